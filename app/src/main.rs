@@ -1,0 +1,2 @@
+//! The Tilebox app (work in progress: see issue 3).
+fn main() {}

@@ -1,0 +1,455 @@
+//! One game being played: undo, redo, the move log, replays and saves, for every puzzle at once.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{LoadError, MoveError, ParamsError, PlayError, PlayErrorKind, Puzzle, Status};
+
+/// The version of [`SavedGame`] this build writes and reads.
+pub const SAVE_FORMAT: u32 = 1;
+
+/// A game in progress, as it is written to disk: the parameters, the seed and the moves.
+/// Loading replays the moves, so a save can never hold a state the rules could not reach.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// Version of this form, [`SAVE_FORMAT`] when written by this build.
+    pub format: u32,
+    /// The game's id.
+    pub game: String,
+    /// The game's parameters, in the game's own serde form.
+    pub params: serde_json::Value,
+    /// The seed the game started from.
+    pub seed: u64,
+    /// The moves played, in order, in their text form.
+    pub moves: Vec<String>,
+    /// Moves that were undone and can be redone, the next one to redo first.
+    #[serde(default)]
+    pub redo: Vec<String>,
+}
+
+/// One game of `P` being played.
+///
+/// Holds every state since the start, so undo is free and unlimited; redo replays the undone
+/// moves, which gives the same states again because the random generator lives in the state.
+pub struct Session<P: Puzzle> {
+    params: P::Params,
+    seed: u64,
+    /// `states[0]` is the start; `states[i + 1]` follows `moves[i]`.
+    states: Vec<P::State>,
+    moves: Vec<P::Move>,
+    /// Undone moves, the next one to redo last.
+    redo: Vec<P::Move>,
+}
+
+// Written out rather than derived: a derive would ask `P` itself, a unit struct, to be Clone/Debug.
+impl<P: Puzzle> Clone for Session<P> {
+    fn clone(&self) -> Self {
+        Self {
+            params: self.params.clone(),
+            seed: self.seed,
+            states: self.states.clone(),
+            moves: self.moves.clone(),
+            redo: self.redo.clone(),
+        }
+    }
+}
+
+impl<P: Puzzle> std::fmt::Debug for Session<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("game", &P::INFO.id)
+            .field("params", &self.params)
+            .field("seed", &self.seed)
+            .field("moves", &self.moves)
+            .field("redo", &self.redo)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<P: Puzzle> Session<P> {
+    /// A new game with these parameters and this seed.
+    pub fn new(params: P::Params, seed: u64) -> Result<Self, ParamsError> {
+        let start = P::new_game(&params, seed)?;
+        Ok(Self {
+            params,
+            seed,
+            states: vec![start],
+            moves: Vec::new(),
+            redo: Vec::new(),
+        })
+    }
+
+    /// A new standard game (default parameters) from this seed.
+    pub fn with_seed(seed: u64) -> Result<Self, ParamsError> {
+        Self::new(P::Params::default(), seed)
+    }
+
+    /// The game `(params, seed)` after `moves`, each of which must be accepted.
+    pub fn replay(
+        params: P::Params,
+        seed: u64,
+        moves: impl IntoIterator<Item = P::Move>,
+    ) -> Result<Self, LoadError> {
+        let mut session = Self::new(params, seed)?;
+        for (i, mv) in moves.into_iter().enumerate() {
+            session.play(mv.clone()).map_err(|e| PlayError {
+                position: i + 1,
+                text: mv.to_string(),
+                kind: e.into(),
+            })?;
+        }
+        Ok(session)
+    }
+
+    /// The parameters the game was set up with.
+    pub fn params(&self) -> &P::Params {
+        &self.params
+    }
+
+    /// The seed the game started from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &P::State {
+        // `states` is never empty: it starts with one state and undo keeps the first.
+        &self.states[self.states.len() - 1]
+    }
+
+    /// The state before the last move, if there was one.
+    pub fn previous_state(&self) -> Option<&P::State> {
+        self.states.len().checked_sub(2).map(|i| &self.states[i])
+    }
+
+    /// The moves played so far (not counting undone ones).
+    pub fn moves(&self) -> &[P::Move] {
+        &self.moves
+    }
+
+    /// Won, over or playing.
+    pub fn status(&self) -> Status {
+        P::status(self.state())
+    }
+
+    /// The current score.
+    pub fn score(&self) -> u64 {
+        P::score(self.state())
+    }
+
+    /// Every state reached, from the start to now.
+    pub fn history(&self) -> &[P::State] {
+        &self.states
+    }
+
+    /// Plays `mv`. On success the redo list is cleared; on refusal nothing changes.
+    pub fn play(&mut self, mv: P::Move) -> Result<&P::State, MoveError> {
+        let next = P::apply(self.state(), &mv)?;
+        self.states.push(next);
+        self.moves.push(mv);
+        self.redo.clear();
+        Ok(self.state())
+    }
+
+    /// Plays a sequence of moves written as text (see [`Puzzle::split_moves`]).
+    ///
+    /// A move that changes nothing is skipped, as in the games themselves. Stops at the first
+    /// move that cannot be read or is refused, and says which; the moves before it stay played.
+    /// Returns how many moves were played.
+    pub fn play_text(&mut self, text: &str) -> Result<usize, PlayError> {
+        let mut played = 0;
+        for (i, token) in P::split_moves(text).into_iter().enumerate() {
+            let fail = |kind: PlayErrorKind| PlayError {
+                position: i + 1,
+                text: token.to_string(),
+                kind,
+            };
+            let mv: P::Move = token.parse().map_err(|e| fail(PlayErrorKind::Parse(e)))?;
+            match self.play(mv) {
+                Ok(_) => played += 1,
+                Err(MoveError::NoEffect) => {}
+                Err(e) => return Err(fail(PlayErrorKind::Move(e))),
+            }
+        }
+        Ok(played)
+    }
+
+    /// Whether there is a move to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.moves.is_empty()
+    }
+
+    /// Whether there is an undone move to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Takes back the last move. Returns false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.moves.pop() {
+            Some(mv) => {
+                self.states.pop();
+                self.redo.push(mv);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays again the last undone move. Returns false when there is none.
+    pub fn redo(&mut self) -> bool {
+        let Some(mv) = self.redo.pop() else {
+            return false;
+        };
+        match P::apply(self.state(), &mv) {
+            Ok(next) => {
+                self.states.push(next);
+                self.moves.push(mv);
+                true
+            }
+            // Rules are deterministic, so a move that was accepted here before is accepted again;
+            // if a rule ever disagreed, dropping the redo list is the safe answer.
+            Err(_) => {
+                self.redo.clear();
+                false
+            }
+        }
+    }
+
+    /// The save form of this session: parameters, seed, moves and redo list.
+    pub fn save(&self) -> SavedGame {
+        SavedGame {
+            format: SAVE_FORMAT,
+            game: P::INFO.id.to_string(),
+            // Params are plain data; should serialising ever fail, the default marks it.
+            params: serde_json::to_value(&self.params).unwrap_or_default(),
+            seed: self.seed,
+            moves: self.moves.iter().map(ToString::to_string).collect(),
+            redo: self.redo.iter().rev().map(ToString::to_string).collect(),
+        }
+    }
+
+    /// Restores a session from its save form by replaying it. Fails, without panicking, on a
+    /// save for another game, a newer format, bad parameters or moves that do not replay.
+    pub fn load(saved: &SavedGame) -> Result<Self, LoadError> {
+        if saved.format != SAVE_FORMAT {
+            return Err(LoadError::UnsupportedFormat(saved.format));
+        }
+        if saved.game != P::INFO.id {
+            return Err(LoadError::WrongGame {
+                expected: P::INFO.id.to_string(),
+                found: saved.game.clone(),
+            });
+        }
+        let params: P::Params =
+            serde_json::from_value(saved.params.clone()).map_err(|e| ParamsError(e.to_string()))?;
+        let parse = |(i, text): (usize, &String)| {
+            text.parse::<P::Move>().map_err(|e| PlayError {
+                position: i + 1,
+                text: text.clone(),
+                kind: e.into(),
+            })
+        };
+        // Replay the redo moves too, which checks them, then undo back to where the save was.
+        let moves = saved
+            .moves
+            .iter()
+            .chain(&saved.redo)
+            .enumerate()
+            .map(parse)
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut session = Self::replay(params, saved.seed, moves)?;
+        for _ in &saved.redo {
+            session.undo();
+        }
+        Ok(session)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::fmt;
+    use std::str::FromStr;
+
+    use super::*;
+    use crate::{GameInfo, GameRng, ParseMoveError};
+
+    /// A tiny game for testing the session layer: a counter that a move adds 1 to 3 to, plus a
+    /// random bonus; adding 0 changes nothing, and the game is over at 20 or more.
+    pub(crate) struct Counter;
+
+    #[derive(Debug, Clone, PartialEq)]
+    pub(crate) struct CounterState {
+        pub(crate) value: u32,
+        rng: GameRng,
+    }
+
+    impl fmt::Display for CounterState {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "counter {}", self.value)
+        }
+    }
+
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    pub(crate) struct Add(pub(crate) u32);
+
+    impl fmt::Display for Add {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{}", self.0)
+        }
+    }
+
+    impl FromStr for Add {
+        type Err = ParseMoveError;
+        fn from_str(s: &str) -> Result<Self, Self::Err> {
+            match s.parse() {
+                Ok(n @ 0..=3) => Ok(Add(n)),
+                _ => Err(ParseMoveError::new(s, "expected 0 to 3")),
+            }
+        }
+    }
+
+    impl Puzzle for Counter {
+        type Params = ();
+        type State = CounterState;
+        type Move = Add;
+        const INFO: GameInfo = GameInfo {
+            id: "counter",
+            title: "Counter",
+            description: "Count to twenty.",
+        };
+
+        fn new_game(_: &(), seed: u64) -> Result<CounterState, ParamsError> {
+            Ok(CounterState {
+                value: 0,
+                rng: GameRng::from_seed(seed),
+            })
+        }
+
+        fn apply(state: &CounterState, mv: &Add) -> Result<CounterState, MoveError> {
+            if state.value >= 20 {
+                return Err(MoveError::GameOver);
+            }
+            if mv.0 == 0 {
+                return Err(MoveError::NoEffect);
+            }
+            let mut next = state.clone();
+            next.value += mv.0 + next.rng.below(2);
+            Ok(next)
+        }
+
+        fn status(state: &CounterState) -> Status {
+            Status {
+                won: state.value == 20,
+                over: state.value >= 20,
+            }
+        }
+
+        fn score(state: &CounterState) -> u64 {
+            state.value.into()
+        }
+
+        fn legal_moves(state: &CounterState) -> Vec<Add> {
+            if state.value >= 20 {
+                Vec::new()
+            } else {
+                vec![Add(1), Add(2), Add(3)]
+            }
+        }
+
+        fn view(state: &CounterState) -> serde_json::Map<String, serde_json::Value> {
+            let mut map = serde_json::Map::new();
+            map.insert("value".into(), state.value.into());
+            map
+        }
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_history_and_redo_gives_the_same_states() {
+        let mut s = Session::<Counter>::with_seed(5).unwrap();
+        s.play_text("1 2 3").unwrap();
+        let after = s.state().clone();
+        assert!(s.undo() && s.undo() && s.undo());
+        assert!(!s.undo());
+        assert_eq!(s.state().value, 0);
+        assert!(s.redo() && s.redo() && s.redo());
+        assert!(!s.redo());
+        assert_eq!(s.state(), &after);
+    }
+
+    #[test]
+    fn a_new_move_clears_redo() {
+        let mut s = Session::<Counter>::with_seed(5).unwrap();
+        s.play(Add(1)).unwrap();
+        s.undo();
+        assert!(s.can_redo());
+        s.play(Add(2)).unwrap();
+        assert!(!s.can_redo());
+    }
+
+    #[test]
+    fn play_text_skips_no_effect_moves_and_names_the_bad_one() {
+        let mut s = Session::<Counter>::with_seed(1).unwrap();
+        assert_eq!(s.play_text("1 0 2"), Ok(2));
+        assert_eq!(s.moves().len(), 2);
+        let err = s.play_text("1 x").unwrap_err();
+        assert_eq!(err.position, 2);
+        assert_eq!(err.text, "x");
+        assert!(matches!(err.kind, PlayErrorKind::Parse(_)));
+        // the move before the bad one stays played
+        assert_eq!(s.moves().len(), 3);
+    }
+
+    #[test]
+    fn moves_after_the_end_are_refused() {
+        let mut s = Session::<Counter>::with_seed(1).unwrap();
+        s.play_text(&"3 ".repeat(10)).unwrap_err();
+        assert!(s.status().over);
+        assert_eq!(s.play(Add(1)), Err(MoveError::GameOver));
+    }
+
+    #[test]
+    fn save_and_load_round_trip_with_redo() {
+        let mut s = Session::<Counter>::with_seed(9).unwrap();
+        s.play_text("1 2 3 1").unwrap();
+        s.undo();
+        s.undo();
+        let saved = s.save();
+        assert_eq!(saved.moves, ["1", "2"]);
+        assert_eq!(saved.redo, ["3", "1"]);
+        let json = serde_json::to_string(&saved).unwrap();
+        let mut back = Session::<Counter>::load(&serde_json::from_str(&json).unwrap()).unwrap();
+        assert_eq!(back.history(), s.history());
+        assert!(back.redo() && s.redo());
+        assert_eq!(back.state(), s.state());
+    }
+
+    #[test]
+    fn bad_saves_are_refused_with_a_reason() {
+        let mut saved = Session::<Counter>::with_seed(9).unwrap().save();
+        saved.moves = vec!["1".into(), "7".into()];
+        let err = Session::<Counter>::load(&saved).unwrap_err();
+        assert!(err.to_string().contains("move 2 ('7')"), "{err}");
+
+        saved.moves.clear();
+        saved.format = 99;
+        assert_eq!(
+            Session::<Counter>::load(&saved).unwrap_err(),
+            LoadError::UnsupportedFormat(99)
+        );
+
+        saved.format = SAVE_FORMAT;
+        saved.game = "chess".into();
+        assert!(matches!(
+            Session::<Counter>::load(&saved),
+            Err(LoadError::WrongGame { .. })
+        ));
+    }
+
+    #[test]
+    fn replay_gives_the_same_states_as_play() {
+        let mut s = Session::<Counter>::with_seed(3).unwrap();
+        s.play_text("3 1 2 2").unwrap();
+        let r = Session::<Counter>::replay((), 3, s.moves().to_vec()).unwrap();
+        assert_eq!(r.history(), s.history());
+    }
+}

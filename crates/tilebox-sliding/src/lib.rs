@@ -1,0 +1,1 @@
+//! Sliding engine (being written).

@@ -1,0 +1,1 @@
+//! Strike 9 (being written).

@@ -11,16 +11,20 @@
 //!   is its answer being empty.
 //! - [`Strike9`]: the [`tilebox_core::Puzzle`] implementation, with [`Strike9Params`] and
 //!   [`Strike9State`]. Dice come only from the [`tilebox_core::GameRng`] inside the state.
+//! - [`Odds`]: the game solved exactly, the chance of shutting the box from every position with
+//!   best play, and the best move for a roll (hints).
 //! - [`Selection`]: the tiles picked so far during a roll, for front ends: clicking adds or takes
 //!   back a tile, refuses one that would go past the roll, and hands back the move once the
 //!   selection makes the roll.
 
 mod addends;
 mod game;
+mod odds;
 mod selection;
 mod tiles;
 
 pub use addends::addends;
 pub use game::{Strike9, Strike9Params, Strike9State};
+pub use odds::{Odds, roll_chance};
 pub use selection::{SelectError, Selection, SelectionStep};
 pub use tiles::{MAX_TILE, MIN_TILE, TileError, TileSet, Tiles};

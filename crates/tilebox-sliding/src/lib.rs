@@ -1,1 +1,57 @@
-//! Sliding engine (being written).
+//! One sliding-tile engine for 2048 and Threes.
+//!
+//! A board ([`Board`]) is a square grid of tile *ranks* (0 = empty), not values, so that one grid
+//! and one sliding routine serve both games and no value can overflow. A [`RuleSet`] says what a
+//! rank is worth and how a single line moves, written once per rule set over a slice of ranks
+//! ordered from the wall outward; a single routine maps the four [`Direction`]s onto that line
+//! move and reports what moved ([`Slide`], [`Motion`]).
+//!
+//! On top sit the two games, each a [`tilebox_core::Puzzle`]: [`Game2048`] and [`Threes`]. Their
+//! states carry their own [`tilebox_core::GameRng`], so a seed and a list of moves replay a game
+//! exactly. The rules are those of `docs/rules.md`.
+
+mod board;
+mod deck;
+mod direction;
+mod game2048;
+mod line;
+mod rules;
+mod slide;
+mod threes;
+
+pub use board::{Board, BoardError, Cell};
+pub use direction::Direction;
+pub use game2048::{Game2048, Game2048Params, Game2048State};
+pub use rules::RuleSet;
+pub use slide::{Motion, Slide};
+pub use threes::{NextCard, Threes, ThreesParams, ThreesState};
+
+use tilebox_core::{MoveError, ParamsError};
+
+/// The empty board a game with this `side` starts from, or the parameter error to report.
+fn start_board(side: usize) -> Result<Board, ParamsError> {
+    Board::empty(side).map_err(|e| ParamsError(e.to_string()))
+}
+
+/// Why a swipe that moved nothing is refused: the game is over when no swipe moves anything,
+/// otherwise this one swipe just has no effect.
+fn refusal(rules: RuleSet, board: &Board) -> MoveError {
+    if rules.can_move(board) {
+        MoveError::NoEffect
+    } else {
+        MoveError::GameOver
+    }
+}
+
+/// The swipes that change `board`, the legal moves of both games.
+fn moving_directions(rules: RuleSet, board: &Board) -> Vec<Direction> {
+    Direction::ALL
+        .into_iter()
+        .filter(|&dir| rules.slide(board, dir).moved)
+        .collect()
+}
+
+/// The `board` field of a game's view: rows of values, 0 for an empty cell.
+fn board_view(rules: RuleSet, board: &Board) -> serde_json::Value {
+    serde_json::Value::from(rules.values(board))
+}

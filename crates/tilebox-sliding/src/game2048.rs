@@ -1,0 +1,480 @@
+//! 2048 (gabrielecirulli/2048): compact-and-merge slides, a 2 or a 4 after every move, a win at
+//! 2048 that lets play go on.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
+
+use crate::{Board, Cell, Direction, RuleSet};
+
+const RULES: RuleSet = RuleSet::Twenty48;
+
+/// The rank of the winning tile, 2048 = 2^11.
+const WIN_RANK: u8 = 11;
+
+/// The game 2048.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Game2048;
+
+/// How a game of 2048 is set up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Game2048Params {
+    /// Rows and columns of the board, 2 to 8; 4 is the original game.
+    pub side: usize,
+}
+
+impl Default for Game2048Params {
+    fn default() -> Self {
+        Self { side: 4 }
+    }
+}
+
+/// A game of 2048 at one moment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Game2048State {
+    board: Board,
+    score: u64,
+    won: bool,
+    last_spawn: Option<Cell>,
+    rng: GameRng,
+}
+
+impl Game2048State {
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The score: the sum of every tile made by a merge so far (saturating).
+    pub fn score(&self) -> u64 {
+        self.score
+    }
+
+    /// Whether a 2048 tile has been made. Stays true once it is.
+    pub fn won(&self) -> bool {
+        self.won
+    }
+
+    /// The cell of the tile added after the last move; `None` at the start of a game.
+    pub fn last_spawn(&self) -> Option<Cell> {
+        self.last_spawn
+    }
+
+    /// A state holding `board`, for tests that need a position no seed is known to reach.
+    #[cfg(test)]
+    pub(crate) fn from_board(board: Board, seed: u64) -> Self {
+        Self {
+            won: board.max_rank() >= WIN_RANK,
+            board,
+            score: 0,
+            last_spawn: None,
+            rng: GameRng::from_seed(seed),
+        }
+    }
+}
+
+impl fmt::Display for Game2048State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "score {}", self.score)?;
+        write!(f, "{}", RULES.grid(&self.board))
+    }
+}
+
+/// Adds a tile to a random empty cell: 2 with probability 0.9, 4 otherwise. Draws the value
+/// before the cell, in the original's order (`game_manager.js`, `addRandomTile`). Returns the
+/// cell, or `None` when the board is full.
+fn spawn(board: &mut Board, rng: &mut GameRng) -> Option<Cell> {
+    let empty = board.empty_cells();
+    if empty.is_empty() {
+        return None;
+    }
+    let rank = if rng.chance(9, 10) { 1 } else { 2 };
+    let cell = *empty.get(rng.index(empty.len()))?;
+    board.set(cell, rank);
+    Some(cell)
+}
+
+impl Puzzle for Game2048 {
+    type Params = Game2048Params;
+    type State = Game2048State;
+    type Move = Direction;
+
+    const INFO: GameInfo = GameInfo {
+        id: "2048",
+        title: "2048",
+        description: "Slide the tiles and merge equal pairs to make a 2048 tile.",
+    };
+
+    fn new_game(params: &Game2048Params, seed: u64) -> Result<Game2048State, ParamsError> {
+        let mut board = crate::start_board(params.side)?;
+        let mut rng = GameRng::from_seed(seed);
+        spawn(&mut board, &mut rng);
+        spawn(&mut board, &mut rng);
+        Ok(Game2048State {
+            board,
+            score: 0,
+            won: false,
+            last_spawn: None,
+            rng,
+        })
+    }
+
+    fn apply(state: &Game2048State, mv: &Direction) -> Result<Game2048State, MoveError> {
+        let slide = RULES.slide(&state.board, *mv);
+        if !slide.moved {
+            return Err(crate::refusal(RULES, &state.board));
+        }
+        let mut next = state.clone();
+        next.board = slide.board;
+        next.score = state.score.saturating_add(slide.gained);
+        next.won = state.won || next.board.max_rank() >= WIN_RANK;
+        // A slide that moved frees a cell (a merge) or keeps the count of empty cells (a tile
+        // moved into a gap), so there is always room.
+        next.last_spawn = spawn(&mut next.board, &mut next.rng);
+        Ok(next)
+    }
+
+    fn status(state: &Game2048State) -> Status {
+        Status {
+            won: state.won,
+            over: !RULES.can_move(&state.board),
+        }
+    }
+
+    fn score(state: &Game2048State) -> u64 {
+        state.score
+    }
+
+    fn legal_moves(state: &Game2048State) -> Vec<Direction> {
+        crate::moving_directions(RULES, &state.board)
+    }
+
+    fn view(state: &Game2048State) -> Map<String, Value> {
+        let mut map = Map::new();
+        map.insert("board".into(), crate::board_view(RULES, &state.board));
+        map
+    }
+
+    fn split_moves(text: &str) -> Vec<&str> {
+        crate::direction::split_moves(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use tilebox_core::Session;
+
+    use super::*;
+
+    fn board(rows: &[&[u64]]) -> Board {
+        let rows: Vec<Vec<u64>> = rows.iter().map(|r| r.to_vec()).collect();
+        RULES.board_from_values(&rows).unwrap()
+    }
+
+    fn new(side: usize, seed: u64) -> Game2048State {
+        Game2048::new_game(&Game2048Params { side }, seed).unwrap()
+    }
+
+    /// Checks that `after` is `slid` plus exactly one 2 or 4 in a cell empty in `slid`, at
+    /// `after.last_spawn()`.
+    fn assert_one_spawn(slid: &Board, after: &Game2048State) {
+        let cell = after.last_spawn().unwrap();
+        assert_eq!(slid.rank(cell), 0);
+        assert!(matches!(after.board().rank(cell), 1 | 2));
+        let mut without = after.board().clone();
+        without.set(cell, 0);
+        assert_eq!(&without, slid);
+    }
+
+    #[test]
+    fn a_new_game_has_two_tiles_of_2_or_4() {
+        for side in 2..=8 {
+            for seed in 0..20 {
+                let s = new(side, seed);
+                assert_eq!(s.board().side(), side);
+                assert_eq!(s.board().tile_count(), 2);
+                assert!(s.board().max_rank() <= 2);
+                assert_eq!(s.score(), 0);
+                assert!(!s.won());
+                assert_eq!(Game2048::status(&s), Status::PLAYING);
+            }
+        }
+    }
+
+    #[test]
+    fn params_default_to_four_and_refuse_bad_sides() {
+        assert_eq!(Game2048Params::default().side, 4);
+        let p: Game2048Params = serde_json::from_str("{}").unwrap();
+        assert_eq!(p, Game2048Params::default());
+        let p: Game2048Params = serde_json::from_str(r#"{"side": 6}"#).unwrap();
+        assert_eq!(p.side, 6);
+        for side in [0, 1, 9, 100] {
+            let err = Game2048::new_game(&Game2048Params { side }, 1).unwrap_err();
+            assert!(err.to_string().contains(&side.to_string()), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_move_slides_scores_and_spawns_one_tile() {
+        let start = Game2048State::from_board(
+            board(&[&[2, 2, 2, 2], &[4, 4, 8, 0], &[2, 0, 2, 4], &[2, 2, 2, 0]]),
+            3,
+        );
+        let after = Game2048::apply(&start, &Direction::Left).unwrap();
+        let slid = board(&[&[4, 4, 0, 0], &[8, 8, 0, 0], &[4, 4, 0, 0], &[4, 2, 0, 0]]);
+        assert_one_spawn(&slid, &after);
+        assert_eq!(after.score(), 8 + 8 + 4 + 4);
+        assert_eq!(Game2048::score(&after), after.score());
+
+        // The same rows as columns, swiped up.
+        let start = Game2048State::from_board(
+            board(&[&[2, 4, 2, 2], &[2, 4, 0, 2], &[2, 8, 2, 2], &[2, 0, 4, 0]]),
+            3,
+        );
+        let after = Game2048::apply(&start, &Direction::Up).unwrap();
+        let slid = board(&[&[4, 8, 4, 4], &[4, 8, 4, 2], &[0, 0, 0, 0], &[0, 0, 0, 0]]);
+        assert_one_spawn(&slid, &after);
+        assert_eq!(after.score(), 24);
+    }
+
+    #[test]
+    fn making_2048_wins_once_and_play_goes_on() {
+        let start = Game2048State::from_board(board(&[&[1024, 1024], &[0, 0]]), 1);
+        assert!(!start.won());
+        let after = Game2048::apply(&start, &Direction::Right).unwrap();
+        assert!(after.won());
+        assert_eq!(after.board().rank(Cell::new(0, 1)), WIN_RANK);
+        assert_eq!(after.score(), 2048);
+        let status = Game2048::status(&after);
+        assert!(status.won && !status.over);
+        let later = Game2048::apply(&after, &Direction::Down).unwrap();
+        assert!(later.won() && Game2048::status(&later).won);
+    }
+
+    #[test]
+    fn a_move_that_changes_nothing_is_refused_and_spawns_nothing() {
+        let start = Game2048State::from_board(board(&[&[2, 4], &[0, 0]]), 1);
+        assert_eq!(
+            Game2048::apply(&start, &Direction::Up),
+            Err(MoveError::NoEffect)
+        );
+        assert_eq!(
+            Game2048::apply(&start, &Direction::Left),
+            Err(MoveError::NoEffect)
+        );
+        assert_eq!(
+            Game2048::apply(&start, &Direction::Right),
+            Err(MoveError::NoEffect)
+        );
+        assert!(Game2048::apply(&start, &Direction::Down).is_ok());
+        assert_eq!(Game2048::legal_moves(&start), [Direction::Down]);
+    }
+
+    #[test]
+    fn the_game_ends_when_no_move_changes_the_board() {
+        let stuck = Game2048State::from_board(board(&[&[2, 4], &[4, 2]]), 1);
+        assert!(Game2048::legal_moves(&stuck).is_empty());
+        assert_eq!(
+            Game2048::status(&stuck),
+            Status {
+                won: false,
+                over: true
+            }
+        );
+        for dir in Direction::ALL {
+            assert_eq!(Game2048::apply(&stuck, &dir), Err(MoveError::GameOver));
+        }
+        // A full board with one pair is not over.
+        let full = Game2048State::from_board(board(&[&[2, 4], &[4, 4]]), 1);
+        assert!(!Game2048::status(&full).over);
+        // Won and over together.
+        let done = Game2048State::from_board(board(&[&[2048, 4], &[4, 2]]), 1);
+        assert_eq!(
+            Game2048::status(&done),
+            Status {
+                won: true,
+                over: true
+            }
+        );
+    }
+
+    #[test]
+    fn fours_are_about_one_spawn_in_ten() {
+        let mut fours = 0;
+        let mut spawns = 0;
+        for seed in 0..2000 {
+            let s = new(4, seed);
+            for (_, rank) in s.board().cells_with_ranks() {
+                match rank {
+                    0 => {}
+                    2 => {
+                        fours += 1;
+                        spawns += 1;
+                    }
+                    _ => spawns += 1,
+                }
+            }
+        }
+        assert_eq!(spawns, 4000);
+        // Expected 400, standard deviation about 19.
+        assert!((320..480).contains(&fours), "{fours} fours in {spawns}");
+    }
+
+    #[test]
+    fn spawned_cells_are_spread_over_the_empty_cells() {
+        // From a board with one tile, the spawn may land on any of the 15 other cells.
+        let start = Game2048State::from_board(
+            board(&[&[0, 0, 0, 0], &[0, 0, 0, 0], &[0, 0, 0, 0], &[0, 0, 0, 2]]),
+            0,
+        );
+        let mut hits = [0u32; 16];
+        for seed in 0..3000 {
+            let s = Game2048State {
+                rng: GameRng::from_seed(seed),
+                ..start.clone()
+            };
+            let after = Game2048::apply(&s, &Direction::Left).unwrap();
+            let c = after.last_spawn().unwrap();
+            hits[c.row * 4 + c.col] += 1;
+        }
+        assert_eq!(hits[12], 0, "the slid tile's cell is taken");
+        for (i, &n) in hits.iter().enumerate().filter(|&(i, _)| i != 12) {
+            assert!((120..280).contains(&n), "cell {i}: {n}");
+        }
+    }
+
+    #[test]
+    fn text_and_view() {
+        let mut s = Game2048State::from_board(
+            board(&[
+                &[2, 0, 0, 4],
+                &[0, 16, 0, 0],
+                &[0, 0, 2048, 0],
+                &[0, 0, 0, 0],
+            ]),
+            1,
+        );
+        s.score = 16;
+        assert_eq!(
+            s.to_string(),
+            "score 16\n   2    .    .    4\n   .   16    .    .\n   .    . 2048    .\n   .    .    .    .\n"
+        );
+        let view = Game2048::view(&s);
+        assert_eq!(view.len(), 1);
+        assert_eq!(
+            view["board"],
+            serde_json::json!([[2, 0, 0, 4], [0, 16, 0, 0], [0, 0, 2048, 0], [0, 0, 0, 0]])
+        );
+    }
+
+    #[test]
+    fn sessions_read_packed_and_spaced_moves() {
+        let mut a = Session::<Game2048>::with_seed(7).unwrap();
+        let mut b = Session::<Game2048>::with_seed(7).unwrap();
+        a.play_text("LLur").unwrap();
+        b.play_text("L L U R").unwrap();
+        assert_eq!(a.history(), b.history());
+        let mut c = Session::<Game2048>::with_seed(7).unwrap();
+        c.play_text("left l up Right").unwrap();
+        assert_eq!(c.history(), a.history());
+        assert!(a.play_text("LX").is_err());
+    }
+
+    #[test]
+    fn same_seed_same_game_and_other_seeds_differ() {
+        let moves = "LURDLLURDDRULDRU".repeat(4);
+        let play = |seed| {
+            let mut s = Session::<Game2048>::with_seed(seed).unwrap();
+            s.play_text(&moves).unwrap();
+            s
+        };
+        assert_eq!(play(42).history(), play(42).history());
+        let boards = |seed| -> Vec<Board> {
+            play(seed)
+                .history()
+                .iter()
+                .map(|s| s.board().clone())
+                .collect()
+        };
+        assert_ne!(boards(42), boards(43));
+    }
+
+    /// A random dense board: full or nearly, from few ranks, so that stuck boards are common.
+    fn dense_board() -> impl Strategy<Value = Board> {
+        (2usize..=5).prop_flat_map(|side| {
+            proptest::collection::vec(prop_oneof![1 => Just(0u8), 8 => 1u8..=5], side * side)
+                .prop_map(move |ranks| {
+                    let mut b = Board::empty(side).unwrap_or_else(|e| panic!("{e}"));
+                    for (i, r) in ranks.into_iter().enumerate() {
+                        b.set(Cell::new(i / side, i % side), r);
+                    }
+                    b
+                })
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn random_play_keeps_every_rule(
+            seed in any::<u64>(),
+            side in 2usize..=6,
+            moves in proptest::collection::vec(0usize..4, 0..80),
+        ) {
+            let mut state = new(side, seed);
+            for i in moves {
+                let dir = Direction::ALL[i];
+                let slide = RULES.slide(state.board(), dir);
+                let over = Direction::ALL.iter().all(|&d| !RULES.slide(state.board(), d).moved);
+                prop_assert_eq!(Game2048::status(&state).over, over);
+                prop_assert_eq!(Game2048::legal_moves(&state).is_empty(), over);
+                match Game2048::apply(&state, &dir) {
+                    Ok(next) => {
+                        prop_assert!(slide.moved);
+                        let cell = next.last_spawn().unwrap_or(Cell::new(99, 99));
+                        prop_assert_eq!(slide.board.rank(cell), 0);
+                        prop_assert!(matches!(next.board().rank(cell), 1 | 2));
+                        let mut without = next.board().clone();
+                        without.set(cell, 0);
+                        prop_assert_eq!(&without, &slide.board);
+                        prop_assert_eq!(next.score(), state.score() + slide.gained);
+                        prop_assert!(next.won() || !state.won());
+                        state = next;
+                    }
+                    Err(e) => {
+                        prop_assert!(!slide.moved);
+                        let want = if over { MoveError::GameOver } else { MoveError::NoEffect };
+                        prop_assert_eq!(e, want);
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn over_exactly_when_no_direction_changes_the_board(b in dense_board()) {
+            let state = Game2048State::from_board(b.clone(), 0);
+            let moving: Vec<Direction> = Direction::ALL
+                .into_iter()
+                .filter(|&d| RULES.slide(&b, d).board != b)
+                .collect();
+            prop_assert_eq!(Game2048::status(&state).over, moving.is_empty());
+            prop_assert_eq!(Game2048::legal_moves(&state), moving.clone());
+            // Without an empty cell and without two equal neighbours, and only then, it is over.
+            let side = b.side();
+            let pair = (0..side).any(|r| (0..side).any(|c| {
+                let here = b.rank(Cell::new(r, c));
+                here == b.rank(Cell::new(r, c + 1)) || here == b.rank(Cell::new(r + 1, c))
+            }));
+            prop_assert_eq!(moving.is_empty(), b.tile_count() == side * side && !pair);
+            for dir in Direction::ALL {
+                if !moving.contains(&dir) {
+                    let want = if moving.is_empty() { MoveError::GameOver } else { MoveError::NoEffect };
+                    prop_assert_eq!(Game2048::apply(&state, &dir), Err(want));
+                }
+            }
+        }
+    }
+}

@@ -135,7 +135,11 @@ mod tests {
             Frac::new(self.0 * o.1 + o.0 * self.1, self.1 * o.1)
         }
         fn max(self, o: Frac) -> Frac {
-            if self.0 * o.1 >= o.0 * self.1 { self } else { o }
+            if self.0 * o.1 >= o.0 * self.1 {
+                self
+            } else {
+                o
+            }
         }
         fn to_f64(self) -> f64 {
             self.0 as f64 / self.1 as f64
@@ -275,7 +279,10 @@ mod tests {
         assert!((weighted - odds.before_roll(open)).abs() < 1e-15);
         assert_eq!(odds.before_roll(TileSet::EMPTY), 1.0);
         // One tile: only a roll equal to it shuts the box.
-        assert_eq!(odds.before_roll(TileSet::from_tiles([7]).unwrap()), roll_chance(7));
+        assert_eq!(
+            odds.before_roll(TileSet::from_tiles([7]).unwrap()),
+            roll_chance(7)
+        );
         assert_eq!(odds.before_roll(TileSet::from_tiles([1]).unwrap()), 0.0);
     }
 }

@@ -1,0 +1,420 @@
+//! The search engine behind hints and autoplay in 2048 and Threes.
+//!
+//! Boards are packed into a `u64` (four bits a cell, [`bitboard`]) and moved with precomputed
+//! row tables. The players are expectimax searches: the player's turns take the best move, the
+//! game's turns (where the new tile or card lands, and what it is) take the expectation. Each
+//! search has
+//! - a transposition table ([`Engine`] owns one and reuses its memory between searches),
+//! - a probability cut-off: a position reached with probability below
+//!   [`Limits::min_probability`] is evaluated by the heuristic instead of searched,
+//! - a time budget by iterative deepening: depth 1, 2, 3, … while the next depth is expected to
+//!   fit the budget, cut short at the deadline (the last complete depth answers),
+//! - or, without a time limit, a single fixed-depth search, which is deterministic.
+//!
+//! The Threes player counts cards: it knows how many 1s, 2s and 3s are left in the deck, the
+//! bonus odds, and treats the preview as a player sees it (a "+" is any of its possible values).
+//!
+//! The AI serves 4×4 boards with ranks up to 15 (2048: tiles up to 32768; Threes: all cards up
+//! to 12288). For anything else the `advise_*` functions return `None`. Two 32768 tiles do not
+//! merge in the AI's model (a 65536 does not fit in four bits); elsewhere it follows the rules
+//! exactly.
+//!
+//! Everything is pure: the only global state is the immutable tables, built once on first use.
+//! No threads are started; run searches on a thread of your own to keep a UI responsive.
+
+pub mod bitboard;
+mod heuristic;
+mod search;
+mod table;
+pub mod threes;
+
+use std::time::Duration;
+
+use tilebox_core::Puzzle;
+use tilebox_sliding::{Direction, Game2048, NextCard, Threes};
+
+pub use heuristic::{eval_2048, eval_threes};
+pub use threes::{CardOdds, Preview, bonus_ranks, card_odds};
+
+use crate::bitboard::Bits;
+use crate::search::{Search2048, Stopper, advice, deepen};
+use crate::table::TransTable;
+use crate::threes::SearchThrees;
+
+/// The deepest search [`Limits::max_depth`] may ask for, in plies.
+pub const MAX_DEPTH: u32 = 40;
+
+/// How long and how deep one search may go.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// Time budget for the move. `None`: no limit; search exactly `max_depth` deep, which is
+    /// deterministic (the same input always gives the same advice).
+    pub time: Option<Duration>,
+    /// Deepest search, in plies, 1 to [`MAX_DEPTH`]. A ply is a player's move or the game's
+    /// answer (the new tile; in Threes the card's arrival and the next preview): depth 1
+    /// evaluates the boards the moves leave, depth 2 the boards after the new tile, depth 3 the
+    /// boards after the next move, and so on.
+    pub max_depth: u32,
+    /// Positions reached with a lower probability are evaluated, not searched further.
+    pub min_probability: f32,
+}
+
+impl Limits {
+    /// The default probability cut-off.
+    pub const DEFAULT_MIN_PROBABILITY: f32 = 1e-4;
+
+    /// Iterative deepening within `time` (up to [`MAX_DEPTH`]).
+    pub fn per_move(time: Duration) -> Self {
+        Self {
+            time: Some(time),
+            max_depth: MAX_DEPTH,
+            min_probability: Self::DEFAULT_MIN_PROBABILITY,
+        }
+    }
+
+    /// A deterministic search exactly `depth` plies deep, with no time limit.
+    pub fn fixed_depth(depth: u32) -> Self {
+        Self {
+            time: None,
+            max_depth: depth,
+            min_probability: Self::DEFAULT_MIN_PROBABILITY,
+        }
+    }
+}
+
+impl Default for Limits {
+    /// 20 ms a move.
+    fn default() -> Self {
+        Self::per_move(Duration::from_millis(20))
+    }
+}
+
+/// What the search found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Advice {
+    /// The move with the highest expected value (the first in [`Direction::ALL`] order among
+    /// equals).
+    pub best: Direction,
+    /// Every legal move with its expected heuristic value, in [`Direction::ALL`] order. Values
+    /// compare moves of one search; they are not scores.
+    pub values: Vec<(Direction, f64)>,
+    /// Depth of the deepest complete search, in plies (see [`Limits::max_depth`]).
+    pub depth: u32,
+    /// Player turns searched, over all depths.
+    pub nodes: u64,
+}
+
+/// A player that keeps its transposition table between searches (to save allocating it).
+///
+/// Its advice does not depend on earlier searches: each search ignores what the ones before it
+/// stored.
+#[derive(Debug, Clone)]
+pub struct Engine {
+    tt: TransTable,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    /// An engine with a 2^20-slot (16 MiB) transposition table.
+    pub fn new() -> Self {
+        Self::with_table_bits(20)
+    }
+
+    /// An engine with a `2^bits`-slot transposition table (16 bytes a slot; `bits` is clamped
+    /// to 10..=26).
+    pub fn with_table_bits(bits: u32) -> Self {
+        Self {
+            tt: TransTable::new(bits),
+        }
+    }
+
+    /// The best 2048 move for this state; `None` when no move is legal or the board is not a
+    /// 4×4 board with tiles up to 32768.
+    pub fn advise_2048(
+        &mut self,
+        state: &<Game2048 as Puzzle>::State,
+        limits: &Limits,
+    ) -> Option<Advice> {
+        self.advise_2048_bits(bitboard::encode(state.board())?, limits)
+    }
+
+    /// The best 2048 move for a packed board ([`bitboard`]); `None` when no move is legal.
+    pub fn advise_2048_bits(&mut self, board: Bits, limits: &Limits) -> Option<Advice> {
+        self.tt.new_search();
+        let mut stop = Stopper::new(limits.time);
+        let tt = &mut self.tt;
+        let (values, depth) = deepen(limits, &mut stop, |depth, stop| {
+            Search2048 {
+                tt: &mut *tt,
+                stop,
+                min_probability: limits.min_probability,
+                loss: heuristic::loss_2048(board),
+            }
+            .root(board, depth)
+        })?;
+        advice(&values, depth, stop.nodes)
+    }
+
+    /// The best Threes move for this state, counting cards; `None` when no move is legal or
+    /// the board is not 4×4.
+    pub fn advise_threes(
+        &mut self,
+        state: &<Threes as Puzzle>::State,
+        limits: &Limits,
+    ) -> Option<Advice> {
+        let board = bitboard::encode(state.board())?;
+        let preview = match state.next() {
+            NextCard::One => Preview::Card(1),
+            NextCard::Two => Preview::Card(2),
+            NextCard::Three => Preview::Card(3),
+            NextCard::Bonus => Preview::Bonus,
+        };
+        self.advise_threes_bits(board, state.deck_remaining(), preview, limits)
+    }
+
+    /// The best Threes move for a packed board ([`bitboard`]), the deck left (how many 1s, 2s
+    /// and 3s, the preview already drawn) and the preview; `None` when no move is legal.
+    pub fn advise_threes_bits(
+        &mut self,
+        board: Bits,
+        deck: [u8; 3],
+        preview: Preview,
+        limits: &Limits,
+    ) -> Option<Advice> {
+        self.tt.new_search();
+        let mut stop = Stopper::new(limits.time);
+        let tt = &mut self.tt;
+        let (values, depth) = deepen(limits, &mut stop, |depth, stop| {
+            SearchThrees {
+                tt: &mut *tt,
+                stop,
+                min_probability: limits.min_probability,
+                loss: heuristic::loss_threes(board),
+            }
+            .root(board, deck, preview, depth)
+        })?;
+        advice(&values, depth, stop.nodes)
+    }
+}
+
+/// The best 2048 move for this state within `limits`, with a fresh [`Engine`]; `None` when no
+/// move is legal or the board is not a 4×4 board with tiles up to 32768.
+pub fn advise_2048(state: &<Game2048 as Puzzle>::State, limits: &Limits) -> Option<Advice> {
+    Engine::with_table_bits(18).advise_2048(state, limits)
+}
+
+/// The best Threes move for this state within `limits`, with a fresh [`Engine`]; `None` when
+/// no move is legal or the board is not 4×4.
+pub fn advise_threes(state: &<Threes as Puzzle>::State, limits: &Limits) -> Option<Advice> {
+    Engine::with_table_bits(18).advise_threes(state, limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::{count_empty, from_ranks, move_2048, move_threes};
+    use tilebox_core::Session;
+    use tilebox_sliding::{Game2048Params, ThreesParams};
+
+    /// A seeded stream of game-like boards: `empties` empty cells, other ranks in `1..=max`.
+    fn boards(seed: u64, empties: usize, max: u64) -> impl Iterator<Item = Bits> {
+        let mut s = seed | 1;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        std::iter::repeat_with(move || {
+            let mut b = 0u64;
+            for cell in 0..16 {
+                b |= (1 + next() % max) << (4 * cell);
+            }
+            for _ in 0..empties {
+                b &= !(0xF << (4 * (next() % 16)));
+            }
+            b
+        })
+    }
+
+    fn legal_2048(b: Bits) -> Vec<Direction> {
+        Direction::ALL
+            .into_iter()
+            .filter(|&d| move_2048(b, d) != b)
+            .collect()
+    }
+
+    /// After the move, every tile that may arrive anywhere leaves no legal move.
+    fn certain_death_2048(after: Bits) -> bool {
+        (0..16).filter(|i| (after >> (4 * i)) & 0xF == 0).all(|i| {
+            [1u64, 2]
+                .iter()
+                .all(|&t| legal_2048(after | (t << (4 * i))).is_empty())
+        })
+    }
+
+    #[test]
+    fn the_only_legal_2048_move_is_chosen() {
+        // Rows 0-2 full with no pair anywhere, row 3 empty: only Down moves anything.
+        let b = from_ranks(&[[1, 2, 1, 2], [2, 1, 2, 1], [1, 2, 1, 2], [0, 0, 0, 0]]);
+        assert_eq!(legal_2048(b), [Direction::Down]);
+        for depth in 1..=5 {
+            let advice = Engine::new()
+                .advise_2048_bits(b, &Limits::fixed_depth(depth))
+                .unwrap();
+            assert_eq!(advice.best, Direction::Down);
+            assert_eq!(advice.values.len(), 1);
+            assert_eq!(advice.depth, depth);
+        }
+    }
+
+    #[test]
+    fn the_only_legal_threes_move_is_chosen() {
+        // No 1–2 pair, no equal neighbours ≥ 3, only the bottom row empty: only Down moves.
+        let b = from_ranks(&[[3, 4, 3, 4], [4, 3, 4, 3], [3, 4, 3, 4], [0, 0, 0, 0]]);
+        let legal: Vec<Direction> = Direction::ALL
+            .into_iter()
+            .filter(|&d| move_threes(b, d).1 != 0)
+            .collect();
+        assert_eq!(legal, [Direction::Down]);
+        for preview in [Preview::Card(1), Preview::Card(3), Preview::Bonus] {
+            let advice = Engine::new()
+                .advise_threes_bits(b, [1, 2, 0], preview, &Limits::fixed_depth(3))
+                .unwrap();
+            assert_eq!(advice.best, Direction::Down);
+            assert_eq!(advice.values.len(), 1);
+        }
+    }
+
+    #[test]
+    fn a_2048_move_into_certain_defeat_is_avoided() {
+        let mut found = 0;
+        for b in boards(7, 1, 7).take(200_000) {
+            let legal = legal_2048(b);
+            let (deadly, safe): (Vec<Direction>, Vec<Direction>) = legal
+                .iter()
+                .partition(|&&d| certain_death_2048(move_2048(b, d)));
+            if deadly.is_empty() || safe.is_empty() {
+                continue;
+            }
+            let advice = Engine::new()
+                .advise_2048_bits(b, &Limits::fixed_depth(3))
+                .unwrap();
+            assert!(
+                safe.contains(&advice.best),
+                "{:?}: {advice:?}",
+                bitboard::decode(b)
+            );
+            found += 1;
+            if found == 20 {
+                break;
+            }
+        }
+        assert_eq!(found, 20, "too few test boards");
+    }
+
+    #[test]
+    fn a_threes_move_into_certain_defeat_is_avoided() {
+        let dead = |b: Bits| Direction::ALL.iter().all(|&d| move_threes(b, d).1 == 0);
+        let mut found = 0;
+        // Low ranks so that 1s, 2s and 3s meet; the preview is a known 3.
+        for b in boards(11, 1, 6).take(400_000) {
+            let mut deadly = Vec::new();
+            let mut safe = Vec::new();
+            for d in Direction::ALL {
+                let (after, moved) = move_threes(b, d);
+                if moved == 0 {
+                    continue;
+                }
+                let all_dead = (0..4)
+                    .filter(|l| moved & (1 << l) != 0)
+                    .all(|l| dead(after | (3u64 << bitboard::entry_shift(d, l))));
+                if all_dead {
+                    deadly.push(d)
+                } else {
+                    safe.push(d)
+                }
+            }
+            if deadly.is_empty() || safe.is_empty() {
+                continue;
+            }
+            let advice = Engine::new()
+                .advise_threes_bits(b, [2, 2, 2], Preview::Card(3), &Limits::fixed_depth(3))
+                .unwrap();
+            assert!(
+                safe.contains(&advice.best),
+                "{:?}: {advice:?}",
+                bitboard::decode(b)
+            );
+            found += 1;
+            if found == 20 {
+                break;
+            }
+        }
+        assert_eq!(found, 20, "too few test boards");
+    }
+
+    #[test]
+    fn no_advice_when_over_or_not_4x4() {
+        let over = from_ranks(&[[1, 2, 1, 2], [2, 1, 2, 1], [1, 2, 1, 2], [2, 1, 2, 1]]);
+        assert_eq!(count_empty(over), 0);
+        assert!(
+            Engine::new()
+                .advise_2048_bits(over, &Limits::fixed_depth(3))
+                .is_none()
+        );
+        let stuck = from_ranks(&[[1, 1, 3, 4], [1, 1, 4, 3], [1, 1, 3, 4], [1, 1, 4, 3]]);
+        assert!(
+            Engine::new()
+                .advise_threes_bits(stuck, [4, 4, 4], Preview::Card(1), &Limits::default())
+                .is_none()
+        );
+        let small = Session::<Game2048>::new(Game2048Params { side: 3 }, 1).unwrap();
+        assert!(advise_2048(small.state(), &Limits::fixed_depth(2)).is_none());
+        let big = Session::<Threes>::new(ThreesParams { side: 5 }, 1).unwrap();
+        assert!(advise_threes(big.state(), &Limits::fixed_depth(2)).is_none());
+    }
+
+    #[test]
+    fn fixed_depth_is_deterministic_and_independent_of_earlier_searches() {
+        let mut engine = Engine::with_table_bits(12);
+        for b in boards(3, 6, 9).take(10) {
+            let first = engine.advise_2048_bits(b, &Limits::fixed_depth(5));
+            let again = engine.advise_2048_bits(b, &Limits::fixed_depth(5));
+            // The table's size matters (collisions decide what it keeps), not its history.
+            let fresh = Engine::with_table_bits(12).advise_2048_bits(b, &Limits::fixed_depth(5));
+            assert_eq!(first, again);
+            assert_eq!(first, fresh);
+        }
+    }
+
+    #[test]
+    fn advice_for_real_games_is_legal() {
+        let limits = Limits::per_move(Duration::from_millis(2));
+        let mut game = Session::<Game2048>::with_seed(5).unwrap();
+        let mut threes = Session::<Threes>::with_seed(5).unwrap();
+        for _ in 0..30 {
+            let a = advise_2048(game.state(), &limits).unwrap();
+            assert!(Game2048::legal_moves(game.state()).contains(&a.best));
+            assert!(a.depth >= 1);
+            game.play(a.best).unwrap();
+            let a = advise_threes(threes.state(), &limits).unwrap();
+            assert!(Threes::legal_moves(threes.state()).contains(&a.best));
+            threes.play(a.best).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_zero_budget_still_answers_at_depth_1() {
+        let b = from_ranks(&[[1, 1, 0, 0], [0; 4], [0; 4], [0, 0, 0, 2]]);
+        let advice = Engine::new()
+            .advise_2048_bits(b, &Limits::per_move(Duration::ZERO))
+            .unwrap();
+        assert_eq!(advice.depth, 1);
+    }
+}

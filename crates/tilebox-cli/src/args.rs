@@ -55,4 +55,54 @@ pub enum Command {
         #[arg(long, value_name = "1,2,…", default_value = "1,2,3,4,5,6,7,8,9")]
         open: String,
     },
+    /// Print the best move: L, R, U or D for 2048 and Threes (the state after --seed and
+    /// --moves); the best tile set for Strike 9 (--open and --total).
+    Hint {
+        /// Game id (see `list`).
+        game: String,
+        /// 2048 and Threes: seed of the game.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+        /// 2048 and Threes: the moves played since, as for `play`.
+        #[arg(
+            long,
+            value_name = "MOVES",
+            default_value = "",
+            allow_hyphen_values = true
+        )]
+        moves: String,
+        /// Strike 9: the open tiles, comma-separated.
+        #[arg(long, value_name = "1,2,…", default_value = "1,2,3,4,5,6,7,8,9")]
+        open: String,
+        /// Strike 9: the roll.
+        #[arg(long, value_name = "N")]
+        total: Option<u32>,
+        /// 2048 and Threes: thinking time in milliseconds.
+        #[arg(long, value_name = "M", default_value_t = 200)]
+        ms: u64,
+    },
+    /// Print the chance of shutting the box with best play, before the roll (6 decimals).
+    Odds {
+        /// The open tiles, comma-separated.
+        #[arg(long, value_name = "1,2,…", default_value = "1,2,3,4,5,6,7,8,9")]
+        open: String,
+    },
+    /// Play N games with the AI (game i uses seed S+i) and print one JSON object of results.
+    Bench {
+        /// Game id (see `list`).
+        game: String,
+        /// How many games (at least 1).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        games: u32,
+        /// Thinking time per move in milliseconds (2048 and Threes; Strike 9 plays its exact
+        /// table and ignores it).
+        #[arg(long, value_name = "M")]
+        ms_per_move: Option<u64>,
+        /// Seed of the first game.
+        #[arg(long, value_name = "S")]
+        seed: u64,
+        /// Games played at once, each on its own thread.
+        #[arg(long, value_name = "T", default_value_t = 1)]
+        threads: usize,
+    },
 }

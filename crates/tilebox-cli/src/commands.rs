@@ -2,13 +2,17 @@
 
 use std::io::{self, BufRead, Write};
 
-use serde_json::json;
+use serde_json::{Value, json};
+use std::time::Duration;
 use thiserror::Error;
-use tilebox_core::{GameEntry, ParamsError, PlayError, Registry};
-use tilebox_sliding::{BoardError, Direction, RuleSet};
-use tilebox_strike9::{TileError, TileSet, addends};
+
+use tilebox_ai::{Advice, Engine, Limits};
+use tilebox_core::{GameEntry, ParamsError, PlayError, Puzzle, Registry, Session};
+use tilebox_sliding::{BoardError, Direction, Game2048, RuleSet, Threes};
+use tilebox_strike9::{Odds, TileError, TileSet, addends};
 
 use crate::args::Command;
+use crate::bench::{self, Bench};
 
 /// Everything that can go wrong, each with the message the user sees.
 #[derive(Debug, Error)]
@@ -52,6 +56,15 @@ pub enum CliError {
     /// A game that cannot be set up (never with the standard parameters).
     #[error(transparent)]
     Params(#[from] ParamsError),
+    /// A needed option is missing.
+    #[error("{0}")]
+    Missing(&'static str),
+    /// The position has no move to advise.
+    #[error("{0}")]
+    NoMove(String),
+    /// The AI player failed to finish a game.
+    #[error("the AI player stopped: {0}")]
+    Ai(String),
     /// Reading stdin or writing stdout failed.
     #[error("{0}")]
     Io(#[from] io::Error),
@@ -120,6 +133,66 @@ pub fn run(command: Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
                 writeln!(out, "{}", slide(rules, dir, &board, "")?)?;
             }
         }
+        Command::Hint {
+            game,
+            seed,
+            moves,
+            open,
+            total,
+            ms,
+        } => {
+            let limits = Limits::per_move(Duration::from_millis(ms));
+            let best = match game.as_str() {
+                "2048" => sliding_hint::<Game2048>(seed, &moves, |s| {
+                    Engine::new().advise_2048(s, &limits)
+                })?,
+                "threes" => sliding_hint::<Threes>(seed, &moves, |s| {
+                    Engine::new().advise_threes(s, &limits)
+                })?,
+                "strike9" => {
+                    let total = total.ok_or(CliError::Missing("hint strike9 needs --total N"))?;
+                    Odds::shared()
+                        .best_move(parse_tiles(&open)?, total)
+                        .ok_or_else(|| {
+                            CliError::NoMove(format!("no open tiles add up to {total}"))
+                        })?
+                        .to_string()
+                }
+                _ => return Err(unknown(&registry, &game)),
+            };
+            writeln!(out, "{best}")?;
+        }
+        Command::Odds { open } => {
+            let chance = Odds::shared().before_roll(parse_tiles(&open)?);
+            writeln!(out, "{chance:.6}")?;
+        }
+        Command::Bench {
+            game,
+            games,
+            ms_per_move,
+            seed,
+            threads,
+        } => {
+            let limits = || -> Result<Limits, CliError> {
+                let ms = ms_per_move.ok_or(CliError::Missing("bench needs --ms-per-move M"))?;
+                Ok(Limits::per_move(Duration::from_millis(ms)))
+            };
+            let which = match game.as_str() {
+                "2048" => Bench::Twenty48(limits()?),
+                "threes" => Bench::Threes(limits()?),
+                "strike9" => Bench::Strike9,
+                _ => return Err(unknown(&registry, &game)),
+            };
+            let mut report = serde_json::Map::new();
+            report.insert("game".into(), game.into());
+            report.insert("seed".into(), seed.into());
+            if !matches!(which, Bench::Strike9) {
+                report.insert("ms_per_move".into(), ms_per_move.into());
+            }
+            report.insert("threads".into(), threads.into());
+            report.extend(bench::run(which, games, seed, threads)?);
+            writeln!(out, "{}", Value::Object(report))?;
+        }
         Command::Addends { total, open } => {
             for set in addends(total, parse_tiles(&open)?) {
                 writeln!(out, "{set}")?;
@@ -131,10 +204,33 @@ pub fn run(command: Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
 
 /// The registry entry for `id`, or an error listing the ids there are.
 fn find<'r>(registry: &'r Registry, id: &str) -> Result<&'r GameEntry, CliError> {
-    registry.get(id).ok_or_else(|| CliError::UnknownGame {
+    registry.get(id).ok_or_else(|| unknown(registry, id))
+}
+
+fn unknown(registry: &Registry, id: &str) -> CliError {
+    CliError::UnknownGame {
         id: id.to_string(),
         known: registry.ids().join(", "),
-    })
+    }
+}
+
+/// The AI's move, as a letter, for a sliding game replayed from `seed` and `moves`.
+fn sliding_hint<P: Puzzle<Move = Direction>>(
+    seed: Option<u64>,
+    moves: &str,
+    advise: impl FnOnce(&P::State) -> Option<Advice>,
+) -> Result<String, CliError> {
+    let seed = seed.ok_or(CliError::Missing("hint needs --seed N (and --moves MOVES)"))?;
+    let mut session = Session::<P>::with_seed(seed)?;
+    session.play_text(moves)?;
+    if session.status().over {
+        return Err(CliError::NoMove(
+            "the game is over: there is no move".into(),
+        ));
+    }
+    let advice = advise(session.state())
+        .ok_or_else(|| CliError::NoMove("the AI has no move for this board".into()))?;
+    Ok(advice.best.to_string())
 }
 
 /// One `slide` answer as a JSON line.

@@ -5,6 +5,7 @@
 //! input of any kind (with a one-line message on stderr), 1 when writing the output fails.
 
 mod args;
+mod bench;
 mod commands;
 
 use std::io::{self, Write};
@@ -49,7 +50,7 @@ fn report_usage(err: &clap::Error) -> ExitCode {
         }
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             eprintln!(
-                "error: a command is needed: list, new, play, slide or addends (see tilebox-cli --help)"
+                "error: a command is needed: list, new, play, slide, addends, hint, odds or bench (see tilebox-cli --help)"
             );
             ExitCode::from(2)
         }

@@ -439,3 +439,140 @@ fn the_readme_examples_print_what_the_readme_shows() {
     }
     assert!(examples >= 10, "only {examples} examples found");
 }
+
+fn line(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    text.trim_end().to_string()
+}
+
+#[test]
+fn odds_prints_six_decimals_and_matches_hand_computed_boxes() {
+    // Derived by hand: an empty box is shut; {7} needs a 7 (6 ways of 36); {1} can never be
+    // shut; {1,2} only by a 3 (2 ways), since a 2 would leave the 1 alone.
+    assert_eq!(line(&["odds", "--open", ""]), "1.000000");
+    assert_eq!(line(&["odds", "--open", "7"]), "0.166667");
+    assert_eq!(line(&["odds", "--open", "1"]), "0.000000");
+    assert_eq!(line(&["odds", "--open", "2,1"]), "0.055556");
+    let full: f64 = line(&["odds"]).parse().expect("a number");
+    assert!(full > 0.0 && full < 0.5);
+    bad(&["odds", "--open", "0"]);
+}
+
+#[test]
+fn hint_strike9_picks_the_set_that_leaves_the_best_odds() {
+    let open = "1,2,3,4,5,6,8";
+    for total in 2..=12u32 {
+        let sets = stdout(&run(&["addends", &total.to_string(), "--open", open]));
+        if sets.is_empty() {
+            let err = bad(&[
+                "hint",
+                "strike9",
+                "--open",
+                open,
+                "--total",
+                &total.to_string(),
+            ]);
+            assert!(err.contains("no open tiles add up to"), "{err}");
+            continue;
+        }
+        let odds_after = |set: &str| -> f64 {
+            let rest: Vec<&str> = open
+                .split(',')
+                .filter(|t| !set.split('+').any(|s| s == *t))
+                .collect();
+            line(&["odds", "--open", &rest.join(",")])
+                .parse()
+                .expect("a number")
+        };
+        let best = sets.lines().map(odds_after).fold(0.0, f64::max);
+        let hint = line(&[
+            "hint",
+            "strike9",
+            "--open",
+            open,
+            "--total",
+            &total.to_string(),
+        ]);
+        assert!(sets.lines().any(|s| s == hint), "{hint} is not a legal set");
+        assert_eq!(odds_after(&hint), best, "total {total}: {hint}");
+    }
+    bad(&["hint", "strike9", "--open", open]);
+}
+
+#[test]
+fn hint_2048_and_threes_name_a_move_that_changes_the_board() {
+    for game in ["2048", "threes"] {
+        let hint = line(&["hint", game, "--seed", "4", "--moves", "LU", "--ms", "20"]);
+        assert!(["L", "R", "U", "D"].contains(&hint.as_str()), "{hint}");
+        let before = json(&["play", game, "--seed", "4", "--moves", "LU"]);
+        let after = json(&["play", game, "--seed", "4", "--moves", &format!("LU{hint}")]);
+        assert_eq!(
+            after["moves"],
+            before["moves"].as_u64().expect("a count") + 1
+        );
+    }
+    bad(&["hint", "2048", "--moves", "L"]);
+    bad(&["hint", "threes", "--seed", "1", "--moves", "LX"]);
+    bad(&["hint", "chess", "--seed", "1"]);
+}
+
+#[test]
+fn bench_reports_the_games_it_played() {
+    let v = json(&[
+        "bench",
+        "strike9",
+        "--games",
+        "3000",
+        "--seed",
+        "1",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(v["game"], "strike9");
+    assert_eq!(v["games"], 3000);
+    let win_rate = v["win_rate"].as_f64().expect("a rate");
+    // The exact table's chance is about 7%; 3000 games land well within 3% to 12%.
+    assert!((0.03..0.12).contains(&win_rate), "{win_rate}");
+    assert!(v["max_score"].as_u64().expect("a score") <= 45);
+    assert!(v["moves"].as_u64().expect("moves") >= 3000);
+
+    let v = json(&[
+        "bench",
+        "2048",
+        "--games",
+        "2",
+        "--ms-per-move",
+        "1",
+        "--seed",
+        "7",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(v["games"], 2);
+    let reach = v["reach"].as_object().expect("reach by tile");
+    assert!(!reach.is_empty());
+    // Shares never grow with the tile value, and the lowest is reached by every game.
+    let shares: Vec<f64> = reach
+        .values()
+        .map(|s| s.as_f64().expect("a share"))
+        .collect();
+    assert_eq!(shares[0], 1.0);
+    assert!(shares.windows(2).all(|w| w[0] >= w[1]));
+    assert!(v["mean_score"].as_f64().expect("a mean") <= v["max_score"].as_f64().expect("a max"));
+    assert!(v["mean_ms_per_move"].as_f64().is_some());
+
+    bad(&["bench", "threes", "--games", "1", "--seed", "1"]);
+    bad(&[
+        "bench",
+        "2048",
+        "--games",
+        "0",
+        "--ms-per-move",
+        "1",
+        "--seed",
+        "1",
+    ]);
+}

@@ -1,0 +1,210 @@
+//! Files on disk: atomic JSON writes, and quarantine for files that cannot be read.
+//!
+//! Every file lives under one directory given to [`Storage::new`] (the app passes
+//! `dirs::data_dir()/tilebox`, tests pass a temporary directory). A write goes to a temporary
+//! file in the same directory, is flushed and synced, then renamed over the old file, so a crash
+//! at any moment leaves either the old or the new file. A file that cannot be read is never
+//! overwritten: it is renamed to `<name>.bad-<unix seconds>` and the caller is told.
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// What went wrong with a file.
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    /// The file system refused (permissions, full disk, ...).
+    #[error("{path}: {source}")]
+    Io {
+        /// The file concerned.
+        path: PathBuf,
+        /// The system's error.
+        source: io::Error,
+    },
+    /// A file that could not be read nor moved aside, so it is left alone.
+    #[error("{0}")]
+    Unreadable(String),
+    /// The value could not be turned into JSON.
+    #[error("cannot encode {path}: {source}")]
+    Encode {
+        /// The file concerned.
+        path: PathBuf,
+        /// The encoder's error.
+        source: serde_json::Error,
+    },
+}
+
+/// The result of reading a JSON file.
+#[derive(Debug)]
+pub enum ReadOutcome<T> {
+    /// There is no such file yet.
+    Missing,
+    /// The file was read.
+    Loaded(T),
+    /// The file could not be understood; it was moved aside.
+    Quarantined {
+        /// Where the unreadable file now is.
+        moved_to: PathBuf,
+        /// Why it could not be read.
+        reason: String,
+    },
+    /// The file could not be read nor moved (permissions, say). It was left where it is.
+    Failed(String),
+}
+
+/// A directory of JSON files.
+#[derive(Debug, Clone)]
+pub struct Storage {
+    dir: PathBuf,
+}
+
+impl Storage {
+    /// Files under `dir` (created on the first write).
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        Self { dir: dir.into() }
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The full path of file `name` (which may contain `/`).
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+
+    /// Writes `bytes` to `name` atomically: temporary file, flush, sync, rename.
+    pub fn write_atomic(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
+        let path = self.path(name);
+        let io_err = |source| StorageError::Io {
+            path: path.clone(),
+            source,
+        };
+        let parent = path.parent().unwrap_or(&self.dir).to_path_buf();
+        fs::create_dir_all(&parent).map_err(io_err)?;
+        let file_name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let tmp = parent.join(format!(
+            ".{file_name}.tmp-{}-{}",
+            std::process::id(),
+            unique_suffix()
+        ));
+        let result = (|| {
+            let mut file = File::create(&tmp)?;
+            file.write_all(bytes)?;
+            file.flush()?;
+            file.sync_all()?;
+            drop(file);
+            fs::rename(&tmp, &path)?;
+            // Make the rename itself durable where the platform allows it.
+            if let Ok(dir) = File::open(&parent) {
+                let _ = dir.sync_all();
+            }
+            Ok(())
+        })();
+        if result.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        result.map_err(io_err)
+    }
+
+    /// Writes `value` as pretty JSON to `name`, atomically.
+    pub fn write_json<T: Serialize>(&self, name: &str, value: &T) -> Result<(), StorageError> {
+        let mut bytes =
+            serde_json::to_vec_pretty(value).map_err(|source| StorageError::Encode {
+                path: self.path(name),
+                source,
+            })?;
+        bytes.push(b'\n');
+        self.write_atomic(name, &bytes)
+    }
+
+    /// Reads `name` as JSON and checks it with `check`. A file that is not JSON of that shape, or
+    /// that `check` refuses (a future version, say), is moved aside.
+    pub fn read_json<T: DeserializeOwned>(
+        &self,
+        name: &str,
+        check: impl FnOnce(&T) -> Result<(), String>,
+    ) -> ReadOutcome<T> {
+        let path = self.path(name);
+        let bytes = match fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return ReadOutcome::Missing,
+            Err(e) => return ReadOutcome::Failed(format!("{}: {e}", path.display())),
+        };
+        let reason = match serde_json::from_slice::<T>(&bytes) {
+            Ok(value) => match check(&value) {
+                Ok(()) => return ReadOutcome::Loaded(value),
+                Err(reason) => reason,
+            },
+            Err(e) => e.to_string(),
+        };
+        self.quarantine(name, reason)
+    }
+
+    /// Moves `name` aside to `<name>.bad-<unix seconds>` because of `reason`.
+    pub fn quarantine<T>(&self, name: &str, reason: String) -> ReadOutcome<T> {
+        let path = self.path(name);
+        let secs = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or_default();
+        let mut target = PathBuf::from(format!("{}.bad-{secs}", path.display()));
+        let mut n = 1;
+        while target.exists() {
+            target = PathBuf::from(format!("{}.bad-{secs}-{n}", path.display()));
+            n += 1;
+        }
+        match fs::rename(&path, &target) {
+            Ok(()) => ReadOutcome::Quarantined {
+                moved_to: target,
+                reason,
+            },
+            Err(e) => ReadOutcome::Failed(format!(
+                "{} cannot be read ({reason}) nor moved aside ({e})",
+                path.display()
+            )),
+        }
+    }
+
+    /// Deletes `name` if it exists.
+    pub fn remove(&self, name: &str) -> Result<(), StorageError> {
+        let path = self.path(name);
+        match fs::remove_file(&path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => {
+                Err(StorageError::Io { path, source: e })
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A number that differs between calls, for temporary file names.
+fn unique_suffix() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or_default();
+    (COUNTER.fetch_add(1, Ordering::Relaxed) << 32) | u64::from(nanos)
+}
+
+/// A message for the launcher about a file that was moved aside or could not be read, if any.
+pub fn notice<T>(what: &str, outcome: &ReadOutcome<T>) -> Option<String> {
+    match outcome {
+        ReadOutcome::Missing | ReadOutcome::Loaded(_) => None,
+        ReadOutcome::Quarantined { moved_to, reason } => Some(format!(
+            "{what} could not be read ({reason}). It was moved to {} and a fresh one was started.",
+            moved_to.display()
+        )),
+        ReadOutcome::Failed(reason) => Some(format!("{what} could not be read: {reason}")),
+    }
+}

@@ -1,0 +1,464 @@
+//! The sliding-board view, for 2048, Threes and any later sliding game: arrow keys, WASD, hjkl
+//! or a swipe on the board slide the tiles; tiles glide, merged tiles pop, new tiles grow in.
+
+use egui::{Align2, Color32, CornerRadius, FontId, Key, Painter, Pos2, Rect, Sense, Vec2};
+use tilebox_core::{DynSession, Puzzle, Session};
+use tilebox_sliding::{Board, Cell, Direction, Game2048, Motion, RuleSet, Threes};
+
+use super::{KeyPress, ViewOutcome};
+use crate::theme;
+
+/// How long tiles take to slide, in seconds.
+pub const SLIDE_SECONDS: f64 = 0.10;
+/// How long merged tiles pop and new tiles grow, in seconds.
+pub const POP_SECONDS: f64 = 0.12;
+/// The shortest drag, in points, that counts as a swipe.
+pub const SWIPE_MIN: f32 = 24.0;
+
+/// The accessible label of the board (a drag on it is a move).
+pub const BOARD_LABEL: &str = "Board: swipe to move";
+
+/// The view's state: the running animation, the drag in progress, moves waiting to be played
+/// and the hint shown.
+#[derive(Debug, Default)]
+pub struct SlidingState {
+    anim: Option<Anim>,
+    drag_start: Option<Pos2>,
+    drag_last: Option<Pos2>,
+    queued: Vec<Direction>,
+    hint: Option<Direction>,
+}
+
+impl SlidingState {
+    /// Plays `dir` on the next frame, as if its key had been pressed (autoplay's moves).
+    pub fn queue(&mut self, dir: Direction) {
+        self.queued.push(dir);
+    }
+
+    /// Shows `dir` as the best move until the board changes.
+    pub fn set_hint(&mut self, dir: Direction) {
+        self.hint = Some(dir);
+    }
+
+    /// Whether tiles are still moving at time `now`, or a queued move waits to be played.
+    pub fn busy(&self, now: f64) -> bool {
+        !self.queued.is_empty()
+            || self
+                .anim
+                .as_ref()
+                .is_some_and(|a| now - a.start < SLIDE_SECONDS + POP_SECONDS)
+    }
+}
+
+/// The accessible label of the hint shown under the board.
+pub fn hint_label(dir: Direction) -> String {
+    let name = match dir {
+        Direction::Left => "left",
+        Direction::Right => "right",
+        Direction::Up => "up",
+        Direction::Down => "down",
+    };
+    format!("Hint: slide {name}")
+}
+
+/// The animation of the last move.
+#[derive(Debug)]
+struct Anim {
+    start: f64,
+    from: Board,
+    motions: Vec<Motion>,
+    merged: Vec<Cell>,
+    spawned: Vec<Cell>,
+}
+
+/// What the view needs of a sliding game, whichever it is.
+struct Snapshot {
+    id: &'static str,
+    rules: RuleSet,
+    board: Board,
+    previous: Option<Board>,
+    last_move: Option<Direction>,
+    next: Option<String>,
+}
+
+/// The board of a typed session of a sliding game `P`.
+fn snapshot_of<P>(
+    session: &dyn DynSession,
+    board: impl Fn(&P::State) -> &Board,
+    next: impl Fn(&P::State) -> Option<String>,
+) -> Option<Snapshot>
+where
+    P: Puzzle<Move = Direction>,
+{
+    let s = session.as_any().downcast_ref::<Session<P>>()?;
+    Some(Snapshot {
+        id: P::INFO.id,
+        rules: RuleSet::from_id(P::INFO.id)?,
+        board: board(s.state()).clone(),
+        previous: s.previous_state().map(|p| board(p).clone()),
+        last_move: s.moves().last().copied(),
+        next: next(s.state()),
+    })
+}
+
+/// The sliding games this view knows. A later sliding variant adds one line here.
+fn snapshot(session: &dyn DynSession) -> Option<Snapshot> {
+    snapshot_of::<Game2048>(session, |s| s.board(), |_| None)
+        .or_else(|| snapshot_of::<Threes>(session, |s| s.board(), |s| Some(s.next().to_string())))
+}
+
+/// Whether this view can show the game of `session`.
+pub fn supports(session: &dyn DynSession) -> bool {
+    snapshot(session).is_some()
+}
+
+/// The direction of a key: arrows, WASD and hjkl.
+pub fn direction_of(key: Key) -> Option<Direction> {
+    Some(match key {
+        Key::ArrowLeft | Key::A | Key::H => Direction::Left,
+        Key::ArrowRight | Key::D | Key::L => Direction::Right,
+        Key::ArrowUp | Key::W | Key::K => Direction::Up,
+        Key::ArrowDown | Key::S | Key::J => Direction::Down,
+        _ => return None,
+    })
+}
+
+/// The direction of a swipe from `a` to `b`, if it is long enough.
+pub fn swipe_direction(a: Pos2, b: Pos2) -> Option<Direction> {
+    let d = b - a;
+    if d.length() < SWIPE_MIN {
+        return None;
+    }
+    Some(if d.x.abs() > d.y.abs() {
+        if d.x > 0.0 {
+            Direction::Right
+        } else {
+            Direction::Left
+        }
+    } else if d.y > 0.0 {
+        Direction::Down
+    } else {
+        Direction::Up
+    })
+}
+
+/// Draws the board, plays the moves of `keys` and of a swipe.
+pub fn show(
+    ui: &mut egui::Ui,
+    session: &mut dyn DynSession,
+    state: &mut SlidingState,
+    keys: &[KeyPress],
+) -> ViewOutcome {
+    let mut out = ViewOutcome::default();
+    let now = ui.input(|i| i.time);
+
+    // Moves from the keyboard. A move made during an animation is played at once: the running
+    // animation jumps to its end and the new one starts, so no key press is lost.
+    let mut moves: Vec<Direction> = keys
+        .iter()
+        .filter(|k| !(k.modifiers.ctrl || k.modifiers.alt || k.modifiers.command))
+        .filter_map(|k| direction_of(k.key))
+        .collect();
+    moves.append(&mut state.queued);
+
+    let Some(snap) = snapshot(session) else {
+        return out;
+    };
+    let dark = ui.visuals().dark_mode;
+
+    // Layout: the next card (Threes), then the square board, as large as the window allows.
+    let avail = ui.available_size();
+    let header = if snap.next.is_some() { 64.0 } else { 0.0 };
+    let side = (avail.x - 16.0)
+        .min(avail.y - header - 48.0)
+        .clamp(160.0, 900.0);
+    let mut board_response = None;
+    ui.vertical_centered(|ui| {
+        if let Some(next) = &snap.next {
+            next_card(ui, snap.id, next, header);
+        }
+        let (rect, response) = ui.allocate_exact_size(Vec2::splat(side), Sense::click_and_drag());
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, BOARD_LABEL));
+        board_response = Some((rect, response));
+        match state.hint {
+            Some(dir) => {
+                ui.label(
+                    egui::RichText::new(hint_label(dir))
+                        .strong()
+                        .color(theme::HINT),
+                );
+            }
+            None => {
+                ui.label(
+                    egui::RichText::new("Arrow keys, WASD or hjkl, or swipe on the board")
+                        .small()
+                        .weak(),
+                );
+            }
+        }
+    });
+    let Some((rect, response)) = board_response else {
+        return out;
+    };
+    out.board = Some(rect);
+
+    // A swipe on the board.
+    if response.drag_started() {
+        state.drag_start = ui
+            .input(|i| i.pointer.press_origin())
+            .or_else(|| response.interact_pointer_pos());
+        state.drag_last = state.drag_start;
+    }
+    if (response.dragged() || response.drag_stopped())
+        && let Some(p) = ui.input(|i| i.pointer.latest_pos())
+    {
+        state.drag_last = Some(p);
+    }
+    if response.drag_stopped()
+        && let (Some(a), Some(b)) = (state.drag_start.take(), state.drag_last.take())
+        && let Some(dir) = swipe_direction(a, b)
+    {
+        moves.push(dir);
+    }
+
+    let mut snap = snap;
+    for dir in moves.drain(..) {
+        match session.play_text(&dir.to_string()) {
+            Ok(1..) => {
+                out.played = true;
+                state.hint = None;
+                if let Some(s) = snapshot(session) {
+                    snap = s;
+                }
+                state.anim = start_anim(&snap, now);
+            }
+            Ok(0) => {}
+            Err(e) => out.message = Some(e.kind.to_string()),
+        }
+    }
+
+    draw(ui.painter(), rect, &snap, state, now, dark);
+    if let Some(dir) = state.hint
+        && state.anim.is_none()
+    {
+        draw_hint(ui.painter(), rect, dir);
+    }
+    if state.anim.is_some() {
+        ui.ctx().request_repaint();
+    }
+    out
+}
+
+/// The animation of the move that led to the board of `snap`.
+fn start_anim(snap: &Snapshot, now: f64) -> Option<Anim> {
+    let from = snap.previous.clone()?;
+    let dir = snap.last_move?;
+    let slide = snap.rules.slide(&from, dir);
+    let side = snap.board.side();
+    let spawned = (0..side)
+        .flat_map(|row| (0..side).map(move |col| Cell { row, col }))
+        .filter(|&c| snap.board.rank(c) != 0 && snap.board.rank(c) != slide.board.rank(c))
+        .collect();
+    let merged = slide
+        .motions
+        .iter()
+        .filter(|m| m.merged)
+        .map(|m| m.to)
+        .collect();
+    Some(Anim {
+        start: now,
+        from,
+        motions: slide.motions,
+        merged,
+        spawned,
+    })
+}
+
+/// Where cell `(row, col)` is on a board drawn in `rect`.
+fn cell_rect(rect: Rect, side: usize, row: f32, col: f32) -> Rect {
+    let n = side.max(1) as f32;
+    let gap = rect.width() * 0.025;
+    let cell = (rect.width() - gap * (n + 1.0)) / n;
+    let min = rect.min + Vec2::new(gap + col * (cell + gap), gap + row * (cell + gap));
+    Rect::from_min_size(min, Vec2::splat(cell))
+}
+
+fn ease_out(t: f32) -> f32 {
+    let t = t.clamp(0.0, 1.0);
+    1.0 - (1.0 - t) * (1.0 - t)
+}
+
+fn draw(
+    painter: &Painter,
+    rect: Rect,
+    snap: &Snapshot,
+    state: &mut SlidingState,
+    now: f64,
+    dark: bool,
+) {
+    let side = snap.board.side();
+    let (board_fill, empty_fill) = theme::board_colors(snap.id, dark);
+    painter.rect_filled(rect, CornerRadius::same(8), board_fill);
+    for row in 0..side {
+        for col in 0..side {
+            let r = cell_rect(rect, side, row as f32, col as f32);
+            painter.rect_filled(r, r.width() * 0.07, empty_fill);
+        }
+    }
+
+    let t = state.anim.as_ref().map(|a| now - a.start);
+    match (&state.anim, t) {
+        (Some(anim), Some(t)) if t < SLIDE_SECONDS => {
+            // Tiles glide from where they were to where they go.
+            let p = ease_out((t / SLIDE_SECONDS) as f32);
+            for row in 0..side {
+                for col in 0..side {
+                    let cell = Cell { row, col };
+                    let rank = anim.from.rank(cell);
+                    if rank == 0 {
+                        continue;
+                    }
+                    let (r, c) = match anim.motions.iter().find(|m| m.from == cell) {
+                        Some(m) => (lerp(m.from.row, m.to.row, p), lerp(m.from.col, m.to.col, p)),
+                        None => (row as f32, col as f32),
+                    };
+                    let value = snap.rules.value(rank);
+                    draw_tile(painter, cell_rect(rect, side, r, c), snap.id, value, 1.0);
+                }
+            }
+        }
+        _ => {
+            let pop = match (&state.anim, t) {
+                (Some(anim), Some(t)) if t < SLIDE_SECONDS + POP_SECONDS => {
+                    Some((anim, ((t - SLIDE_SECONDS) / POP_SECONDS) as f32))
+                }
+                _ => None,
+            };
+            for row in 0..side {
+                for col in 0..side {
+                    let cell = Cell { row, col };
+                    let rank = snap.board.rank(cell);
+                    if rank == 0 {
+                        continue;
+                    }
+                    let scale = match pop {
+                        Some((anim, p)) if anim.spawned.contains(&cell) => 0.3 + 0.7 * ease_out(p),
+                        Some((anim, p)) if anim.merged.contains(&cell) => {
+                            1.0 + 0.15 * (p * std::f32::consts::PI).sin()
+                        }
+                        _ => 1.0,
+                    };
+                    let value = snap.rules.value(rank);
+                    let r = cell_rect(rect, side, row as f32, col as f32);
+                    draw_tile(painter, r, snap.id, value, scale);
+                }
+            }
+            if pop.is_none() {
+                state.anim = None;
+            }
+        }
+    }
+}
+
+/// A large arrow across the board pointing the way of the hint.
+fn draw_hint(painter: &Painter, rect: Rect, dir: Direction) {
+    let (dx, dy) = match dir {
+        Direction::Left => (-1.0, 0.0),
+        Direction::Right => (1.0, 0.0),
+        Direction::Up => (0.0, -1.0),
+        Direction::Down => (0.0, 1.0),
+    };
+    let along = Vec2::new(dx, dy);
+    let across = Vec2::new(-dy, dx);
+    let c = rect.center();
+    let len = rect.width() * 0.30;
+    let tip = c + along * len;
+    let tail = c - along * len;
+    let head = rect.width() * 0.13;
+    let color = theme::HINT.gamma_multiply(0.85);
+    painter.line_segment(
+        [tail, tip - along * head * 0.5],
+        egui::Stroke::new(rect.width() * 0.035, color),
+    );
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            tip,
+            tip - along * head + across * head * 0.7,
+            tip - along * head - across * head * 0.7,
+        ],
+        color,
+        egui::Stroke::NONE,
+    ));
+}
+
+fn lerp(a: usize, b: usize, t: f32) -> f32 {
+    a as f32 + (b as f32 - a as f32) * t
+}
+
+/// One tile of `value` in `cell`, scaled by `scale` about its centre.
+pub fn draw_tile(painter: &Painter, cell: Rect, game: &str, value: u64, scale: f32) {
+    let r = Rect::from_center_size(cell.center(), cell.size() * scale);
+    let colors = theme::tile_colors(game, value);
+    let radius = r.width() * 0.08;
+    if let Some(accent) = colors.accent {
+        // A card with a coloured foot: the foot shows below the face.
+        painter.rect_filled(r, radius, accent);
+        let face = Rect::from_min_max(r.min, Pos2::new(r.max.x, r.max.y - r.height() * 0.1));
+        painter.rect_filled(face, radius, colors.fill);
+    } else {
+        painter.rect_filled(r, radius, colors.fill);
+    }
+    let text = value.to_string();
+    let size = theme::tile_font_size(&text, r.width());
+    let center = if colors.accent.is_some() {
+        r.center() - Vec2::new(0.0, r.height() * 0.05)
+    } else {
+        r.center()
+    };
+    painter.text(
+        center,
+        Align2::CENTER_CENTER,
+        text,
+        FontId::proportional(size),
+        colors.text,
+    );
+}
+
+/// Threes' next card, above the board.
+fn next_card(ui: &mut egui::Ui, game: &str, next: &str, height: f32) {
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(160.0, height), Sense::hover());
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Label, true, format!("Next card: {next}"))
+    });
+    let painter = ui.painter();
+    painter.text(
+        Pos2::new(rect.center().x - 30.0, rect.center().y),
+        Align2::RIGHT_CENTER,
+        "Next",
+        FontId::proportional(18.0),
+        ui.visuals().text_color(),
+    );
+    let card = Rect::from_center_size(
+        Pos2::new(rect.center().x + 10.0, rect.center().y),
+        Vec2::new(height * 0.62, height * 0.85),
+    );
+    let value: u64 = next.parse().unwrap_or(6);
+    let colors = theme::tile_colors(game, value);
+    painter.rect_filled(card, 5.0, colors.accent.unwrap_or(colors.fill));
+    let face = Rect::from_min_max(
+        card.min,
+        Pos2::new(card.max.x, card.max.y - card.height() * 0.1),
+    );
+    painter.rect_filled(face, 5.0, colors.fill);
+    painter.text(
+        face.center(),
+        Align2::CENTER_CENTER,
+        next,
+        FontId::proportional(22.0),
+        if next == "+" {
+            Color32::from_rgb(0x22, 0x22, 0x22)
+        } else {
+            colors.text
+        },
+    );
+}

@@ -1,0 +1,81 @@
+//! Helpers shared by the app's tests.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use egui_kittest::Harness;
+use tilebox::TileboxApp;
+use tilebox_core::SavedGame;
+
+/// A fresh, empty directory under the system's temporary directory.
+pub fn temp_dir(name: &str) -> PathBuf {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    let dir = std::env::temp_dir().join(format!(
+        "tilebox-test-{name}-{}-{nanos}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The real app over `dir`, opened on `game` if given, in a test harness.
+pub fn harness(dir: &Path, game: Option<&str>) -> Harness<'static, TileboxApp> {
+    harness_stepping(dir, game, 0.25)
+}
+
+/// The real app over `dir` in a test harness whose frames are `step_dt` seconds apart.
+pub fn harness_stepping(
+    dir: &Path,
+    game: Option<&str>,
+    step_dt: f32,
+) -> Harness<'static, TileboxApp> {
+    let dir = dir.to_path_buf();
+    let game = game.map(str::to_string);
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(600.0, 760.0))
+        .with_max_steps(40)
+        .with_step_dt(step_dt)
+        .build_eframe(move |_cc| TileboxApp::new(dir, game.as_deref()));
+    h.run();
+    h
+}
+
+/// Writes `saved` as the game in progress of its game in `dir`.
+pub fn write_save(dir: &Path, saved: &SavedGame) {
+    let path = dir.join(tilebox::app::save_file_name(&saved.game));
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, serde_json::to_vec(saved).unwrap()).unwrap();
+}
+
+/// The key that plays a sliding move written `L`, `R`, `U` or `D`.
+pub fn key_of(mv: &str) -> egui::Key {
+    match mv {
+        "L" => egui::Key::ArrowLeft,
+        "R" => egui::Key::ArrowRight,
+        "U" => egui::Key::ArrowUp,
+        "D" => egui::Key::ArrowDown,
+        other => panic!("not a sliding move: {other}"),
+    }
+}
+
+/// Files in `dir` whose name starts with `prefix`.
+pub fn files_starting_with(dir: &Path, prefix: &str) -> Vec<PathBuf> {
+    let mut v: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(prefix))
+        })
+        .collect();
+    v.sort();
+    v
+}

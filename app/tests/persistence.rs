@@ -1,0 +1,265 @@
+//! Scores and games in progress on disk: atomic writes, unreadable files, resume, two writers.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use common::{files_starting_with, harness, key_of, temp_dir};
+use egui::Key;
+use egui_kittest::kittest::Queryable;
+use tilebox::TileboxApp;
+use tilebox::scores::{GameStats, SCORES_FILE, Scores};
+use tilebox::storage::{ReadOutcome, Storage};
+
+#[test]
+fn an_atomic_write_leaves_the_old_or_the_new_file_never_a_broken_one() {
+    let dir = temp_dir("atomic");
+    let storage = Storage::new(&dir);
+    let big = |n: u64| -> Scores {
+        let mut s = Scores::default();
+        for i in 0..2000 {
+            s.entry(&format!("game{i}")).best = n;
+        }
+        s
+    };
+    let (a, b) = (big(1), big(2));
+    storage.write_json(SCORES_FILE, &a).unwrap();
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let writer = {
+        let storage = storage.clone();
+        let stop = stop.clone();
+        let (a, b) = (a.clone(), b.clone());
+        std::thread::spawn(move || {
+            let mut i = 0u32;
+            while !stop.load(Ordering::Relaxed) {
+                storage
+                    .write_json(SCORES_FILE, if i.is_multiple_of(2) { &b } else { &a })
+                    .unwrap();
+                i += 1;
+            }
+            i
+        })
+    };
+    for _ in 0..300 {
+        let bytes = std::fs::read(dir.join(SCORES_FILE)).unwrap();
+        let read: Scores = serde_json::from_slice(&bytes).expect("a whole file");
+        assert!(read == a || read == b);
+    }
+    stop.store(true, Ordering::Relaxed);
+    assert!(writer.join().unwrap() > 0);
+    // No temporary file is left behind.
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from(SCORES_FILE)]);
+}
+
+#[test]
+fn a_write_that_dies_before_the_rename_leaves_the_old_file() {
+    let dir = temp_dir("crash");
+    let storage = Storage::new(&dir);
+    storage
+        .write_json("scores.json", &Scores::default())
+        .unwrap();
+    // What a kill between "write temporary file" and "rename" leaves: a half temporary file.
+    std::fs::write(dir.join(".scores.json.tmp-1-2"), b"{\"version\":1,\"ga").unwrap();
+    let (scores, notice) = Scores::load(&storage);
+    assert_eq!(scores, Scores::default());
+    assert!(notice.is_none());
+}
+
+#[test]
+fn a_corrupt_score_file_is_moved_aside_and_the_launcher_says_so() {
+    for (name, content) in [
+        ("garbage", &b"\x00\x01 not json"[..]),
+        (
+            "truncated",
+            &b"{\"version\":1,\"games\":{\"2048\":{\"best\":25"[..],
+        ),
+        ("future", &b"{\"version\":7,\"games\":{}}"[..]),
+    ] {
+        let dir = temp_dir(name);
+        std::fs::write(dir.join(SCORES_FILE), content).unwrap();
+        let h = harness(&dir, None);
+        let app = h.state();
+        assert_eq!(app.scores(), &Scores::default(), "{name}");
+        assert_eq!(app.notices().len(), 1, "{name}");
+        h.get_by_label_contains("could not be read");
+        let bad = files_starting_with(&dir, "scores.json.bad-");
+        assert_eq!(bad.len(), 1, "{name}");
+        assert_eq!(std::fs::read(&bad[0]).unwrap(), content, "{name}");
+        assert!(!dir.join(SCORES_FILE).exists(), "{name}");
+    }
+}
+
+#[test]
+fn the_app_starts_fresh_after_a_corrupt_file_and_never_overwrites_it() {
+    let dir = temp_dir("corrupt-play");
+    std::fs::write(dir.join(SCORES_FILE), b"{oops").unwrap();
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    std::fs::write(
+        dir.join("saves/2048.json"),
+        b"{\"format\":1,\"game\":\"2048\"",
+    )
+    .unwrap();
+    let mut h = harness(&dir, Some("2048"));
+    assert_eq!(h.state().notices().len(), 2);
+    // A fresh game was started and can be played; its score goes to a new file.
+    while h.state().session("2048").unwrap().score() == 0 {
+        for k in ["L", "D", "R", "U"] {
+            h.key_press(key_of(k));
+            h.run();
+        }
+    }
+    assert!(h.state().session("2048").unwrap().move_count() > 0);
+    let bad = files_starting_with(&dir, "scores.json.bad-");
+    assert_eq!(std::fs::read(&bad[0]).unwrap(), b"{oops");
+    assert_eq!(
+        files_starting_with(&dir.join("saves"), "2048.json.bad-").len(),
+        1
+    );
+    assert!(dir.join(SCORES_FILE).exists());
+    assert!(dir.join("saves/2048.json").exists());
+    h.key_press(Key::Escape);
+    h.run();
+    h.get_by_label_contains("The saved game of 2048 could not be read");
+    h.get_by_label("Dismiss notice 1").click();
+    h.run();
+    assert_eq!(h.state().notices().len(), 1);
+}
+
+#[test]
+fn a_save_that_does_not_replay_is_moved_aside() {
+    let dir = temp_dir("bad-replay");
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    let save = r#"{"format":1,"game":"threes","params":{},"seed":5,"moves":["L","X"]}"#;
+    std::fs::write(dir.join("saves/threes.json"), save).unwrap();
+    let app = TileboxApp::new(&dir, None);
+    assert!(app.session("threes").is_none());
+    assert_eq!(app.notices().len(), 1);
+    assert_eq!(
+        files_starting_with(&dir.join("saves"), "threes.json.bad-").len(),
+        1
+    );
+}
+
+#[test]
+fn a_game_resumes_with_its_undo_history_after_a_restart() {
+    let dir = temp_dir("resume");
+    let (text, moves) = {
+        let mut h = harness(&dir, Some("2048"));
+        for k in ["L", "D", "R", "U", "L", "D"] {
+            h.key_press(key_of(k));
+            h.run();
+        }
+        // One move undone: it stays redoable after the restart too.
+        h.key_press(Key::U);
+        h.run();
+        let s = h.state().session("2048").unwrap();
+        (s.text(), s.save())
+    };
+    assert!(moves.moves.len() >= 2, "{moves:?}");
+
+    let mut h = harness(&dir, None);
+    {
+        let s = h.state().session("2048").unwrap();
+        assert_eq!(s.text(), text);
+        assert_eq!(s.save(), moves);
+    }
+    h.get_by_label_contains("In progress");
+    h.key_press(Key::Num1);
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::SHIFT, Key::U);
+    h.run();
+    assert_eq!(
+        h.state().session("2048").unwrap().move_count(),
+        moves.moves.len() + 1
+    );
+    for _ in 0..=moves.moves.len() {
+        h.key_press(Key::U);
+        h.run();
+    }
+    assert_eq!(h.state().session("2048").unwrap().move_count(), 0);
+}
+
+#[test]
+fn a_new_best_is_written_at_once() {
+    let dir = temp_dir("best");
+    let mut h = harness(&dir, Some("2048"));
+    while h.state().session("2048").unwrap().score() == 0 {
+        for k in ["L", "D", "R", "U"] {
+            h.key_press(key_of(k));
+            h.run();
+        }
+    }
+    let score = h.state().session("2048").unwrap().score();
+    let (on_disk, _) = Scores::load(&Storage::new(&dir));
+    assert!(on_disk.get("2048").best >= score);
+    assert_eq!(on_disk.get("2048").played, 0);
+}
+
+#[test]
+fn two_writers_never_lower_a_best() {
+    let dir = temp_dir("two");
+    let storage = Storage::new(&dir);
+    let (mut first, _) = Scores::load(&storage);
+    let (mut second, _) = Scores::load(&storage);
+
+    *first.entry("2048") = GameStats {
+        best: 5000,
+        played: 4,
+        won: 1,
+    };
+    first.save_merged(&storage).unwrap();
+    *second.entry("2048") = GameStats {
+        best: 300,
+        played: 6,
+        won: 0,
+    };
+    second.entry("threes").best = 77;
+    second.save_merged(&storage).unwrap();
+
+    let (on_disk, _) = Scores::load(&storage);
+    assert_eq!(
+        on_disk.get("2048"),
+        GameStats {
+            best: 5000,
+            played: 6,
+            won: 1
+        }
+    );
+    assert_eq!(on_disk.get("threes").best, 77);
+    // The second writer now knows the higher best too.
+    assert_eq!(second.get("2048").best, 5000);
+    assert!(matches!(
+        storage.read_json::<Scores>(SCORES_FILE, |_| Ok(())),
+        ReadOutcome::Loaded(_)
+    ));
+}
+
+#[test]
+fn two_app_instances_never_lower_a_best() {
+    let dir = temp_dir("two-apps");
+    let storage = Storage::new(&dir);
+    let mut high = Scores::default();
+    high.entry("threes").best = 999_999;
+    // Another instance wrote a high best after this one started.
+    let mut h = harness(&dir, Some("threes"));
+    high.save_merged(&storage).unwrap();
+    loop {
+        for k in ["L", "D", "R", "U"] {
+            h.key_press(key_of(k));
+            h.run();
+        }
+        if h.state().session("threes").unwrap().score() > 0 {
+            break;
+        }
+    }
+    assert!(h.state().scores().get("threes").best >= 999_999);
+    let (on_disk, _) = Scores::load(&storage);
+    assert_eq!(on_disk.get("threes").best, 999_999);
+}

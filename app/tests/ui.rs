@@ -1,0 +1,440 @@
+//! The real app, driven by its accessible labels and by keys, as a player would.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use common::{harness, key_of, temp_dir, write_save};
+use egui::{Key, Modifiers, Vec2};
+use egui_kittest::kittest::Queryable;
+use tilebox::{Screen, views};
+use tilebox_core::{Puzzle, Session};
+use tilebox_sliding::Game2048;
+use tilebox_strike9::{Strike9, TileSet};
+
+fn moves_of(h: &egui_kittest::Harness<'_, tilebox::TileboxApp>, id: &str) -> Vec<String> {
+    h.state()
+        .session(id)
+        .map(|s| s.save().moves)
+        .unwrap_or_default()
+}
+
+/// Presses the four arrows in turn until one moves; returns the move played.
+fn play_one_sliding_move(
+    h: &mut egui_kittest::Harness<'_, tilebox::TileboxApp>,
+    id: &str,
+) -> String {
+    let before = moves_of(h, id).len();
+    for mv in ["L", "D", "R", "U"] {
+        h.key_press(key_of(mv));
+        h.run();
+        let after = moves_of(h, id);
+        if after.len() > before {
+            return after.last().unwrap().clone();
+        }
+    }
+    panic!("no arrow key moved the board");
+}
+
+#[test]
+fn the_launcher_lists_every_registered_game_with_its_stats() {
+    let dir = temp_dir("launcher");
+    let h = harness(&dir, None);
+    assert_eq!(h.state().screen(), Screen::Launcher);
+    for entry in tilebox_games::registry().games() {
+        h.get_by_label(&tilebox::launcher::card_label(entry.info.title));
+    }
+    assert_eq!(tilebox_games::registry().games().len(), 3);
+}
+
+#[test]
+fn games_open_by_click_and_by_number_and_escape_or_back_keeps_them() {
+    let dir = temp_dir("open");
+    let mut h = harness(&dir, None);
+
+    h.get_by_label("Play 2048").click();
+    h.run();
+    assert_eq!(h.state().current_game(), Some("2048"));
+    let played = play_one_sliding_move(&mut h, "2048");
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Launcher);
+
+    h.key_press(Key::Num2);
+    h.run();
+    assert_eq!(h.state().current_game(), Some("threes"));
+    h.get_by_label("Back").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Launcher);
+
+    h.key_press(Key::Num3);
+    h.run();
+    assert_eq!(h.state().current_game(), Some("strike9"));
+    h.key_press(Key::Escape);
+    h.run();
+
+    // 2048 was kept, move and all.
+    h.key_press(Key::Num1);
+    h.run();
+    assert_eq!(h.state().current_game(), Some("2048"));
+    assert_eq!(moves_of(&h, "2048"), vec![played]);
+}
+
+#[test]
+fn sliding_moves_by_arrows_wasd_and_hjkl_with_undo_and_redo() {
+    let dir = temp_dir("keys");
+    let mut h = harness(&dir, Some("2048"));
+    play_one_sliding_move(&mut h, "2048");
+    play_one_sliding_move(&mut h, "2048");
+    // WASD and hjkl reach the same moves: at least one of each set moves a fresh board.
+    for set in [
+        [Key::A, Key::S, Key::D, Key::W],
+        [Key::H, Key::J, Key::L, Key::K],
+    ] {
+        let before = moves_of(&h, "2048").len();
+        for k in set {
+            h.key_press(k);
+            h.run();
+        }
+        assert!(moves_of(&h, "2048").len() > before, "{set:?} moved nothing");
+    }
+    let all = moves_of(&h, "2048");
+    let n = all.len();
+
+    h.key_press(Key::U);
+    h.run();
+    assert_eq!(moves_of(&h, "2048").len(), n - 1);
+    h.key_press_modifiers(Modifiers::CTRL, Key::Z);
+    h.run();
+    assert_eq!(moves_of(&h, "2048").len(), n - 2);
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(moves_of(&h, "2048").len(), n - 3);
+
+    h.key_press_modifiers(Modifiers::SHIFT, Key::U);
+    h.run();
+    assert_eq!(moves_of(&h, "2048").len(), n - 2);
+    h.key_press_modifiers(Modifiers::CTRL, Key::Y);
+    h.run();
+    h.get_by_label("Redo").click();
+    h.run();
+    assert_eq!(moves_of(&h, "2048"), all);
+}
+
+#[test]
+fn a_drag_on_the_board_is_a_move() {
+    let dir = temp_dir("drag");
+    let mut h = harness(&dir, Some("threes"));
+    let board = h.get_by_label(views::sliding::BOARD_LABEL).rect();
+    let c = board.center();
+    let d = board.width() * 0.3;
+    for (mv, delta) in [
+        ("L", Vec2::new(-d, 0.0)),
+        ("D", Vec2::new(0.0, d)),
+        ("R", Vec2::new(d, 0.0)),
+        ("U", Vec2::new(0.0, -d)),
+    ] {
+        h.drag_at(c);
+        h.step();
+        h.hover_at(c + delta * 0.5);
+        h.step();
+        h.hover_at(c + delta);
+        h.step();
+        h.drop_at(c + delta);
+        h.run();
+        let moves = moves_of(&h, "threes");
+        if !moves.is_empty() {
+            assert_eq!(moves, vec![mv.to_string()]);
+            return;
+        }
+    }
+    panic!("no drag moved the board");
+}
+
+#[test]
+fn threes_shows_the_next_card() {
+    let dir = temp_dir("next");
+    let h = harness(&dir, Some("threes"));
+    h.get_by_label_contains("Next card: ");
+}
+
+#[test]
+fn new_game_asks_first_when_a_game_is_in_progress() {
+    let dir = temp_dir("new");
+    let mut h = harness(&dir, Some("2048"));
+
+    // Nothing to lose yet: no question.
+    let seed = h.state().session("2048").unwrap().seed();
+    h.key_press(Key::N);
+    h.run();
+    assert!(h.query_by_label("Start a new game?").is_none());
+    assert_ne!(h.state().session("2048").unwrap().seed(), seed);
+
+    play_one_sliding_move(&mut h, "2048");
+    let seed = h.state().session("2048").unwrap().seed();
+    h.key_press(Key::N);
+    h.run();
+    h.get_by_label("Start a new game?");
+    h.get_by_label("No, keep playing").click();
+    h.run();
+    assert!(h.query_by_label("Start a new game?").is_none());
+    assert_eq!(moves_of(&h, "2048").len(), 1);
+    assert_eq!(h.state().session("2048").unwrap().seed(), seed);
+
+    h.get_by_label("New game").click();
+    h.run();
+    h.get_by_label("Yes, start a new game").click();
+    h.run();
+    assert!(moves_of(&h, "2048").is_empty());
+    assert_ne!(h.state().session("2048").unwrap().seed(), seed);
+    // The abandoned game counts as played.
+    assert_eq!(h.state().scores().get("2048").played, 1);
+}
+
+/// A seed whose first roll is between 4 and 8.
+fn strike9_seed() -> (u64, u32) {
+    (0..1000u64)
+        .find_map(|seed| {
+            let s = Session::<Strike9>::with_seed(seed).unwrap();
+            let total = s.state().total();
+            (4..=8).contains(&total).then_some((seed, total))
+        })
+        .unwrap()
+}
+
+#[test]
+fn strike9_selection_refuses_overshoot_takes_back_and_shuts_on_the_exact_sum() {
+    let dir = temp_dir("strike9");
+    let (seed, total) = strike9_seed();
+    write_save(&dir, &Session::<Strike9>::with_seed(seed).unwrap().save());
+    let mut h = harness(&dir, Some("strike9"));
+    let [d1, d2] = {
+        let s = h.state().session("strike9").unwrap();
+        s.as_any()
+            .downcast_ref::<Session<Strike9>>()
+            .unwrap()
+            .state()
+            .dice()
+    };
+    h.get_by_label(&format!("Dice {d1} and {d2}: total {total}"));
+
+    // 9 is more than the roll: shown disabled, and refused.
+    h.get_by_label("Tile 1").click();
+    h.run();
+    h.get_by_label_contains("Selected 1 = 1 of");
+    h.get_by_label("Tile 9").click();
+    h.run();
+    h.get_by_label_contains("would go past");
+    h.get_by_label_contains("Selected 1 = 1 of");
+    assert!(moves_of(&h, "strike9").is_empty());
+
+    // Clicking a selected tile takes it back.
+    h.get_by_label("Tile 1").click();
+    h.run();
+    h.get_by_label_contains("Pick open tiles that add up to");
+
+    // 1 (by key) and total - 1 (by click) make the roll: they shut at once.
+    h.key_press(Key::Num1);
+    h.run();
+    let other = u8::try_from(total - 1).unwrap();
+    h.get_by_label(&format!("Tile {other}")).click();
+    h.run();
+    assert_eq!(moves_of(&h, "strike9").len(), 1);
+    let s = h.state().session("strike9").unwrap();
+    let state = s
+        .as_any()
+        .downcast_ref::<Session<Strike9>>()
+        .unwrap()
+        .state();
+    assert_eq!(state.shut(), TileSet::from_tiles([1, other]).unwrap());
+}
+
+/// Plays the first legal move until the game is over; returns the session one move before.
+fn nearly_over<P: Puzzle>(seed: u64) -> (Session<P>, String) {
+    let mut s = Session::<P>::with_seed(seed).unwrap();
+    loop {
+        let moves = P::legal_moves(s.state());
+        let mv = moves.into_iter().next().unwrap();
+        let mut next = s.clone();
+        next.play(mv.clone()).unwrap();
+        if next.status().over {
+            return (s, mv.to_string());
+        }
+        s = next;
+    }
+}
+
+#[test]
+fn the_last_move_of_2048_shows_game_over_and_counts_the_game() {
+    let dir = temp_dir("over2048");
+    let (session, last) = nearly_over::<Game2048>(7);
+    write_save(&dir, &session.save());
+    let mut h = harness(&dir, Some("2048"));
+    assert!(h.query_by_label("Game over").is_none());
+    h.key_press(key_of(&last));
+    h.run();
+    h.get_by_label("Game over");
+    h.get_by_label_contains("Final score");
+    let score = h.state().session("2048").unwrap().score();
+    let stats = h.state().scores().get("2048");
+    assert_eq!((stats.best, stats.played), (score, 1));
+
+    // Take back the last move, then play it again: the game is not counted twice.
+    h.get_by_label("Take back the last move").click();
+    h.run();
+    assert!(h.query_by_label("Game over").is_none());
+    h.key_press(key_of(&last));
+    h.run();
+    assert_eq!(h.state().scores().get("2048").played, 1);
+
+    // Over: N starts a new game without a question.
+    h.get_by_label("Play again").click();
+    h.run();
+    assert!(moves_of(&h, "2048").is_empty());
+    assert!(h.query_by_label("Game over").is_none());
+}
+
+#[test]
+fn strike9_announces_a_roll_that_cannot_be_made() {
+    let dir = temp_dir("over9");
+    let (session, last) = nearly_over::<Strike9>(3);
+    write_save(&dir, &session.save());
+    let mut h = harness(&dir, Some("strike9"));
+    let tiles: TileSet = last.parse().unwrap();
+    for t in tiles.tiles() {
+        h.get_by_label(&format!("Tile {t}")).click();
+        h.run();
+    }
+    let s = h.state().session("strike9").unwrap();
+    assert!(s.status().over);
+    let total = s
+        .as_any()
+        .downcast_ref::<Session<Strike9>>()
+        .unwrap()
+        .state()
+        .total();
+    assert!(!s.status().won);
+    h.get_by_label("Game over");
+    let text = format!("Rolled {total}: no open tiles add up to {total}.");
+    assert!(h.get_all_by_label_contains(&text).count() >= 1);
+}
+
+/// A Strike 9 game that shuts the box: the seed and the moves.
+fn strike9_win() -> (Session<Strike9>, String) {
+    for seed in 0..20_000u64 {
+        let mut s = Session::<Strike9>::with_seed(seed).unwrap();
+        loop {
+            // Prefer shutting the biggest tiles first, a decent strategy.
+            let moves = Strike9::legal_moves(s.state());
+            let Some(mv) = moves.into_iter().max_by_key(|m| m.tiles().max()) else {
+                break;
+            };
+            let mut next = s.clone();
+            next.play(mv).unwrap();
+            if next.status().won {
+                return (s, mv.to_string());
+            }
+            if next.status().over {
+                break;
+            }
+            s = next;
+        }
+    }
+    panic!("no winning seed found");
+}
+
+#[test]
+fn shutting_the_box_shows_the_win() {
+    let dir = temp_dir("win9");
+    let (session, last) = strike9_win();
+    write_save(&dir, &session.save());
+    let mut h = harness(&dir, Some("strike9"));
+    let tiles: TileSet = last.parse().unwrap();
+    for t in tiles.tiles() {
+        h.key_press(match t {
+            1 => Key::Num1,
+            2 => Key::Num2,
+            3 => Key::Num3,
+            4 => Key::Num4,
+            5 => Key::Num5,
+            6 => Key::Num6,
+            7 => Key::Num7,
+            8 => Key::Num8,
+            _ => Key::Num9,
+        });
+        h.run();
+    }
+    assert!(h.state().session("strike9").unwrap().status().won);
+    h.get_by_label("You win!");
+    assert!(h.get_all_by_label_contains("Box shut!").count() >= 1);
+    let stats = h.state().scores().get("strike9");
+    assert_eq!((stats.won, stats.played, stats.best), (1, 1, 45));
+}
+
+#[test]
+fn help_and_theme_toggle() {
+    let dir = temp_dir("help");
+    let mut h = harness(&dir, Some("threes"));
+    assert!(h.query_by_label_contains("A 1 and a 2 make a 3").is_none());
+    h.get_by_label("How to play").click();
+    h.run();
+    h.get_by_label_contains("A 1 and a 2 make a 3");
+    h.key_press(Key::F1);
+    h.run();
+    assert!(h.query_by_label_contains("A 1 and a 2 make a 3").is_none());
+
+    h.get_by_label("Theme: system").click();
+    h.run();
+    h.get_by_label("Theme: light");
+    h.key_press(Key::T);
+    h.run();
+    h.get_by_label("Theme: dark");
+    // The choice is kept.
+    drop(h);
+    let h = harness(&dir, None);
+    h.get_by_label("Theme: dark");
+}
+
+/// A game of 2048 on an 8×8 board, one move before it makes 2048, and that move.
+fn nearly_2048() -> (Session<Game2048>, String) {
+    use tilebox_sliding::{Direction, Game2048Params};
+    let mut s = Session::<Game2048>::new(Game2048Params { side: 8 }, 1).unwrap();
+    let order = [
+        Direction::Down,
+        Direction::Left,
+        Direction::Right,
+        Direction::Up,
+    ];
+    loop {
+        let legal = Game2048::legal_moves(s.state());
+        let mv = *order
+            .iter()
+            .find(|d| legal.contains(d))
+            .expect("a legal move");
+        let mut next = s.clone();
+        next.play(mv).unwrap();
+        if next.status().won {
+            return (s, mv.to_string());
+        }
+        s = next;
+    }
+}
+
+#[test]
+fn making_2048_shows_the_win_once_then_keep_going() {
+    let dir = temp_dir("win2048");
+    let (session, last) = nearly_2048();
+    write_save(&dir, &session.save());
+    let mut h = harness(&dir, Some("2048"));
+    assert!(h.query_by_label("You win!").is_none());
+    h.key_press(key_of(&last));
+    h.run();
+    h.get_by_label("You win!");
+    h.get_by_label("Start a new game");
+    h.get_by_label("Keep going").click();
+    h.run();
+    assert!(h.query_by_label("You win!").is_none());
+    play_one_sliding_move(&mut h, "2048");
+    assert!(h.query_by_label("You win!").is_none());
+    let stats = h.state().scores().get("2048");
+    assert_eq!((stats.won, stats.played), (1, 0));
+}

@@ -2,7 +2,7 @@
 //! all four directions each. `2048` and `threes` make independent moves (throughput);
 //! `2048-chained` and `threes-chained` feed each result into the next move (latency).
 //!
-//! Run: `CARGO_TARGET_DIR=/work/targets/ai cargo bench -p tilebox-ai --bench moves`
+//! Run: `cargo bench -p tilebox-ai --bench moves`
 
 use std::hint::black_box;
 

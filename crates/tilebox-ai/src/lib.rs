@@ -291,6 +291,18 @@ mod tests {
         }
     }
 
+    /// Checks that `advice` for board `b` is one of the `safe` moves and counts the board;
+    /// true once 20 boards have been checked.
+    fn avoided(b: Bits, safe: &[Direction], advice: &Advice, found: &mut u32) -> bool {
+        assert!(
+            safe.contains(&advice.best),
+            "{:?}: {advice:?}",
+            bitboard::decode(b)
+        );
+        *found += 1;
+        *found == 20
+    }
+
     #[test]
     fn a_2048_move_into_certain_defeat_is_avoided() {
         let mut found = 0;
@@ -305,13 +317,7 @@ mod tests {
             let advice = Engine::new()
                 .advise_2048_bits(b, &Limits::fixed_depth(3))
                 .unwrap();
-            assert!(
-                safe.contains(&advice.best),
-                "{:?}: {advice:?}",
-                bitboard::decode(b)
-            );
-            found += 1;
-            if found == 20 {
+            if avoided(b, &safe, &advice, &mut found) {
                 break;
             }
         }
@@ -346,13 +352,7 @@ mod tests {
             let advice = Engine::new()
                 .advise_threes_bits(b, [2, 2, 2], Preview::Card(3), &Limits::fixed_depth(3))
                 .unwrap();
-            assert!(
-                safe.contains(&advice.best),
-                "{:?}: {advice:?}",
-                bitboard::decode(b)
-            );
-            found += 1;
-            if found == 20 {
+            if avoided(b, &safe, &advice, &mut found) {
                 break;
             }
         }

@@ -465,16 +465,11 @@ fn odds_prints_six_decimals_and_matches_hand_computed_boxes() {
 fn hint_strike9_picks_the_set_that_leaves_the_best_odds() {
     let open = "1,2,3,4,5,6,8";
     for total in 2..=12u32 {
-        let sets = stdout(&run(&["addends", &total.to_string(), "--open", open]));
+        let total_text = total.to_string();
+        let hint_args = ["hint", "strike9", "--open", open, "--total", &total_text];
+        let sets = stdout(&run(&["addends", &total_text, "--open", open]));
         if sets.is_empty() {
-            let err = bad(&[
-                "hint",
-                "strike9",
-                "--open",
-                open,
-                "--total",
-                &total.to_string(),
-            ]);
+            let err = bad(&hint_args);
             assert!(err.contains("no open tiles add up to"), "{err}");
             continue;
         }
@@ -488,14 +483,7 @@ fn hint_strike9_picks_the_set_that_leaves_the_best_odds() {
                 .expect("a number")
         };
         let best = sets.lines().map(odds_after).fold(0.0, f64::max);
-        let hint = line(&[
-            "hint",
-            "strike9",
-            "--open",
-            open,
-            "--total",
-            &total.to_string(),
-        ]);
+        let hint = line(&hint_args);
         assert!(sets.lines().any(|s| s == hint), "{hint} is not a legal set");
         assert_eq!(odds_after(&hint), best, "total {total}: {hint}");
     }

@@ -1,0 +1,33 @@
+//! `tilebox [game-id]`: the arguments the binary takes, checked without opening a window.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::process::Command;
+
+#[test]
+fn an_unknown_game_id_lists_the_valid_ids_and_exits_with_status_2() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tilebox"))
+        .arg("tetris")
+        .output()
+        .expect("the app binary starts");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        "tilebox: unknown game 'tetris'; the games are: 2048, threes, strike9\n"
+    );
+}
+
+#[test]
+fn help_names_the_usage_and_every_game() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tilebox"))
+        .arg("--help")
+        .output()
+        .expect("the app binary starts");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text,
+        "usage: tilebox [game-id]\ngames: 2048, threes, strike9\n"
+    );
+}

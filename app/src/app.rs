@@ -203,6 +203,10 @@ impl TileboxApp {
             speed: Speed::default(),
             next_auto_at: 0.0,
         };
+        // A resumed game's score counts for the best even if the score file was lost.
+        for index in 0..app.slots.len() {
+            app.record_status(index);
+        }
         if let Some(index) = start_game.and_then(|id| app.index_of(id)) {
             app.open(index);
         }
@@ -1037,30 +1041,30 @@ fn end_overlay(
     };
     let mut action = None;
     let inner =
-        egui::Rect::from_center_size(board.center(), Vec2::new(board.width().min(340.0), 150.0));
+        egui::Rect::from_center_size(board.center(), Vec2::new(board.width().min(340.0), 170.0));
     ui.scope_builder(egui::UiBuilder::new().max_rect(inner), |ui| {
         egui::Frame::popup(ui.style()).show(ui, |ui| {
             ui.vertical_centered(|ui| {
                 ui.heading(RichText::new(title).size(26.0).strong());
                 ui.label(detail);
                 ui.add_space(6.0);
-                ui.horizontal(|ui| {
-                    if show_win {
-                        if ui.button("Keep going").clicked() {
-                            action = Some(OverlayAction::KeepGoing);
-                        }
-                        if ui.button("Start a new game").clicked() {
-                            action = Some(OverlayAction::NewGame);
-                        }
-                    } else {
-                        if ui.button("Play again").clicked() {
-                            action = Some(OverlayAction::NewGame);
-                        }
-                        if ui.button("Take back the last move").clicked() {
-                            action = Some(OverlayAction::Undo);
-                        }
+                // One button under the other, both centred.
+                let buttons = if show_win {
+                    [
+                        ("Keep going", OverlayAction::KeepGoing),
+                        ("Start a new game", OverlayAction::NewGame),
+                    ]
+                } else {
+                    [
+                        ("Play again", OverlayAction::NewGame),
+                        ("Take back the last move", OverlayAction::Undo),
+                    ]
+                };
+                for (label, choice) in buttons {
+                    if ui.button(label).clicked() {
+                        action = Some(choice);
                     }
-                });
+                }
             });
         });
     });

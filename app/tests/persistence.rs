@@ -263,3 +263,24 @@ fn two_app_instances_never_lower_a_best() {
     let (on_disk, _) = Scores::load(&storage);
     assert_eq!(on_disk.get("threes").best, 999_999);
 }
+
+#[test]
+fn a_resumed_game_counts_for_the_best_even_when_the_score_file_was_lost() {
+    let dir = temp_dir("best-from-save");
+    let score = {
+        let mut h = harness(&dir, Some("threes"));
+        for k in ["L", "D", "R", "U", "L", "D", "R", "U"] {
+            h.key_press(key_of(k));
+            h.run();
+        }
+        h.state().session("threes").unwrap().score()
+    };
+    assert!(score > 0);
+    std::fs::remove_file(dir.join(SCORES_FILE)).unwrap();
+
+    let h = harness(&dir, None);
+    assert_eq!(h.state().scores().get("threes").best, score);
+    let (on_disk, _) = Scores::load(&Storage::new(&dir));
+    assert_eq!(on_disk.get("threes").best, score);
+    assert_eq!(on_disk.get("threes").played, 0);
+}

@@ -184,6 +184,7 @@ pub fn show(
             Some(dir) => {
                 ui.label(
                     egui::RichText::new(hint_label(dir))
+                        .size(17.0)
                         .strong()
                         .color(theme::HINT),
                 );

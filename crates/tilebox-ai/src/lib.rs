@@ -146,6 +146,9 @@ impl Engine {
     /// The best 2048 move for a packed board ([`bitboard`]); `None` when no move is legal.
     pub fn advise_2048_bits(&mut self, board: Bits, limits: &Limits) -> Option<Advice> {
         self.tt.new_search();
+        // The tables are built on first use; that is set-up, not thinking time.
+        bitboard::tables_2048();
+        eval_2048(0);
         let mut stop = Stopper::new(limits.time);
         let tt = &mut self.tt;
         let (values, depth) = deepen(limits, &mut stop, |depth, stop| {
@@ -187,6 +190,8 @@ impl Engine {
         limits: &Limits,
     ) -> Option<Advice> {
         self.tt.new_search();
+        bitboard::tables_threes();
+        eval_threes(0);
         let mut stop = Stopper::new(limits.time);
         let tt = &mut self.tt;
         let (values, depth) = deepen(limits, &mut stop, |depth, stop| {

@@ -255,10 +255,9 @@ fn start_anim(snap: &Snapshot, now: f64) -> Option<Anim> {
     let from = snap.previous.clone()?;
     let dir = snap.last_move?;
     let slide = snap.rules.slide(&from, dir);
-    let side = snap.board.side();
-    let spawned = (0..side)
-        .flat_map(|row| (0..side).map(move |col| Cell { row, col }))
-        .filter(|&c| snap.board.rank(c) != 0 && snap.board.rank(c) != slide.board.rank(c))
+    let spawned = tiles(&snap.board)
+        .filter(|&(c, rank)| rank != slide.board.rank(c))
+        .map(|(c, _)| c)
         .collect();
     let merged = slide
         .motions
@@ -312,20 +311,13 @@ fn draw(
         (Some(anim), Some(t)) if t < SLIDE_SECONDS => {
             // Tiles glide from where they were to where they go.
             let p = ease_out((t / SLIDE_SECONDS) as f32);
-            for row in 0..side {
-                for col in 0..side {
-                    let cell = Cell { row, col };
-                    let rank = anim.from.rank(cell);
-                    if rank == 0 {
-                        continue;
-                    }
-                    let (r, c) = match anim.motions.iter().find(|m| m.from == cell) {
-                        Some(m) => (lerp(m.from.row, m.to.row, p), lerp(m.from.col, m.to.col, p)),
-                        None => (row as f32, col as f32),
-                    };
-                    let value = snap.rules.value(rank);
-                    draw_tile(painter, cell_rect(rect, side, r, c), snap.id, value, 1.0);
-                }
+            for (cell, rank) in tiles(&anim.from) {
+                let (r, c) = match anim.motions.iter().find(|m| m.from == cell) {
+                    Some(m) => (lerp(m.from.row, m.to.row, p), lerp(m.from.col, m.to.col, p)),
+                    None => (cell.row as f32, cell.col as f32),
+                };
+                let value = snap.rules.value(rank);
+                draw_tile(painter, cell_rect(rect, side, r, c), snap.id, value, 1.0);
             }
         }
         _ => {
@@ -335,24 +327,17 @@ fn draw(
                 }
                 _ => None,
             };
-            for row in 0..side {
-                for col in 0..side {
-                    let cell = Cell { row, col };
-                    let rank = snap.board.rank(cell);
-                    if rank == 0 {
-                        continue;
+            for (cell, rank) in tiles(&snap.board) {
+                let scale = match pop {
+                    Some((anim, p)) if anim.spawned.contains(&cell) => 0.3 + 0.7 * ease_out(p),
+                    Some((anim, p)) if anim.merged.contains(&cell) => {
+                        1.0 + 0.15 * (p * std::f32::consts::PI).sin()
                     }
-                    let scale = match pop {
-                        Some((anim, p)) if anim.spawned.contains(&cell) => 0.3 + 0.7 * ease_out(p),
-                        Some((anim, p)) if anim.merged.contains(&cell) => {
-                            1.0 + 0.15 * (p * std::f32::consts::PI).sin()
-                        }
-                        _ => 1.0,
-                    };
-                    let value = snap.rules.value(rank);
-                    let r = cell_rect(rect, side, row as f32, col as f32);
-                    draw_tile(painter, r, snap.id, value, scale);
-                }
+                    _ => 1.0,
+                };
+                let value = snap.rules.value(rank);
+                let r = cell_rect(rect, side, cell.row as f32, cell.col as f32);
+                draw_tile(painter, r, snap.id, value, scale);
             }
             if pop.is_none() {
                 state.anim = None;
@@ -390,6 +375,15 @@ fn draw_hint(painter: &Painter, rect: Rect, dir: Direction) {
         color,
         egui::Stroke::NONE,
     ));
+}
+
+/// The tiles of `board`: each occupied cell with its rank.
+fn tiles(board: &Board) -> impl Iterator<Item = (Cell, u8)> + '_ {
+    let side = board.side();
+    (0..side)
+        .flat_map(move |row| (0..side).map(move |col| Cell { row, col }))
+        .map(|cell| (cell, board.rank(cell)))
+        .filter(|&(_, rank)| rank != 0)
 }
 
 fn lerp(a: usize, b: usize, t: f32) -> f32 {

@@ -123,14 +123,7 @@ impl SearchThrees<'_> {
     ) -> RootValues {
         let mut out = [None; 4];
         for (slot, dir) in out.iter_mut().zip(Direction::ALL) {
-            let (after, moved) = tables_threes().shift_lines(board, dir);
-            if moved != 0 {
-                let next = Move {
-                    before: board,
-                    after,
-                    moved,
-                    dir,
-                };
+            if let Some(next) = Move::new(board, dir) {
                 *slot = Some(self.place(next, deck, preview, plies.saturating_sub(1), 1.0));
             }
         }
@@ -155,19 +148,12 @@ impl SearchThrees<'_> {
         if self.stop.tick() {
             return 0.0;
         }
-        let tables = tables_threes();
         let mut best = f32::NEG_INFINITY;
-        for dir in Direction::ALL {
-            let (after, moved) = tables.shift_lines(board, dir);
-            if moved != 0 {
-                let next = Move {
-                    before: board,
-                    after,
-                    moved,
-                    dir,
-                };
-                best = best.max(self.place(next, deck, preview, plies - 1, prob));
-            }
+        for next in Direction::ALL
+            .into_iter()
+            .filter_map(|dir| Move::new(board, dir))
+        {
+            best = best.max(self.place(next, deck, preview, plies - 1, prob));
         }
         if best == f32::NEG_INFINITY {
             best = self.loss;
@@ -234,6 +220,19 @@ struct Move {
     after: Bits,
     moved: u8,
     dir: Direction,
+}
+
+impl Move {
+    /// The move `dir` from `board`, or `None` when it changes nothing.
+    fn new(board: Bits, dir: Direction) -> Option<Move> {
+        let (after, moved) = tables_threes().shift_lines(board, dir);
+        (moved != 0).then_some(Move {
+            before: board,
+            after,
+            moved,
+            dir,
+        })
+    }
 }
 
 #[cfg(test)]

@@ -36,10 +36,15 @@ impl Direction {
     /// [`Direction::Up`] and [`Direction::Down`], numbered from 0 like rows and columns. Position 0
     /// is the cell against the wall the tiles move toward. This is the only place the four
     /// directions differ: the rules walk a line from the wall outward and this mapping turns
-    /// that walk into cells. Arguments out of range give a cell out of range, never a panic.
+    /// that walk into cells. A `line` or `pos` of `side` or more gives a cell off the board (a row
+    /// or column of `side` or more), never a panic and never a real cell.
     pub fn cell(self, side: usize, line: usize, pos: usize) -> Cell {
-        // Counting from the far wall; saturating so that a bad `pos` cannot underflow.
-        let back = side.saturating_sub(1).saturating_sub(pos);
+        // Counting from the far wall. A `pos` past the line has no such cell: it maps to
+        // `usize::MAX`, off any board, rather than clamping onto the cell against the wall.
+        let back = side
+            .checked_sub(pos)
+            .and_then(|room| room.checked_sub(1))
+            .unwrap_or(usize::MAX);
         match self {
             Direction::Left => Cell::new(line, pos),
             Direction::Right => Cell::new(line, back),
@@ -182,7 +187,32 @@ mod tests {
         assert_eq!(Direction::Down.entry_cell(side, 1), Cell::new(0, 1));
     }
 
+    #[test]
+    fn positions_and_lines_past_the_board_give_cells_off_it() {
+        // Before the fix, Right and Down clamped `pos` 4 of a side-4 board onto column/row 0.
+        assert_eq!(Direction::Right.cell(4, 0, 4), Cell::new(0, usize::MAX));
+        assert_eq!(Direction::Down.cell(4, 0, 4), Cell::new(usize::MAX, 0));
+        assert_eq!(Direction::Left.cell(4, 0, 4), Cell::new(0, 4));
+        assert_eq!(Direction::Up.cell(4, 0, 4), Cell::new(4, 0));
+        assert_eq!(
+            Direction::Right.cell(4, 0, usize::MAX),
+            Cell::new(0, usize::MAX)
+        );
+    }
+
     proptest! {
+        #[test]
+        fn out_of_range_arguments_never_give_a_cell_on_the_board(
+            side in 0usize..=9,
+            line in 0usize..=12,
+            pos in prop_oneof![0usize..=12, Just(usize::MAX)],
+            i in 0usize..4,
+        ) {
+            let cell = Direction::ALL[i].cell(side, line, pos);
+            let on_board = cell.row < side && cell.col < side;
+            prop_assert_eq!(on_board, line < side && pos < side, "{:?}", cell);
+        }
+
         #[test]
         fn display_and_parse_round_trip(i in 0usize..4) {
             let dir = Direction::ALL[i];

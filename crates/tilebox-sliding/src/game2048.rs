@@ -3,11 +3,10 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
 
-use crate::{Board, Cell, Direction, RuleSet};
+use crate::{Board, Cell, Direction, RuleSet, SlidingParams};
 
 const RULES: RuleSet = RuleSet::Twenty48;
 
@@ -18,19 +17,8 @@ const WIN_RANK: u8 = 11;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Game2048;
 
-/// How a game of 2048 is set up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Game2048Params {
-    /// Rows and columns of the board, 2 to 8; 4 is the original game.
-    pub side: usize,
-}
-
-impl Default for Game2048Params {
-    fn default() -> Self {
-        Self { side: 4 }
-    }
-}
+/// How a game of 2048 is set up: the board's side, see [`SlidingParams`].
+pub type Game2048Params = SlidingParams;
 
 /// A game of 2048 at one moment.
 #[derive(Debug, Clone, PartialEq)]
@@ -103,7 +91,7 @@ impl Puzzle for Game2048 {
     type Move = Direction;
 
     const INFO: GameInfo = GameInfo {
-        id: "2048",
+        id: RULES.id(),
         title: "2048",
         description: "Slide the tiles and merge equal pairs to make a 2048 tile.",
     };

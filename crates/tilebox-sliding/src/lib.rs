@@ -26,7 +26,26 @@ pub use rules::RuleSet;
 pub use slide::{Motion, Slide};
 pub use threes::{NextCard, Threes, ThreesParams, ThreesState};
 
+use serde::{Deserialize, Serialize};
 use tilebox_core::{MoveError, ParamsError};
+
+/// How a game of 2048 or Threes is set up ([`Game2048Params`] and [`ThreesParams`] are this
+/// type). Its JSON form is `{"side": 4}`; a missing `side` is 4.
+///
+/// Unknown fields are refused, as Strike 9's are, so that a save made with a variant this build
+/// does not know is not replayed under the wrong rules.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SlidingParams {
+    /// Rows and columns of the board, 2 to 8; 4 is the original game.
+    pub side: usize,
+}
+
+impl Default for SlidingParams {
+    fn default() -> Self {
+        Self { side: 4 }
+    }
+}
 
 /// The empty board a game with this `side` starts from, or the parameter error to report.
 fn start_board(side: usize) -> Result<Board, ParamsError> {
@@ -54,4 +73,34 @@ fn moving_directions(rules: RuleSet, board: &Board) -> Vec<Direction> {
 /// The `board` field of a game's view: rows of values, 0 for an empty cell.
 fn board_view(rules: RuleSet, board: &Board) -> serde_json::Value {
     serde_json::Value::from(rules.values(board))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn params_read_side_default_to_four_and_refuse_unknown_fields() {
+        assert_eq!(SlidingParams::default().side, 4);
+        // The JSON form is the one saves have always had.
+        assert_eq!(
+            serde_json::to_value(SlidingParams { side: 6 }).unwrap(),
+            json!({ "side": 6 })
+        );
+        let read = |v| serde_json::from_value::<SlidingParams>(v);
+        assert_eq!(read(json!({})).unwrap(), SlidingParams::default());
+        assert_eq!(read(json!({ "side": 6 })).unwrap().side, 6);
+        for bad in [
+            json!({ "side": 4, "bonus": false }),
+            json!({ "tiles": 12 }),
+            json!({ "side": "x" }),
+            json!({ "side": -1 }),
+            json!(null),
+            json!(4),
+        ] {
+            assert!(read(bad.clone()).is_err(), "{bad}");
+        }
+    }
 }

@@ -22,8 +22,9 @@ impl RuleSet {
         Self::ALL.into_iter().find(|rules| rules.id() == id)
     }
 
-    /// The game id, as in [`tilebox_core::GameInfo::id`].
-    pub fn id(self) -> &'static str {
+    /// The game id. The games take their [`tilebox_core::GameInfo::id`] from here, so
+    /// `RuleSet::from_id(P::INFO.id)` finds the rule set of either sliding game.
+    pub const fn id(self) -> &'static str {
         match self {
             RuleSet::Twenty48 => "2048",
             RuleSet::Threes => "threes",
@@ -354,6 +355,10 @@ mod tests {
         assert_eq!(RuleSet::from_id("threes"), Some(TH));
         assert_eq!(RuleSet::from_id("Threes"), None);
         assert_eq!(RuleSet::from_id("strike9"), None);
+        // The app finds a game's rule set from its id: the two must name the same game.
+        use tilebox_core::Puzzle;
+        assert_eq!(RuleSet::from_id(crate::Game2048::INFO.id), Some(T48));
+        assert_eq!(RuleSet::from_id(crate::Threes::INFO.id), Some(TH));
     }
 
     #[test]

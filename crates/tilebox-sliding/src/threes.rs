@@ -3,12 +3,11 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
 
 use crate::deck::{Deck, draw_card};
-use crate::{Board, Cell, Direction, RuleSet};
+use crate::{Board, Cell, Direction, RuleSet, SlidingParams};
 
 const RULES: RuleSet = RuleSet::Threes;
 
@@ -16,19 +15,8 @@ const RULES: RuleSet = RuleSet::Threes;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Threes;
 
-/// How a game of Threes is set up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct ThreesParams {
-    /// Rows and columns of the board, 2 to 8; 4 is the original game.
-    pub side: usize,
-}
-
-impl Default for ThreesParams {
-    fn default() -> Self {
-        Self { side: 4 }
-    }
-}
+/// How a game of Threes is set up: the board's side, see [`SlidingParams`].
+pub type ThreesParams = SlidingParams;
 
 /// The next card as the player sees it: a bonus card's value stays hidden.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -144,7 +132,7 @@ impl Puzzle for Threes {
     type Move = Direction;
 
     const INFO: GameInfo = GameInfo {
-        id: "threes",
+        id: RULES.id(),
         title: "Threes",
         description: "Slide cards one step: 1 and 2 make 3, equal cards from 3 up add together.",
     };

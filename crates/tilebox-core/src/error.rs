@@ -82,7 +82,7 @@ pub enum LoadError {
     /// The save was written by a newer (or unknown) version of the save format.
     #[error("save format {0} is not supported (this build reads format {supported})", supported = crate::SAVE_FORMAT)]
     UnsupportedFormat(u32),
-    /// The save is not valid JSON of the save form.
+    /// The save is not valid JSON of the save form (see [`crate::SavedGame::from_json`]).
     #[error("the save cannot be read: {0}")]
     Malformed(String),
     /// The game's parameters in the save are not valid.

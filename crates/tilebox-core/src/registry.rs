@@ -181,11 +181,16 @@ impl Registry {
         Self::default()
     }
 
-    /// Adds puzzle `P`. A second game with an id already registered replaces nothing and is
-    /// ignored, so ids stay unique.
+    /// Adds puzzle `P`.
+    ///
+    /// Ids must be unique: registering a second game under an id already taken is a bug in the
+    /// host's catalogue. Debug builds (and so every test) stop on it with a panic naming the id;
+    /// release builds keep the first game and ignore the second rather than fail.
     #[must_use]
     pub fn with<P: Puzzle>(mut self) -> Self {
-        if self.get(P::INFO.id).is_none() {
+        let taken = self.get(P::INFO.id).is_some();
+        debug_assert!(!taken, "game id '{}' registered twice", P::INFO.id);
+        if !taken {
             self.entries.push(GameEntry::of::<P>());
         }
         self
@@ -221,7 +226,7 @@ mod tests {
 
     #[test]
     fn registry_lists_makes_and_loads_games_through_trait_objects() {
-        let registry = Registry::new().with::<Counter>().with::<Counter>();
+        let registry = Registry::new().with::<Counter>();
         assert_eq!(registry.ids(), ["counter"]);
         let entry = registry.get("counter").unwrap();
         let mut game = entry.new_session(11).unwrap();
@@ -241,6 +246,13 @@ mod tests {
             registry.load(&saved).err(),
             Some(LoadError::UnknownGame("nope".into()))
         );
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "game id 'counter' registered twice")]
+    fn registering_an_id_twice_stops_debug_builds() {
+        let _ = Registry::new().with::<Counter>().with::<Counter>();
     }
 
     #[test]

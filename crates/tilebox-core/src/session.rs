@@ -4,6 +4,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::{LoadError, MoveError, ParamsError, PlayError, PlayErrorKind, Puzzle, Status};
 
+/// The error for the move at `index` (from 0) of a sequence, written `text`.
+fn failed_at(index: usize, text: &str, kind: impl Into<PlayErrorKind>) -> PlayError {
+    PlayError {
+        position: index + 1,
+        text: text.to_string(),
+        kind: kind.into(),
+    }
+}
+
 /// The version of [`SavedGame`] this build writes and reads.
 pub const SAVE_FORMAT: u32 = 1;
 
@@ -24,6 +33,26 @@ pub struct SavedGame {
     /// Moves that were undone and can be redone, the next one to redo first.
     #[serde(default)]
     pub redo: Vec<String>,
+}
+
+impl SavedGame {
+    /// Reads a save from its JSON text, looking at `format` first: a save from a newer build
+    /// gives [`LoadError::UnsupportedFormat`] whatever else it holds, and anything else that is
+    /// not a save of this format gives [`LoadError::Malformed`]. The game itself is checked when
+    /// the save is loaded ([`Session::load`], [`crate::Registry::load`]).
+    pub fn from_json(text: &str) -> Result<SavedGame, LoadError> {
+        let malformed = |e: serde_json::Error| LoadError::Malformed(e.to_string());
+        let value: serde_json::Value = serde_json::from_str(text).map_err(malformed)?;
+        let format = value
+            .get("format")
+            .and_then(serde_json::Value::as_u64)
+            .and_then(|f| u32::try_from(f).ok())
+            .ok_or_else(|| LoadError::Malformed("no save format number".into()))?;
+        if format != SAVE_FORMAT {
+            return Err(LoadError::UnsupportedFormat(format));
+        }
+        serde_json::from_value(value).map_err(malformed)
+    }
 }
 
 /// One game of `P` being played.
@@ -84,6 +113,11 @@ impl<P: Puzzle> Session<P> {
     }
 
     /// The game `(params, seed)` after `moves`, each of which must be accepted.
+    ///
+    /// Strict, unlike [`Session::play_text`]: a move that changes nothing fails the replay
+    /// ([`MoveError::NoEffect`]) instead of being skipped. A move log or a save only ever holds
+    /// moves that were accepted, so such a move means the log does not belong to these
+    /// parameters and this seed, and replaying on would give a different game.
     pub fn replay(
         params: P::Params,
         seed: u64,
@@ -91,11 +125,9 @@ impl<P: Puzzle> Session<P> {
     ) -> Result<Self, LoadError> {
         let mut session = Self::new(params, seed)?;
         for (i, mv) in moves.into_iter().enumerate() {
-            session.play(mv.clone()).map_err(|e| PlayError {
-                position: i + 1,
-                text: mv.to_string(),
-                kind: e.into(),
-            })?;
+            session
+                .play(mv.clone())
+                .map_err(|e| failed_at(i, &mv.to_string(), e))?;
         }
         Ok(session)
     }
@@ -150,24 +182,21 @@ impl<P: Puzzle> Session<P> {
         Ok(self.state())
     }
 
-    /// Plays a sequence of moves written as text (see [`Puzzle::split_moves`]).
+    /// Plays a sequence of moves written as text (see [`Puzzle::split_moves`]), as a player or a
+    /// script types them.
     ///
-    /// A move that changes nothing is skipped, as in the games themselves. Stops at the first
-    /// move that cannot be read or is refused, and says which; the moves before it stay played.
-    /// Returns how many moves were played.
+    /// A move that changes nothing ([`MoveError::NoEffect`]) is skipped, as in the games
+    /// themselves: it is not recorded and not counted. (Replaying a move log is strict instead,
+    /// see [`Session::replay`].) Stops at the first move that cannot be read or is refused, and
+    /// says which; the moves before it stay played. Returns how many moves were played.
     pub fn play_text(&mut self, text: &str) -> Result<usize, PlayError> {
         let mut played = 0;
         for (i, token) in P::split_moves(text).into_iter().enumerate() {
-            let fail = |kind: PlayErrorKind| PlayError {
-                position: i + 1,
-                text: token.to_string(),
-                kind,
-            };
-            let mv: P::Move = token.parse().map_err(|e| fail(PlayErrorKind::Parse(e)))?;
+            let mv: P::Move = token.parse().map_err(|e| failed_at(i, token, e))?;
             match self.play(mv) {
                 Ok(_) => played += 1,
                 Err(MoveError::NoEffect) => {}
-                Err(e) => return Err(fail(PlayErrorKind::Move(e))),
+                Err(e) => return Err(failed_at(i, token, e)),
             }
         }
         Ok(played)
@@ -229,7 +258,8 @@ impl<P: Puzzle> Session<P> {
     }
 
     /// Restores a session from its save form by replaying it. Fails, without panicking, on a
-    /// save for another game, a newer format, bad parameters or moves that do not replay.
+    /// save for another game, a newer format, bad parameters or moves that do not replay. The
+    /// replay is strict ([`Session::replay`]): a saved move that changes nothing is an error.
     pub fn load(saved: &SavedGame) -> Result<Self, LoadError> {
         if saved.format != SAVE_FORMAT {
             return Err(LoadError::UnsupportedFormat(saved.format));
@@ -243,11 +273,7 @@ impl<P: Puzzle> Session<P> {
         let params: P::Params =
             serde_json::from_value(saved.params.clone()).map_err(|e| ParamsError(e.to_string()))?;
         let parse = |(i, text): (usize, &String)| {
-            text.parse::<P::Move>().map_err(|e| PlayError {
-                position: i + 1,
-                text: text.clone(),
-                kind: e.into(),
-            })
+            text.parse::<P::Move>().map_err(|e| failed_at(i, text, e))
         };
         // Replay the redo moves too, which checks them, then undo back to where the save was.
         let moves = saved
@@ -443,6 +469,77 @@ pub(crate) mod tests {
             Session::<Counter>::load(&saved),
             Err(LoadError::WrongGame { .. })
         ));
+    }
+
+    #[test]
+    fn a_move_that_changes_nothing_is_skipped_when_typed_but_fails_a_replay_or_a_load() {
+        let mut typed = Session::<Counter>::with_seed(1).unwrap();
+        assert_eq!(typed.play_text("1 0 2"), Ok(2));
+        assert_eq!(typed.moves(), [Add(1), Add(2)]);
+
+        let refused = LoadError::Replay(PlayError {
+            position: 2,
+            text: "0".into(),
+            kind: PlayErrorKind::Move(MoveError::NoEffect),
+        });
+        let replayed = Session::<Counter>::replay((), 1, [Add(1), Add(0), Add(2)]);
+        assert_eq!(replayed.err(), Some(refused.clone()));
+
+        let mut saved = typed.save();
+        saved.moves = vec!["1".into(), "0".into(), "2".into()];
+        assert_eq!(Session::<Counter>::load(&saved).err(), Some(refused));
+        // In the redo list too: its moves are replayed, and counted after the played ones.
+        saved.moves = vec!["1".into()];
+        saved.redo = vec!["0".into()];
+        assert!(matches!(
+            Session::<Counter>::load(&saved),
+            Err(LoadError::Replay(PlayError { position: 2, .. }))
+        ));
+    }
+
+    #[test]
+    fn from_json_reads_the_format_first() {
+        let mut s = Session::<Counter>::with_seed(9).unwrap();
+        s.play_text("1 2 3").unwrap();
+        s.undo();
+        let saved = s.save();
+        let json = serde_json::to_string(&saved).unwrap();
+        assert_eq!(SavedGame::from_json(&json), Ok(saved));
+        // Older saves had no redo list.
+        let old = r#"{"format":1,"game":"counter","params":null,"seed":3,"moves":["1"]}"#;
+        assert_eq!(SavedGame::from_json(old).map(|g| g.redo.len()), Ok(0));
+
+        // A newer format is named as such, however different its shape.
+        for newer in [
+            r#"{"format":2,"game":"counter","seed":"big","log":[]}"#,
+            r#"{"format":4294967295}"#,
+        ] {
+            assert!(
+                matches!(
+                    SavedGame::from_json(newer),
+                    Err(LoadError::UnsupportedFormat(f)) if f > SAVE_FORMAT
+                ),
+                "{newer}"
+            );
+        }
+        // Anything else that is not a save of this format is malformed, with serde's reason.
+        for bad in [
+            "",
+            "not json",
+            "[1]",
+            r#"{"game":"counter"}"#,
+            r#"{"format":"1"}"#,
+            r#"{"format":-1}"#,
+            r#"{"format":4294967296}"#,
+            r#"{"format":1,"game":"counter","params":null,"seed":-3,"moves":[]}"#,
+            r#"{"format":1,"game":"counter","params":null,"seed":3}"#,
+            r#"{"format":1,"game":"counter","params":null,"seed":3,"moves":[1]}"#,
+        ] {
+            let err = SavedGame::from_json(bad).unwrap_err();
+            assert!(matches!(err, LoadError::Malformed(_)), "{bad}: {err:?}");
+            assert!(err.to_string().starts_with("the save cannot be read: "));
+            assert!(!err.to_string().contains('\n'), "{err}");
+        }
     }
 
     #[test]

@@ -41,7 +41,11 @@ pub enum BoardError {
         cols: usize,
     },
     /// A side outside [`Board::MIN_SIDE`]`..=`[`Board::MAX_SIDE`].
-    #[error("a board side of {0} is out of range (2 to 8)")]
+    #[error(
+        "a board side of {0} is out of range ({min} to {max})",
+        min = Board::MIN_SIDE,
+        max = Board::MAX_SIDE
+    )]
     SideOutOfRange(usize),
     /// A value this game's tiles can never take (row and column from 0).
     #[error("{value} at row {row}, column {col} is not a tile this game can hold")]
@@ -180,6 +184,10 @@ mod tests {
         assert_eq!(Board::empty(1), Err(BoardError::SideOutOfRange(1)));
         assert_eq!(Board::empty(9), Err(BoardError::SideOutOfRange(9)));
         assert_eq!(Board::empty(0), Err(BoardError::SideOutOfRange(0)));
+        assert_eq!(
+            BoardError::SideOutOfRange(9).to_string(),
+            "a board side of 9 is out of range (2 to 8)"
+        );
         for side in 2..=8 {
             let board = Board::empty(side).unwrap();
             assert_eq!(board.side(), side);

@@ -137,7 +137,7 @@ impl Puzzle for Game2048 {
     }
 
     fn legal_moves(state: &Game2048State) -> Vec<Direction> {
-        crate::moving_directions(RULES, &state.board)
+        RULES.moving_directions(&state.board).collect()
     }
 
     fn view(state: &Game2048State) -> Map<String, Value> {
@@ -157,10 +157,10 @@ mod tests {
     use tilebox_core::Session;
 
     use super::*;
+    use crate::test_util::boards;
 
     fn board(rows: &[&[u64]]) -> Board {
-        let rows: Vec<Vec<u64>> = rows.iter().map(|r| r.to_vec()).collect();
-        RULES.board_from_values(&rows).unwrap()
+        crate::test_util::board(RULES, rows)
     }
 
     fn new(side: usize, seed: u64) -> Game2048State {
@@ -393,16 +393,7 @@ mod tests {
 
     /// A random dense board: full or nearly, from few ranks, so that stuck boards are common.
     fn dense_board() -> impl Strategy<Value = Board> {
-        (2usize..=5).prop_flat_map(|side| {
-            proptest::collection::vec(prop_oneof![1 => Just(0u8), 8 => 1u8..=5], side * side)
-                .prop_map(move |ranks| {
-                    let mut b = Board::empty(side).unwrap_or_else(|e| panic!("{e}"));
-                    for (i, r) in ranks.into_iter().enumerate() {
-                        b.set(Cell::new(i / side, i % side), r);
-                    }
-                    b
-                })
-        })
+        boards(2..=5, prop_oneof![1 => Just(0u8), 8 => 1u8..=5])
     }
 
     proptest! {

@@ -17,6 +17,8 @@ mod game2048;
 mod line;
 mod rules;
 mod slide;
+#[cfg(test)]
+mod test_util;
 mod threes;
 
 pub use board::{Board, BoardError, Cell};
@@ -60,14 +62,6 @@ fn refusal(rules: RuleSet, board: &Board) -> MoveError {
     } else {
         MoveError::GameOver
     }
-}
-
-/// The swipes that change `board`, the legal moves of both games.
-fn moving_directions(rules: RuleSet, board: &Board) -> Vec<Direction> {
-    Direction::ALL
-        .into_iter()
-        .filter(|&dir| rules.slide(board, dir).moved)
-        .collect()
 }
 
 /// The `board` field of a game's view: rows of values, 0 for an empty cell.

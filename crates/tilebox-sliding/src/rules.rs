@@ -108,9 +108,15 @@ impl RuleSet {
 
     /// Whether any swipe changes the board; a game is over exactly when none does.
     pub fn can_move(self, board: &Board) -> bool {
+        self.moving_directions(board).next().is_some()
+    }
+
+    /// The swipes that change `board`, in the order of [`Direction::ALL`]: the legal moves of
+    /// both games.
+    pub(crate) fn moving_directions(self, board: &Board) -> impl Iterator<Item = Direction> + '_ {
         Direction::ALL
             .into_iter()
-            .any(|dir| self.slide(board, dir).moved)
+            .filter(move |&dir| self.slide(board, dir).moved)
     }
 
     /// The score counted on the board. Threes: each tile 3·2^k scores 3^(k+1), 1s and 2s score 0.
@@ -188,15 +194,11 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::test_util::{board, boards};
     use crate::{Cell, Motion};
 
     const T48: RuleSet = RuleSet::Twenty48;
     const TH: RuleSet = RuleSet::Threes;
-
-    fn board(rules: RuleSet, rows: &[&[u64]]) -> Board {
-        let rows: Vec<Vec<u64>> = rows.iter().map(|r| r.to_vec()).collect();
-        rules.board_from_values(&rows).unwrap()
-    }
 
     /// Slides a one-row board left, and the same row laid out for the three other swipes
     /// (mirrored for right, as a column for up, as a reversed column for down), and checks that
@@ -472,23 +474,13 @@ mod tests {
         assert_eq!(TH.grid(&b), "12288     .\n    .     3\n");
     }
 
-    /// A random board of one side: each cell empty or a rank up to `max`, empty cells common.
+    /// A random board for `rules`: each cell empty (often), a rank from 1 to `max`, or the rule
+    /// set's highest rank, the one that no longer merges.
     fn board_strategy(rules: RuleSet, max: u8) -> impl Strategy<Value = Board> {
-        (2usize..=8).prop_flat_map(move |side| {
-            proptest::collection::vec(
-                prop_oneof![2 => Just(0u8), 3 => 1..=max, 1 => Just(rules.max_rank())],
-                side * side,
-            )
-            .prop_map(move |ranks| {
-                let rows: Vec<Vec<u64>> = ranks
-                    .chunks(side)
-                    .map(|r| r.iter().map(|&k| rules.value(k)).collect())
-                    .collect();
-                rules
-                    .board_from_values(&rows)
-                    .unwrap_or_else(|e| panic!("{e}"))
-            })
-        })
+        boards(
+            2..=8,
+            prop_oneof![2 => Just(0u8), 3 => 1..=max, 1 => Just(rules.max_rank())],
+        )
     }
 
     fn tile_sum(rules: RuleSet, b: &Board) -> u128 {
@@ -541,11 +533,16 @@ mod tests {
         }
 
         #[test]
-        fn motions_describe_the_slide(b in board_strategy(T48, 6), i in 0usize..4) {
+        fn motions_describe_the_slide(
+            b48 in board_strategy(T48, 6),
+            b3 in board_strategy(TH, 6),
+            i in 0usize..4,
+        ) {
             // Replaying the motions on the old board, merging by each rule set's own rule, gives
-            // the new board; and the moved lines are the lines of the motions.
+            // the new board; and the moved lines are the lines of the motions. Each rule set
+            // slides boards of its own tiles, its highest (unmergeable) rank included.
             let dir = Direction::ALL[i];
-            for rules in RuleSet::ALL {
+            for (rules, b) in [(T48, b48), (TH, b3)] {
                 let slide = rules.slide(&b, dir);
                 let mut replay = b.clone();
                 for m in &slide.motions {

@@ -190,7 +190,7 @@ impl Puzzle for Threes {
     }
 
     fn legal_moves(state: &ThreesState) -> Vec<Direction> {
-        crate::moving_directions(RULES, &state.board)
+        RULES.moving_directions(&state.board).collect()
     }
 
     fn view(state: &ThreesState) -> Map<String, Value> {
@@ -211,10 +211,10 @@ mod tests {
     use tilebox_core::Session;
 
     use super::*;
+    use crate::test_util::boards;
 
     fn board(rows: &[&[u64]]) -> Board {
-        let rows: Vec<Vec<u64>> = rows.iter().map(|r| r.to_vec()).collect();
-        RULES.board_from_values(&rows).unwrap()
+        crate::test_util::board(RULES, rows)
     }
 
     fn new(side: usize, seed: u64) -> ThreesState {
@@ -448,13 +448,15 @@ mod tests {
 
     #[test]
     fn same_seed_same_game_and_other_seeds_differ() {
-        let moves = "LURDLLURDDRULDRU".repeat(4);
+        // Short enough that neither game ends (repeated four times, seed 42 is over by move 46).
+        let moves = "LURDLLURDDRULDRU".repeat(2);
         let play = |seed| {
             let mut s = Session::<Threes>::with_seed(seed).unwrap();
-            s.play_text(&moves).ok();
+            s.play_text(&moves).unwrap();
             s
         };
         assert_eq!(play(42).history(), play(42).history());
+        assert!(play(42).history().len() > 20);
         let boards = |seed| -> Vec<Board> {
             play(seed)
                 .history()
@@ -465,26 +467,17 @@ mod tests {
         assert_ne!(boards(42), boards(43));
         let mut a = Session::<Threes>::with_seed(9).unwrap();
         let mut b = Session::<Threes>::with_seed(9).unwrap();
-        a.play_text("LLur").ok();
-        b.play_text("L L U R").ok();
+        a.play_text("LLur").unwrap();
+        b.play_text("L L U R").unwrap();
         assert_eq!(a.history(), b.history());
     }
 
     /// A random board with mostly small cards and some high ones, so bonus cards come up.
     fn any_board() -> impl Strategy<Value = Board> {
-        (2usize..=6).prop_flat_map(|side| {
-            proptest::collection::vec(
-                prop_oneof![3 => Just(0u8), 6 => 1u8..=3, 2 => 4u8..=9, 1 => Just(RULES.max_rank())],
-                side * side,
-            )
-            .prop_map(move |ranks| {
-                let mut b = Board::empty(side).unwrap_or_else(|e| panic!("{e}"));
-                for (i, r) in ranks.into_iter().enumerate() {
-                    b.set(Cell::new(i / side, i % side), r);
-                }
-                b
-            })
-        })
+        boards(
+            2..=6,
+            prop_oneof![3 => Just(0u8), 6 => 1u8..=3, 2 => 4u8..=9, 1 => Just(RULES.max_rank())],
+        )
     }
 
     proptest! {

@@ -2,6 +2,10 @@
 
 use clap::{Parser, Subcommand};
 
+/// The most threads `bench --threads` accepts: each one holds a 16 MiB search table, and more
+/// threads than cores only share the cores.
+pub const MAX_THREADS: u32 = 64;
+
 /// Play, replay and inspect Tilebox games.
 #[derive(Debug, Parser)]
 #[command(name = "tilebox-cli", version, about, long_about = None)]
@@ -10,6 +14,9 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
+
+// Numeric options allow negative numbers so that `--seed -1` is reported as an invalid value
+// rather than as an unknown option.
 
 /// The commands. Their output is a stable interface: see the README.
 #[derive(Debug, Subcommand)]
@@ -21,7 +28,7 @@ pub enum Command {
         /// Game id (see `list`).
         game: String,
         /// Seed of the game; a random one when omitted (it is in the JSON).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
         seed: Option<u64>,
     },
     /// Start a seeded game, apply MOVES in order, print the final state as one line of JSON.
@@ -29,7 +36,7 @@ pub enum Command {
         /// Game id (see `list`).
         game: String,
         /// Seed of the game.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
         seed: u64,
         /// Sliding games: letters L R U D, either case, spaces ignored; a move that changes
         /// nothing is skipped. Strike 9: space-separated tile sets joined by '+' ("9 4+5").
@@ -43,13 +50,15 @@ pub enum Command {
         /// left, right, up or down (or L, R, U, D).
         direction: String,
         /// JSON rows, 0 for empty, e.g. [[0,2,2,4],[0,0,0,0],[2,0,0,0],[4,4,4,4]]; `-` reads
-        /// one board per line from stdin and prints one result per line.
+        /// one board per line from stdin and prints one result per line (nothing unless every
+        /// line is good).
         #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
         board: String,
     },
     /// Print every set of distinct open tiles summing to TOTAL, one per line (e.g. 1+8).
     Addends {
         /// The total to reach.
+        #[arg(allow_negative_numbers = true)]
         total: u32,
         /// The open tiles, comma-separated.
         #[arg(long, value_name = "1,2,…", default_value = "1,2,3,4,5,6,7,8,9")]
@@ -61,25 +70,25 @@ pub enum Command {
         /// Game id (see `list`).
         game: String,
         /// 2048 and Threes: seed of the game.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
         seed: Option<u64>,
-        /// 2048 and Threes: the moves played since, as for `play`.
+        /// 2048 and Threes: the moves played since, as for `play` (default: none).
+        #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+        moves: Option<String>,
+        /// 2048 and Threes: thinking time in milliseconds (default: 200).
+        #[arg(long, value_name = "M", allow_negative_numbers = true)]
+        ms: Option<u64>,
+        /// Strike 9: the open tiles, comma-separated (default: 1 to 9).
+        #[arg(long, value_name = "1,2,…")]
+        open: Option<String>,
+        /// Strike 9: the roll, 2 to 12.
         #[arg(
             long,
-            value_name = "MOVES",
-            default_value = "",
-            allow_hyphen_values = true
+            value_name = "N",
+            allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u32).range(2..=12)
         )]
-        moves: String,
-        /// Strike 9: the open tiles, comma-separated.
-        #[arg(long, value_name = "1,2,…", default_value = "1,2,3,4,5,6,7,8,9")]
-        open: String,
-        /// Strike 9: the roll.
-        #[arg(long, value_name = "N")]
         total: Option<u32>,
-        /// 2048 and Threes: thinking time in milliseconds.
-        #[arg(long, value_name = "M", default_value_t = 200)]
-        ms: u64,
     },
     /// Print the chance of shutting the box with best play, before the roll (6 decimals).
     Odds {
@@ -92,17 +101,28 @@ pub enum Command {
         /// Game id (see `list`).
         game: String,
         /// How many games (at least 1).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        #[arg(
+            long,
+            value_name = "N",
+            allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u32).range(1..)
+        )]
         games: u32,
         /// Thinking time per move in milliseconds (2048 and Threes; Strike 9 plays its exact
         /// table and ignores it).
-        #[arg(long, value_name = "M")]
+        #[arg(long, value_name = "M", allow_negative_numbers = true)]
         ms_per_move: Option<u64>,
         /// Seed of the first game.
-        #[arg(long, value_name = "S")]
+        #[arg(long, value_name = "S", allow_negative_numbers = true)]
         seed: u64,
-        /// Games played at once, each on its own thread.
-        #[arg(long, value_name = "T", default_value_t = 1)]
-        threads: usize,
+        /// Games played at once, each on its own thread: 1 to 64, and no more than the games.
+        #[arg(
+            long,
+            value_name = "T",
+            default_value_t = 1,
+            allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS))
+        )]
+        threads: u32,
     },
 }

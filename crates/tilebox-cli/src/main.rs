@@ -1,8 +1,11 @@
 //! `tilebox-cli`: play, replay and inspect Tilebox games from the command line.
 //!
 //! A thin shell over the game crates, for scripts, replays and bug reports. Its commands and
-//! output are a stable interface, documented in the README. Exit status: 0 on success, 2 on bad
-//! input of any kind (with a one-line message on stderr), 1 when writing the output fails.
+//! output are a stable interface, documented in the README. Exit status: 0 on success (also when
+//! the reader of the output goes away early); 2 on bad input of any kind, with a one-line message
+//! on stderr and nothing on stdout; 1, with a one-line message, when the work cannot be done for
+//! another reason (stdin unreadable, output unwritable, a bench thread, a board the AI cannot
+//! search).
 
 mod args;
 mod bench;
@@ -22,6 +25,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return report_usage(&err),
     };
+    quiet_bench_panics();
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -34,10 +38,27 @@ fn main() -> ExitCode {
         // The reader went away (`| head`): not an error of ours.
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {err}");
+            complain(&format!("error: {err}"));
             ExitCode::from(err.exit_code())
         }
     }
+}
+
+/// Writes a message line to stderr. If stderr is closed there is no one left to tell, and the
+/// exit status still says what happened.
+fn complain(message: &str) {
+    let _ = writeln!(io::stderr(), "{message}");
+}
+
+/// A panic in a bench thread is reported as that bench's one-line error, so the panic hook stays
+/// quiet for those threads (and speaks as usual for any other).
+fn quiet_bench_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().name() != Some(bench::WORKER_NAME) {
+            default(info);
+        }
+    }));
 }
 
 /// Prints help and version as clap does; turns every usage error into one line and status 2.
@@ -49,21 +70,28 @@ fn report_usage(err: &clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         }
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            eprintln!(
-                "error: a command is needed: list, new, play, slide, addends, hint, odds or bench (see tilebox-cli --help)"
+            complain(
+                "error: a command is needed: list, new, play, slide, addends, hint, odds or bench (see tilebox-cli --help)",
             );
             ExitCode::from(2)
         }
         _ => {
-            // clap's message runs over several lines before its usage block: join them.
+            // clap's message runs over several lines before its usage block: join them, its
+            // tips included.
             let text = err.render().to_string();
-            let message: Vec<&str> = text
+            let mut message = String::new();
+            for line in text
                 .lines()
                 .map(str::trim)
                 .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more"))
-                .filter(|line| !line.is_empty() && !line.starts_with("tip:"))
-                .collect();
-            eprintln!("{} (see tilebox-cli --help)", message.join(" "));
+                .filter(|line| !line.is_empty())
+            {
+                if !message.is_empty() {
+                    message.push_str(if line.starts_with("tip:") { "; " } else { " " });
+                }
+                message.push_str(line);
+            }
+            complain(&format!("{message} (see tilebox-cli --help)"));
             ExitCode::from(2)
         }
     }

@@ -9,8 +9,12 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-fn run_with_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
+fn binary() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
+}
+
+fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = binary()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -21,13 +25,13 @@ fn run_with_stdin(args: &[&str], stdin: &str) -> Output {
         .stdin
         .take()
         .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
+        .write_all(stdin)
         .expect("stdin takes the input");
     child.wait_with_output().expect("the binary finishes")
 }
 
 fn run(args: &[&str]) -> Output {
-    run_with_stdin(args, "")
+    run_with_stdin(args, b"")
 }
 
 fn stdout(out: &Output) -> String {
@@ -50,15 +54,22 @@ fn json(args: &[&str]) -> Value {
 /// Runs a command that must fail with status 2, a one-line message and nothing on stdout;
 /// returns the message.
 fn bad(args: &[&str]) -> String {
-    bad_with_stdin(args, "")
+    bad_with_stdin(args, b"")
 }
 
-fn bad_with_stdin(args: &[&str], stdin: &str) -> String {
-    let out = run_with_stdin(args, stdin);
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "one-line message: {err}");
+fn bad_with_stdin(args: &[&str], stdin: &[u8]) -> String {
+    failure(&run_with_stdin(args, stdin), 2, args)
+}
+
+/// Checks that a run failed with `code`, one line on stderr and nothing on stdout; returns the
+/// line.
+fn failure(out: &Output, code: i32, args: &[&str]) -> String {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: one-line message: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
     assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(stdout(out), "", "{args:?}: nothing on stdout");
     err
 }
 
@@ -308,7 +319,7 @@ fn slide_threes_follows_the_rules_examples() {
 fn slide_reads_one_board_per_line_from_stdin() {
     let out = run_with_stdin(
         &["slide", "2048", "left", "--board", "-"],
-        "[[2,2],[0,0]]\n\n[[0,4],[4,4]]\n",
+        b"[[2,2],[0,0]]\n\n[[0,4],[4,4]]\n",
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let lines: Vec<Value> = stdout(&out)
@@ -318,11 +329,93 @@ fn slide_reads_one_board_per_line_from_stdin() {
     assert_eq!(lines.len(), 2);
     assert_eq!(board(&lines[0]), [[4, 0], [0, 0]]);
     assert_eq!(board(&lines[1]), [[4, 0], [8, 0]]);
-    let err = bad_with_stdin(
-        &["slide", "2048", "left", "--board", "-"],
-        "[[2,2],[0,0]]\n[[3,0],[0,0]]\n",
+}
+
+#[test]
+fn slide_from_stdin_prints_nothing_unless_every_line_is_good() {
+    let args = ["slide", "2048", "left", "--board", "-"];
+    // The first line is good; the bad second one must keep its answer off stdout too.
+    let err = bad_with_stdin(&args, b"[[2,2],[0,0]]\n[[3,0],[0,0]]\n");
+    assert!(err.starts_with("error: line 2: "), "{err}");
+    // Blank lines are skipped but counted.
+    let err = bad_with_stdin(&args, b"[[2,2],[0,0]]\n\noops\n[[2,2],[0,0]]\n");
+    assert!(err.starts_with("error: line 3: "), "{err}");
+    // `o` starts no JSON value.
+    assert!(err.contains("expected value at character 1"), "{err}");
+    // Bytes that are not UTF-8 are bad input, found by line.
+    let err = bad_with_stdin(&args, b"\xff\n");
+    assert!(
+        err.starts_with("error: line 1: ") && err.contains("UTF-8"),
+        "{err}"
     );
-    assert!(err.contains("line 2"), "{err}");
+    let err = bad_with_stdin(&args, b"[[2,2],[0,0]]\n[[2,2],\xff[0,0]]\n");
+    assert!(
+        err.starts_with("error: line 2: ") && err.contains("UTF-8"),
+        "{err}"
+    );
+}
+
+/// Reading a directory fails with a system error (EISDIR), which is not bad input: status 1.
+#[cfg(target_os = "linux")]
+#[test]
+fn slide_reports_stdin_it_cannot_read_with_status_1() {
+    let args = ["slide", "2048", "left", "--board", "-"];
+    let dir = std::fs::File::open("/").expect("the root folder opens");
+    let out = binary()
+        .args(args)
+        .stdin(dir)
+        .output()
+        .expect("the binary runs");
+    let err = failure(&out, 1, &args);
+    assert!(
+        err.starts_with("error: line 1: cannot read stdin: "),
+        "{err}"
+    );
+}
+
+/// /dev/full refuses every write.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_gives_status_1() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full opens");
+    let out = binary()
+        .arg("list")
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: cannot write the output: "), "{err}");
+}
+
+/// A reader that goes away early (`| head`) is not an error. The tool reads all of stdin before
+/// it writes, so closing the reading end of its stdout first makes the write fail for sure.
+#[cfg(unix)]
+#[test]
+fn a_reader_that_goes_away_is_not_an_error() {
+    let mut child = binary()
+        .args(["slide", "2048", "left", "--board", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    drop(child.stdout.take());
+    let boards = "[[2,2],[0,0]]\n".repeat(1000);
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(boards.as_bytes())
+        .expect("stdin takes the input");
+    let out = child.wait_with_output().expect("the binary finishes");
+    assert_eq!(stderr(&out), "");
+    assert_eq!(out.status.code(), Some(0));
 }
 
 #[test]
@@ -390,20 +483,80 @@ fn bad_arguments_get_status_2_and_one_line() {
         vec!["addends", "9", "--open", "1,10"],
         vec!["addends", "9", "--open", "1,1"],
         vec!["addends", "9", "--open", "a"],
+        vec!["addends", "9", "--open", "0"],
+        vec!["new", "2048", "--seed", "18446744073709551616"],
     ] {
         bad(&args);
     }
     assert!(bad(&["new", "chess"]).contains("2048, threes, strike9"));
+    // A negative number is a bad value, not an unknown option.
+    for args in [
+        vec!["new", "2048", "--seed", "-1"],
+        vec!["addends", "-3"],
+        vec!["hint", "2048", "--seed", "1", "--ms", "-5"],
+    ] {
+        let err = bad(&args);
+        assert!(err.contains("invalid value '-"), "{err}");
+    }
+    // clap's tip stays, on the same line.
+    let err = bad(&["plya"]);
+    assert!(err.contains("tip:") && err.contains("'play'"), "{err}");
+}
+
+#[test]
+fn the_largest_seed_is_accepted() {
+    let seed = u64::MAX.to_string();
+    assert_eq!(json(&["new", "2048", "--seed", &seed])["seed"], u64::MAX);
+}
+
+#[test]
+fn text_from_the_user_is_escaped_so_the_message_stays_one_line() {
+    for (args, shown) in [
+        (vec!["new", "a\nb"], "'a\\nb'"),
+        (vec!["hint", "x\ry", "--seed", "1"], "'x\\ry'"),
+        (
+            vec!["slide", "2048", "up\ndown", "--board", "[[0,0],[0,0]]"],
+            "'up\\ndown'",
+        ),
+        (vec!["addends", "3", "--open", "1,a\nb"], "'a\\nb'"),
+        (vec!["odds", "--open", "1,x\u{2028}y"], "'x\\u{2028}y'"),
+    ] {
+        let err = bad(&args);
+        assert!(err.contains(shown), "{args:?}: {err}");
+    }
+    // clap's own messages are joined into one line.
+    bad(&["new", "2048", "--seed", "1\n2"]);
 }
 
 #[test]
 fn help_and_version_succeed() {
+    let commands = [
+        "list", "new", "play", "slide", "addends", "hint", "odds", "bench",
+    ];
     let out = run(&["--help"]);
     assert!(out.status.success());
-    for command in ["list", "new", "play", "slide", "addends"] {
-        assert!(stdout(&out).contains(command));
+    for command in commands {
+        assert!(stdout(&out).contains(command), "{command}");
     }
-    assert!(run(&["--version"]).status.success());
+    for command in commands {
+        let out = run(&[command, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{command}");
+        assert_eq!(stderr(&out), "", "{command}");
+        let help = stdout(&out);
+        assert!(
+            help.contains(&format!("Usage: tilebox-cli {command}")),
+            "{command}: {help}"
+        );
+        // Only real defaults are shown.
+        assert!(!help.contains("[default: ]"), "{command}: {help}");
+        assert!(!help.contains("[default: \"\"]"), "{command}: {help}");
+    }
+    let out = run(&["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        format!("tilebox-cli {}\n", env!("CARGO_PKG_VERSION"))
+    );
 }
 
 /// The README's examples are run as written (through `sh`, with this build first on the PATH) and
@@ -435,6 +588,8 @@ fn the_readme_examples_print_what_the_readme_shows() {
             .expect("sh runs");
         let shown = format!("{}{}", stdout(&out), stderr(&out));
         assert_eq!(shown, expected, "$ {command}");
+        let status = if expected.starts_with("error:") { 2 } else { 0 };
+        assert_eq!(out.status.code(), Some(status), "$ {command}");
         examples += 1;
     }
     assert!(examples >= 10, "only {examples} examples found");
@@ -491,6 +646,90 @@ fn hint_strike9_picks_the_set_that_leaves_the_best_odds() {
 }
 
 #[test]
+fn hint_strike9_takes_only_totals_two_dice_can_make() {
+    // Two dice make 2 to 12. Tile 1 alone sums to 1 and 4+9 to 13, yet neither is a roll.
+    for total in ["0", "1", "13", "45"] {
+        let err = bad(&["hint", "strike9", "--total", total]);
+        assert!(err.contains("2..=12"), "{total}: {err}");
+    }
+    assert_eq!(line(&["hint", "strike9", "--total", "2"]), "2");
+    // Only 9+3 and 9+2+1 (and 8+4, 8+3+1, …) make 12; the table picks one of them.
+    let best = line(&["hint", "strike9", "--total", "12"]);
+    let sum: u32 = best
+        .split('+')
+        .map(|t| t.parse::<u32>().expect("a tile"))
+        .sum();
+    assert_eq!(sum, 12);
+    // `addends` is the enumerator, not a roll: any total, nothing when there is no set.
+    assert_eq!(stdout(&run(&["addends", "1"])), "1\n");
+    assert_eq!(stdout(&run(&["addends", "46"])), "");
+}
+
+#[test]
+fn hint_refuses_options_of_the_other_kind_of_game() {
+    for args in [
+        vec!["hint", "2048", "--seed", "1", "--open", "1,2"],
+        vec!["hint", "threes", "--seed", "1", "--total", "7"],
+    ] {
+        let err = bad(&args);
+        assert!(err.contains("for hint strike9"), "{args:?}: {err}");
+    }
+    for args in [
+        vec!["hint", "strike9", "--total", "7", "--seed", "1"],
+        vec!["hint", "strike9", "--total", "7", "--moves", "L"],
+        vec!["hint", "strike9", "--total", "7", "--ms", "20"],
+    ] {
+        let err = bad(&args);
+        assert!(
+            err.contains("for hint 2048 and hint threes"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// The moves of `game` from `seed` that end it, found by repeating LURD: the tool names the first
+/// move after the end, and everything before it is the game played out.
+fn moves_to_the_end(game: &str, seed: &str) -> String {
+    let many = "LURD".repeat(2000);
+    let err = bad(&["play", game, "--seed", seed, "--moves", &many]);
+    assert!(err.contains("the game is over"), "{err}");
+    let position: usize = err
+        .strip_prefix("error: move ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no move position in {err}"));
+    many[..position - 1].to_string()
+}
+
+#[test]
+fn a_move_after_a_sliding_game_has_ended_is_refused() {
+    for game in ["2048", "threes"] {
+        let moves = moves_to_the_end(game, "3");
+        let end = json(&["play", game, "--seed", "3", "--moves", &moves]);
+        assert_eq!(end["over"], true, "{game}");
+        // Every one of the four moves is refused, each at the next position.
+        for extra in ["L", "R", "U", "D"] {
+            let err = bad(&[
+                "play",
+                game,
+                "--seed",
+                "3",
+                "--moves",
+                &format!("{moves}{extra}"),
+            ]);
+            let expected = format!(
+                "error: move {} ('{extra}'): the game is over",
+                moves.len() + 1
+            );
+            assert_eq!(err.trim_end(), expected, "{game}");
+        }
+        // And there is no hint to give.
+        let err = bad(&["hint", game, "--seed", "3", "--moves", &moves, "--ms", "1"]);
+        assert!(err.contains("the game is over"), "{game}: {err}");
+    }
+}
+
+#[test]
 fn hint_2048_and_threes_name_a_move_that_changes_the_board() {
     for game in ["2048", "threes"] {
         let hint = line(&["hint", game, "--seed", "4", "--moves", "LU", "--ms", "20"]);
@@ -540,6 +779,30 @@ fn bench_reports_the_games_it_played() {
         "2",
     ]);
     assert_eq!(v["games"], 2);
+    assert_eq!(v["unfinished"], 0);
+    let keys: Vec<&str> = v
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "game",
+            "seed",
+            "ms_per_move",
+            "threads",
+            "games",
+            "unfinished",
+            "mean_score",
+            "median_score",
+            "max_score",
+            "reach",
+            "moves",
+            "mean_ms_per_move"
+        ]
+    );
     let reach = v["reach"].as_object().expect("reach by tile");
     assert!(!reach.is_empty());
     // Shares never grow with the tile value, and the lowest is reached by every game.
@@ -553,6 +816,18 @@ fn bench_reports_the_games_it_played() {
     assert!(v["mean_ms_per_move"].as_f64().is_some());
 
     bad(&["bench", "threes", "--games", "1", "--seed", "1"]);
+    for threads in ["0", "65", "-1", "100000000000"] {
+        bad(&[
+            "bench",
+            "strike9",
+            "--games",
+            "1",
+            "--seed",
+            "1",
+            "--threads",
+            threads,
+        ]);
+    }
     bad(&[
         "bench",
         "2048",
@@ -563,4 +838,80 @@ fn bench_reports_the_games_it_played() {
         "--seed",
         "1",
     ]);
+}
+
+#[test]
+fn bench_strike9_reports_its_keys_in_order_and_the_threads_it_used() {
+    let v = json(&[
+        "bench",
+        "strike9",
+        "--games",
+        "3",
+        "--seed",
+        "5",
+        "--threads",
+        "64",
+    ]);
+    let keys: Vec<&str> = v
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "game",
+            "seed",
+            "threads",
+            "games",
+            "mean_score",
+            "median_score",
+            "max_score",
+            "win_rate",
+            "moves",
+            "mean_ms_per_move"
+        ]
+    );
+    // Three games keep at most three threads busy.
+    assert_eq!(v["threads"], 3);
+    assert_eq!(v["games"], 3);
+    // Games 5, 6 and 7 played again through `hint` and `play`: the summary must be theirs.
+    let mut scores = Vec::new();
+    let (mut wins, mut moves_played) = (0, 0);
+    for seed in ["5", "6", "7"] {
+        let mut moves: Vec<String> = Vec::new();
+        let mut state = json(&["new", "strike9", "--seed", seed]);
+        while state["over"] == false {
+            let total = state["total"].to_string();
+            moves.push(line(&[
+                "hint",
+                "strike9",
+                "--open",
+                &join(&state["open"]),
+                "--total",
+                &total,
+            ]));
+            state = json(&[
+                "play",
+                "strike9",
+                "--seed",
+                seed,
+                "--moves",
+                &moves.join(" "),
+            ]);
+        }
+        scores.push(state["score"].as_u64().expect("a score"));
+        wins += u64::from(state["won"] == true);
+        moves_played += state["moves"].as_u64().expect("a count");
+    }
+    scores.sort_unstable();
+    let sum: u64 = scores.iter().sum();
+    assert_eq!(v["max_score"], scores[2]);
+    assert_eq!(v["median_score"].as_f64(), Some(scores[1] as f64));
+    let mean = v["mean_score"].as_f64().expect("a mean");
+    assert!((mean - sum as f64 / 3.0).abs() < 1e-4, "{mean}");
+    let win_rate = v["win_rate"].as_f64().expect("a rate");
+    assert!((win_rate - wins as f64 / 3.0).abs() < 1e-4, "{win_rate}");
+    assert_eq!(v["moves"], moves_played);
 }

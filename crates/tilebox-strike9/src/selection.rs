@@ -8,7 +8,9 @@ use crate::{Strike9State, TileSet};
 /// The tiles picked so far for the current roll, before they add up to it.
 ///
 /// A selection belongs to one roll: start again from [`Selection::default`] after every move,
-/// undo or new game. Picked tiles that are no longer open (a stale selection) are dropped.
+/// undo or new game. One kept by mistake is still safe: [`Selection::current`] reads it against
+/// the state, dropping tiles that are no longer open, and dropping the whole selection when it
+/// no longer falls short of the roll (after an undo to a smaller roll, say).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Selection(TileSet);
 
@@ -47,22 +49,30 @@ pub enum SelectError {
 }
 
 impl Selection {
-    /// The tiles selected.
+    /// The tiles selected, as picked (see [`Selection::current`] for what they mean in a state).
     pub fn tiles(self) -> TileSet {
         self.0
     }
 
-    /// The sum of the tiles selected.
+    /// The sum of the tiles selected, as picked.
     pub fn sum(self) -> u32 {
         self.0.sum()
     }
 
-    /// The selection as it stands in `state`: only tiles still open.
-    fn current(self, state: &Strike9State) -> TileSet {
-        self.0.intersection(state.open())
+    /// The selection as it stands in `state`, what a front end shows and what clicks build on:
+    /// the picked tiles that are still open, or none at all when those add up to the roll or
+    /// more. A selection made for this roll always falls short of it (reaching it shuts the
+    /// tiles), so one that does not was made for another roll.
+    pub fn current(self, state: &Strike9State) -> TileSet {
+        let open = self.0.intersection(state.open());
+        if open.sum() < state.total() {
+            open
+        } else {
+            TileSet::EMPTY
+        }
     }
 
-    /// A click on `tile`.
+    /// A click on `tile`, on the selection as it stands in `state` ([`Selection::current`]).
     ///
     /// A selected tile is taken back. An open tile is added, unless it would take the sum past
     /// the roll ([`SelectError::Overshoot`]); when the selection then makes the roll exactly, the
@@ -242,22 +252,73 @@ mod tests {
         assert_eq!(s.toggle(&after, 3), Err(SelectError::Shut(3)));
     }
 
+    #[test]
+    fn a_selection_kept_across_an_undo_to_a_smaller_roll_starts_again() {
+        // 3 + 4 picked toward a 12; an undo brings back the same open tiles with a roll of 5.
+        let twelve = position("1+2+3+4+5+6+7+8+9", [6, 6]);
+        let s = selecting(Selection::default().toggle(&twelve, 3));
+        let s = selecting(s.toggle(&twelve, 4));
+        assert_eq!(s.current(&twelve), set("3+4"));
+        let five = position("1+2+3+4+5+6+7+8+9", [2, 3]);
+        // 3 + 4 = 7 is past 5: nothing of it stands, so nothing is out of reach because of it.
+        assert_eq!(s.current(&five), TileSet::EMPTY);
+        assert_eq!(s.selectable(&five), set("1+2+3+4+5"));
+        assert_eq!(s.toggle(&five, 5), Ok(SelectionStep::Shut(set("5"))));
+        assert_eq!(
+            s.toggle(&five, 4),
+            Ok(SelectionStep::Selecting(Selection(set("4"))))
+        );
+        // Exactly the new roll is stale too: a live selection never reaches its roll unshut.
+        let seven = position("1+2+3+4+5+6+7+8+9", [3, 4]);
+        assert_eq!(s.current(&seven), TileSet::EMPTY);
+        assert_eq!(
+            s.toggle(&seven, 3),
+            Ok(SelectionStep::Selecting(Selection(set("3"))))
+        );
+        // A larger roll keeps it.
+        let eleven = position("1+2+3+4+5+6+7+8+9", [5, 6]);
+        assert_eq!(s.current(&eleven), set("3+4"));
+        assert_eq!(
+            s.toggle(&eleven, 4),
+            Ok(SelectionStep::Selecting(Selection(set("3"))))
+        );
+    }
+
     proptest! {
         /// Clicking selectable tiles (or taking back selected ones) never gives anything but a
-        /// selection under the roll or a legal move; clicking anything else is refused.
+        /// selection under the roll or a legal move; clicking anything else is refused. Halfway
+        /// through, the box may move on under a selection that was kept (another roll, as after
+        /// an undo, or tiles shut), and all of this still holds.
         #[test]
         fn clicks_agree_with_selectable_and_with_the_game(
             seed in any::<u64>(),
+            later in any::<u64>(),
+            shut_first in any::<bool>(),
+            switch in 0usize..30,
             clicks in proptest::collection::vec(0u8..=10, 0..30),
         ) {
-            let state = Strike9::new_game(&Default::default(), seed).unwrap();
+            let mut state = Strike9::new_game(&Default::default(), seed).unwrap();
+            let mut other = Strike9::new_game(&Default::default(), later).unwrap();
+            if shut_first {
+                let first = Strike9::legal_moves(&other).first().copied();
+                if let Some(mv) = first {
+                    other = Strike9::apply(&other, &mv).unwrap();
+                }
+            }
             let mut s = Selection::default();
-            for tile in clicks {
+            for (i, tile) in clicks.into_iter().enumerate() {
+                if i == switch {
+                    state = other.clone();
+                }
+                let current = s.current(&state);
+                prop_assert!(current.is_subset(state.open()));
+                prop_assert!(current.sum() < state.total() || state.is_over());
                 let selectable = s.selectable(&state);
+                prop_assert!(selectable.intersection(current).is_empty());
                 let step = s.toggle(&state, tile);
                 match step {
                     Ok(SelectionStep::Selecting(next)) => {
-                        prop_assert!(selectable.contains(tile) || s.tiles().contains(tile));
+                        prop_assert!(selectable.contains(tile) || current.contains(tile));
                         prop_assert!(next.sum() < state.total());
                         prop_assert!(next.tiles().is_subset(state.open()));
                         s = next;
@@ -268,17 +329,20 @@ mod tests {
                         prop_assert!(Strike9::legal_moves(&state).contains(&mv));
                         s = Selection::default();
                     }
-                    Err(SelectError::Overshoot { .. }) => {
+                    Err(SelectError::Overshoot { sum, total, .. }) => {
                         prop_assert!(!selectable.contains(tile));
-                        prop_assert!(state.open().contains(tile) && !s.tiles().contains(tile));
+                        prop_assert!(state.open().contains(tile) && !current.contains(tile));
+                        prop_assert_eq!((sum, total), (current.sum(), state.total()));
                     }
                     Err(SelectError::NoSuchTile(t)) => prop_assert!(t == 0 || t > 9),
-                    Err(e) => prop_assert!(false, "unexpected {e}"),
+                    Err(SelectError::Shut(t)) => prop_assert!(!state.open().contains(t)),
+                    Err(SelectError::GameOver) => prop_assert!(state.is_over()),
                 }
             }
             // Playing a selection that is not the roll is refused by the game.
-            if !s.tiles().is_empty() {
-                let refused = matches!(Strike9::apply(&state, &s.tiles()), Err(MoveError::Illegal(_)));
+            let current = s.current(&state);
+            if !current.is_empty() && !state.is_over() {
+                let refused = matches!(Strike9::apply(&state, &current), Err(MoveError::Illegal(_)));
                 prop_assert!(refused);
             }
         }

@@ -56,13 +56,20 @@ impl TileSet {
     pub fn from_tiles(tiles: impl IntoIterator<Item = u8>) -> Result<TileSet, TileError> {
         let mut set = TileSet::EMPTY;
         for tile in tiles {
-            let bit = Self::bit(tile).ok_or(TileError::OutOfRange(tile))?;
-            if set.0 & bit != 0 {
-                return Err(TileError::Repeated(tile));
-            }
-            set.0 |= bit;
+            set.insert_new(tile)?;
         }
         Ok(set)
+    }
+
+    /// Adds `tile`, refusing a number outside 1 to 9 and a tile already in the set: the checks
+    /// of every list of tiles a player writes.
+    fn insert_new(&mut self, tile: u8) -> Result<(), TileError> {
+        let bit = Self::bit(tile).ok_or(TileError::OutOfRange(tile))?;
+        if self.0 & bit != 0 {
+            return Err(TileError::Repeated(tile));
+        }
+        self.0 |= bit;
+        Ok(())
     }
 
     /// Whether `tile` is in the set; false for any number outside 1 to 9.
@@ -202,15 +209,8 @@ impl FromStr for TileSet {
             let tile = part.parse::<u8>().map_err(|_| {
                 ParseMoveError::new(s, format!("there is no tile {part}: the tiles are 1 to 9"))
             })?;
-            let bit = TileSet::bit(tile)
-                .ok_or_else(|| ParseMoveError::new(s, TileError::OutOfRange(tile).to_string()))?;
-            if set.0 & bit != 0 {
-                return Err(ParseMoveError::new(
-                    s,
-                    TileError::Repeated(tile).to_string(),
-                ));
-            }
-            set.0 |= bit;
+            set.insert_new(tile)
+                .map_err(|e| ParseMoveError::new(s, e.to_string()))?;
         }
         Ok(set)
     }

@@ -155,6 +155,12 @@ impl Advisor {
         true
     }
 
+    /// Whether the worker thread is there to answer. It stops only if the system refused to
+    /// start it or it died.
+    pub fn is_running(&self) -> bool {
+        self.requests.is_some()
+    }
+
     /// Whether an answer is still being worked out.
     pub fn busy(&self) -> bool {
         self.pending.is_some()

@@ -1,25 +1,26 @@
-//! The shell: screens, commands, scores and saves. Game rules stay in the game crates; undo,
-//! redo and saves come from [`DynSession`].
+//! The shell: screens, commands, the score table and the saves. Game rules stay in the game
+//! crates; undo, redo and the save form come from [`DynSession`]. Each frame reads the keys,
+//! draws the screen, then carries out what the player asked for.
 
 use std::path::PathBuf;
 
-use egui::{Align2, Color32, FontId, Id, Key, Modifiers, RichText, Vec2};
+use egui::RichText;
 use serde::{Deserialize, Serialize};
-use tilebox_core::{DynSession, GameEntry, Registry, SAVE_FORMAT, SavedGame};
+use tilebox_core::{DynSession, GameEntry, Registry};
 
-use crate::advisor::{self, Advisor, Speed};
-use crate::help;
+use crate::assist::Assist;
+use crate::chrome::{self, EndChoice, TopBar};
+use crate::input::{self, Command};
 use crate::launcher;
+use crate::saves;
 use crate::scores::Scores;
-use crate::storage::{ReadOutcome, Storage, notice};
+use crate::storage::{Layout, ReadOutcome, Storage, notice};
+use crate::tally::Tally;
 use crate::theme::ThemeChoice;
-use crate::views::{self, KeyPress, ViewState};
+use crate::views::{self, ViewState};
 
 /// The settings file (theme choice).
 pub const SETTINGS_FILE: &str = "settings.json";
-
-/// How long the rising "+N" above the score lasts, in seconds.
-const SCORE_POP_SECONDS: f64 = 0.8;
 
 /// Which screen is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,12 +45,11 @@ pub(crate) struct GameSlot {
     pub entry: GameEntry,
     /// The game being played, made when the game is first opened.
     pub session: Option<Box<dyn DynSession>>,
-    /// This game has been counted in `played` already.
-    pub counted_played: bool,
-    /// This game has been counted in `won` already.
-    pub counted_won: bool,
-    /// The player has seen the win and chose to keep going.
-    pub win_acknowledged: bool,
+    /// What the score table has been told of this game.
+    pub tally: Tally,
+    /// Changes whenever the session does (a move, undo, redo, a new game): an answer of the AI
+    /// for an older generation is for a board that is gone.
+    pub generation: u64,
     /// The "start a new game?" question is open.
     pub confirm_new: bool,
     /// The "How to play" panel is open.
@@ -65,20 +65,31 @@ pub(crate) struct GameSlot {
 }
 
 impl GameSlot {
+    fn new(entry: GameEntry, resumed: Option<(Box<dyn DynSession>, Tally)>) -> Self {
+        let (session, tally) = resumed.unzip();
+        let mut slot = Self {
+            entry,
+            session,
+            tally: Tally::default(),
+            generation: 0,
+            confirm_new: false,
+            show_help: false,
+            view: ViewState::default(),
+            score_pop: None,
+            message: None,
+            autoplay: false,
+        };
+        slot.reset_for_session(tally.unwrap_or_default());
+        slot
+    }
+
     fn id(&self) -> &'static str {
         self.entry.info.id
     }
 
-    /// Marks a fresh or just loaded session: counts and the win screen follow its status.
-    fn reset_for_session(&mut self) {
-        let status = self
-            .session
-            .as_ref()
-            .map(|s| s.status())
-            .unwrap_or_default();
-        self.counted_played = status.over;
-        self.counted_won = status.won;
-        self.win_acknowledged = status.won;
+    /// Marks a fresh or just loaded session, with what the score table knows of it.
+    fn reset_for_session(&mut self, tally: Tally) {
+        self.tally = tally;
         self.confirm_new = false;
         self.score_pop = None;
         self.message = None;
@@ -88,31 +99,8 @@ impl GameSlot {
             .as_deref()
             .map(ViewState::for_session)
             .unwrap_or_default();
+        self.generation += 1;
     }
-}
-
-/// A command the shell understands, from a key or a button.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Command {
-    Back,
-    NewGame,
-    Undo,
-    Redo,
-    ToggleHelp,
-    ToggleTheme,
-    Hint,
-    ToggleAutoplay,
-}
-
-/// What the question in flight to the [`Advisor`] is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Asked {
-    /// The game asked about.
-    index: usize,
-    /// Its move count when asked: an answer for another position is dropped.
-    moves: usize,
-    /// A hint to show (else a move for autoplay).
-    hint: bool,
 }
 
 /// The Tilebox app: the launcher and every game of the registry.
@@ -125,14 +113,7 @@ pub struct TileboxApp {
     notices: Vec<String>,
     theme: ThemeChoice,
     theme_applied: Option<ThemeChoice>,
-    /// The AI for hints and autoplay, on its own thread.
-    advisor: Advisor,
-    /// What the advisor is working on.
-    asked: Option<Asked>,
-    /// Autoplay's speed.
-    speed: Speed,
-    /// When autoplay may ask for its next move (app time, seconds).
-    next_auto_at: f64,
+    assist: Assist,
 }
 
 impl TileboxApp {
@@ -169,24 +150,7 @@ impl TileboxApp {
         let slots = registry
             .games()
             .iter()
-            .map(|entry| {
-                let session = load_saved_game(&storage, entry, &mut notices);
-                let mut slot = GameSlot {
-                    entry: *entry,
-                    session,
-                    counted_played: false,
-                    counted_won: false,
-                    win_acknowledged: false,
-                    confirm_new: false,
-                    show_help: false,
-                    view: ViewState::default(),
-                    score_pop: None,
-                    message: None,
-                    autoplay: false,
-                };
-                slot.reset_for_session();
-                slot
-            })
+            .map(|entry| GameSlot::new(*entry, saves::read(&storage, entry, &mut notices)))
             .collect();
 
         let mut app = Self {
@@ -198,10 +162,7 @@ impl TileboxApp {
             notices,
             theme,
             theme_applied: None,
-            advisor: Advisor::new(),
-            asked: None,
-            speed: Speed::default(),
-            next_auto_at: 0.0,
+            assist: Assist::default(),
         };
         // A resumed game's score counts for the best even if the score file was lost.
         for index in 0..app.slots.len() {
@@ -211,6 +172,14 @@ impl TileboxApp {
             app.open(index);
         }
         app
+    }
+
+    /// Adds a message for the player, shown in the launcher (once, however often it is said).
+    pub fn notify(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        if !self.notices.contains(&text) {
+            self.notices.push(text);
+        }
     }
 
     /// The screen shown now.
@@ -241,6 +210,11 @@ impl TileboxApp {
         &self.notices
     }
 
+    /// The message shown under the board of game `id`, if any.
+    pub fn message(&self, id: &str) -> Option<&str> {
+        self.slot_by_id(id).and_then(|s| s.message.as_deref())
+    }
+
     /// Whether autoplay is on in game `id`.
     pub fn autoplay(&self, id: &str) -> bool {
         self.slot_by_id(id).is_some_and(|s| s.autoplay)
@@ -248,7 +222,7 @@ impl TileboxApp {
 
     /// Whether the AI is thinking about a hint or an autoplay move.
     pub fn thinking(&self) -> bool {
-        self.asked.is_some()
+        self.assist.thinking()
     }
 
     /// The theme choice.
@@ -270,7 +244,7 @@ impl TileboxApp {
     }
 
     /// Opens game `index`, starting a game if none is in progress.
-    pub(crate) fn open(&mut self, index: usize) {
+    fn open(&mut self, index: usize) {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
         };
@@ -278,17 +252,17 @@ impl TileboxApp {
             match slot.entry.new_session(rand::random::<u64>()) {
                 Ok(session) => {
                     slot.session = Some(session);
-                    slot.reset_for_session();
+                    slot.reset_for_session(Tally::default());
                 }
                 Err(e) => {
-                    self.notices
-                        .push(format!("{} cannot start: {e}", slot.entry.info.title));
+                    let text = format!("{} cannot start: {e}", slot.entry.info.title);
+                    self.notify(text);
                     return;
                 }
             }
+            self.save_game(index);
         }
         self.screen = Screen::Game(index);
-        self.save_game(index);
     }
 
     /// Draws the whole app into `ui` and handles its input. `eframe::App::ui` calls this.
@@ -304,24 +278,21 @@ impl TileboxApp {
     }
 
     fn show_launcher(&mut self, ui: &mut egui::Ui) {
-        let keys = read_keys(ui.ctx());
         let mut open = None;
         let mut toggle_theme = false;
-        for k in &keys {
-            if k.modifiers.is_none() || k.modifiers == Modifiers::SHIFT {
-                if let Some(d) = views::digit_of(k.key) {
-                    let i = usize::from(d).wrapping_sub(1);
-                    if i < self.slots.len() {
-                        open = Some(i);
-                    }
-                }
-                if k.key == Key::T {
-                    toggle_theme = true;
+        for k in input::read_keys(ui.ctx()) {
+            if k.repeat || k.has_command_modifier() {
+                continue;
+            }
+            if let Some(d) = input::digit_of(k.key) {
+                let i = usize::from(d) - 1;
+                if i < self.slots.len() {
+                    open = Some(i);
                 }
             }
+            toggle_theme |= k.key == egui::Key::T;
         }
-        let action = launcher::show(ui, &self.slots, &self.scores, &mut self.notices, self.theme);
-        match action {
+        match launcher::show(ui, &self.slots, &self.scores, &mut self.notices, self.theme) {
             launcher::Action::Open(i) => open = Some(i),
             launcher::Action::ToggleTheme => toggle_theme = true,
             launcher::Action::None => {}
@@ -340,9 +311,11 @@ impl TileboxApp {
             version: 1,
             theme: self.theme,
         };
-        if let Err(e) = self.storage.write_json(SETTINGS_FILE, &settings) {
-            self.notices
-                .push(format!("The theme could not be saved: {e}"));
+        if let Err(e) = self
+            .storage
+            .write_json(SETTINGS_FILE, &settings, Layout::Pretty)
+        {
+            self.notify(format!("The theme could not be saved: {e}"));
         }
     }
 
@@ -352,168 +325,55 @@ impl TileboxApp {
             self.screen = Screen::Launcher;
             return;
         };
-        let modal_open = slot.confirm_new;
-        let mut keys = if modal_open {
+
+        // Keys: the shell's commands first; the rest are the view's (moves, tiles). While the
+        // new-game question is open, keys answer it instead.
+        let question_was_open = slot.confirm_new;
+        let plain_h_hints = matches!(slot.view, ViewState::Strike9(_));
+        let mut keys = if question_was_open {
             Vec::new()
         } else {
-            read_keys(&ctx)
+            input::read_keys(&ctx)
         };
         let mut commands = Vec::new();
-        // In a game without hjkl moves, a plain H asks for a hint too.
-        let plain_h_hints = matches!(slot.view, ViewState::Strike9(_));
-        keys.retain(|k| match command_of(*k) {
+        keys.retain(|&k| match input::command_of(k, plain_h_hints) {
             Some(c) => {
                 commands.push(c);
-                false
-            }
-            None if plain_h_hints && k.key == Key::H && k.modifiers.is_none() => {
-                commands.push(Command::Hint);
                 false
             }
             None => true,
         });
 
-        // The top bar.
-        let best = self.scores.get(slot.id()).best;
-        egui::Panel::top("game-top").show(ui, |ui| {
-            ui.add_space(4.0);
-            ui.horizontal(|ui| {
-                if ui
-                    .button("Back")
-                    .on_hover_text("Back to the games (Escape)")
-                    .clicked()
-                {
-                    commands.push(Command::Back);
-                }
-                ui.heading(RichText::new(slot.entry.info.title).strong());
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui
-                        .button(self.theme.label())
-                        .on_hover_text("Switch between the system's, a light and a dark theme (T)")
-                        .clicked()
-                    {
-                        commands.push(Command::ToggleTheme);
-                    }
-                    if ui
-                        .selectable_label(slot.show_help, "How to play")
-                        .on_hover_text("Rules and controls (F1)")
-                        .clicked()
-                    {
-                        commands.push(Command::ToggleHelp);
-                    }
-                    let session = slot.session.as_deref();
-                    let can_redo = session.is_some_and(|s| s.can_redo());
-                    let can_undo = session.is_some_and(|s| s.can_undo());
-                    if ui
-                        .add_enabled(can_redo, egui::Button::new("Redo"))
-                        .on_hover_text("Ctrl+Y or Shift+U")
-                        .clicked()
-                    {
-                        commands.push(Command::Redo);
-                    }
-                    if ui
-                        .add_enabled(can_undo, egui::Button::new("Undo"))
-                        .on_hover_text("Ctrl+Z or U")
-                        .clicked()
-                    {
-                        commands.push(Command::Undo);
-                    }
-                    if ui
-                        .button("New game")
-                        .on_hover_text("Start a new game (N)")
-                        .clicked()
-                    {
-                        commands.push(Command::NewGame);
-                    }
-                });
-            });
-            ui.add_space(2.0);
-            ui.horizontal(|ui| {
-                let score = slot.session.as_ref().map_or(0, |s| s.score());
-                score_box(ui, "Score", score, slot.score_pop);
-                score_box(ui, "Best", best.max(score), None);
-                let session = slot.session.as_deref();
-                let over = session.is_none_or(|s| s.status().over);
-                let plays = session.is_some_and(Advisor::plays);
-                let hints = plays || matches!(slot.view, ViewState::Strike9(_));
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if plays {
-                        let mut speed = self.speed;
-                        egui::ComboBox::from_id_salt("autoplay-speed")
-                            .selected_text(speed.label())
-                            .width(80.0)
-                            .show_ui(ui, |ui| {
-                                for s in Speed::ALL {
-                                    ui.selectable_value(&mut speed, s, s.label());
-                                }
-                            })
-                            .response
-                            .on_hover_text("Autoplay's speed")
-                            .widget_info(|| {
-                                egui::WidgetInfo::labeled(
-                                    egui::Role::ComboBox,
-                                    true,
-                                    "Autoplay speed",
-                                )
-                            });
-                        self.speed = speed;
-                        if ui
-                            .add_enabled(
-                                !over || slot.autoplay,
-                                egui::Button::selectable(slot.autoplay, "Autoplay"),
-                            )
-                            .on_hover_text("Let the AI play until you stop it (Shift+A)")
-                            .clicked()
-                        {
-                            commands.push(Command::ToggleAutoplay);
-                        }
-                    }
-                    if hints
-                        && ui
-                            .add_enabled(!over && !slot.autoplay, egui::Button::new("Hint"))
-                            .on_hover_text("Show the best move (Shift+H)")
-                            .clicked()
-                    {
-                        commands.push(Command::Hint);
-                    }
-                    if self.asked.is_some_and(|a| a.index == index && a.hint) {
-                        ui.spinner();
-                        ui.label("Thinking...");
-                    }
-                });
-            });
-            ui.add_space(4.0);
-        });
-
+        let thinking = self.assist.thinking_of_hint(index);
+        let bar = TopBar {
+            best: self.scores.get(slot.id()).best,
+            theme: self.theme,
+            speed: &mut self.assist.speed,
+            thinking,
+        };
+        commands.extend(chrome::top_bar(ui, slot, bar));
         if slot.show_help {
-            egui::Panel::bottom("game-help").show(ui, |ui| {
-                ui.add_space(4.0);
-                ui.label(RichText::new("How to play").strong());
-                ui.label(help::how_to_play(slot.id()));
-                ui.add_space(2.0);
-                ui.label(RichText::new(help::COMMON_CONTROLS).small());
-                if let Some(text) = help::assist_controls(slot.id()) {
-                    ui.label(RichText::new(text).small());
-                }
-                ui.add_space(4.0);
-            });
+            chrome::help_panel(ui, slot.id());
         }
 
         let now = ctx.input(|i| i.time);
-        self.drive_assist(&ctx, index, now);
+        self.assist.drive(&ctx, index, &mut self.slots, now);
 
-        let mut played = false;
-        let mut gained = 0;
-        let mut overlay_action = None;
         let slot = &mut self.slots[index];
+        let mut played = false;
+        let mut player_moved = false;
+        let mut gained = 0;
+        let mut end_choice = None;
         egui::CentralPanel::default().show(ui, |ui| {
             let Some(session) = slot.session.as_deref_mut() else {
                 ui.label("This game could not be started.");
                 return;
             };
+            let accepts_moves = !chrome::win_waits(session, slot.tally);
             let before = session.score();
-            let out = views::show(ui, session, &mut slot.view, &keys);
+            let out = views::show(ui, session, &mut slot.view, &keys, accepts_moves);
             played = out.played;
+            player_moved = out.player_moved;
             gained = session.score().saturating_sub(before);
             if let Some(m) = out.message {
                 slot.message = Some(m);
@@ -525,57 +385,55 @@ impl TileboxApp {
                     ui.label(RichText::new(m.as_str()).color(ui.visuals().warn_fg_color));
                 });
             }
-            overlay_action = end_overlay(ui, out.board, session, slot.win_acknowledged);
+            end_choice = chrome::end_overlay(ui, out.board, session, slot.tally);
         });
-        if let Some(pop) = slot.score_pop
-            && ctx.input(|i| i.time) - pop.0 < SCORE_POP_SECONDS
-        {
-            ctx.request_repaint();
-        }
 
+        if player_moved {
+            // The player's own move takes the game back from the AI.
+            self.assist.stop(index, &mut self.slots[index]);
+        }
         if played {
             self.after_move(index, gained, now);
         }
-        match overlay_action {
-            Some(OverlayAction::KeepGoing) => self.slots[index].win_acknowledged = true,
-            Some(OverlayAction::NewGame) => self.new_game(index),
-            Some(OverlayAction::Undo) => commands.push(Command::Undo),
+        match end_choice {
+            Some(EndChoice::KeepGoing) => {
+                self.slots[index].tally.win_seen = true;
+                self.save_game(index);
+            }
+            Some(EndChoice::NewGame) => self.new_game(index),
+            Some(EndChoice::Undo) => commands.push(Command::Undo),
             None => {}
         }
         for command in commands {
             self.run(&ctx, index, command);
         }
-        self.show_confirm_new(&ctx, index);
+
+        let slot = &self.slots[index];
+        if slot.confirm_new {
+            let score = slot.session.as_ref().map_or(0, |s| s.score());
+            match chrome::confirm_new_game(&ctx, index, score, question_was_open) {
+                Some(true) => self.new_game(index),
+                Some(false) => self.slots[index].confirm_new = false,
+                None => {}
+            }
+        }
     }
 
     fn run(&mut self, ctx: &egui::Context, index: usize, command: Command) {
-        if command != Command::ToggleHelp && command != Command::ToggleTheme {
-            // Anything else the player does takes the game back from the AI.
-            if command != Command::ToggleAutoplay {
-                self.stop_autoplay(index);
-            }
+        let Some(slot) = self.slots.get_mut(index) else {
+            return;
+        };
+        if command.takes_over() {
+            self.assist.stop(index, slot);
         }
         match command {
             Command::Back => self.screen = Screen::Launcher,
-            Command::Hint => self.hint(ctx, index),
-            Command::ToggleAutoplay => {
-                if self.slots.get(index).is_some_and(|s| s.autoplay) {
-                    self.stop_autoplay(index);
-                } else {
-                    self.start_autoplay(index);
-                }
-            }
+            Command::Hint => self.assist.hint(ctx, index, slot),
+            Command::ToggleAutoplay => self.assist.toggle_autoplay(index, slot),
             Command::ToggleTheme => self.toggle_theme(),
-            Command::ToggleHelp => {
-                if let Some(slot) = self.slots.get_mut(index) {
-                    slot.show_help = !slot.show_help;
-                }
-            }
+            Command::ToggleHelp => slot.show_help = !slot.show_help,
             Command::NewGame => self.ask_new_game(index),
             Command::Undo | Command::Redo => {
-                let Some(slot) = self.slots.get_mut(index) else {
-                    return;
-                };
                 let Some(session) = slot.session.as_deref_mut() else {
                     return;
                 };
@@ -586,137 +444,19 @@ impl TileboxApp {
                 };
                 if changed {
                     slot.view = ViewState::for_session(session);
+                    slot.generation += 1;
                     slot.score_pop = None;
                     slot.message = None;
-                    if command == Command::Redo {
-                        // A redone move can end or win the game like any other.
-                        self.record_status(index);
-                    }
+                    // A redone move can end or win the game like any other.
+                    self.record_status(index);
                     self.save_game(index);
                 }
             }
         }
     }
 
-    /// Shows the best move: at once for Strike 9 (the exact table), after a search on the
-    /// advisor's thread for the sliding games.
-    fn hint(&mut self, ctx: &egui::Context, index: usize) {
-        let Some(slot) = self.slots.get_mut(index) else {
-            return;
-        };
-        let Some(session) = slot.session.as_deref() else {
-            return;
-        };
-        if session.status().over {
-            slot.message = Some("The game is over: no hint to give.".to_string());
-            return;
-        }
-        if let ViewState::Strike9(view) = &mut slot.view {
-            slot.message = view.show_hint(session);
-        } else if self
-            .advisor
-            .ask(session, advisor::HINT_TIME, Some(ctx.clone()))
-        {
-            self.asked = Some(Asked {
-                index,
-                moves: session.move_count(),
-                hint: true,
-            });
-        } else {
-            slot.message = Some(format!("No hints for {}.", slot.entry.info.title));
-        }
-    }
-
-    fn start_autoplay(&mut self, index: usize) {
-        let Some(slot) = self.slots.get_mut(index) else {
-            return;
-        };
-        if slot.session.as_deref().is_some_and(Advisor::plays) {
-            slot.autoplay = true;
-            slot.message = None;
-            self.next_auto_at = 0.0;
-        }
-    }
-
-    /// Stops autoplay in game `index` and drops any answer on its way.
-    fn stop_autoplay(&mut self, index: usize) {
-        if let Some(slot) = self.slots.get_mut(index) {
-            slot.autoplay = false;
-        }
-        if self.asked.is_some_and(|a| a.index == index) {
-            self.asked = None;
-            self.advisor.cancel();
-        }
-    }
-
-    /// Takes the advisor's answer, if one came, and asks for autoplay's next move when its time
-    /// has come.
-    fn drive_assist(&mut self, ctx: &egui::Context, index: usize, now: f64) {
-        if let Some(answer) = self.advisor.poll()
-            && let Some(asked) = self.asked.take()
-            && let Some(slot) = self.slots.get_mut(asked.index)
-            && let Some(session) = slot.session.as_deref()
-            && session.move_count() == asked.moves
-            && let ViewState::Sliding(view) = &mut slot.view
-        {
-            match (answer, asked.hint) {
-                (Some(dir), true) => view.set_hint(dir),
-                (Some(dir), false) => {
-                    view.queue(dir);
-                    ctx.request_repaint();
-                }
-                (None, _) => slot.autoplay = false,
-            }
-        }
-        let Some(slot) = self.slots.get_mut(index) else {
-            return;
-        };
-        if !slot.autoplay || self.asked.is_some() {
-            return;
-        }
-        let Some(session) = slot.session.as_deref() else {
-            return;
-        };
-        let status = session.status();
-        if status.over {
-            slot.autoplay = false;
-            return;
-        }
-        if (status.won && !slot.win_acknowledged) || slot.confirm_new {
-            // Wait for the player's answer to the win or the question.
-            return;
-        }
-        let ViewState::Sliding(view) = &slot.view else {
-            return;
-        };
-        if let Some(pause) = self.speed.pause() {
-            if view.busy(now) {
-                // The pause runs from the end of the move's animation.
-                self.next_auto_at = now + pause;
-                return;
-            }
-            if now < self.next_auto_at {
-                ctx.request_repaint_after(std::time::Duration::from_secs_f64(
-                    self.next_auto_at - now,
-                ));
-                return;
-            }
-        }
-        if self
-            .advisor
-            .ask(session, self.speed.think(), Some(ctx.clone()))
-        {
-            self.asked = Some(Asked {
-                index,
-                moves: session.move_count(),
-                hint: false,
-            });
-        } else {
-            slot.autoplay = false;
-        }
-    }
-
-    /// New game: at once when nothing would be lost, else after the player says yes.
+    /// New game: at once when nothing would be lost, else after the player says yes. A game
+    /// with a move played, or taken back and not yet redone, is in progress until it ends.
     fn ask_new_game(&mut self, index: usize) {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
@@ -724,7 +464,7 @@ impl TileboxApp {
         let in_progress = slot
             .session
             .as_deref()
-            .is_some_and(|s| s.move_count() > 0 && !s.status().over);
+            .is_some_and(|s| (s.move_count() > 0 || s.can_redo()) && !s.status().over);
         if in_progress {
             slot.confirm_new = true;
         } else {
@@ -732,81 +472,36 @@ impl TileboxApp {
         }
     }
 
-    fn show_confirm_new(&mut self, ctx: &egui::Context, index: usize) {
-        let Some(slot) = self.slots.get_mut(index) else {
-            return;
-        };
-        if !slot.confirm_new {
-            return;
-        }
-        let mut answer = None;
-        let modal = egui::Modal::new(Id::unique(("confirm-new", index))).show(ctx, |ui| {
-            ui.set_max_width(320.0);
-            ui.heading("Start a new game?");
-            ui.label(format!(
-                "The game in progress (score {}) will end and count as played.",
-                slot.session.as_ref().map_or(0, |s| s.score())
-            ));
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button("Yes, start a new game").clicked() {
-                    answer = Some(true);
-                }
-                if ui.button("No, keep playing").clicked() {
-                    answer = Some(false);
-                }
-            });
-            if ui.input(|i| i.key_pressed(Key::Enter)) {
-                answer = Some(true);
-            }
-        });
-        if modal.should_close() && answer.is_none() {
-            answer = Some(false);
-        }
-        match answer {
-            Some(true) => {
-                slot.confirm_new = false;
-                self.new_game(index);
-            }
-            Some(false) => slot.confirm_new = false,
-            None => {}
-        }
-    }
-
-    /// Starts a new game of game `index`; the one it replaces counts as played if it had a move.
+    /// Starts a new game of game `index`; the one it replaces counts as played if a move was
+    /// made in it.
     fn new_game(&mut self, index: usize) {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
         };
-        let id = slot.id();
-        if let Some(session) = slot.session.as_deref()
-            && session.move_count() > 0
-            && !slot.counted_played
-        {
-            self.scores.entry(id).played += 1;
-            slot.counted_played = true;
-            self.write_scores();
+        if let Some(session) = slot.session.as_deref() {
+            let moved = session.move_count() > 0 || session.can_redo();
+            if slot
+                .tally
+                .abandon(moved, self.scores.entry(slot.entry.info.id))
+            {
+                self.write_scores();
+            }
         }
         let Some(slot) = self.slots.get_mut(index) else {
             return;
         };
         let seed = rand::random::<u64>();
-        match slot.session.as_deref_mut() {
-            Some(session) => {
-                if let Err(e) = session.restart(seed) {
-                    slot.message = Some(format!("A new game cannot start: {e}"));
-                    return;
-                }
-            }
-            None => match slot.entry.new_session(seed) {
-                Ok(session) => slot.session = Some(session),
-                Err(e) => {
-                    slot.message = Some(format!("A new game cannot start: {e}"));
-                    return;
-                }
-            },
+        let started = match slot.session.as_deref_mut() {
+            Some(session) => session.restart(seed),
+            None => slot.entry.new_session(seed).map(|s| {
+                slot.session = Some(s);
+            }),
+        };
+        if let Err(e) = started {
+            slot.message = Some(format!("A new game cannot start: {e}"));
+            return;
         }
-        slot.reset_for_session();
+        slot.reset_for_session(Tally::default());
         self.save_game(index);
     }
 
@@ -815,6 +510,7 @@ impl TileboxApp {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
         };
+        slot.generation += 1;
         slot.score_pop = (gained > 0).then_some((now, gained));
         self.record_status(index);
         self.save_game(index);
@@ -828,41 +524,30 @@ impl TileboxApp {
         let Some(session) = slot.session.as_deref() else {
             return;
         };
-        let id = slot.id();
-        let status = session.status();
-        let score = session.score();
-        let stats = self.scores.entry(id);
-        let mut dirty = false;
-        if score > stats.best {
-            stats.best = score;
-            dirty = true;
-        }
-        if status.won && !slot.counted_won {
-            stats.won += 1;
-            slot.counted_won = true;
-            dirty = true;
-        }
-        if status.over && !slot.counted_played {
-            stats.played += 1;
-            slot.counted_played = true;
-            dirty = true;
-        }
-        if dirty {
+        let stats = self.scores.entry(slot.entry.info.id);
+        if slot.tally.record(session.status(), session.score(), stats) {
             self.write_scores();
         }
     }
 
     fn write_scores(&mut self) {
         match self.scores.save_merged(&self.storage) {
-            Ok(Some(message)) => self.notices.push(message),
+            Ok(Some(text)) => self.notify(text),
             Ok(None) => {}
-            Err(e) => self
-                .notices
-                .push(format!("The scores could not be saved: {e}")),
+            Err(e) => {
+                let text = format!("The scores could not be saved: {e}");
+                // Said where the player is looking, and kept for the launcher.
+                if let Screen::Game(i) = self.screen
+                    && let Some(slot) = self.slots.get_mut(i)
+                {
+                    slot.message = Some(text.clone());
+                }
+                self.notify(text);
+            }
         }
     }
 
-    /// Writes the game in progress of game `index` to `saves/<id>.json`.
+    /// Writes the game in progress of game `index`, with its tally.
     fn save_game(&mut self, index: usize) {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
@@ -870,10 +555,7 @@ impl TileboxApp {
         let Some(session) = slot.session.as_deref() else {
             return;
         };
-        if let Err(e) = self
-            .storage
-            .write_json(&save_file_name(slot.id()), &session.save())
-        {
+        if let Err(e) = saves::write(&self.storage, session, slot.tally) {
             slot.message = Some(format!("The game could not be saved: {e}"));
         }
     }
@@ -883,190 +565,4 @@ impl eframe::App for TileboxApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
     }
-}
-
-/// The file, inside the data directory, that holds the game in progress of game `id`.
-pub fn save_file_name(id: &str) -> String {
-    let safe: String = id
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    format!("saves/{safe}.json")
-}
-
-/// Reads the saved game of `entry`, moving the file aside if it cannot be resumed.
-fn load_saved_game(
-    storage: &Storage,
-    entry: &GameEntry,
-    notices: &mut Vec<String>,
-) -> Option<Box<dyn DynSession>> {
-    let name = save_file_name(entry.info.id);
-    let what = format!("The saved game of {}", entry.info.title);
-    let outcome = storage.read_json(&name, |saved: &SavedGame| {
-        if saved.format != SAVE_FORMAT {
-            Err(format!("save format {} is not supported", saved.format))
-        } else if saved.game != entry.info.id {
-            Err(format!("it is a game of '{}'", saved.game))
-        } else {
-            Ok(())
-        }
-    });
-    let outcome = match outcome {
-        ReadOutcome::Loaded(saved) => match entry.load(&saved) {
-            Ok(session) => return Some(session),
-            Err(e) => storage.quarantine::<SavedGame>(&name, e.to_string()),
-        },
-        other => other,
-    };
-    notices.extend(notice(&what, &outcome));
-    None
-}
-
-/// The key presses of this frame, in order.
-fn read_keys(ctx: &egui::Context) -> Vec<KeyPress> {
-    ctx.input(|i| {
-        i.events
-            .iter()
-            .filter_map(|e| match e {
-                egui::Event::Key {
-                    key,
-                    pressed: true,
-                    modifiers,
-                    ..
-                } => Some(KeyPress {
-                    key: *key,
-                    modifiers: *modifiers,
-                }),
-                _ => None,
-            })
-            .collect()
-    })
-}
-
-/// The shell's command for a key, if it is one.
-fn command_of(k: KeyPress) -> Option<Command> {
-    let m = k.modifiers;
-    let ctrl = m.ctrl || m.command || m.mac_cmd;
-    match k.key {
-        Key::Escape => Some(Command::Back),
-        Key::Z if ctrl && m.shift => Some(Command::Redo),
-        Key::Z if ctrl => Some(Command::Undo),
-        Key::Y if ctrl => Some(Command::Redo),
-        Key::U if m.shift && !ctrl => Some(Command::Redo),
-        Key::U if !ctrl => Some(Command::Undo),
-        Key::N if !ctrl => Some(Command::NewGame),
-        Key::F1 => Some(Command::ToggleHelp),
-        Key::T if !ctrl => Some(Command::ToggleTheme),
-        Key::H if m.shift && !ctrl => Some(Command::Hint),
-        Key::A if m.shift && !ctrl => Some(Command::ToggleAutoplay),
-        _ => None,
-    }
-}
-
-/// A score box: name and number, with a rising "+N" after points are won.
-fn score_box(ui: &mut egui::Ui, name: &str, value: u64, pop: Option<(f64, u64)>) {
-    let text = format!("{name}: {value}");
-    let frame = egui::Frame::group(ui.style()).inner_margin(Vec2::new(10.0, 4.0));
-    let response = frame
-        .show(ui, |ui| {
-            ui.label(RichText::new(text).size(18.0).strong());
-        })
-        .response;
-    if let Some((start, gained)) = pop {
-        let t = ui.input(|i| i.time) - start;
-        if (0.0..SCORE_POP_SECONDS).contains(&t) {
-            let p = (t / SCORE_POP_SECONDS) as f32;
-            let alpha = ((1.0 - p) * 255.0) as u8;
-            let pos = response.rect.right_center() + Vec2::new(8.0, -14.0 * p);
-            ui.painter().text(
-                pos,
-                Align2::LEFT_CENTER,
-                format!("+{gained}"),
-                FontId::proportional(18.0),
-                Color32::from_rgba_unmultiplied(237, 160, 40, alpha),
-            );
-        }
-    }
-}
-
-/// What the player chose on the game-over or win overlay.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum OverlayAction {
-    KeepGoing,
-    NewGame,
-    Undo,
-}
-
-/// Draws the win (once) or game-over message over the board.
-fn end_overlay(
-    ui: &mut egui::Ui,
-    board: Option<egui::Rect>,
-    session: &dyn DynSession,
-    win_acknowledged: bool,
-) -> Option<OverlayAction> {
-    let board = board?;
-    let status = session.status();
-    let show_win = status.won && !win_acknowledged && !status.over;
-    if !status.over && !show_win {
-        return None;
-    }
-    let dark = ui.visuals().dark_mode;
-    let veil = if dark {
-        Color32::from_black_alpha(150)
-    } else {
-        Color32::from_white_alpha(170)
-    };
-    ui.painter().rect_filled(board, 8.0, veil);
-    let (title, detail) = if show_win {
-        (
-            "You win!".to_string(),
-            format!("Score {}. Keep going for a higher score?", session.score()),
-        )
-    } else {
-        let title = if status.won { "You win!" } else { "Game over" };
-        (
-            title.to_string(),
-            format!(
-                "{} Final score: {}.",
-                views::end_text(session),
-                session.score()
-            ),
-        )
-    };
-    let mut action = None;
-    let inner =
-        egui::Rect::from_center_size(board.center(), Vec2::new(board.width().min(340.0), 170.0));
-    ui.scope_builder(egui::UiBuilder::new().max_rect(inner), |ui| {
-        egui::Frame::popup(ui.style()).show(ui, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.heading(RichText::new(title).size(26.0).strong());
-                ui.label(detail);
-                ui.add_space(6.0);
-                // One button under the other, both centred.
-                let buttons = if show_win {
-                    [
-                        ("Keep going", OverlayAction::KeepGoing),
-                        ("Start a new game", OverlayAction::NewGame),
-                    ]
-                } else {
-                    [
-                        ("Play again", OverlayAction::NewGame),
-                        ("Take back the last move", OverlayAction::Undo),
-                    ]
-                };
-                for (label, choice) in buttons {
-                    if ui.button(label).clicked() {
-                        action = Some(choice);
-                    }
-                }
-            });
-        });
-    });
-    action
 }

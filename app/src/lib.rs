@@ -2,19 +2,28 @@
 //! scores and games in progress kept safely on disk.
 //!
 //! - [`app`]: the shell ([`TileboxApp`]): screens, commands (new game, undo, redo, back), the
-//!   score table and the saves.
+//!   score table and the saves. [`input`] turns keys into its commands; `chrome` draws the bar,
+//!   the messages and the question around a board; `assist` drives hints and autoplay.
 //! - [`launcher`]: one card per game of [`tilebox_games::registry`].
 //! - [`views`]: the sliding-board view (2048, Threes), the Strike 9 view, and a plain view for
 //!   any other game.
-//! - [`storage`] and [`scores`]: atomic JSON files, quarantine of unreadable ones, merge on write.
+//! - [`advisor`]: the AI on a thread of its own, so the window never waits for a search.
+//! - [`storage`], [`scores`], [`saves`] and [`tally`]: atomic JSON files, quarantine of
+//!   unreadable ones, the score table merged on write, games in progress, and what each game has
+//!   counted in the table.
 //! - [`theme`] and [`help`]: colours and the "How to play" texts.
 
 pub mod advisor;
 pub mod app;
+mod assist;
+mod chrome;
 pub mod help;
+pub mod input;
 pub mod launcher;
+pub mod saves;
 pub mod scores;
 pub mod storage;
+pub mod tally;
 pub mod theme;
 pub mod views;
 

@@ -1,32 +1,50 @@
 //! `tilebox [game-id]`: the Tilebox desktop app.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let registry = tilebox_games::registry();
-    let game = std::env::args().nth(1);
-    if let Some(arg) = game.as_deref() {
-        if arg == "-h" || arg == "--help" {
-            println!(
-                "usage: tilebox [game-id]\ngames: {}",
-                registry.ids().join(", ")
-            );
-            return ExitCode::SUCCESS;
+    let games = registry.ids().join(", ");
+    let args: Vec<_> = std::env::args_os().skip(1).collect();
+    let game = match args.as_slice() {
+        [] => None,
+        [arg] => match arg.to_str() {
+            Some("-h" | "--help") => {
+                let _ = writeln!(
+                    std::io::stdout(),
+                    "usage: tilebox [game-id]\ngames: {games}"
+                );
+                return ExitCode::SUCCESS;
+            }
+            Some(id) if registry.get(id).is_some() => Some(id.to_string()),
+            _ => {
+                let shown = arg.to_string_lossy();
+                return usage_error(&format!(
+                    "unknown game '{}'; the games are: {games}",
+                    shown.escape_debug()
+                ));
+            }
+        },
+        _ => {
+            return usage_error(&format!(
+                "expected one game id at most; the games are: {games}"
+            ));
         }
-        if registry.get(arg).is_none() {
-            eprintln!(
-                "tilebox: unknown game '{arg}'; the games are: {}",
-                registry.ids().join(", ")
+    };
+
+    let (data_dir, fallback) = match tilebox::default_data_dir() {
+        Some(dir) => (dir, None),
+        None => {
+            let dir = std::env::temp_dir().join("tilebox");
+            let text = format!(
+                "This system names no data directory, so scores and games are kept in {}, \
+                 which it may clear.",
+                dir.display()
             );
-            return ExitCode::from(2);
+            (dir, Some(text))
         }
-    }
-    let data_dir = tilebox::default_data_dir().unwrap_or_else(|| {
-        eprintln!(
-            "tilebox: no data directory found; scores and games are kept in the temporary directory"
-        );
-        std::env::temp_dir().join("tilebox")
-    });
+    };
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Tilebox")
@@ -39,18 +57,24 @@ fn main() -> ExitCode {
         "Tilebox",
         options,
         Box::new(move |_cc| {
-            Ok(Box::new(tilebox::TileboxApp::with_registry(
-                registry,
-                data_dir,
-                game.as_deref(),
-            )))
+            let mut app = tilebox::TileboxApp::new(data_dir, game.as_deref());
+            if let Some(text) = fallback {
+                app.notify(text);
+            }
+            Ok(Box::new(app))
         }),
     );
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("tilebox: cannot open the window: {e}");
+            let _ = writeln!(std::io::stderr(), "tilebox: cannot open the window: {e}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// A bad argument: one line on stderr, status 2.
+fn usage_error(text: &str) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "tilebox: {text}");
+    ExitCode::from(2)
 }

@@ -4,17 +4,19 @@
 //! {"version":1,"games":{"2048":{"best":2516,"played":3,"won":0}}}
 //! ```
 //!
-//! Writes merge with what is on disk (the higher best, the larger counts), so two instances of
-//! the app running at once never lower a best score.
+//! Writes merge with what is on disk (the higher best, the larger counts), under a lock on
+//! `scores.lock`, so two instances of the app running at once never lower a best score.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::storage::{ReadOutcome, Storage, StorageError, notice};
+use crate::storage::{Layout, ReadOutcome, Storage, StorageError, notice};
 
 /// The file name of the score table inside the data directory.
 pub const SCORES_FILE: &str = "scores.json";
+/// The lock file that two instances take turns on while they read, merge and write the table.
+pub const SCORES_LOCK: &str = "scores.lock";
 /// The version of the score table this build writes and reads.
 pub const SCORES_VERSION: u32 = 1;
 
@@ -96,6 +98,8 @@ impl Scores {
     /// written since), and keeps the merged table. Returns a notice if the file on disk had to
     /// be moved aside.
     pub fn save_merged(&mut self, storage: &Storage) -> Result<Option<String>, StorageError> {
+        // No other instance writes between our read and our write.
+        let _lock = storage.lock(SCORES_LOCK)?;
         let outcome = read(storage);
         let message = notice("The score table (scores.json)", &outcome);
         match &outcome {
@@ -105,7 +109,7 @@ impl Scores {
             ReadOutcome::Missing | ReadOutcome::Quarantined { .. } => {}
         }
         self.version = SCORES_VERSION;
-        storage.write_json(SCORES_FILE, self)?;
+        storage.write_json(SCORES_FILE, self, Layout::Pretty)?;
         Ok(message)
     }
 }

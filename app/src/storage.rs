@@ -4,8 +4,11 @@
 //! `dirs::data_dir()/tilebox`, tests pass a temporary directory). A write goes to a temporary
 //! file in the same directory, is flushed and synced, then renamed over the old file, so a crash
 //! at any moment leaves either the old or the new file. A file that cannot be read is never
-//! overwritten: it is renamed to `<name>.bad-<unix seconds>` and the caller is told.
+//! overwritten: it is renamed to `<name>.bad-<unix seconds>` and the caller is told; should even
+//! that fail, the file is left alone and every later write to it is refused.
 
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -28,6 +31,10 @@ pub enum StorageError {
     /// A file that could not be read nor moved aside, so it is left alone.
     #[error("{0}")]
     Unreadable(String),
+    /// A write to a file that could not be read nor moved aside earlier: refused, so that what
+    /// the player had in it is not lost.
+    #[error("{} is left alone: it could not be read nor moved aside", .0.display())]
+    Kept(PathBuf),
     /// The value could not be turned into JSON.
     #[error("cannot encode {path}: {source}")]
     Encode {
@@ -56,16 +63,30 @@ pub enum ReadOutcome<T> {
     Failed(String),
 }
 
+/// How a JSON file is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Indented, for files a person may open (scores, settings).
+    Pretty,
+    /// One line, for files rewritten after every move (saves).
+    Compact,
+}
+
 /// A directory of JSON files.
 #[derive(Debug, Clone)]
 pub struct Storage {
     dir: PathBuf,
+    /// Files that could not be read nor moved aside: never written.
+    kept: RefCell<BTreeSet<PathBuf>>,
 }
 
 impl Storage {
     /// Files under `dir` (created on the first write).
     pub fn new(dir: impl Into<PathBuf>) -> Self {
-        Self { dir: dir.into() }
+        Self {
+            dir: dir.into(),
+            kept: RefCell::default(),
+        }
     }
 
     /// The directory.
@@ -78,9 +99,13 @@ impl Storage {
         self.dir.join(name)
     }
 
-    /// Writes `bytes` to `name` atomically: temporary file, flush, sync, rename.
+    /// Writes `bytes` to `name` atomically: temporary file, flush, sync, rename. Refuses a file
+    /// that could not be read nor moved aside.
     pub fn write_atomic(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
         let path = self.path(name);
+        if self.kept.borrow().contains(&path) {
+            return Err(StorageError::Kept(path));
+        }
         let io_err = |source| StorageError::Io {
             path: path.clone(),
             source,
@@ -115,15 +140,45 @@ impl Storage {
         result.map_err(io_err)
     }
 
-    /// Writes `value` as pretty JSON to `name`, atomically.
-    pub fn write_json<T: Serialize>(&self, name: &str, value: &T) -> Result<(), StorageError> {
-        let mut bytes =
-            serde_json::to_vec_pretty(value).map_err(|source| StorageError::Encode {
-                path: self.path(name),
-                source,
-            })?;
+    /// Writes `value` as JSON to `name`, atomically.
+    pub fn write_json<T: Serialize>(
+        &self,
+        name: &str,
+        value: &T,
+        layout: Layout,
+    ) -> Result<(), StorageError> {
+        let encoded = match layout {
+            Layout::Pretty => serde_json::to_vec_pretty(value),
+            Layout::Compact => serde_json::to_vec(value),
+        };
+        let mut bytes = encoded.map_err(|source| StorageError::Encode {
+            path: self.path(name),
+            source,
+        })?;
         bytes.push(b'\n');
         self.write_atomic(name, &bytes)
+    }
+
+    /// Holds an exclusive lock on `name` (a lock file, created if need be) until the returned
+    /// file is dropped, so that two copies of the app take turns. Where the platform has no
+    /// file locks, returns the file unlocked.
+    pub fn lock(&self, name: &str) -> Result<File, StorageError> {
+        let path = self.path(name);
+        let io_err = |source| StorageError::Io {
+            path: path.clone(),
+            source,
+        };
+        fs::create_dir_all(&self.dir).map_err(io_err)?;
+        let file = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(io_err)?;
+        match file.lock() {
+            Err(e) if e.kind() != io::ErrorKind::Unsupported => Err(io_err(e)),
+            _ => Ok(file),
+        }
     }
 
     /// Reads `name` as JSON and checks it with `check`. A file that is not JSON of that shape, or
@@ -137,7 +192,10 @@ impl Storage {
         let bytes = match fs::read(&path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return ReadOutcome::Missing,
-            Err(e) => return ReadOutcome::Failed(format!("{}: {e}", path.display())),
+            Err(e) => {
+                self.kept.borrow_mut().insert(path.clone());
+                return ReadOutcome::Failed(format!("{}: {e}", path.display()));
+            }
         };
         let reason = match serde_json::from_slice::<T>(&bytes) {
             Ok(value) => match check(&value) {
@@ -167,21 +225,14 @@ impl Storage {
                 moved_to: target,
                 reason,
             },
-            Err(e) => ReadOutcome::Failed(format!(
-                "{} cannot be read ({reason}) nor moved aside ({e})",
-                path.display()
-            )),
-        }
-    }
-
-    /// Deletes `name` if it exists.
-    pub fn remove(&self, name: &str) -> Result<(), StorageError> {
-        let path = self.path(name);
-        match fs::remove_file(&path) {
-            Err(e) if e.kind() != io::ErrorKind::NotFound => {
-                Err(StorageError::Io { path, source: e })
+            Err(e) => {
+                let message = format!(
+                    "{} cannot be read ({reason}) nor moved aside ({e}); it is left alone",
+                    path.display()
+                );
+                self.kept.borrow_mut().insert(path);
+                ReadOutcome::Failed(message)
             }
-            _ => Ok(()),
         }
     }
 }

@@ -31,3 +31,36 @@ fn help_names_the_usage_and_every_game() {
         "usage: tilebox [game-id]\ngames: 2048, threes, strike9\n"
     );
 }
+
+#[test]
+fn more_than_one_argument_is_refused_with_status_2() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tilebox"))
+        .args(["2048", "threes"])
+        .output()
+        .expect("the app binary starts");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        "tilebox: expected one game id at most; the games are: 2048, threes, strike9\n"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_text_is_refused_without_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = Command::new(env!("CARGO_BIN_EXE_tilebox"))
+        .arg(std::ffi::OsStr::from_bytes(b"20\xff48\n"))
+        .output()
+        .expect("the app binary starts");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    // One line, the bad byte shown as the replacement character, the newline escaped.
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("tilebox: unknown game '20\u{fffd}48\\n'"),
+        "{err}"
+    );
+}

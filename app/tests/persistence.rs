@@ -11,7 +11,7 @@ use egui::Key;
 use egui_kittest::kittest::Queryable;
 use tilebox::TileboxApp;
 use tilebox::scores::{GameStats, SCORES_FILE, Scores};
-use tilebox::storage::{ReadOutcome, Storage};
+use tilebox::storage::{Layout, ReadOutcome, Storage};
 
 #[test]
 fn an_atomic_write_leaves_the_old_or_the_new_file_never_a_broken_one() {
@@ -25,7 +25,7 @@ fn an_atomic_write_leaves_the_old_or_the_new_file_never_a_broken_one() {
         s
     };
     let (a, b) = (big(1), big(2));
-    storage.write_json(SCORES_FILE, &a).unwrap();
+    storage.write_json(SCORES_FILE, &a, Layout::Pretty).unwrap();
 
     let stop = Arc::new(AtomicBool::new(false));
     let writer = {
@@ -36,7 +36,11 @@ fn an_atomic_write_leaves_the_old_or_the_new_file_never_a_broken_one() {
             let mut i = 0u32;
             while !stop.load(Ordering::Relaxed) {
                 storage
-                    .write_json(SCORES_FILE, if i.is_multiple_of(2) { &b } else { &a })
+                    .write_json(
+                        SCORES_FILE,
+                        if i.is_multiple_of(2) { &b } else { &a },
+                        Layout::Pretty,
+                    )
                     .unwrap();
                 i += 1;
             }
@@ -63,7 +67,7 @@ fn a_write_that_dies_before_the_rename_leaves_the_old_file() {
     let dir = temp_dir("crash");
     let storage = Storage::new(&dir);
     storage
-        .write_json("scores.json", &Scores::default())
+        .write_json("scores.json", &Scores::default(), Layout::Pretty)
         .unwrap();
     // What a kill between "write temporary file" and "rename" leaves: a half temporary file.
     std::fs::write(dir.join(".scores.json.tmp-1-2"), b"{\"version\":1,\"ga").unwrap();

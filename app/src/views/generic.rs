@@ -10,7 +10,7 @@ use super::ViewOutcome;
 const MAX_BUTTONS: usize = 60;
 
 /// Draws the text of the game and a button per legal move.
-pub fn show(ui: &mut egui::Ui, session: &mut dyn DynSession) -> ViewOutcome {
+pub fn show(ui: &mut egui::Ui, session: &mut dyn DynSession, accepts_moves: bool) -> ViewOutcome {
     let mut out = ViewOutcome::default();
     let top = ui.cursor().min;
     ui.label(RichText::new(session.text()).monospace().size(18.0));
@@ -18,12 +18,16 @@ pub fn show(ui: &mut egui::Ui, session: &mut dyn DynSession) -> ViewOutcome {
     let mut chosen = None;
     ui.horizontal_wrapped(|ui| {
         for mv in session.legal_moves().into_iter().take(MAX_BUTTONS) {
-            if ui.button(format!("Move {mv}")).clicked() {
+            if ui
+                .add_enabled(accepts_moves, egui::Button::new(format!("Move {mv}")))
+                .clicked()
+            {
                 chosen = Some(mv);
             }
         }
     });
     if let Some(mv) = chosen {
+        out.player_moved = true;
         match session.play_text(&mv) {
             Ok(n) => out.played = n > 0,
             Err(e) => out.message = Some(e.to_string()),

@@ -8,23 +8,19 @@ pub mod generic;
 pub mod sliding;
 pub mod strike9;
 
-use egui::{Key, Modifiers, Rect};
+use egui::Rect;
 use tilebox_core::DynSession;
 
-/// A key pressed this frame.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct KeyPress {
-    /// The key.
-    pub key: Key,
-    /// Shift, Ctrl... held with it.
-    pub modifiers: Modifiers,
-}
+use crate::input::KeyPress;
 
 /// What a view did this frame.
 #[derive(Debug, Default)]
 pub struct ViewOutcome {
     /// A move was played.
     pub played: bool,
+    /// The player made a move, or tried to, with a key, a click or a swipe (as opposed to a move
+    /// queued by autoplay): the player takes the game back from the AI.
+    pub player_moved: bool,
     /// Something to tell the player (a refused choice).
     pub message: Option<String>,
     /// Where the board is, for the game-over and win messages.
@@ -56,17 +52,21 @@ impl ViewState {
     }
 }
 
-/// Draws the game of `session` and plays the moves the player makes.
+/// Draws the game of `session` and plays the moves the player makes. With `accepts_moves`
+/// false (a message waits for an answer over the board) the board is drawn and no move is
+/// played.
 pub fn show(
     ui: &mut egui::Ui,
     session: &mut dyn DynSession,
     state: &mut ViewState,
     keys: &[KeyPress],
+    accepts_moves: bool,
 ) -> ViewOutcome {
+    let keys = if accepts_moves { keys } else { &[] };
     match state {
-        ViewState::Sliding(s) => sliding::show(ui, session, s, keys),
-        ViewState::Strike9(s) => strike9::show(ui, session, s, keys),
-        ViewState::Generic => generic::show(ui, session),
+        ViewState::Sliding(s) => sliding::show(ui, session, s, keys, accepts_moves),
+        ViewState::Strike9(s) => strike9::show(ui, session, s, keys, accepts_moves),
+        ViewState::Generic => generic::show(ui, session, accepts_moves),
     }
 }
 
@@ -80,20 +80,4 @@ pub fn end_text(session: &dyn DynSession) -> String {
     } else {
         "No move is left.".to_string()
     }
-}
-
-/// The digit 1 to 9 of a key, if it is one.
-pub fn digit_of(key: Key) -> Option<u8> {
-    Some(match key {
-        Key::Num1 => 1,
-        Key::Num2 => 2,
-        Key::Num3 => 3,
-        Key::Num4 => 4,
-        Key::Num5 => 5,
-        Key::Num6 => 6,
-        Key::Num7 => 7,
-        Key::Num8 => 8,
-        Key::Num9 => 9,
-        _ => return None,
-    })
 }

@@ -5,7 +5,8 @@ use egui::{Align2, Color32, CornerRadius, FontId, Key, Painter, Pos2, Rect, Sens
 use tilebox_core::{DynSession, Puzzle, Session};
 use tilebox_sliding::{Board, Cell, Direction, Game2048, Motion, RuleSet, Threes};
 
-use super::{KeyPress, ViewOutcome};
+use super::ViewOutcome;
+use crate::input::KeyPress;
 use crate::theme;
 
 /// How long tiles take to slide, in seconds.
@@ -40,13 +41,11 @@ impl SlidingState {
         self.hint = Some(dir);
     }
 
-    /// Whether tiles are still moving at time `now`, or a queued move waits to be played.
+    /// Whether tiles are still moving at time `now`.
     pub fn busy(&self, now: f64) -> bool {
-        !self.queued.is_empty()
-            || self
-                .anim
-                .as_ref()
-                .is_some_and(|a| now - a.start < SLIDE_SECONDS + POP_SECONDS)
+        self.anim
+            .as_ref()
+            .is_some_and(|a| now - a.start < SLIDE_SECONDS + POP_SECONDS)
     }
 }
 
@@ -142,12 +141,13 @@ pub fn swipe_direction(a: Pos2, b: Pos2) -> Option<Direction> {
     })
 }
 
-/// Draws the board, plays the moves of `keys` and of a swipe.
+/// Draws the board, plays the moves of `keys` and of a swipe, or else autoplay's queued move.
 pub fn show(
     ui: &mut egui::Ui,
     session: &mut dyn DynSession,
     state: &mut SlidingState,
     keys: &[KeyPress],
+    accepts_moves: bool,
 ) -> ViewOutcome {
     let mut out = ViewOutcome::default();
     let now = ui.input(|i| i.time);
@@ -156,10 +156,12 @@ pub fn show(
     // animation jumps to its end and the new one starts, so no key press is lost.
     let mut moves: Vec<Direction> = keys
         .iter()
-        .filter(|k| !(k.modifiers.ctrl || k.modifiers.alt || k.modifiers.command))
+        .filter(|k| !k.has_command_modifier())
         .filter_map(|k| direction_of(k.key))
         .collect();
-    moves.append(&mut state.queued);
+    // Autoplay's move was worked out for the board as it is now; a move of the player's comes
+    // first and makes it stale.
+    let queued = std::mem::take(&mut state.queued);
 
     let Some(snap) = snapshot(session) else {
         return out;
@@ -218,8 +220,13 @@ pub fn show(
     if response.drag_stopped()
         && let (Some(a), Some(b)) = (state.drag_start.take(), state.drag_last.take())
         && let Some(dir) = swipe_direction(a, b)
+        && accepts_moves
     {
         moves.push(dir);
+    }
+    out.player_moved = !moves.is_empty();
+    if moves.is_empty() && accepts_moves {
+        moves = queued;
     }
 
     let mut snap = snap;

@@ -7,7 +7,8 @@ use tilebox_strike9::{
     Odds, SelectError, Selection, SelectionStep, Strike9, Strike9State, TileSet,
 };
 
-use super::{KeyPress, ViewOutcome, digit_of};
+use super::ViewOutcome;
+use crate::input::{KeyPress, digit_of};
 use crate::theme;
 
 /// The view's state: the tiles picked so far for this roll, and the hint shown.
@@ -18,15 +19,13 @@ pub struct Strike9View {
 }
 
 impl Strike9View {
-    /// Shows the best set for the current roll of `session` (from the exact solver). Returns a
-    /// message when there is nothing to show.
-    pub fn show_hint(&mut self, session: &dyn DynSession) -> Option<String> {
-        let state = typed(session)?.state();
-        if state.is_over() {
-            return Some("The game is over: no hint to give.".to_string());
+    /// Rings the best set for the current roll of `session`, from the exact solver (nothing
+    /// once the roll can't be made).
+    pub fn show_hint(&mut self, session: &dyn DynSession) {
+        if let Some(s) = typed(session) {
+            let state = s.state();
+            self.hint = Odds::shared().best_move(state.open(), state.total());
         }
-        self.hint = Odds::shared().best_move(state.open(), state.total());
-        None
     }
 }
 
@@ -84,9 +83,13 @@ pub fn last_move_line(s: &Session<Strike9>) -> Option<String> {
     })
 }
 
-/// The accessible label of tile `t`.
-pub fn tile_label(t: u8) -> String {
-    format!("Tile {t}")
+/// The accessible label of tile `t`, open or shut.
+pub fn tile_label(t: u8, shut: bool) -> String {
+    if shut {
+        format!("Tile {t} (shut)")
+    } else {
+        format!("Tile {t}")
+    }
 }
 
 fn typed(session: &dyn DynSession) -> Option<&Session<Strike9>> {
@@ -121,15 +124,17 @@ pub fn show(
     session: &mut dyn DynSession,
     view: &mut Strike9View,
     keys: &[KeyPress],
+    accepts_moves: bool,
 ) -> ViewOutcome {
     let mut out = ViewOutcome::default();
     let Some(s) = typed(session) else {
         return out;
     };
     let state = s.state().clone();
+    // A held digit toggles its tile once, not back and forth.
     let mut clicks: Vec<u8> = keys
         .iter()
-        .filter(|k| !(k.modifiers.ctrl || k.modifiers.alt || k.modifiers.command))
+        .filter(|k| !k.has_command_modifier() && !k.repeat)
         .filter_map(|k| digit_of(k.key))
         .collect();
 
@@ -207,9 +212,14 @@ pub fn show(
             let enabled = is_selected || selectable.contains(t);
             let response = ui.interact(rect, ui.scope_id().with(("tile", t)), Sense::click());
             response.widget_info(|| {
-                egui::WidgetInfo::selected(egui::Role::Button, enabled, is_selected, tile_label(t))
+                egui::WidgetInfo::selected(
+                    egui::Role::Button,
+                    enabled,
+                    is_selected,
+                    tile_label(t, is_shut),
+                )
             });
-            if response.clicked() {
+            if response.clicked() && accepts_moves {
                 clicks.push(t);
             }
             let look = if is_shut {
@@ -281,6 +291,7 @@ pub fn show(
         }
     });
     out.board = Some(board);
+    out.player_moved = !clicks.is_empty();
 
     for t in clicks {
         let Some(s) = typed(session) else {

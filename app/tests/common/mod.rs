@@ -48,7 +48,7 @@ pub fn harness_stepping(
 
 /// Writes `saved` as the game in progress of its game in `dir`.
 pub fn write_save(dir: &Path, saved: &SavedGame) {
-    let path = dir.join(tilebox::app::save_file_name(&saved.game));
+    let path = dir.join(tilebox::saves::save_file_name(&saved.game));
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, serde_json::to_vec(saved).unwrap()).unwrap();
 }

@@ -1,0 +1,204 @@
+//! Keys: this frame's key presses, and the shell's commands they stand for.
+//!
+//! Moves (arrows, digits) belong to the views; the commands here are the same in every game.
+
+use egui::{Key, Modifiers};
+
+/// A key pressed this frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyPress {
+    /// The key.
+    pub key: Key,
+    /// Shift, Ctrl... held with it.
+    pub modifiers: Modifiers,
+    /// The key is held down and this press is the system's auto-repeat.
+    pub repeat: bool,
+}
+
+impl KeyPress {
+    /// Whether Ctrl, Alt or Command is held: such a key is never a move.
+    pub fn has_command_modifier(self) -> bool {
+        let m = self.modifiers;
+        m.ctrl || m.alt || m.command || m.mac_cmd
+    }
+}
+
+/// A command the shell understands, from a key or a button.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    /// Back to the launcher.
+    Back,
+    /// A new game (asks first when a game is in progress).
+    NewGame,
+    /// Take back the last move.
+    Undo,
+    /// Play again the last move taken back.
+    Redo,
+    /// Show or hide "How to play".
+    ToggleHelp,
+    /// System, light, dark theme.
+    ToggleTheme,
+    /// Show the best move.
+    Hint,
+    /// Let the AI play, or stop it.
+    ToggleAutoplay,
+}
+
+impl Command {
+    /// Whether the player takes the game back from the AI by giving this command. Help and
+    /// theme change nothing in the game; autoplay's own toggle decides for itself.
+    pub fn takes_over(self) -> bool {
+        !matches!(
+            self,
+            Command::ToggleHelp | Command::ToggleTheme | Command::ToggleAutoplay
+        )
+    }
+}
+
+/// The key presses of this frame, in order.
+pub fn read_keys(ctx: &egui::Context) -> Vec<KeyPress> {
+    ctx.input(|i| {
+        i.events
+            .iter()
+            .filter_map(|e| match e {
+                egui::Event::Key {
+                    key,
+                    pressed: true,
+                    modifiers,
+                    repeat,
+                    ..
+                } => Some(KeyPress {
+                    key: *key,
+                    modifiers: *modifiers,
+                    repeat: *repeat,
+                }),
+                _ => None,
+            })
+            .collect()
+    })
+}
+
+/// The shell's command for a key, if it is one. `plain_h_hints`: the game has no move on H, so
+/// H without Shift asks for a hint too.
+///
+/// A held key repeats undo and redo, as in an editor; the other commands toggle or open
+/// something, so only the first press of a held key counts.
+pub fn command_of(k: KeyPress, plain_h_hints: bool) -> Option<Command> {
+    let m = k.modifiers;
+    let ctrl = m.ctrl || m.command || m.mac_cmd;
+    let command = match k.key {
+        Key::Escape => Command::Back,
+        Key::Z if ctrl && m.shift => Command::Redo,
+        Key::Z if ctrl => Command::Undo,
+        Key::Y if ctrl => Command::Redo,
+        Key::U if m.shift && !ctrl => Command::Redo,
+        Key::U if !ctrl => Command::Undo,
+        Key::N if !ctrl => Command::NewGame,
+        Key::F1 => Command::ToggleHelp,
+        Key::T if !ctrl => Command::ToggleTheme,
+        Key::H if m.shift && !ctrl => Command::Hint,
+        Key::H if plain_h_hints && m.is_none() => Command::Hint,
+        Key::A if m.shift && !ctrl => Command::ToggleAutoplay,
+        _ => return None,
+    };
+    let repeats = matches!(command, Command::Undo | Command::Redo);
+    (repeats || !k.repeat).then_some(command)
+}
+
+/// The digit 1 to 9 of a key, if it is one.
+pub fn digit_of(key: Key) -> Option<u8> {
+    Some(match key {
+        Key::Num1 => 1,
+        Key::Num2 => 2,
+        Key::Num3 => 3,
+        Key::Num4 => 4,
+        Key::Num5 => 5,
+        Key::Num6 => 6,
+        Key::Num7 => 7,
+        Key::Num8 => 8,
+        Key::Num9 => 9,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(key: Key, modifiers: Modifiers) -> KeyPress {
+        KeyPress {
+            key,
+            modifiers,
+            repeat: false,
+        }
+    }
+
+    #[test]
+    fn undo_and_redo_have_their_editor_keys_and_u() {
+        let none = Modifiers::NONE;
+        assert_eq!(
+            command_of(press(Key::Z, Modifiers::CTRL), false),
+            Some(Command::Undo)
+        );
+        assert_eq!(
+            command_of(press(Key::Z, Modifiers::CTRL | Modifiers::SHIFT), false),
+            Some(Command::Redo)
+        );
+        assert_eq!(
+            command_of(press(Key::Y, Modifiers::CTRL), false),
+            Some(Command::Redo)
+        );
+        assert_eq!(command_of(press(Key::U, none), false), Some(Command::Undo));
+        assert_eq!(
+            command_of(press(Key::U, Modifiers::SHIFT), false),
+            Some(Command::Redo)
+        );
+    }
+
+    #[test]
+    fn plain_h_is_a_hint_only_where_h_is_not_a_move() {
+        assert_eq!(command_of(press(Key::H, Modifiers::NONE), false), None);
+        assert_eq!(
+            command_of(press(Key::H, Modifiers::NONE), true),
+            Some(Command::Hint)
+        );
+        assert_eq!(
+            command_of(press(Key::H, Modifiers::SHIFT), false),
+            Some(Command::Hint)
+        );
+        // Ctrl+H is nothing.
+        assert_eq!(command_of(press(Key::H, Modifiers::CTRL), true), None);
+    }
+
+    #[test]
+    fn a_held_key_repeats_undo_but_not_toggles() {
+        let held = |key, modifiers| KeyPress {
+            key,
+            modifiers,
+            repeat: true,
+        };
+        assert_eq!(
+            command_of(held(Key::U, Modifiers::NONE), false),
+            Some(Command::Undo)
+        );
+        for (key, modifiers) in [
+            (Key::T, Modifiers::NONE),
+            (Key::F1, Modifiers::NONE),
+            (Key::A, Modifiers::SHIFT),
+            (Key::H, Modifiers::SHIFT),
+            (Key::N, Modifiers::NONE),
+            (Key::Escape, Modifiers::NONE),
+        ] {
+            assert!(command_of(press(key, modifiers), false).is_some());
+            assert_eq!(command_of(held(key, modifiers), false), None, "{key:?}");
+        }
+    }
+
+    #[test]
+    fn digits() {
+        assert_eq!(digit_of(Key::Num1), Some(1));
+        assert_eq!(digit_of(Key::Num9), Some(9));
+        assert_eq!(digit_of(Key::Num0), None);
+        assert_eq!(digit_of(Key::A), None);
+    }
+}

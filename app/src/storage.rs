@@ -259,3 +259,68 @@ pub fn notice<T>(what: &str, outcome: &ReadOutcome<T>) -> Option<String> {
         ReadOutcome::Failed(reason) => Some(format!("{what} could not be read: {reason}")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "tilebox-storage-{name}-{}-{}",
+            std::process::id(),
+            unique_suffix()
+        ));
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_moved_aside_is_never_written_afterwards() {
+        let dir = temp_dir("kept");
+        let storage = Storage::new(&dir);
+        // Nothing to rename: the move aside fails, as it would on a read-only directory.
+        let outcome = storage.quarantine::<()>("gone.json", "bad".to_string());
+        assert!(matches!(outcome, ReadOutcome::Failed(_)), "{outcome:?}");
+        let refused = storage.write_json("gone.json", &1, Layout::Compact);
+        assert!(matches!(refused, Err(StorageError::Kept(_))), "{refused:?}");
+        assert!(!dir.join("gone.json").exists());
+        // Other files are written as usual.
+        storage
+            .write_json("other.json", &2, Layout::Compact)
+            .unwrap();
+        assert_eq!(fs::read_to_string(dir.join("other.json")).unwrap(), "2\n");
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_read_is_kept_as_it_is() {
+        let dir = temp_dir("unreadable");
+        let storage = Storage::new(&dir);
+        fs::create_dir_all(dir.join("scores.json")).unwrap();
+        let outcome = storage.read_json::<u32>("scores.json", |_| Ok(()));
+        assert!(matches!(outcome, ReadOutcome::Failed(_)), "{outcome:?}");
+        assert!(matches!(
+            storage.write_atomic("scores.json", b"{}"),
+            Err(StorageError::Kept(_))
+        ));
+        assert!(dir.join("scores.json").is_dir());
+    }
+
+    #[test]
+    fn layouts() {
+        let dir = temp_dir("layouts");
+        let storage = Storage::new(&dir);
+        let value = serde_json::json!({"a": [1, 2]});
+        storage
+            .write_json("c.json", &value, Layout::Compact)
+            .unwrap();
+        storage
+            .write_json("p.json", &value, Layout::Pretty)
+            .unwrap();
+        let compact = fs::read_to_string(dir.join("c.json")).unwrap();
+        let pretty = fs::read_to_string(dir.join("p.json")).unwrap();
+        assert_eq!(compact, "{\"a\":[1,2]}\n");
+        assert!(pretty.lines().count() > 2);
+        let back: serde_json::Value = serde_json::from_str(&pretty).unwrap();
+        assert_eq!(back, value);
+    }
+}

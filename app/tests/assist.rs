@@ -268,3 +268,62 @@ fn autoplay_does_not_start_on_a_finished_game() {
     assert!(!h.state().thinking());
     assert_eq!(move_count(&h, "2048"), s.moves().len());
 }
+
+#[test]
+fn the_players_own_move_takes_the_game_back_from_autoplay() {
+    let dir = temp_dir("autoplay-takeover");
+    let mut h = harness_stepping(&dir, Some("2048"), 1.0 / 60.0);
+    h.get_by_label("Autoplay").click();
+    h.step();
+    step_until(&mut h, Duration::from_secs(60), |h| {
+        move_count(h, "2048") >= 2
+    });
+    assert!(h.state().autoplay("2048"));
+    let before = move_count(&h, "2048");
+    let mine = h.state().session("2048").unwrap().legal_moves()[0].clone();
+    h.key_press(key_of(&mine));
+    h.step();
+    assert!(!h.state().autoplay("2048"));
+    // Exactly the player's move was played, and nothing after it: no AI move was queued behind
+    // it, nor arrives later.
+    let moves = h.state().session("2048").unwrap().save().moves;
+    assert_eq!(moves.len(), before + 1);
+    assert_eq!(moves.last(), Some(&mine));
+    for _ in 0..60 {
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(move_count(&h, "2048"), before + 1);
+}
+
+#[test]
+fn a_board_the_ai_cannot_play_says_so_instead_of_thinking_forever() {
+    use tilebox_sliding::Game2048Params;
+    let dir = temp_dir("hint-8x8");
+    // The rules play 2048 on 8×8; the AI's bitboards hold 4×4 only.
+    let session = Session::<Game2048>::new(Game2048Params { side: 8 }, 2).unwrap();
+    write_save(&dir, &session.save());
+    let mut h = harness(&dir, Some("2048"));
+    for ask in [0, 1] {
+        let before = move_count(&h, "2048");
+        if ask == 0 {
+            h.key_press_modifiers(Modifiers::SHIFT, Key::H);
+        } else {
+            h.key_press_modifiers(Modifiers::SHIFT, Key::A);
+        }
+        step_until(&mut h, Duration::from_secs(30), |h| {
+            h.state()
+                .message("2048")
+                .is_some_and(|m| m.starts_with("The AI cannot play this board"))
+        });
+        assert!(!h.state().thinking());
+        assert!(!h.state().autoplay("2048"));
+        assert_eq!(move_count(&h, "2048"), before);
+        h.get_by_label_contains("The AI cannot play this board");
+        // A move clears the message before the next question.
+        let mv = h.state().session("2048").unwrap().legal_moves()[0].clone();
+        h.key_press(key_of(&mv));
+        h.run();
+        assert_eq!(h.state().message("2048"), None);
+    }
+}

@@ -288,3 +288,138 @@ fn a_resumed_game_counts_for_the_best_even_when_the_score_file_was_lost() {
     assert_eq!(on_disk.get("threes").best, score);
     assert_eq!(on_disk.get("threes").played, 0);
 }
+
+/// A 2048 game one move before its end, and that move.
+fn nearly_over_2048() -> (tilebox_core::Session<tilebox_sliding::Game2048>, String) {
+    use tilebox_sliding::Game2048;
+    common::play_until::<Game2048>(
+        Default::default(),
+        7,
+        common::first_legal::<Game2048>,
+        |st| st.over,
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_game_counts_once_across_undo_quit_resume_and_redo() {
+    let dir = temp_dir("count-once");
+    let (session, last) = nearly_over_2048();
+    common::write_save(&dir, &session.save());
+    {
+        let mut h = harness(&dir, Some("2048"));
+        h.key_press(key_of(&last));
+        h.run();
+        assert_eq!(h.state().scores().get("2048").played, 1);
+        h.get_by_label("Take back the last move").click();
+        h.run();
+    }
+    // Quit, start again: the game resumes one move before its end, already counted.
+    {
+        let mut h = harness(&dir, Some("2048"));
+        assert!(!h.state().session("2048").unwrap().status().over);
+        h.key_press_modifiers(egui::Modifiers::SHIFT, Key::U);
+        h.run();
+        assert!(h.state().session("2048").unwrap().status().over);
+        h.get_by_label("Game over");
+        assert_eq!(h.state().scores().get("2048").played, 1);
+        // A new game after it does not count it again either.
+        h.get_by_label("Play again").click();
+        h.run();
+        assert_eq!(h.state().scores().get("2048").played, 1);
+    }
+    let (on_disk, _) = Scores::load(&Storage::new(&dir));
+    assert_eq!(on_disk.get("2048").played, 1);
+}
+
+#[test]
+fn a_resumed_game_that_was_won_and_kept_going_does_not_announce_the_win_again() {
+    use tilebox_core::Puzzle;
+    use tilebox_sliding::{Direction, Game2048, Game2048Params};
+    let pick = |s: &tilebox_sliding::Game2048State| {
+        let legal = Game2048::legal_moves(s);
+        [
+            Direction::Down,
+            Direction::Left,
+            Direction::Right,
+            Direction::Up,
+        ]
+        .into_iter()
+        .find(|d| legal.contains(d))
+    };
+    let (session, last) =
+        common::play_until::<Game2048>(Game2048Params { side: 8 }, 1, pick, |st| st.won).unwrap();
+    let dir = temp_dir("resume-won");
+    common::write_save(&dir, &session.save());
+    {
+        let mut h = harness(&dir, Some("2048"));
+        h.key_press(key_of(&last));
+        h.run();
+        h.get_by_label("You win!");
+        h.get_by_label("Keep going").click();
+        h.run();
+    }
+    let h = harness(&dir, Some("2048"));
+    assert!(h.state().session("2048").unwrap().status().won);
+    assert!(h.query_by_label("You win!").is_none());
+    assert_eq!(h.state().scores().get("2048").won, 1);
+}
+
+#[test]
+fn a_score_file_that_can_be_neither_read_nor_moved_is_left_alone_and_the_game_says_so() {
+    let dir = temp_dir("scores-kept");
+    // A directory where scores.json should be: it can't be read as a file, nor written over.
+    std::fs::create_dir_all(dir.join(SCORES_FILE).join("inside")).unwrap();
+    let mut h = harness(&dir, Some("2048"));
+    assert!(
+        h.state()
+            .notices()
+            .iter()
+            .any(|n| n.contains("could not be read")),
+        "{:?}",
+        h.state().notices()
+    );
+    // The first points make a best score; it can't be written, and the player is told at once.
+    while h.state().session("2048").unwrap().score() == 0 {
+        let mv = h.state().session("2048").unwrap().legal_moves()[0].clone();
+        h.key_press(key_of(&mv));
+        h.run();
+    }
+    h.get_by_label_contains("The scores could not be saved");
+    assert!(dir.join(SCORES_FILE).join("inside").is_dir());
+    // Said once in the launcher, however many moves fail to write.
+    for _ in 0..4 {
+        let mv = h.state().session("2048").unwrap().legal_moves()[0].clone();
+        h.key_press(key_of(&mv));
+        h.run();
+    }
+    let failures = h
+        .state()
+        .notices()
+        .iter()
+        .filter(|n| n.starts_with("The scores could not be saved"))
+        .count();
+    assert_eq!(failures, 1);
+}
+
+#[test]
+fn two_threads_merging_at_once_keep_the_highest_best() {
+    let dir = temp_dir("lock");
+    let storage = Storage::new(&dir);
+    let writer = |start: u64| {
+        let storage = storage.clone();
+        std::thread::spawn(move || {
+            let mut scores = Scores::default();
+            for best in (start..400).step_by(2) {
+                scores.entry("2048").best = best;
+                scores.save_merged(&storage).unwrap();
+            }
+        })
+    };
+    let (even, odd) = (writer(0), writer(1));
+    even.join().unwrap();
+    odd.join().unwrap();
+    let (on_disk, notice) = Scores::load(&storage);
+    assert!(notice.is_none());
+    assert_eq!(on_disk.get("2048").best, 399);
+}

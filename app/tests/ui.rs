@@ -5,7 +5,7 @@ mod common;
 
 use common::{harness, key_of, temp_dir, write_save};
 use egui::{Key, Modifiers, Vec2};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use tilebox::{Screen, views};
 use tilebox_core::{Puzzle, Session};
 use tilebox_sliding::Game2048;
@@ -218,6 +218,8 @@ fn strike9_selection_refuses_overshoot_takes_back_and_shuts_on_the_exact_sum() {
     h.get_by_label(&format!("Dice {d1} and {d2}: total {total}"));
 
     // 9 is more than the roll: shown disabled, and refused.
+    assert!(h.get_by_label("Tile 9").accesskit_node().is_disabled());
+    assert!(!h.get_by_label("Tile 1").accesskit_node().is_disabled());
     h.get_by_label("Tile 1").click();
     h.run();
     h.get_by_label_contains("Selected 1 = 1 of");
@@ -246,21 +248,17 @@ fn strike9_selection_refuses_overshoot_takes_back_and_shuts_on_the_exact_sum() {
         .unwrap()
         .state();
     assert_eq!(state.shut(), TileSet::from_tiles([1, other]).unwrap());
+    // Shut tiles say so to a screen reader.
+    h.get_by_label("Tile 1 (shut)");
+    h.get_by_label(&format!("Tile {other} (shut)"));
 }
 
 /// Plays the first legal move until the game is over; returns the session one move before.
 fn nearly_over<P: Puzzle>(seed: u64) -> (Session<P>, String) {
-    let mut s = Session::<P>::with_seed(seed).unwrap();
-    loop {
-        let moves = P::legal_moves(s.state());
-        let mv = moves.into_iter().next().unwrap();
-        let mut next = s.clone();
-        next.play(mv.clone()).unwrap();
-        if next.status().over {
-            return (s, mv.to_string());
-        }
-        s = next;
-    }
+    common::play_until::<P>(P::Params::default(), seed, common::first_legal::<P>, |st| {
+        st.over
+    })
+    .unwrap()
 }
 
 #[test]
@@ -396,27 +394,8 @@ fn help_and_theme_toggle() {
 
 /// A game of 2048 on an 8×8 board, one move before it makes 2048, and that move.
 fn nearly_2048() -> (Session<Game2048>, String) {
-    use tilebox_sliding::{Direction, Game2048Params};
-    let mut s = Session::<Game2048>::new(Game2048Params { side: 8 }, 1).unwrap();
-    let order = [
-        Direction::Down,
-        Direction::Left,
-        Direction::Right,
-        Direction::Up,
-    ];
-    loop {
-        let legal = Game2048::legal_moves(s.state());
-        let mv = *order
-            .iter()
-            .find(|d| legal.contains(d))
-            .expect("a legal move");
-        let mut next = s.clone();
-        next.play(mv).unwrap();
-        if next.status().won {
-            return (s, mv.to_string());
-        }
-        s = next;
-    }
+    let params = tilebox_sliding::Game2048Params { side: 8 };
+    common::play_until::<Game2048>(params, 1, by_order, |st| st.won).unwrap()
 }
 
 #[test]
@@ -437,4 +416,195 @@ fn making_2048_shows_the_win_once_then_keep_going() {
     assert!(h.query_by_label("You win!").is_none());
     let stats = h.state().scores().get("2048");
     assert_eq!((stats.won, stats.played), (1, 0));
+}
+
+/// The simple player of these tests: down, else left, else right, else up.
+fn by_order(state: &tilebox_sliding::Game2048State) -> Option<tilebox_sliding::Direction> {
+    use tilebox_sliding::Direction::{Down, Left, Right, Up};
+    let legal = Game2048::legal_moves(state);
+    [Down, Left, Right, Up]
+        .into_iter()
+        .find(|d| legal.contains(d))
+}
+
+/// A 2048 game on a board large enough for the simple player to win, then lose: one move
+/// before the end.
+fn won_then_nearly_over() -> (Session<Game2048>, String) {
+    use tilebox_sliding::Game2048Params;
+    (5..=8)
+        .flat_map(|side| (0..20).map(move |seed| (side, seed)))
+        .find_map(|(side, seed)| {
+            let (s, last) = common::play_until::<Game2048>(
+                Game2048Params { side },
+                seed,
+                by_order,
+                |status| status.over,
+            )?;
+            s.status().won.then_some((s, last))
+        })
+        .expect("a game that is won and then lost")
+}
+
+#[test]
+fn a_game_of_2048_won_kept_going_and_lost_ends_with_game_over() {
+    let dir = temp_dir("won-then-over");
+    let (session, last) = won_then_nearly_over();
+    write_save(&dir, &session.save());
+    // A save from before tallies: its win was seen, since the game went on from it.
+    let mut h = harness(&dir, Some("2048"));
+    assert!(h.query_by_label("You win!").is_none());
+    h.key_press(key_of(&last));
+    h.run();
+    assert!(h.state().session("2048").unwrap().status().over);
+    h.get_by_label("Game over");
+    assert!(h.query_by_label("You win!").is_none());
+    h.get_by_label_contains("Final score");
+    assert_eq!(h.state().scores().get("2048").played, 1);
+}
+
+#[test]
+fn moves_wait_while_the_win_is_shown() {
+    let dir = temp_dir("win-waits");
+    let (session, last) = nearly_2048();
+    write_save(&dir, &session.save());
+    let mut h = harness(&dir, Some("2048"));
+    h.key_press(key_of(&last));
+    h.run();
+    h.get_by_label("You win!");
+    let n = moves_of(&h, "2048").len();
+    for key in [
+        Key::ArrowLeft,
+        Key::ArrowRight,
+        Key::ArrowUp,
+        Key::ArrowDown,
+    ] {
+        h.key_press(key);
+        h.run();
+    }
+    let board = h.get_by_label(views::sliding::BOARD_LABEL).rect();
+    h.drag_at(board.center());
+    h.step();
+    h.hover_at(board.center() + Vec2::new(board.width() * 0.3, 0.0));
+    h.step();
+    h.drop_at(board.center() + Vec2::new(board.width() * 0.3, 0.0));
+    h.run();
+    assert_eq!(moves_of(&h, "2048").len(), n);
+    h.get_by_label("You win!");
+    // Undo still works under the message, and takes the win back off the board.
+    h.key_press(Key::U);
+    h.run();
+    assert_eq!(moves_of(&h, "2048").len(), n - 1);
+    assert!(h.query_by_label("You win!").is_none());
+}
+
+#[test]
+fn threes_shows_game_over_with_the_final_score() {
+    let dir = temp_dir("over-threes");
+    let (session, last) = nearly_over::<tilebox_sliding::Threes>(5);
+    write_save(&dir, &session.save());
+    let mut h = harness(&dir, Some("threes"));
+    assert!(h.query_by_label("Game over").is_none());
+    h.key_press(key_of(&last));
+    h.run();
+    h.get_by_label("Game over");
+    let score = h.state().session("threes").unwrap().score();
+    h.get_by_label_contains(&format!("Final score: {score}."));
+    let stats = h.state().scores().get("threes");
+    assert_eq!((stats.played, stats.won), (1, 0));
+}
+
+#[test]
+fn each_of_wasd_and_hjkl_plays_its_own_direction() {
+    // A fresh 2048 game where every direction moves the board.
+    let seed = (0..1000u64)
+        .find(|&seed| {
+            let s = Session::<Game2048>::with_seed(seed).unwrap();
+            Game2048::legal_moves(s.state()).len() == 4
+        })
+        .unwrap();
+    let dir = temp_dir("wasd");
+    write_save(&dir, &Session::<Game2048>::with_seed(seed).unwrap().save());
+    let mut h = harness(&dir, Some("2048"));
+    for (key, mv) in [
+        (Key::A, "L"),
+        (Key::D, "R"),
+        (Key::W, "U"),
+        (Key::S, "D"),
+        (Key::H, "L"),
+        (Key::L, "R"),
+        (Key::K, "U"),
+        (Key::J, "D"),
+        (Key::ArrowLeft, "L"),
+        (Key::ArrowRight, "R"),
+        (Key::ArrowUp, "U"),
+        (Key::ArrowDown, "D"),
+    ] {
+        h.key_press(key);
+        h.run();
+        assert_eq!(moves_of(&h, "2048"), vec![mv.to_string()], "{key:?}");
+        h.key_press(Key::U);
+        h.run();
+        assert!(moves_of(&h, "2048").is_empty());
+    }
+}
+
+#[test]
+fn a_second_key_pressed_while_the_tiles_slide_is_played_too() {
+    let dir = temp_dir("during-anim");
+    // Frames 10 ms apart: a slide lasts 10 frames.
+    let mut h = common::harness_stepping(&dir, Some("2048"), 0.01);
+    let first = h.state().session("2048").unwrap().legal_moves()[0].clone();
+    h.key_press(key_of(&first));
+    h.step();
+    assert_eq!(moves_of(&h, "2048"), vec![first.clone()]);
+    let second = h.state().session("2048").unwrap().legal_moves()[0].clone();
+    h.key_press(key_of(&second));
+    h.step();
+    assert_eq!(moves_of(&h, "2048"), vec![first, second]);
+}
+
+#[test]
+fn the_new_game_question_answers_to_y_n_and_escape() {
+    let dir = temp_dir("question-keys");
+    let mut h = harness(&dir, Some("2048"));
+    play_one_sliding_move(&mut h, "2048");
+    let seed = h.state().session("2048").unwrap().seed();
+
+    // N asks; the N that asked is not taken as the answer. N again, or Escape, says no.
+    for no in [Key::N, Key::Escape] {
+        h.key_press(Key::N);
+        h.run();
+        h.get_by_label("Start a new game?");
+        h.key_press(no);
+        h.run();
+        assert!(h.query_by_label("Start a new game?").is_none(), "{no:?}");
+        assert_eq!(h.state().current_game(), Some("2048"), "{no:?}");
+        assert_eq!(h.state().session("2048").unwrap().seed(), seed);
+        assert_eq!(moves_of(&h, "2048").len(), 1);
+    }
+    // Enter is not yes: the destructive answer takes Y or the button.
+    h.key_press(Key::N);
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    h.get_by_label("Start a new game?");
+    assert_eq!(h.state().session("2048").unwrap().seed(), seed);
+    h.key_press(Key::Y);
+    h.run();
+    assert!(h.query_by_label("Start a new game?").is_none());
+    assert_ne!(h.state().session("2048").unwrap().seed(), seed);
+    assert_eq!(h.state().scores().get("2048").played, 1);
+}
+
+#[test]
+fn new_game_asks_first_when_the_only_moves_were_taken_back() {
+    let dir = temp_dir("redo-asks");
+    let mut h = harness(&dir, Some("2048"));
+    play_one_sliding_move(&mut h, "2048");
+    h.key_press(Key::U);
+    h.run();
+    assert!(moves_of(&h, "2048").is_empty());
+    h.key_press(Key::N);
+    h.run();
+    h.get_by_label("Start a new game?");
 }

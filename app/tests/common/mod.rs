@@ -79,3 +79,32 @@ pub fn files_starting_with(dir: &Path, prefix: &str) -> Vec<PathBuf> {
     v.sort();
     v
 }
+
+/// A game of `P` from `seed` with `params`, played by `pick`, up to the move after which `done`
+/// holds: returns the game one move before, and that move. None if the game ends first.
+pub fn play_until<P>(
+    params: P::Params,
+    seed: u64,
+    pick: impl Fn(&P::State) -> Option<P::Move>,
+    done: impl Fn(tilebox_core::Status) -> bool,
+) -> Option<(tilebox_core::Session<P>, String)>
+where
+    P: tilebox_core::Puzzle,
+{
+    let mut s = tilebox_core::Session::<P>::new(params.clone(), seed).unwrap();
+    loop {
+        let mv = pick(s.state())?;
+        s.play(mv.clone()).unwrap();
+        if done(s.status()) {
+            // The game one move before, without the redo entry an undo would leave.
+            let before = s.moves()[..s.moves().len() - 1].to_vec();
+            let s = tilebox_core::Session::<P>::replay(params, seed, before).unwrap();
+            return Some((s, mv.to_string()));
+        }
+    }
+}
+
+/// The first legal move of `P` in `state`.
+pub fn first_legal<P: tilebox_core::Puzzle>(state: &P::State) -> Option<P::Move> {
+    P::legal_moves(state).into_iter().next()
+}

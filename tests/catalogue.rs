@@ -1,7 +1,7 @@
 //! Walks the registry and plays every registered game through `DynSession` only, so a new game
 //! is checked by adding its registration line.
 
-use tilebox_core::{DynSession, GameEntry};
+use tilebox_core::{DynSession, GameEntry, MoveError, PlayErrorKind};
 
 use crate::Picker;
 
@@ -107,29 +107,139 @@ fn every_game_replays_from_its_save_and_from_seed_and_moves() {
     }
 }
 
-#[test]
-fn no_game_panics_or_changes_on_nonsense_moves() {
-    for entry in entries() {
-        let mut game = entry.new_session(5).expect("valid");
-        let before = game.text();
-        for junk in [
-            "",
-            " ",
-            "?",
-            "0",
-            "-",
-            "99",
-            "1+1",
+/// What a line of text typed into a fresh game should do.
+#[derive(Debug, Clone, Copy)]
+enum Outcome {
+    /// Accepted, with this many moves played.
+    Played(usize),
+    /// Refused at `position`, on the move written `text`, which cannot be read; `played` moves
+    /// before it stay played.
+    Unreadable {
+        position: usize,
+        text: &'static str,
+        played: usize,
+    },
+    /// The first move is read but the game refuses it, with this message.
+    Illegal(&'static str),
+}
+
+use Outcome::{Illegal, Played, Unreadable};
+
+/// `text` as the only move, unreadable.
+const fn unreadable(text: &'static str) -> Outcome {
+    Unreadable {
+        position: 1,
+        text,
+        played: 0,
+    }
+}
+
+/// Nonsense typed into each game's seed-5 start, and what each must give. Sliding games read
+/// every character as a move (a whole direction word excepted); Strike 9 reads tile sets
+/// separated by white space. From both sliding starts a left swipe moves tiles:
+/// 2048 `[[0,0,0,0],[0,2,0,0],[0,0,4,0],[0,0,0,0]]`, Threes `[[3,3,3,0],[1,0,0,2],[1,0,1,0],
+/// [0,0,2,1]]` (the 3s merge); Strike 9 starts with a roll of 2 + 3.
+fn nonsense(game: &str) -> Vec<(&'static str, Outcome)> {
+    let sliding = vec![
+        ("", Played(0)),
+        (" \t ", Played(0)),
+        ("?", unreadable("?")),
+        ("0", unreadable("0")),
+        ("-", unreadable("-")),
+        ("99", unreadable("9")),
+        ("1+1", unreadable("1")),
+        (
             "L+R",
-            "left",
-            "\u{1F600}",
-            "+",
-            "10",
-        ] {
-            let _ = game.play_text(junk);
+            Unreadable {
+                position: 2,
+                text: "+",
+                played: 1,
+            },
+        ),
+        ("left", Played(1)),
+        ("\u{1F600}", unreadable("\u{1F600}")),
+        ("+", unreadable("+")),
+        ("10", unreadable("1")),
+    ];
+    match game {
+        "2048" | "threes" => sliding,
+        "strike9" => vec![
+            ("", Played(0)),
+            (" \t ", Played(0)),
+            ("?", unreadable("?")),
+            ("0", unreadable("0")),
+            (
+                "-",
+                Illegal("no tiles chosen: shut open tiles that add up to 5"),
+            ),
+            ("99", unreadable("99")),
+            ("1+1", unreadable("1+1")),
+            ("L+R", unreadable("L+R")),
+            ("left", unreadable("left")),
+            ("\u{1F600}", unreadable("\u{1F600}")),
+            ("+", unreadable("+")),
+            ("10", unreadable("10")),
+            ("2+3", Played(1)),
+            (
+                "3+2 x",
+                Unreadable {
+                    position: 2,
+                    text: "x",
+                    played: 1,
+                },
+            ),
+        ],
+        other => panic!("no nonsense written for game '{other}'"),
+    }
+}
+
+#[test]
+fn nonsense_moves_give_exactly_the_expected_outcome_and_change_nothing_else() {
+    for entry in entries() {
+        for (input, expected) in nonsense(entry.info.id) {
+            // A fresh game for each input, so that every outcome is known from the start.
+            let mut game = entry.new_session(5).expect("valid");
+            let before = game.text();
+            let got = game.play_text(input);
+            let context = format!("{} {input:?}: {got:?}", entry.info.id);
+            let played = match (expected, &got) {
+                (Played(n), Ok(m)) => {
+                    assert_eq!(*m, n, "{context}");
+                    n
+                }
+                (
+                    Unreadable {
+                        position,
+                        text,
+                        played,
+                    },
+                    Err(e),
+                ) => {
+                    assert_eq!((e.position, e.text.as_str()), (position, text), "{context}");
+                    match &e.kind {
+                        PlayErrorKind::Parse(p) => assert_eq!(p.input, text, "{context}"),
+                        other => panic!("{context}: expected a parse error, got {other:?}"),
+                    }
+                    played
+                }
+                (Illegal(reason), Err(e)) => {
+                    assert_eq!(e.position, 1, "{context}");
+                    assert_eq!(
+                        e.kind,
+                        PlayErrorKind::Move(MoveError::Illegal(reason.into())),
+                        "{context}"
+                    );
+                    0
+                }
+                _ => panic!("{context}: expected {expected:?}"),
+            };
+            if let Err(e) = &got {
+                assert!(!e.to_string().contains('\n'), "{context}");
+            }
+            assert_eq!(game.move_count(), played, "{context}");
+            if played == 0 {
+                assert_eq!(game.text(), before, "{context}");
+            }
         }
-        // A move that was refused changed nothing; one that was accepted can be undone.
-        while game.undo() {}
-        assert_eq!(game.text(), before, "{}", entry.info.id);
     }
 }

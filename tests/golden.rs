@@ -1,18 +1,32 @@
-//! Golden text forms: a seeded game and a fixed list of moves must give, move after move, the
-//! texts stored in `tests/golden/`. They pin what a seed means, on every platform and release.
-//! After an intended change of the rules or the text form, regenerate them with
+//! Golden text forms: a seeded game and its moves must give, move after move, the texts stored in
+//! `tests/golden/`. They pin what a seed means, on every platform and release. After an intended
+//! change of the rules or the text form, regenerate them with
 //! `UPDATE_GOLDEN=1 cargo test -p tilebox-tests` and review the diff.
+//!
+//! The sliding games are played to their end with directions drawn by the test's own [`Picker`]
+//! among all four, so that moves which change nothing (marked in the transcript) come up too.
+//! The Strike 9 games are written out: one that shuts the box in eight rolls, and one lost with
+//! only the 1 open.
 
 use std::path::PathBuf;
 
-/// The text of every state of `game` from `seed` through `moves`, one block per state.
-fn transcript(game: &str, seed: u64, moves: &str) -> String {
+use tilebox_core::DynSession;
+
+use crate::Picker;
+
+/// The text of every state of `game` from `seed`, one block per state, with the moves that
+/// `next_move` chooses until it says `None`. Each move must be accepted or change nothing.
+fn transcript(
+    game: &str,
+    seed: u64,
+    mut next_move: impl FnMut(&dyn DynSession) -> Option<String>,
+) -> (String, Box<dyn DynSession>) {
     let registry = tilebox_games::registry();
     let entry = registry.get(game).expect("registered");
     let mut session = entry.new_session(seed).expect("valid");
     let mut out = format!("# {game}, seed {seed}\n\n{}\n", session.text());
-    for mv in moves.split_whitespace() {
-        let played = session.play_text(mv).expect("the golden moves are legal");
+    while let Some(mv) = next_move(session.as_ref()) {
+        let played = session.play_text(&mv).expect("the golden moves are legal");
         let note = if played == 0 {
             " (changes nothing)"
         } else {
@@ -20,7 +34,19 @@ fn transcript(game: &str, seed: u64, moves: &str) -> String {
         };
         out.push_str(&format!("\n> {mv}{note}\n{}\n", session.text()));
     }
-    out
+    (out, session)
+}
+
+/// Random directions, each of the four equally likely, until the game is over.
+fn random_directions(seed: u64) -> impl FnMut(&dyn DynSession) -> Option<String> {
+    let mut picker = Picker::new(seed);
+    move |game| (!game.status().over).then(|| ["L", "R", "U", "D"][picker.below(4)].to_string())
+}
+
+/// The moves of `list`, in order.
+fn written(list: &str) -> impl FnMut(&dyn DynSession) -> Option<String> {
+    let mut moves = list.split_whitespace().map(str::to_string);
+    move |_| moves.next()
 }
 
 fn check(name: &str, text: &str) {
@@ -42,31 +68,33 @@ fn check(name: &str, text: &str) {
 
 #[test]
 fn golden_2048() {
-    check("2048.txt", &transcript("2048", 2048, "L U R D L L U U R D"));
+    let (text, game) = transcript("2048", 2, random_directions(2));
+    assert!(game.status().over && !game.status().won);
+    assert!(text.contains(" (changes nothing)\n"));
+    check("2048.txt", &text);
 }
 
 #[test]
 fn golden_threes() {
-    check(
-        "threes.txt",
-        &transcript("threes", 3, "L U R D L L U U R D"),
-    );
+    let (text, game) = transcript("threes", 2, random_directions(2));
+    assert!(game.status().over);
+    assert!(text.contains(" (changes nothing)\n"));
+    assert!(text.contains("\nnext +\n"), "a bonus card comes up");
+    check("threes.txt", &text);
 }
 
 #[test]
-fn golden_strike9() {
-    // Strike 9's moves depend on the rolls, so the transcript plays the first legal set each
-    // time, which the catalogue test shows is always accepted.
-    let registry = tilebox_games::registry();
-    let mut session = registry
-        .get("strike9")
-        .expect("registered")
-        .new_session(9)
-        .expect("valid");
-    let mut moves = Vec::new();
-    while let Some(mv) = session.legal_moves().first().cloned() {
-        session.play_text(&mv).expect("legal");
-        moves.push(mv);
-    }
-    check("strike9.txt", &transcript("strike9", 9, &moves.join(" ")));
+fn golden_strike9_shut_the_box() {
+    let (text, game) = transcript("strike9", 119, written("1+7 4 3 9 2 5 8 6"));
+    assert!(game.status().won && game.status().over);
+    assert_eq!(game.score(), 45);
+    check("strike9.txt", &text);
+}
+
+#[test]
+fn golden_strike9_lost_with_the_1_open() {
+    let (text, game) = transcript("strike9", 134, written("3 7 5 9 4 8 6 2"));
+    assert!(game.status().over && !game.status().won);
+    assert_eq!(game.score(), 44);
+    check("strike9-lost.txt", &text);
 }

@@ -1,11 +1,13 @@
 //! Tests across the crates, in one test binary (as ripgrep does): every registered game played
-//! through the object-safe layer, and golden text forms that pin what a seed means.
+//! through the object-safe layer, bad saves and arbitrary input, and golden text forms that pin
+//! what a seed means.
 
 // Helpers outside #[test] functions panic too: in a test, a panic is the failure report.
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
 mod catalogue;
 mod golden;
+mod saves;
 
 /// A small deterministic stream for choosing moves in tests (SplitMix64), kept apart from the
 /// games' own generator so that tests do not lean on its internals.

@@ -41,8 +41,7 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
             }
             ui.heading(RichText::new(slot.entry.info.title).strong());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let theme_hover = "Switch between the system's, a light and a dark theme (T)";
-                if button(ui, true, bar.theme.label(), theme_hover) {
+                if theme_button(ui, bar.theme) {
                     commands.push(Command::ToggleTheme);
                 }
                 if ui
@@ -104,6 +103,12 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
         ui.add_space(4.0);
     });
     commands
+}
+
+/// The theme button, named after the choice in force; true when clicked.
+pub fn theme_button(ui: &mut egui::Ui, theme: ThemeChoice) -> bool {
+    let hover = "Switch between the system's, a light and a dark theme (T)";
+    button(ui, true, theme.label(), hover)
 }
 
 /// A button with a hover text; true when clicked.
@@ -287,7 +292,7 @@ pub fn confirm_new_game(
                 answer = Some(false);
             }
         });
-        ui.label(RichText::new("Y: yes    N or Escape: no").small().weak());
+        ui.label(RichText::new("Y: yes    N or Escape: no").weak());
         if listening {
             ui.input(|i| {
                 if i.key_pressed(Key::Y) {

@@ -1,7 +1,7 @@
 //! The "How to play" text of each game, and the controls every game shares.
 
 /// The controls every game shares.
-pub const COMMON_CONTROLS: &str = "N: new game (asks first when a game is in progress)\n\
+pub const COMMON_CONTROLS: &str = "N: new game (asks first when a game is in progress: Y yes, N or Escape no)\n\
 Ctrl+Z or U: undo    Ctrl+Y or Shift+U: redo (without limit)\n\
 Escape: back to the games (the game is kept)\n\
 F1: show or hide this panel    T: light / dark / system theme";

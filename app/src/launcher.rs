@@ -3,6 +3,7 @@
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, Vec2, WidgetInfo};
 
 use crate::app::GameSlot;
+use crate::chrome;
 use crate::scores::Scores;
 use crate::theme::ThemeChoice;
 
@@ -37,11 +38,7 @@ pub(crate) fn show(
             ui.horizontal(|ui| {
                 ui.heading(RichText::new("Tilebox").size(32.0).strong());
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui
-                        .button(theme.label())
-                        .on_hover_text("Switch between the system's, a light and a dark theme (T)")
-                        .clicked()
-                    {
+                    if chrome::theme_button(ui, theme) {
                         action = Action::ToggleTheme;
                     }
                 });

@@ -195,7 +195,7 @@ pub fn show(
         ui.add_space(20.0);
 
         // The tiles.
-        let selected = view.selection.tiles().intersection(state.open());
+        let selected = view.selection.current(&state);
         let selectable = view.selection.selectable(&state);
         let hint = if state.is_over() {
             TileSet::EMPTY

@@ -1,29 +1,35 @@
 //! `tilebox [game-id]`: the arguments the binary takes, checked without opening a window.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::process::Command;
+use std::process::{Command, Output};
+
+/// Runs the app binary with `args` (it exits before opening a window on all of these).
+fn tilebox(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tilebox"))
+        .args(args)
+        .output()
+        .expect("the app binary starts")
+}
+
+/// Asserts a refusal: status 2, nothing on stdout, and `message` as the whole of stderr.
+fn assert_refused(out: &Output, message: &str) {
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), message);
+}
 
 #[test]
 fn an_unknown_game_id_lists_the_valid_ids_and_exits_with_status_2() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tilebox"))
-        .arg("tetris")
-        .output()
-        .expect("the app binary starts");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(
-        err,
-        "tilebox: unknown game 'tetris'; the games are: 2048, threes, strike9\n"
+    let out = tilebox(&["tetris".as_ref()]);
+    assert_refused(
+        &out,
+        "tilebox: unknown game 'tetris'; the games are: 2048, threes, strike9\n",
     );
 }
 
 #[test]
 fn help_names_the_usage_and_every_game() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tilebox"))
-        .arg("--help")
-        .output()
-        .expect("the app binary starts");
+    let out = tilebox(&["--help".as_ref()]);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
@@ -34,16 +40,10 @@ fn help_names_the_usage_and_every_game() {
 
 #[test]
 fn more_than_one_argument_is_refused_with_status_2() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tilebox"))
-        .args(["2048", "threes"])
-        .output()
-        .expect("the app binary starts");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(
-        err,
-        "tilebox: expected one game id at most; the games are: 2048, threes, strike9\n"
+    let out = tilebox(&["2048".as_ref(), "threes".as_ref()]);
+    assert_refused(
+        &out,
+        "tilebox: expected one game id at most; the games are: 2048, threes, strike9\n",
     );
 }
 
@@ -51,10 +51,7 @@ fn more_than_one_argument_is_refused_with_status_2() {
 #[test]
 fn an_argument_that_is_not_text_is_refused_without_a_panic() {
     use std::os::unix::ffi::OsStrExt;
-    let out = Command::new(env!("CARGO_BIN_EXE_tilebox"))
-        .arg(std::ffi::OsStr::from_bytes(b"20\xff48\n"))
-        .output()
-        .expect("the app binary starts");
+    let out = tilebox(&[std::ffi::OsStr::from_bytes(b"20\xff48\n")]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     // One line, the bad byte shown as the replacement character, the newline escaped.

@@ -334,21 +334,7 @@ fn a_game_counts_once_across_undo_quit_resume_and_redo() {
 
 #[test]
 fn a_resumed_game_that_was_won_and_kept_going_does_not_announce_the_win_again() {
-    use tilebox_core::Puzzle;
-    use tilebox_sliding::{Direction, Game2048, Game2048Params};
-    let pick = |s: &tilebox_sliding::Game2048State| {
-        let legal = Game2048::legal_moves(s);
-        [
-            Direction::Down,
-            Direction::Left,
-            Direction::Right,
-            Direction::Up,
-        ]
-        .into_iter()
-        .find(|d| legal.contains(d))
-    };
-    let (session, last) =
-        common::play_until::<Game2048>(Game2048Params { side: 8 }, 1, pick, |st| st.won).unwrap();
+    let (session, last) = common::nearly_2048();
     let dir = temp_dir("resume-won");
     common::write_save(&dir, &session.save());
     {

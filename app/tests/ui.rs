@@ -392,16 +392,10 @@ fn help_and_theme_toggle() {
     h.get_by_label("Theme: dark");
 }
 
-/// A game of 2048 on an 8×8 board, one move before it makes 2048, and that move.
-fn nearly_2048() -> (Session<Game2048>, String) {
-    let params = tilebox_sliding::Game2048Params { side: 8 };
-    common::play_until::<Game2048>(params, 1, by_order, |st| st.won).unwrap()
-}
-
 #[test]
 fn making_2048_shows_the_win_once_then_keep_going() {
     let dir = temp_dir("win2048");
-    let (session, last) = nearly_2048();
+    let (session, last) = common::nearly_2048();
     write_save(&dir, &session.save());
     let mut h = harness(&dir, Some("2048"));
     assert!(h.query_by_label("You win!").is_none());
@@ -418,15 +412,6 @@ fn making_2048_shows_the_win_once_then_keep_going() {
     assert_eq!((stats.won, stats.played), (1, 0));
 }
 
-/// The simple player of these tests: down, else left, else right, else up.
-fn by_order(state: &tilebox_sliding::Game2048State) -> Option<tilebox_sliding::Direction> {
-    use tilebox_sliding::Direction::{Down, Left, Right, Up};
-    let legal = Game2048::legal_moves(state);
-    [Down, Left, Right, Up]
-        .into_iter()
-        .find(|d| legal.contains(d))
-}
-
 /// A 2048 game on a board large enough for the simple player to win, then lose: one move
 /// before the end.
 fn won_then_nearly_over() -> (Session<Game2048>, String) {
@@ -437,7 +422,7 @@ fn won_then_nearly_over() -> (Session<Game2048>, String) {
             let (s, last) = common::play_until::<Game2048>(
                 Game2048Params { side },
                 seed,
-                by_order,
+                common::by_order,
                 |status| status.over,
             )?;
             s.status().won.then_some((s, last))
@@ -465,7 +450,7 @@ fn a_game_of_2048_won_kept_going_and_lost_ends_with_game_over() {
 #[test]
 fn moves_wait_while_the_win_is_shown() {
     let dir = temp_dir("win-waits");
-    let (session, last) = nearly_2048();
+    let (session, last) = common::nearly_2048();
     write_save(&dir, &session.save());
     let mut h = harness(&dir, Some("2048"));
     h.key_press(key_of(&last));

@@ -108,3 +108,20 @@ where
 pub fn first_legal<P: tilebox_core::Puzzle>(state: &P::State) -> Option<P::Move> {
     P::legal_moves(state).into_iter().next()
 }
+
+/// The simple 2048 player of these tests: down, else left, else right, else up.
+pub fn by_order(state: &tilebox_sliding::Game2048State) -> Option<tilebox_sliding::Direction> {
+    use tilebox_core::Puzzle;
+    use tilebox_sliding::Direction::{Down, Left, Right, Up};
+    let legal = tilebox_sliding::Game2048::legal_moves(state);
+    [Down, Left, Right, Up]
+        .into_iter()
+        .find(|d| legal.contains(d))
+}
+
+/// A game of 2048 on an 8×8 board (where the simple player wins), one move before it makes
+/// 2048, and that move.
+pub fn nearly_2048() -> (tilebox_core::Session<tilebox_sliding::Game2048>, String) {
+    let params = tilebox_sliding::Game2048Params { side: 8 };
+    play_until::<tilebox_sliding::Game2048>(params, 1, by_order, |st| st.won).unwrap()
+}

@@ -780,14 +780,8 @@ fn bench_reports_the_games_it_played() {
     ]);
     assert_eq!(v["games"], 2);
     assert_eq!(v["unfinished"], 0);
-    let keys: Vec<&str> = v
-        .as_object()
-        .expect("an object")
-        .keys()
-        .map(String::as_str)
-        .collect();
     assert_eq!(
-        keys,
+        keys_of(&v),
         [
             "game",
             "seed",
@@ -852,14 +846,8 @@ fn bench_strike9_reports_its_keys_in_order_and_the_threads_it_used() {
         "--threads",
         "64",
     ]);
-    let keys: Vec<&str> = v
-        .as_object()
-        .expect("an object")
-        .keys()
-        .map(String::as_str)
-        .collect();
     assert_eq!(
-        keys,
+        keys_of(&v),
         [
             "game",
             "seed",
@@ -914,4 +902,13 @@ fn bench_strike9_reports_its_keys_in_order_and_the_threads_it_used() {
     let win_rate = v["win_rate"].as_f64().expect("a rate");
     assert!((win_rate - wins as f64 / 3.0).abs() < 1e-4, "{win_rate}");
     assert_eq!(v["moves"], moves_played);
+}
+
+/// The keys of a JSON object, in their order.
+fn keys_of(v: &serde_json::Value) -> Vec<&str> {
+    v.as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect()
 }

@@ -10,30 +10,18 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tilebox_ai::bitboard::{Bits, move_2048, move_threes, tables_2048, tables_threes};
 use tilebox_sliding::Direction;
 
+/// The seeded board generator the crate's tests use too.
+#[path = "../src/sample.rs"]
+mod sample;
+
 /// Number of boards in the fixed set.
 const BOARDS: usize = 4096;
 
-/// A fixed set of game-like boards: about a third of the cells empty, ranks up to `max`.
+/// A fixed set of game-like boards: five cells of sixteen emptied (some twice, so about a
+/// quarter to a third of the cells are empty), ranks up to `max`.
 fn boards(max: u64) -> Vec<Bits> {
-    // xorshift64*, seeded: the same boards on every run.
-    let mut s: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = move || {
-        s ^= s >> 12;
-        s ^= s << 25;
-        s ^= s >> 27;
-        s.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    };
-    (0..BOARDS)
-        .map(|_| {
-            let mut b = 0;
-            for cell in 0..16 {
-                let r = next();
-                if r % 3 != 0 {
-                    b |= (1 + (r >> 8) % max) << (4 * cell);
-                }
-            }
-            b
-        })
+    sample::boards(0x2545_F491_4F6C_DD1D, 5, max)
+        .take(BOARDS)
         .collect()
 }
 

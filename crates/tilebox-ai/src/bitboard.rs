@@ -42,7 +42,7 @@ pub fn encode(board: &Board) -> Option<Bits> {
             if rank > MAX_RANK {
                 return None;
             }
-            bits |= u64::from(rank) << shift(row, col);
+            bits |= u64::from(rank) << cell_offset(row, col);
         }
     }
     Some(bits)
@@ -53,7 +53,7 @@ pub fn decode(bits: Bits) -> [[u8; 4]; 4] {
     let mut out = [[0; 4]; 4];
     for (row, ranks) in out.iter_mut().enumerate() {
         for (col, rank) in ranks.iter_mut().enumerate() {
-            *rank = get(bits, row, col);
+            *rank = rank_at(bits, row, col);
         }
     }
     out
@@ -64,23 +64,23 @@ pub fn from_ranks(ranks: &[[u8; 4]; 4]) -> Bits {
     let mut bits = 0;
     for (row, line) in ranks.iter().enumerate() {
         for (col, &rank) in line.iter().enumerate() {
-            bits |= u64::from(rank & 0xF) << shift(row, col);
+            bits |= u64::from(rank & 0xF) << cell_offset(row, col);
         }
     }
     bits
 }
 
-/// The bit position of a cell's nibble. Rows and columns are taken modulo 4.
+/// The bit offset of a cell's nibble. Rows and columns are taken modulo 4.
 #[inline]
-pub fn shift(row: usize, col: usize) -> u32 {
+pub fn cell_offset(row: usize, col: usize) -> u32 {
     // Both are below 4 after masking, so the product fits easily.
     (4 * (4 * (row & 3) + (col & 3))) as u32
 }
 
 /// The rank at a cell. Rows and columns are taken modulo 4.
 #[inline]
-pub fn get(bits: Bits, row: usize, col: usize) -> u8 {
-    ((bits >> shift(row, col)) & 0xF) as u8
+pub fn rank_at(bits: Bits, row: usize, col: usize) -> u8 {
+    ((bits >> cell_offset(row, col)) & 0xF) as u8
 }
 
 /// Swaps rows and columns: the cell at `(r, c)` goes to `(c, r)`.
@@ -117,20 +117,9 @@ pub fn max_rank(mut x: Bits) -> u8 {
     best
 }
 
-/// Number of distinct non-empty ranks on the board.
-#[inline]
-pub fn distinct_ranks(mut x: Bits) -> u32 {
-    let mut seen = 0u16;
-    while x != 0 {
-        seen |= 1 << (x & 0xF);
-        x >>= 4;
-    }
-    (seen & !1).count_ones()
-}
-
 /// The four ranks of a row, from column 0.
 #[inline]
-fn unpack_row(row: u16) -> [u8; 4] {
+pub(crate) fn unpack_row(row: u16) -> [u8; 4] {
     [
         (row & 0xF) as u8,
         ((row >> 4) & 0xF) as u8,
@@ -228,8 +217,6 @@ pub struct MoveTables {
     right: Box<[u16; ROWS]>,
     up: Box<[u64; ROWS]>,
     down: Box<[u64; ROWS]>,
-    /// The board-score contribution of each row (see [`MoveTables::score`]).
-    score: Box<[u32; ROWS]>,
 }
 
 impl std::fmt::Debug for MoveTables {
@@ -239,18 +226,14 @@ impl std::fmt::Debug for MoveTables {
 }
 
 impl MoveTables {
-    /// Builds the tables from one line move (ranks from the wall outward, toward position 0)
-    /// and a per-tile score (see [`MoveTables::score`]).
-    pub fn build(line_move: fn([u8; 4]) -> [u8; 4], tile_score: fn(u8) -> u32) -> Self {
+    /// Builds the tables from one line move (ranks from the wall outward, toward position 0).
+    pub fn build(line_move: fn([u8; 4]) -> [u8; 4]) -> Self {
         let mut left = Box::new([0u16; ROWS]);
         let mut right = Box::new([0u16; ROWS]);
         let mut up = Box::new([0u64; ROWS]);
         let mut down = Box::new([0u64; ROWS]);
-        let mut score = Box::new([0u32; ROWS]);
-        for (index, slot) in score.iter_mut().enumerate() {
-            let row = index as u16;
+        for row in 0..=u16::MAX {
             let line = unpack_row(row);
-            *slot = line.iter().map(|&r| tile_score(r)).sum();
             let result = pack_row(line_move(line));
             let rev_row = reverse_row(row);
             let rev_result = reverse_row(result);
@@ -264,20 +247,19 @@ impl MoveTables {
             right,
             up,
             down,
-            score,
         }
     }
 
     /// The board after the move `dir`, with no tile added. Equal to `board` when nothing moves.
     #[inline]
-    pub fn shift(&self, board: Bits, dir: Direction) -> Bits {
-        self.shift_lines(board, dir).0
+    pub fn slide(&self, board: Bits, dir: Direction) -> Bits {
+        self.slide_lines(board, dir).0
     }
 
     /// The board after the move `dir`, and which lines moved: bit `i` is set when line `i`
     /// changed (rows for left and right, columns for up and down, numbered from 0).
     #[inline]
-    pub fn shift_lines(&self, board: Bits, dir: Direction) -> (Bits, u8) {
+    pub fn slide_lines(&self, board: Bits, dir: Direction) -> (Bits, u8) {
         let mut ret = board;
         let mut moved = 0u8;
         match dir {
@@ -309,101 +291,51 @@ impl MoveTables {
         }
         (ret, moved)
     }
-
-    /// The board's score as the sum of the per-tile scores given to [`MoveTables::build`].
-    #[inline]
-    pub fn score(&self, board: Bits) -> u64 {
-        (0..4)
-            .map(|i| u64::from(self.score[((board >> (16 * i)) & ROW_MASK) as usize]))
-            .sum()
-    }
-}
-
-/// The points a 2048 tile of this rank stands for: the sum of the merges that made it,
-/// `(rank - 1)·2^rank` (a 2 or a 4 counted as spawned). The score gained by a move is the
-/// change in this sum, since a merge into rank `r + 1` adds exactly `2^(r+1)`.
-fn tile_score_2048(rank: u8) -> u32 {
-    if rank < 2 {
-        0
-    } else {
-        u32::from(rank - 1) << rank
-    }
-}
-
-/// The Threes score of a tile: `3^(rank - 2)` for ranks 3 and up (3 → 3, 6 → 9, …).
-fn tile_score_threes(rank: u8) -> u32 {
-    if rank < 3 {
-        0
-    } else {
-        3u32.pow(u32::from(rank - 2))
-    }
 }
 
 /// The 2048 tables, built on first use.
 pub fn tables_2048() -> &'static MoveTables {
     static TABLES: OnceLock<MoveTables> = OnceLock::new();
-    TABLES.get_or_init(|| MoveTables::build(line_2048, tile_score_2048))
+    TABLES.get_or_init(|| MoveTables::build(line_2048))
 }
 
 /// The Threes tables, built on first use.
 pub fn tables_threes() -> &'static MoveTables {
     static TABLES: OnceLock<MoveTables> = OnceLock::new();
-    TABLES.get_or_init(|| MoveTables::build(line_threes, tile_score_threes))
+    TABLES.get_or_init(|| MoveTables::build(line_threes))
 }
 
 /// A 2048 move on a bitboard: the board after sliding toward `dir`, no tile added.
 #[inline]
 pub fn move_2048(board: Bits, dir: Direction) -> Bits {
-    tables_2048().shift(board, dir)
+    tables_2048().slide(board, dir)
 }
 
 /// A Threes move on a bitboard: the board after shifting toward `dir`, no card added, and the
-/// mask of the lines that moved (see [`MoveTables::shift_lines`]).
+/// mask of the lines that moved (see [`MoveTables::slide_lines`]).
 #[inline]
 pub fn move_threes(board: Bits, dir: Direction) -> (Bits, u8) {
-    tables_threes().shift_lines(board, dir)
+    tables_threes().slide_lines(board, dir)
 }
 
-/// The bit position where a Threes card enters line `line` after the move `dir`: the far edge,
-/// opposite the wall.
+/// The bit offset of the cell where a Threes card enters line `line` after the move `dir`: the
+/// far edge, opposite the wall.
 #[inline]
-pub fn entry_shift(dir: Direction, line: usize) -> u32 {
+pub fn entry_offset(dir: Direction, line: usize) -> u32 {
     match dir {
-        Direction::Left => shift(line, 3),
-        Direction::Right => shift(line, 0),
-        Direction::Up => shift(3, line),
-        Direction::Down => shift(0, line),
-    }
-}
-
-/// Index of a direction in [`Direction::ALL`].
-#[inline]
-pub fn dir_index(dir: Direction) -> usize {
-    match dir {
-        Direction::Left => 0,
-        Direction::Right => 1,
-        Direction::Up => 2,
-        Direction::Down => 3,
+        Direction::Left => cell_offset(line, 3),
+        Direction::Right => cell_offset(line, 0),
+        Direction::Up => cell_offset(3, line),
+        Direction::Down => cell_offset(0, line),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::to_board;
     use proptest::prelude::*;
     use tilebox_sliding::RuleSet;
-
-    fn to_board(rules: RuleSet, bits: Bits) -> Board {
-        let values: Vec<Vec<u64>> = decode(bits)
-            .iter()
-            .map(|row| {
-                row.iter()
-                    .map(|&r| if r == 0 { 0 } else { rules.value(r) })
-                    .collect()
-            })
-            .collect();
-        rules.board_from_values(&values).unwrap()
-    }
 
     fn board_strategy(max: u8) -> impl Strategy<Value = Bits> {
         proptest::collection::vec(0..=max, 16).prop_map(|ranks| {
@@ -426,13 +358,11 @@ mod tests {
                 continue;
             }
             let expected = encode(&slide.board).unwrap();
-            let (got, moved) = tables.shift_lines(bits, dir);
+            let (got, moved) = tables.slide_lines(bits, dir);
             prop_assert_eq!(got, expected, "{:?} {:?}", dir, decode(bits));
             prop_assert_eq!(got != bits, slide.moved);
             let lines: Vec<usize> = (0..4).filter(|i| moved & (1 << i) != 0).collect();
             prop_assert_eq!(lines, slide.moved_lines.clone());
-            let gained = tables.score(got) - tables.score(bits);
-            prop_assert_eq!(gained, slide.gained, "{:?} {:?}", dir, decode(bits));
         }
         Ok(())
     }
@@ -466,7 +396,7 @@ mod tests {
             prop_assert_eq!(transpose(t), bits);
             for row in 0..4 {
                 for col in 0..4 {
-                    prop_assert_eq!(get(t, col, row), get(bits, row, col));
+                    prop_assert_eq!(rank_at(t, col, row), rank_at(bits, row, col));
                 }
             }
         }
@@ -520,9 +450,21 @@ mod tests {
         assert_eq!(count_empty(bits), 12);
         assert_eq!(count_empty(0), 16);
         assert_eq!(max_rank(bits), 9);
-        assert_eq!(distinct_ranks(bits), 3);
-        assert_eq!(entry_shift(Direction::Left, 2), shift(2, 3));
-        assert_eq!(entry_shift(Direction::Up, 1), shift(3, 1));
-        assert_eq!(dir_index(Direction::Down), 3);
+        assert_eq!(rank_at(bits, 3, 3), 9);
+        assert_eq!(cell_offset(3, 3), 60);
+    }
+
+    #[test]
+    fn cards_enter_where_the_engine_puts_them() {
+        for dir in Direction::ALL {
+            for line in 0..4 {
+                let cell = dir.entry_cell(4, line);
+                assert_eq!(
+                    entry_offset(dir, line),
+                    cell_offset(cell.row, cell.col),
+                    "{dir:?} line {line}"
+                );
+            }
+        }
     }
 }

@@ -20,7 +20,7 @@
 
 use std::sync::OnceLock;
 
-use crate::bitboard::{Bits, MAX_RANK, threes_merge, transpose};
+use crate::bitboard::{Bits, MAX_RANK, threes_merge, transpose, unpack_row};
 
 /// Weights of the line terms.
 #[derive(Debug, Clone, Copy)]
@@ -133,14 +133,8 @@ fn line_value(line: [u8; 4], w: &Weights, game: Game) -> f32 {
 /// A table of line values for every 16-bit row.
 fn build(w: &Weights, game: Game) -> Box<[f32; 1 << 16]> {
     let mut table = Box::new([0.0f32; 1 << 16]);
-    for (row, slot) in table.iter_mut().enumerate() {
-        let line = [
-            (row & 0xF) as u8,
-            ((row >> 4) & 0xF) as u8,
-            ((row >> 8) & 0xF) as u8,
-            ((row >> 12) & 0xF) as u8,
-        ];
-        *slot = line_value(line, w, game);
+    for (slot, row) in table.iter_mut().zip(0..=u16::MAX) {
+        *slot = line_value(unpack_row(row), w, game);
     }
     table
 }

@@ -14,19 +14,25 @@
 //! The Threes player counts cards: it knows how many 1s, 2s and 3s are left in the deck, the
 //! bonus odds, and treats the preview as a player sees it (a "+" is any of its possible values).
 //!
-//! The AI serves 4×4 boards with ranks up to 15 (2048: tiles up to 32768; Threes: all cards up
-//! to 12288). For anything else the `advise_*` functions return `None`. Two 32768 tiles do not
-//! merge in the AI's model (a 65536 does not fit in four bits); elsewhere it follows the rules
-//! exactly.
+//! The AI serves 4×4 boards with ranks up to 15, four bits a cell: 2048 tiles up to 32768, and
+//! every Threes card (12288 is the highest). For anything else (another size, or a 2048 board
+//! holding a 65536 or more) the `advise_*` functions return `None`: no move. Two 32768 tiles do
+//! not merge in the AI's model (a 65536 does not fit in four bits); elsewhere it follows the
+//! rules exactly.
 //!
 //! Everything is pure: the only global state is the immutable tables, built once on first use.
 //! No threads are started; run searches on a thread of your own to keep a UI responsive.
 
 pub mod bitboard;
 mod heuristic;
+#[cfg(test)]
+mod sample;
 mod search;
 mod table;
+#[cfg(test)]
+mod testing;
 pub mod threes;
+mod twenty48;
 
 use std::time::Duration;
 
@@ -34,21 +40,26 @@ use tilebox_core::Puzzle;
 use tilebox_sliding::{Direction, Game2048, NextCard, Threes};
 
 pub use heuristic::{eval_2048, eval_threes};
-pub use threes::{CardOdds, Preview, bonus_ranks, card_odds};
+pub use threes::{CardOdds, Deck, DeckError, bonus_ranks, card_odds};
 
 use crate::bitboard::Bits;
-use crate::search::{Search2048, Stopper, advice, deepen};
-use crate::table::TransTable;
-use crate::threes::SearchThrees;
+use crate::search::{Expectimax, Rules, Stopper, advice, deepen};
+use crate::table::{MAX_TABLE_DEPTH, TransTable};
+use crate::threes::RulesThrees;
+use crate::twenty48::Rules2048;
 
 /// The deepest search [`Limits::max_depth`] may ask for, in plies.
 pub const MAX_DEPTH: u32 = 40;
+
+// Every depth a search reaches fits the transposition table's depth field.
+const _: () = assert!(MAX_DEPTH <= MAX_TABLE_DEPTH as u32);
 
 /// How long and how deep one search may go.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Limits {
     /// Time budget for the move. `None`: no limit; search exactly `max_depth` deep, which is
-    /// deterministic (the same input always gives the same advice).
+    /// deterministic (the same input always gives the same advice). The budget may be overrun
+    /// by about the time of the last 1024 nodes: the clock is read that often.
     pub time: Option<Duration>,
     /// Deepest search, in plies, 1 to [`MAX_DEPTH`]. A ply is a player's move or the game's
     /// answer (the new tile; in Threes the card's arrival and the next preview): depth 1
@@ -145,63 +156,49 @@ impl Engine {
 
     /// The best 2048 move for a packed board ([`bitboard`]); `None` when no move is legal.
     pub fn advise_2048_bits(&mut self, board: Bits, limits: &Limits) -> Option<Advice> {
-        self.tt.new_search();
-        // The tables are built on first use; that is set-up, not thinking time.
-        bitboard::tables_2048();
-        eval_2048(0);
-        let mut stop = Stopper::new(limits.time);
-        let tt = &mut self.tt;
-        let (values, depth) = deepen(limits, &mut stop, |depth, stop| {
-            Search2048 {
-                tt: &mut *tt,
-                stop,
-                min_probability: limits.min_probability,
-                loss: heuristic::loss_2048(board),
-            }
-            .root(board, depth)
-        })?;
-        advice(&values, depth, stop.nodes)
+        self.advise::<Rules2048>(board, (), limits)
     }
 
     /// The best Threes move for this state, counting cards; `None` when no move is legal or
-    /// the board is not 4×4.
+    /// the board is not a 4×4 board with cards up to 12288.
     pub fn advise_threes(
         &mut self,
         state: &<Threes as Puzzle>::State,
         limits: &Limits,
     ) -> Option<Advice> {
         let board = bitboard::encode(state.board())?;
-        let preview = match state.next() {
-            NextCard::One => Preview::Card(1),
-            NextCard::Two => Preview::Card(2),
-            NextCard::Three => Preview::Card(3),
-            NextCard::Bonus => Preview::Bonus,
-        };
-        self.advise_threes_bits(board, state.deck_remaining(), preview, limits)
+        // The engine's deck never holds more than four of a card.
+        let deck = Deck::new(state.deck_remaining()).ok()?;
+        self.advise_threes_bits(board, deck, state.next(), limits)
     }
 
-    /// The best Threes move for a packed board ([`bitboard`]), the deck left (how many 1s, 2s
-    /// and 3s, the preview already drawn) and the preview; `None` when no move is legal.
+    /// The best Threes move for a packed board ([`bitboard`]), the deck left (the preview
+    /// already drawn from it) and the preview; `None` when no move is legal.
     pub fn advise_threes_bits(
         &mut self,
         board: Bits,
-        deck: [u8; 3],
-        preview: Preview,
+        deck: Deck,
+        preview: NextCard,
+        limits: &Limits,
+    ) -> Option<Advice> {
+        self.advise::<RulesThrees>(board, (deck, preview), limits)
+    }
+
+    /// Iterative deepening (or one fixed-depth search) of game `G` from `board`.
+    fn advise<G: Rules>(
+        &mut self,
+        board: Bits,
+        known: G::Known,
         limits: &Limits,
     ) -> Option<Advice> {
         self.tt.new_search();
-        bitboard::tables_threes();
-        eval_threes(0);
+        // The tables are built on first use; that is set-up, not thinking time.
+        G::prepare();
         let mut stop = Stopper::new(limits.time);
         let tt = &mut self.tt;
         let (values, depth) = deepen(limits, &mut stop, |depth, stop| {
-            SearchThrees {
-                tt: &mut *tt,
-                stop,
-                min_probability: limits.min_probability,
-                loss: heuristic::loss_threes(board),
-            }
-            .root(board, deck, preview, depth)
+            Expectimax::<G>::new(&mut *tt, stop, limits.min_probability, board)
+                .root(board, known, depth)
         })?;
         advice(&values, depth, stop.nodes)
     }
@@ -222,30 +219,10 @@ pub fn advise_threes(state: &<Threes as Puzzle>::State, limits: &Limits) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitboard::{count_empty, from_ranks, move_2048, move_threes};
+    use crate::bitboard::{count_empty, entry_offset, from_ranks, move_2048, move_threes};
+    use crate::sample::boards;
     use tilebox_core::Session;
     use tilebox_sliding::{Game2048Params, ThreesParams};
-
-    /// A seeded stream of game-like boards: `empties` empty cells, other ranks in `1..=max`.
-    fn boards(seed: u64, empties: usize, max: u64) -> impl Iterator<Item = Bits> {
-        let mut s = seed | 1;
-        let mut next = move || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        };
-        std::iter::repeat_with(move || {
-            let mut b = 0u64;
-            for cell in 0..16 {
-                b |= (1 + next() % max) << (4 * cell);
-            }
-            for _ in 0..empties {
-                b &= !(0xF << (4 * (next() % 16)));
-            }
-            b
-        })
-    }
 
     fn legal_2048(b: Bits) -> Vec<Direction> {
         Direction::ALL
@@ -287,9 +264,10 @@ mod tests {
             .filter(|&d| move_threes(b, d).1 != 0)
             .collect();
         assert_eq!(legal, [Direction::Down]);
-        for preview in [Preview::Card(1), Preview::Card(3), Preview::Bonus] {
+        for preview in [NextCard::One, NextCard::Three, NextCard::Bonus] {
+            let deck = Deck::new([1, 2, 0]).unwrap();
             let advice = Engine::new()
-                .advise_threes_bits(b, [1, 2, 0], preview, &Limits::fixed_depth(3))
+                .advise_threes_bits(b, deck, preview, &Limits::fixed_depth(3))
                 .unwrap();
             assert_eq!(advice.best, Direction::Down);
             assert_eq!(advice.values.len(), 1);
@@ -344,7 +322,7 @@ mod tests {
                 }
                 let all_dead = (0..4)
                     .filter(|l| moved & (1 << l) != 0)
-                    .all(|l| dead(after | (3u64 << bitboard::entry_shift(d, l))));
+                    .all(|l| dead(after | (3u64 << entry_offset(d, l))));
                 if all_dead {
                     deadly.push(d)
                 } else {
@@ -354,8 +332,9 @@ mod tests {
             if deadly.is_empty() || safe.is_empty() {
                 continue;
             }
+            let deck = Deck::new([2, 2, 2]).unwrap();
             let advice = Engine::new()
-                .advise_threes_bits(b, [2, 2, 2], Preview::Card(3), &Limits::fixed_depth(3))
+                .advise_threes_bits(b, deck, NextCard::Three, &Limits::fixed_depth(3))
                 .unwrap();
             if avoided(b, &safe, &advice, &mut found) {
                 break;
@@ -376,7 +355,7 @@ mod tests {
         let stuck = from_ranks(&[[1, 1, 3, 4], [1, 1, 4, 3], [1, 1, 3, 4], [1, 1, 4, 3]]);
         assert!(
             Engine::new()
-                .advise_threes_bits(stuck, [4, 4, 4], Preview::Card(1), &Limits::default())
+                .advise_threes_bits(stuck, Deck::FULL, NextCard::One, &Limits::default())
                 .is_none()
         );
         let small = Session::<Game2048>::new(Game2048Params { side: 3 }, 1).unwrap();

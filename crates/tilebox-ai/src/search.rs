@@ -1,16 +1,21 @@
-//! What both players share: the clock, the iterative-deepening driver, and the 2048 search.
+//! What both players share: the clock, the iterative-deepening driver, and the expectimax
+//! search itself, generic over the game ([`Rules`]): the player's turn, the transposition table
+//! and the cut-offs are written once, and each game brings its evaluation and its answer to a
+//! move (the chance node). Monomorphised, each game's search is as fast as one written out for
+//! it.
 
+use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
 use tilebox_sliding::Direction;
 
-use crate::bitboard::{Bits, count_empty, tables_2048};
-use crate::heuristic::eval_2048;
-use crate::table::TransTable;
+use crate::bitboard::Bits;
+use crate::table::{Entry, MAX_TABLE_DEPTH, TransTable};
 use crate::{Advice, Limits};
 
-/// How many nodes pass between two looks at the clock.
-const CLOCK_EVERY: u64 = 1024;
+/// How many nodes (player turns) pass between two looks at the clock: a search may overrun its
+/// budget by about the time this many take.
+pub(crate) const CLOCK_EVERY: u64 = 1024;
 
 /// A search's deadline.
 #[derive(Debug, Clone, Copy)]
@@ -48,7 +53,8 @@ pub(crate) struct Stopper {
     pub(crate) may_abort: bool,
     pub(crate) aborted: bool,
     /// Whether the iteration evaluated some position because the depth ran out (rather than
-    /// because it was too unlikely). When none did, a deeper search would change nothing.
+    /// because it was too unlikely), or reused a table entry whose search did. When neither
+    /// happened, a deeper search would change nothing.
     pub(crate) depth_cut: bool,
 }
 
@@ -157,84 +163,244 @@ pub(crate) fn advice(values: &RootValues, depth: u32, nodes: u64) -> Option<Advi
     })
 }
 
-/// The 2048 expectimax search.
-pub(crate) struct Search2048<'a> {
+/// What a game brings to the shared expectimax search.
+pub(crate) trait Rules: Sized {
+    /// What the player knows besides the board (Threes: the deck and the preview).
+    type Known: Copy;
+
+    /// Builds the tables the search uses, so that building them is not counted as thinking.
+    fn prepare();
+
+    /// The heuristic value of a board.
+    fn eval(board: Bits) -> f32;
+
+    /// The value of a lost position, in a search from `root`.
+    fn loss(root: Bits) -> f32;
+
+    /// What `known` adds to the transposition table's key.
+    fn key(known: Self::Known) -> u16;
+
+    /// A move made, as the chance node needs it.
+    type Moved: Copy;
+
+    /// The move `dir` from `board`, or `None` when it changes nothing.
+    fn slide(board: Bits, dir: Direction) -> Option<Self::Moved>;
+
+    /// The chance node after a move: the expected value of the game's answer (the new tile or
+    /// card), with `plies` plies left after the move, reached with probability `prob`.
+    fn chance(
+        search: &mut Expectimax<'_, Self>,
+        moved: Self::Moved,
+        known: Self::Known,
+        plies: u32,
+        prob: f32,
+    ) -> f32;
+}
+
+/// One expectimax search of game `G`.
+///
+/// With no probability cut-off and no position met at two different depths it is plain
+/// expectimax (the tests compare it, at depths 1 to 4, with one written from the rules on the
+/// engine's boards). Otherwise the transposition table makes two known approximations, both
+/// for speed:
+/// - an entry answers requests at or below the depth it was searched to, so a position met
+///   again closer to the horizon gets a deeper (better informed) value than a search from there
+///   would give;
+/// - values are stored without the probability they were searched at, and the cut-off depends
+///   on it: a position met again along a likelier path reuses a value whose tree was cut
+///   sooner, and one met along a less likely path one whose tree went further.
+///
+/// Whether an entry's search was cut by depth is stored with it, so reusing it tells deepening
+/// the truth about depth-limited leaves (judged at the probability the entry was searched at).
+pub(crate) struct Expectimax<'a, G> {
     pub(crate) tt: &'a mut TransTable,
     pub(crate) stop: &'a mut Stopper,
     /// Below this probability of being reached, a position is evaluated, not searched.
     pub(crate) min_probability: f32,
     /// The value of a lost position.
     pub(crate) loss: f32,
+    game: PhantomData<G>,
 }
 
-impl Search2048<'_> {
+impl<'a, G: Rules> Expectimax<'a, G> {
+    /// A search from `root`, sharing the table and the stopper with the other iterations.
+    pub(crate) fn new(
+        tt: &'a mut TransTable,
+        stop: &'a mut Stopper,
+        min_probability: f32,
+        root: Bits,
+    ) -> Self {
+        Self {
+            tt,
+            stop,
+            min_probability,
+            loss: G::loss(root),
+            game: PhantomData,
+        }
+    }
+
     /// Values of the four root moves searched `plies` plies deep (at least 1).
-    pub(crate) fn root(&mut self, board: Bits, plies: u32) -> RootValues {
-        let tables = tables_2048();
+    pub(crate) fn root(&mut self, board: Bits, known: G::Known, plies: u32) -> RootValues {
         let mut out = [None; 4];
         for (slot, dir) in out.iter_mut().zip(Direction::ALL) {
-            let after = tables.shift(board, dir);
-            if after != board {
-                *slot = Some(self.spawn(after, plies.saturating_sub(1), 1.0));
-            }
+            *slot = G::slide(board, dir)
+                .map(|moved| G::chance(self, moved, known, plies.saturating_sub(1), 1.0));
         }
         out
     }
 
-    /// A player's turn with `plies` plies left, reached with probability `prob`.
-    fn turn(&mut self, board: Bits, plies: u32, prob: f32) -> f32 {
+    /// A player's turn with `plies` plies left, reached with probability `prob`: the best
+    /// move's value, or the loss when no move is legal.
+    #[inline]
+    pub(crate) fn turn(&mut self, board: Bits, known: G::Known, plies: u32, prob: f32) -> f32 {
         if prob < self.min_probability {
-            return eval_2048(board);
+            return G::eval(board);
         }
         if plies == 0 {
             self.stop.depth_cut = true;
-            return eval_2048(board);
+            return G::eval(board);
         }
-        let d = plies.min(255) as u8;
-        if let Some(v) = self.tt.get(board, 0, d) {
-            return v;
+        let key = G::key(known);
+        // Depths are at most MAX_DEPTH, below the table's limit (checked in lib.rs).
+        let depth = plies.min(u32::from(MAX_TABLE_DEPTH)) as u8;
+        if let Some(hit) = self.tt.get(board, key, depth) {
+            // An entry from an earlier, shallower iteration may stand for depth-limited leaves
+            // that this iteration would otherwise not see: deepening must not stop on its
+            // account.
+            self.stop.depth_cut |= !hit.complete;
+            return hit.value;
         }
         if self.stop.tick() {
             return 0.0;
         }
-        let tables = tables_2048();
+        // Track whether this subtree alone is cut by depth, to store with its value.
+        let cut_before = std::mem::replace(&mut self.stop.depth_cut, false);
         let mut best = f32::NEG_INFINITY;
         for dir in Direction::ALL {
-            let after = tables.shift(board, dir);
-            if after != board {
-                best = best.max(self.spawn(after, plies - 1, prob));
+            if let Some(moved) = G::slide(board, dir) {
+                best = best.max(G::chance(self, moved, known, plies - 1, prob));
             }
         }
         if best == f32::NEG_INFINITY {
             best = self.loss;
         }
+        let complete = !self.stop.depth_cut;
+        self.stop.depth_cut |= cut_before;
         if !self.stop.aborted {
-            self.tt.put(board, 0, d, best);
+            let entry = Entry {
+                value: best,
+                complete,
+            };
+            self.tt.put(board, key, depth, entry);
         }
         best
     }
+}
 
-    /// The tile's arrival after a move, with `plies` plies left: every empty cell alike, a 2
-    /// nine times in ten, else a 4. With no ply left the board is evaluated as it is.
-    fn spawn(&mut self, board: Bits, plies: u32, prob: f32) -> f32 {
-        let empty = count_empty(board);
-        if plies == 0 || empty == 0 {
-            // (No empty cell cannot follow a move that changed the board.)
-            self.stop.depth_cut = true;
-            return eval_2048(board);
-        }
-        let share = prob / empty as f32;
-        let mut total = 0.0f32;
-        let mut free = board;
-        let mut tile: u64 = 1;
-        for _ in 0..16 {
-            if free & 0xF == 0 {
-                total += 0.9 * self.turn(board | tile, plies - 1, share * 0.9);
-                total += 0.1 * self.turn(board | (tile << 1), plies - 1, share * 0.1);
+#[cfg(test)]
+mod tests {
+    use tilebox_core::Session;
+    use tilebox_sliding::{Game2048, Threes};
+
+    use super::*;
+    use crate::Engine;
+    use crate::bitboard::{encode, from_ranks, move_2048};
+    use crate::threes::{Deck, RulesThrees};
+    use crate::twenty48::Rules2048;
+
+    /// An iteration that reuses a table entry stands for the entry's leaves: if the entry's
+    /// search had depth-limited leaves, so does the iteration (before, a hit never said so, and
+    /// deepening could stop on the strength of an entry from a shallower iteration).
+    #[test]
+    fn a_table_hit_passes_on_whether_its_search_was_cut_by_depth() {
+        // Only Down is legal; it leaves four empty cells. With a cut-off of 0.2 the four boards
+        // with a new 2 (0.225 each) are searched and those with a 4 (0.025) only evaluated.
+        let board = from_ranks(&[[1, 2, 1, 2], [2, 1, 2, 1], [1, 2, 1, 2], [0, 0, 0, 0]]);
+        let after = move_2048(board, Direction::Down);
+        let with_two: Vec<Bits> = (0..4).map(|col| after | 1 << (4 * col)).collect();
+        for (complete, expect_cut) in [(false, true), (true, false)] {
+            let mut tt = TransTable::new(12);
+            tt.new_search();
+            // As an earlier iteration might have left them: the four boards, 2 plies deep.
+            for &b in &with_two {
+                let entry = Entry {
+                    value: 1.0,
+                    complete,
+                };
+                tt.put(b, 0, 2, entry);
             }
-            free >>= 4;
-            tile <<= 4;
+            let mut stop = Stopper::new(None);
+            // Depth 3: the four boards are reached with 1 ply left, and all four are hits.
+            let values =
+                Expectimax::<Rules2048>::new(&mut tt, &mut stop, 0.2, board).root(board, (), 3);
+            assert_eq!(stop.nodes, 0, "every turn below the root was a hit");
+            assert_eq!(stop.depth_cut, expect_cut, "entries complete: {complete}");
+            assert!(values[3].is_some());
+            // Without the entries, the search itself meets the depth limit below them.
+            tt.new_search();
+            stop.depth_cut = false;
+            Expectimax::<Rules2048>::new(&mut tt, &mut stop, 0.2, board).root(board, (), 3);
+            assert!(stop.depth_cut);
         }
-        total / empty as f32
+    }
+
+    /// Deepens from `board` until no leaf is cut by depth, then runs the next two iterations
+    /// anyway, on the same table: they must give the same values, or the deepening stopped
+    /// too early. Returns the depth it stopped at, `None` if it never stopped early.
+    fn check_stop<G: Rules>(board: Bits, known: G::Known, min_probability: f32) -> Option<u32> {
+        let limits = Limits {
+            time: Some(Duration::from_secs(3600)),
+            max_depth: 12,
+            min_probability,
+        };
+        let mut tt = TransTable::new(16);
+        tt.new_search();
+        let mut stop = Stopper::new(limits.time);
+        let (values, depth) = deepen(&limits, &mut stop, |depth, stop| {
+            Expectimax::<G>::new(&mut tt, stop, min_probability, board).root(board, known, depth)
+        })?;
+        if stop.depth_cut {
+            return None;
+        }
+        for deeper in depth + 1..=depth + 2 {
+            let again = Expectimax::<G>::new(&mut tt, &mut stop, min_probability, board)
+                .root(board, known, deeper);
+            assert_eq!(again, values, "stopped at {depth}, {deeper} differs");
+        }
+        Some(depth)
+    }
+
+    #[test]
+    fn deepening_stops_only_where_deeper_iterations_change_nothing() {
+        let mut engine = Engine::with_table_bits(14);
+        let quick = Limits::fixed_depth(2);
+        let mut stops = [0; 2];
+        for seed in 0..2 {
+            let mut game = Session::<Game2048>::with_seed(seed).unwrap();
+            let mut threes = Session::<Threes>::with_seed(seed).unwrap();
+            for step in 0..200 {
+                if step % 8 == 0 {
+                    for min_probability in [0.01, 0.03] {
+                        if let Some(b) = encode(game.state().board()) {
+                            stops[0] +=
+                                check_stop::<Rules2048>(b, (), min_probability).is_some() as u32;
+                        }
+                        let s = threes.state();
+                        let known = (Deck::new(s.deck_remaining()).unwrap(), s.next());
+                        let b = encode(s.board()).unwrap();
+                        stops[1] +=
+                            check_stop::<RulesThrees>(b, known, min_probability).is_some() as u32;
+                    }
+                }
+                if let Some(a) = engine.advise_2048(game.state(), &quick) {
+                    game.play(a.best).unwrap();
+                }
+                if let Some(a) = engine.advise_threes(threes.state(), &quick) {
+                    threes.play(a.best).unwrap();
+                }
+            }
+        }
+        // Enough early stops were checked in both games.
+        assert!(stops[0] >= 5 && stops[1] >= 5, "{stops:?}");
     }
 }

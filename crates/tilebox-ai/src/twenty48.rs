@@ -1,0 +1,224 @@
+//! The 2048 search's chance node: after a move, a 2 or a 4 appears in an empty cell.
+
+use tilebox_sliding::Direction;
+
+use crate::bitboard::{Bits, count_empty, tables_2048};
+use crate::heuristic::{eval_2048, loss_2048};
+use crate::search::{Expectimax, Rules};
+
+/// The chance that a new tile is a 4 (rank 2) rather than a 2 (rank 1).
+pub(crate) const FOUR_CHANCE: f32 = 0.1;
+
+/// 2048 for the expectimax search. The player knows nothing besides the board.
+pub(crate) struct Rules2048;
+
+impl Rules for Rules2048 {
+    type Known = ();
+
+    fn prepare() {
+        tables_2048();
+        eval_2048(0);
+    }
+
+    #[inline]
+    fn eval(board: Bits) -> f32 {
+        eval_2048(board)
+    }
+
+    fn loss(root: Bits) -> f32 {
+        loss_2048(root)
+    }
+
+    #[inline]
+    fn key((): ()) -> u16 {
+        0
+    }
+
+    /// The board the move leaves.
+    type Moved = Bits;
+
+    #[inline]
+    fn slide(board: Bits, dir: Direction) -> Option<Bits> {
+        let after = tables_2048().slide(board, dir);
+        (after != board).then_some(after)
+    }
+
+    /// The tile's arrival after the move: every empty cell alike, a 2 nine times in ten, else a
+    /// 4. With no ply left the board is evaluated as the move left it.
+    #[inline]
+    fn chance(
+        search: &mut Expectimax<'_, Self>,
+        after: Bits,
+        (): (),
+        plies: u32,
+        prob: f32,
+    ) -> f32 {
+        let empty = count_empty(after);
+        if plies == 0 || empty == 0 {
+            // (No empty cell cannot follow a move that changed the board.)
+            search.stop.depth_cut = true;
+            return eval_2048(after);
+        }
+        let share = prob / empty as f32;
+        let two = 1.0 - FOUR_CHANCE;
+        let mut total = 0.0f32;
+        let mut free = after;
+        let mut tile: u64 = 1;
+        for _ in 0..16 {
+            if free & 0xF == 0 {
+                total += two * search.turn(after | tile, (), plies - 1, share * two);
+                total += FOUR_CHANCE
+                    * search.turn(after | (tile << 1), (), plies - 1, share * FOUR_CHANCE);
+            }
+            free >>= 4;
+            tile <<= 4;
+        }
+        total / empty as f32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tilebox_core::Session;
+    use tilebox_sliding::{Board, Cell, Game2048, RuleSet};
+
+    use super::*;
+    use crate::bitboard::{cell_offset, move_2048, rank_at};
+    use crate::heuristic::loss_2048;
+    use crate::sample::boards;
+    use crate::testing::{bits_of, chi_square, to_board};
+    use crate::{Engine, Limits};
+
+    const RULES: RuleSet = RuleSet::Twenty48;
+
+    /// Plays seeded games of the engine (the AI choosing at depth 2) and checks every new
+    /// tile against the model: a 2 or a 4 in a cell the move left empty, the board otherwise
+    /// as the move left it; and, over all steps, 4s and cells about as often as the model
+    /// predicts (chi-square with generous bounds; fixed seeds, so deterministic).
+    #[test]
+    fn the_engine_spawns_only_what_the_model_expects_at_the_rates_it_expects() {
+        let mut fours = [[0.0; 2]; 2];
+        let mut cells = [[0.0; 16]; 2];
+        let (seen, expected) = (0, 1);
+        for seed in 0..30 {
+            let mut engine = Engine::with_table_bits(14);
+            let mut game = Session::<Game2048>::with_seed(seed).unwrap();
+            while let Some(advice) = engine.advise_2048(game.state(), &Limits::fixed_depth(2)) {
+                let was = bits_of(game.state().board());
+                game.play(advice.best).unwrap();
+                let now = bits_of(game.state().board());
+                let slid = move_2048(was, advice.best);
+                let Cell { row, col } = game.state().last_spawn().unwrap();
+                assert_eq!(rank_at(slid, row, col), 0, "{row} {col}");
+                let rank = rank_at(now, row, col);
+                assert!(rank == 1 || rank == 2, "{rank}");
+                assert_eq!(now, slid | u64::from(rank) << cell_offset(row, col));
+                let empty = f64::from(count_empty(slid));
+                for i in (0..16).filter(|i| (slid >> (4 * i)) & 0xF == 0) {
+                    cells[expected][i] += 1.0 / empty;
+                }
+                cells[seen][4 * row + col] += 1.0;
+                fours[expected][0] += 1.0 - f64::from(FOUR_CHANCE);
+                fours[expected][1] += f64::from(FOUR_CHANCE);
+                fours[seen][usize::from(rank - 1)] += 1.0;
+            }
+        }
+        let spawns = fours[seen][0] + fours[seen][1];
+        assert!(spawns > 10_000.0, "{spawns}");
+        // Bounds about the 99.9% points for 1 and 15 degrees of freedom (10.8, 37.7); a model
+        // with 4s one time in 8 or 12 fails the first.
+        let fours = chi_square(&fours[seen], &fours[expected], 5.0);
+        let cells = chi_square(&cells[seen], &cells[expected], 5.0);
+        eprintln!("{spawns} spawns; chi-square: fours {fours:.2}, cells {cells:.2}");
+        assert!(fours < 10.8 && cells < 37.7);
+    }
+
+    /// Expectimax written plainly from the rules on the engine's boards (`RuleSet::slide`,
+    /// tiles put in by value), the same plies as the search, leaves scored by the same
+    /// `eval_2048` and a lost position by the same `loss_2048`.
+    struct Naive {
+        loss: f64,
+    }
+
+    fn eval(board: &Board) -> f64 {
+        f64::from(eval_2048(bits_of(board)))
+    }
+
+    impl Naive {
+        fn root(&self, board: &Board, plies: u32) -> Vec<f64> {
+            Direction::ALL
+                .into_iter()
+                .map(|dir| RULES.slide(board, dir))
+                .filter(|slide| slide.moved)
+                .map(|slide| self.spawn(&slide.board, plies - 1))
+                .collect()
+        }
+
+        fn turn(&self, board: &Board, plies: u32) -> f64 {
+            if plies == 0 {
+                return eval(board);
+            }
+            let values = self.root(board, plies);
+            values.into_iter().reduce(f64::max).unwrap_or(self.loss)
+        }
+
+        /// A 2 (nine times in ten) or a 4 in an empty cell, each cell alike.
+        fn spawn(&self, board: &Board, plies: u32) -> f64 {
+            if plies == 0 {
+                return eval(board);
+            }
+            let empty = board.empty_cells();
+            let mut sum = 0.0;
+            for cell in &empty {
+                for (value, p) in [(2, 0.9), (4, 0.1)] {
+                    let mut values = RULES.values(board);
+                    values[cell.row][cell.col] = value;
+                    let next = RULES.board_from_values(&values).unwrap();
+                    sum += p * self.turn(&next, plies - 1);
+                }
+            }
+            sum / empty.len() as f64
+        }
+    }
+
+    /// The search at a fixed depth with no probability cut-off is plain expectimax: at 1 to 4
+    /// plies it agrees with [`Naive`] to f32 precision. (Up to 4 plies the only player turns
+    /// that use the table are those 2 plies down, so every entry is stored and looked up at
+    /// the same depth; without the cut-off, the probability a value was found at does not
+    /// matter either: the table changes nothing. Deeper, or with the cut-off, it approximates;
+    /// see [`crate::search::Expectimax`].)
+    #[test]
+    fn the_search_is_plain_expectimax_at_a_fixed_depth() {
+        let mut compared = 0;
+        for bits in boards(17, 7, 9).take(16) {
+            let board = to_board(RULES, bits);
+            let naive = Naive {
+                loss: f64::from(loss_2048(bits)),
+            };
+            for depth in 1..=4 {
+                let limits = Limits {
+                    time: None,
+                    max_depth: depth,
+                    min_probability: 0.0,
+                };
+                let expected = naive.root(&board, depth);
+                let Some(advice) = Engine::with_table_bits(16).advise_2048_bits(bits, &limits)
+                else {
+                    assert!(expected.is_empty());
+                    continue;
+                };
+                assert_eq!(advice.values.len(), expected.len());
+                for (&(dir, got), want) in advice.values.iter().zip(expected) {
+                    let tolerance = 1e-5 * want.abs().max(1.0);
+                    assert!(
+                        (got - want).abs() <= tolerance,
+                        "depth {depth} {dir:?}: {got} vs {want} on {:?}",
+                        crate::bitboard::decode(bits)
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 150, "{compared}");
+    }
+}

@@ -409,3 +409,27 @@ fn two_threads_merging_at_once_keep_the_highest_best() {
     assert!(notice.is_none());
     assert_eq!(on_disk.get("2048").best, 399);
 }
+
+#[test]
+fn a_save_of_a_newer_format_or_of_another_game_is_moved_aside_with_the_engines_reason() {
+    let dir = temp_dir("bad-format");
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    let newer = r#"{"format":2,"game":"2048","params":{},"seed":5,"moves":[]}"#;
+    let other = r#"{"format":1,"game":"strike9","params":{},"seed":5,"moves":[]}"#;
+    std::fs::write(dir.join("saves/2048.json"), newer).unwrap();
+    std::fs::write(dir.join("saves/threes.json"), other).unwrap();
+    let app = TileboxApp::new(&dir, None);
+    assert!(app.session("2048").is_none() && app.session("threes").is_none());
+    let notices = app.notices().join("\n");
+    assert!(
+        notices.contains("save format 2 is not supported"),
+        "{notices}"
+    );
+    assert!(
+        notices.contains("this save is for 'strike9', not 'threes'"),
+        "{notices}"
+    );
+    for name in ["2048.json.bad-", "threes.json.bad-"] {
+        assert_eq!(files_starting_with(&dir.join("saves"), name).len(), 1);
+    }
+}

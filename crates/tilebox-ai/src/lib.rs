@@ -358,7 +358,7 @@ mod tests {
                 .advise_threes_bits(stuck, Deck::FULL, NextCard::One, &Limits::default())
                 .is_none()
         );
-        let small = Session::<Game2048>::new(Game2048Params { side: 3 }, 1).unwrap();
+        let small = Session::<Game2048>::new(Game2048Params::with_side(3), 1).unwrap();
         assert!(advise_2048(small.state(), &Limits::fixed_depth(2)).is_none());
         let big = Session::<Threes>::new(ThreesParams { side: 5 }, 1).unwrap();
         assert!(advise_threes(big.state(), &Limits::fixed_depth(2)).is_none());

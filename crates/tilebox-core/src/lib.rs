@@ -6,19 +6,26 @@
 //! - [`Session`]: one game being played, generic over any puzzle: undo and redo without limit, the
 //!   move log, replay from `(seed, moves)` and a save form ([`SavedGame`]). Written once, here, for
 //!   every game.
-//! - [`DynSession`] and [`Registry`]: the object-safe face of a session, so that a host (the app,
-//!   the CLI) can hold any game as a trait object and list the games it knows.
+//! - [`Registry`]: the game kinds a host offers, each with its [`FrontEnd`] (help text, colours,
+//!   the [`Assistant`] for hints and autoplay), and the entries, each a kind with a preset of its
+//!   parameters ([`Entry`]). [`DynSession`] is the object-safe face of a session of an entry, so
+//!   a host holds any game as a trait object and never looks at its id.
 //!
 //! Games depend on this crate; this crate depends on no game.
 
 mod error;
+mod frontend;
 mod puzzle;
 mod registry;
 mod rng;
 mod session;
 
 pub use error::{LoadError, MoveError, ParamsError, ParseMoveError, PlayError, PlayErrorKind};
+pub use frontend::{
+    AssistError, Assistant, BoardColors, Fixtures, FrontEnd, Outcome, PlainFrontEnd, Player,
+    Rgb, TileColors,
+};
 pub use puzzle::{GameInfo, Puzzle, Status};
-pub use registry::{DynSession, GameEntry, Registry};
+pub use registry::{DynAssistant, DynPlayer, DynSession, Entry, EntryInfo, Kind, Position, Registry};
 pub use rng::GameRng;
 pub use session::{SAVE_FORMAT, SavedGame, Session};

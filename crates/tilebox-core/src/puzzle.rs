@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 
 use crate::{MoveError, ParamsError, ParseMoveError};
 
-/// What a game says of itself in lists and menus.
+/// What a game kind says of itself: the id, title and description of its standard entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameInfo {
     /// Stable identifier, used on the command line and in save files (`2048`, `threes`).
@@ -77,6 +77,13 @@ pub trait Puzzle: 'static {
     /// What a player can see of the state, as JSON fields (the board, the next card, the dice).
     /// Hidden things, such as the deck's order or the random generator, stay out.
     fn view(state: &Self::State) -> serde_json::Map<String, serde_json::Value>;
+
+    /// The highest tile on the board, for games whose tiles have values (2048, Threes): what a
+    /// benchmark or a game's history reports as the tile reached. `None` by default.
+    fn top_tile(state: &Self::State) -> Option<u64> {
+        let _ = state;
+        None
+    }
 
     /// Splits a written list of moves into the text of each move. By default moves are separated
     /// by white space; games whose moves are single letters may read `"LLUR"`.

@@ -1,33 +1,93 @@
-//! The object-safe face of a session, and the registry of games a host can offer.
+//! The registry of what a host offers: game kinds, each with its front end, and entries, each
+//! a kind with a preset of its parameters. Also the object-safe face of a session
+//! ([`DynSession`]), so a host can hold a game of any kind without knowing its type.
+//!
+//! A kind is a [`Puzzle`] type (2048, Threes, Strike 9). An entry is a value: an id, a title, a
+//! description, the kind, and the parameters it starts games with. One kind can be registered
+//! many times (2048 on 3×3 to 8×8 boards); best scores, statistics and saves belong to an entry,
+//! by its id.
 
-use std::any::Any;
+use std::any::{Any, TypeId};
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
 
 use serde_json::{Map, Value};
 
-use crate::{GameInfo, LoadError, ParamsError, PlayError, Puzzle, SavedGame, Session, Status};
+use crate::{
+    AssistError, BoardColors, Fixtures, FrontEnd, GameInfo, LoadError, ParamsError, PlainFrontEnd,
+    PlayError, Player, Puzzle, SavedGame, Session, Status, TileColors,
+};
 
-/// A session of any game, as a trait object. Every [`Session`] is one.
+/// What an entry says of itself in lists and menus.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct EntryInfo {
+    /// Stable identifier, used on the command line, in save files and in the score table
+    /// (`2048`, `2048-5x5`, `threes`).
+    pub id: String,
+    /// Name shown to players ("2048 (5×5)").
+    pub title: String,
+    /// One line saying what the game is.
+    pub description: String,
+    /// The title of the kind it is a preset of ("2048"): the launcher groups entries by it.
+    pub group: String,
+}
+
+/// A copy of a game's current state, to hand to an assistant's player on another thread.
+pub struct Position {
+    entry: String,
+    state: Box<dyn Any + Send>,
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Position")
+            .field("entry", &self.entry)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Position {
+    /// The id of the entry whose game this is.
+    pub fn entry(&self) -> &str {
+        &self.entry
+    }
+}
+
+/// A session of any game, as a trait object.
 ///
-/// Moves cross this boundary in their text form. A host that knows a game's concrete type (the
-/// app's board views) can reach the typed [`Session`] through [`DynSession::as_any`].
+/// Moves cross this boundary in their text form. A view written for one kind `P` reaches the
+/// typed [`Session<P>`] through [`DynSession::as_any`].
 pub trait DynSession: Send {
-    /// Id, title and description of the game.
-    fn info(&self) -> GameInfo;
+    /// The entry this game is of.
+    fn entry(&self) -> &Entry;
+    /// Id, title, description and group of the entry.
+    fn info(&self) -> &EntryInfo {
+        self.entry().info()
+    }
+    /// The game's parameters, as JSON.
+    fn params_json(&self) -> Value;
     /// The seed the game started from.
     fn seed(&self) -> u64;
     /// How many moves have been played (undone ones not counted).
     fn move_count(&self) -> usize;
+    /// Changes with every change of the game (a move, undo, redo, a new game), and is never
+    /// the same for two positions in one run of a program: an answer worked out for one
+    /// revision is for a position that is gone once the revision changes.
+    fn revision(&self) -> u64;
     /// Won, over or playing.
     fn status(&self) -> Status;
     /// The current score.
     fn score(&self) -> u64;
     /// The text form of the current state.
     fn text(&self) -> String;
-    /// The current state as one JSON object: `game`, `seed`, `moves`, `score`, `won`, `over`,
-    /// then what the game shows (see [`Puzzle::view`]).
+    /// The current state as one JSON object: `game` (the entry's id), `seed`, `moves`, `score`,
+    /// `won`, `over`, then what the game shows (see [`Puzzle::view`]).
     fn state_json(&self) -> Value;
     /// The legal moves, in their text form.
     fn legal_moves(&self) -> Vec<String>;
+    /// The last move played, in its text form.
+    fn last_move(&self) -> Option<String>;
     /// Plays a sequence of moves written as text; see [`Session::play_text`].
     fn play_text(&mut self, text: &str) -> Result<usize, PlayError>;
     /// Takes back the last move; false when there is none.
@@ -40,139 +100,488 @@ pub trait DynSession: Send {
     fn can_redo(&self) -> bool;
     /// A fresh game with the same parameters and a new seed.
     fn restart(&mut self, seed: u64) -> Result<(), ParamsError>;
-    /// The save form.
+    /// The save form, under the entry's id.
     fn save(&self) -> SavedGame;
-    /// The typed session, for hosts that know the game.
+    /// The highest tile on the board, for games whose tiles have values.
+    fn top_tile(&self) -> Option<u64>;
+    /// Why the game ended, in a sentence (see [`FrontEnd::end_text`]).
+    fn end_text(&self) -> Option<String>;
+    /// The assistant's lines about the position (see [`crate::Assistant::commentary`]); none
+    /// when the entry has no assistant.
+    fn commentary(&self) -> Vec<String>;
+    /// A copy of the current state for an assistant's player.
+    fn position(&self) -> Position;
+    /// The typed [`Session<P>`], for a view written for kind `P`.
     fn as_any(&self) -> &dyn Any;
-    /// The typed session, mutably.
-    fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-impl<P: Puzzle> DynSession for Session<P> {
-    fn info(&self) -> GameInfo {
-        P::INFO
+/// A session of kind `P` played as an entry.
+struct EntrySession<P: Puzzle> {
+    entry: Entry,
+    front: Arc<dyn FrontEnd<P>>,
+    session: Session<P>,
+}
+
+impl<P: Puzzle> DynSession for EntrySession<P> {
+    fn entry(&self) -> &Entry {
+        &self.entry
+    }
+
+    fn params_json(&self) -> Value {
+        params_to_json::<P>(self.session.params())
     }
 
     fn seed(&self) -> u64 {
-        Session::seed(self)
+        self.session.seed()
     }
 
     fn move_count(&self) -> usize {
-        self.moves().len()
+        self.session.moves().len()
+    }
+
+    fn revision(&self) -> u64 {
+        self.session.revision()
     }
 
     fn status(&self) -> Status {
-        Session::status(self)
+        self.session.status()
     }
 
     fn score(&self) -> u64 {
-        Session::score(self)
+        self.session.score()
     }
 
     fn text(&self) -> String {
-        self.state().to_string()
+        self.session.state().to_string()
     }
 
     fn state_json(&self) -> Value {
-        let status = Session::status(self);
+        let status = self.session.status();
         let mut map = Map::new();
-        map.insert("game".into(), P::INFO.id.into());
-        map.insert("seed".into(), Session::seed(self).into());
-        map.insert("moves".into(), self.moves().len().into());
-        map.insert("score".into(), Session::score(self).into());
+        map.insert("game".into(), self.entry.id().into());
+        map.insert("seed".into(), self.session.seed().into());
+        map.insert("moves".into(), self.session.moves().len().into());
+        map.insert("score".into(), self.session.score().into());
         map.insert("won".into(), status.won.into());
         map.insert("over".into(), status.over.into());
-        map.extend(P::view(self.state()));
+        map.extend(P::view(self.session.state()));
         Value::Object(map)
     }
 
     fn legal_moves(&self) -> Vec<String> {
-        P::legal_moves(self.state())
+        P::legal_moves(self.session.state())
             .iter()
             .map(ToString::to_string)
             .collect()
     }
 
+    fn last_move(&self) -> Option<String> {
+        self.session.moves().last().map(ToString::to_string)
+    }
+
     fn play_text(&mut self, text: &str) -> Result<usize, PlayError> {
-        Session::play_text(self, text)
+        self.session.play_text(text)
     }
 
     fn undo(&mut self) -> bool {
-        Session::undo(self)
+        self.session.undo()
     }
 
     fn redo(&mut self) -> bool {
-        Session::redo(self)
+        self.session.redo()
     }
 
     fn can_undo(&self) -> bool {
-        Session::can_undo(self)
+        self.session.can_undo()
     }
 
     fn can_redo(&self) -> bool {
-        Session::can_redo(self)
+        self.session.can_redo()
     }
 
     fn restart(&mut self, seed: u64) -> Result<(), ParamsError> {
-        *self = Session::new(self.params().clone(), seed)?;
+        self.session = Session::new(self.session.params().clone(), seed)?;
         Ok(())
     }
 
     fn save(&self) -> SavedGame {
-        Session::save(self)
+        let mut saved = self.session.save();
+        saved.game = self.entry.id().to_string();
+        saved
+    }
+
+    fn top_tile(&self) -> Option<u64> {
+        P::top_tile(self.session.state())
+    }
+
+    fn end_text(&self) -> Option<String> {
+        if self.session.status().over {
+            self.front.end_text(self.session.state())
+        } else {
+            None
+        }
+    }
+
+    fn commentary(&self) -> Vec<String> {
+        match self.front.assistant() {
+            Some(assistant) if assistant.plays(self.session.params()) => {
+                assistant.commentary(&self.session)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn position(&self) -> Position {
+        Position {
+            entry: self.entry.id().to_string(),
+            state: Box::new(self.session.state().clone()),
+        }
     }
 
     fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
+        &self.session
     }
 }
 
-/// How to make and restore sessions of one game, without knowing its type.
-#[derive(Clone, Copy)]
-pub struct GameEntry {
-    /// Id, title and description.
-    pub info: GameInfo,
-    new_session: fn(u64) -> Result<Box<dyn DynSession>, ParamsError>,
-    load: fn(&SavedGame) -> Result<Box<dyn DynSession>, LoadError>,
+/// Params as JSON. Params are plain data; should serialising ever fail, `null` marks it.
+fn params_to_json<P: Puzzle>(params: &P::Params) -> Value {
+    serde_json::to_value(params).unwrap_or_default()
 }
 
-impl std::fmt::Debug for GameEntry {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("GameEntry")
+/// The hints and autoplay of an entry, for hosts that do not know its type.
+pub trait DynAssistant: Send + Sync {
+    /// Whether it offers autoplay as well as hints.
+    fn autoplays(&self) -> bool;
+    /// A new player: keep it, it may learn between questions.
+    fn player(&self) -> Box<dyn DynPlayer>;
+}
+
+/// A player of one kind of game, for hosts that do not know its type.
+pub trait DynPlayer: Send {
+    /// The best move in `position`, in its text form, thinking for about `budget`: `Ok(None)`
+    /// when the game has no move left.
+    fn best_move(
+        &mut self,
+        position: &Position,
+        budget: Duration,
+    ) -> Result<Option<String>, AssistError>;
+}
+
+struct AssistantOf<P: Puzzle> {
+    front: Arc<dyn FrontEnd<P>>,
+}
+
+impl<P: Puzzle> DynAssistant for AssistantOf<P> {
+    fn autoplays(&self) -> bool {
+        self.front.assistant().is_some_and(|a| a.autoplays())
+    }
+
+    fn player(&self) -> Box<dyn DynPlayer> {
+        Box::new(PlayerOf::<P> {
+            player: self.front.assistant().map(|a| a.player()),
+        })
+    }
+}
+
+struct PlayerOf<P: Puzzle> {
+    player: Option<Box<dyn Player<P>>>,
+}
+
+impl<P: Puzzle> DynPlayer for PlayerOf<P> {
+    fn best_move(
+        &mut self,
+        position: &Position,
+        budget: Duration,
+    ) -> Result<Option<String>, AssistError> {
+        let state = position
+            .state
+            .downcast_ref::<P::State>()
+            .ok_or(AssistError::WrongGame)?;
+        let player = self
+            .player
+            .as_mut()
+            .ok_or_else(|| AssistError::CannotPlay("this game has no player".into()))?;
+        Ok(player.best_move(state, budget)?.map(|mv| mv.to_string()))
+    }
+}
+
+/// What an entry does, for its kind `P`.
+trait EntryOps: Send + Sync {
+    fn kind(&self) -> GameInfo;
+    fn kind_type(&self) -> TypeId;
+    fn params_any(&self) -> &dyn Any;
+    fn params_json(&self) -> Value;
+    fn new_session(&self, entry: &Entry, seed: u64) -> Result<Box<dyn DynSession>, ParamsError>;
+    fn with_params(
+        &self,
+        entry: &Entry,
+        params: &Value,
+        seed: u64,
+    ) -> Result<Box<dyn DynSession>, ParamsError>;
+    fn load(&self, entry: &Entry, saved: &SavedGame) -> Result<Box<dyn DynSession>, LoadError>;
+    fn how_to_play(&self) -> String;
+    fn tile_colors(&self, value: u64) -> TileColors;
+    fn board_colors(&self, dark: bool) -> BoardColors;
+    fn assistant(&self) -> Option<Arc<dyn DynAssistant>>;
+}
+
+struct EntryOf<P: Puzzle> {
+    params: P::Params,
+    front: Arc<dyn FrontEnd<P>>,
+}
+
+impl<P: Puzzle> EntryOf<P> {
+    fn wrap(&self, entry: &Entry, session: Session<P>) -> Box<dyn DynSession> {
+        Box::new(EntrySession {
+            entry: entry.clone(),
+            front: Arc::clone(&self.front),
+            session,
+        })
+    }
+}
+
+impl<P: Puzzle> EntryOps for EntryOf<P> {
+    fn kind(&self) -> GameInfo {
+        P::INFO
+    }
+
+    fn kind_type(&self) -> TypeId {
+        TypeId::of::<P>()
+    }
+
+    fn params_any(&self) -> &dyn Any {
+        &self.params
+    }
+
+    fn params_json(&self) -> Value {
+        params_to_json::<P>(&self.params)
+    }
+
+    fn new_session(&self, entry: &Entry, seed: u64) -> Result<Box<dyn DynSession>, ParamsError> {
+        Ok(self.wrap(entry, Session::new(self.params.clone(), seed)?))
+    }
+
+    fn with_params(
+        &self,
+        entry: &Entry,
+        params: &Value,
+        seed: u64,
+    ) -> Result<Box<dyn DynSession>, ParamsError> {
+        let params: P::Params =
+            serde_json::from_value(params.clone()).map_err(|e| ParamsError(e.to_string()))?;
+        Ok(self.wrap(entry, Session::new(params, seed)?))
+    }
+
+    fn load(&self, entry: &Entry, saved: &SavedGame) -> Result<Box<dyn DynSession>, LoadError> {
+        if saved.game != entry.id() {
+            return Err(LoadError::WrongGame {
+                expected: entry.id().to_string(),
+                found: saved.game.clone(),
+            });
+        }
+        Ok(self.wrap(entry, Session::restore(saved)?))
+    }
+
+    fn how_to_play(&self) -> String {
+        self.front.how_to_play(&self.params)
+    }
+
+    fn tile_colors(&self, value: u64) -> TileColors {
+        self.front.tile_colors(value)
+    }
+
+    fn board_colors(&self, dark: bool) -> BoardColors {
+        self.front.board_colors(dark)
+    }
+
+    fn assistant(&self) -> Option<Arc<dyn DynAssistant>> {
+        let plays = self
+            .front
+            .assistant()
+            .is_some_and(|a| a.plays(&self.params));
+        plays.then(|| {
+            Arc::new(AssistantOf::<P> {
+                front: Arc::clone(&self.front),
+            }) as Arc<dyn DynAssistant>
+        })
+    }
+}
+
+/// One game a host offers: an id, a title, a description, a kind and a preset of that kind's
+/// parameters. Cheap to clone.
+#[derive(Clone)]
+pub struct Entry {
+    info: Arc<EntryInfo>,
+    ops: Arc<dyn EntryOps>,
+}
+
+impl fmt::Debug for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Entry")
             .field("info", &self.info)
+            .field("params", &self.ops.params_json())
             .finish_non_exhaustive()
     }
 }
 
-impl GameEntry {
-    /// The entry for puzzle `P`.
-    pub fn of<P: Puzzle>() -> Self {
-        Self {
-            info: P::INFO,
-            new_session: |seed| Ok(Box::new(Session::<P>::with_seed(seed)?)),
-            load: |saved| Ok(Box::new(Session::<P>::load(saved)?)),
-        }
+impl Entry {
+    /// Id, title, description and group.
+    pub fn info(&self) -> &EntryInfo {
+        &self.info
     }
 
-    /// A new standard game from `seed`.
+    /// The entry's id.
+    pub fn id(&self) -> &str {
+        &self.info.id
+    }
+
+    /// The entry's title.
+    pub fn title(&self) -> &str {
+        &self.info.title
+    }
+
+    /// The kind this entry is a preset of.
+    pub fn kind(&self) -> GameInfo {
+        self.ops.kind()
+    }
+
+    /// The type of the kind, for a host that keeps something per kind (the app's views).
+    pub fn kind_type(&self) -> TypeId {
+        self.ops.kind_type()
+    }
+
+    /// Whether this entry is of kind `P`.
+    pub fn is<P: Puzzle>(&self) -> bool {
+        self.kind_type() == TypeId::of::<P>()
+    }
+
+    /// The preset's parameters, typed, when the entry is of kind `P`.
+    pub fn params<P: Puzzle>(&self) -> Option<&P::Params> {
+        self.ops.params_any().downcast_ref::<P::Params>()
+    }
+
+    /// The preset's parameters, as JSON (as they are in saves).
+    pub fn params_json(&self) -> Value {
+        self.ops.params_json()
+    }
+
+    /// A new game of this entry from `seed`.
     pub fn new_session(&self, seed: u64) -> Result<Box<dyn DynSession>, ParamsError> {
-        (self.new_session)(seed)
+        self.ops.new_session(self, seed)
     }
 
-    /// Restores a saved game of this kind.
+    /// A new game of this entry's kind with other parameters (given as JSON), counted under
+    /// this entry.
+    pub fn with_params(
+        &self,
+        params: &Value,
+        seed: u64,
+    ) -> Result<Box<dyn DynSession>, ParamsError> {
+        self.ops.with_params(self, params, seed)
+    }
+
+    /// Restores a saved game of this entry. The save's own parameters are used (a game keeps
+    /// the rules it was started with).
     pub fn load(&self, saved: &SavedGame) -> Result<Box<dyn DynSession>, LoadError> {
-        (self.load)(saved)
+        self.ops.load(self, saved)
+    }
+
+    /// How to play this entry, in a few sentences.
+    pub fn how_to_play(&self) -> String {
+        self.ops.how_to_play()
+    }
+
+    /// The colours of a tile worth `value`.
+    pub fn tile_colors(&self, value: u64) -> TileColors {
+        self.ops.tile_colors(value)
+    }
+
+    /// The colours of the board.
+    pub fn board_colors(&self, dark: bool) -> BoardColors {
+        self.ops.board_colors(dark)
+    }
+
+    /// Hints and autoplay, if the entry's kind has an assistant that plays its parameters.
+    pub fn assistant(&self) -> Option<Arc<dyn DynAssistant>> {
+        self.ops.assistant()
     }
 }
 
-/// The games a host offers, in the order it lists them.
-#[derive(Debug, Clone, Default)]
+/// A registered kind, for tests and tools that go over kinds rather than entries.
+trait KindOps: Send + Sync {
+    fn info(&self) -> GameInfo;
+    fn kind_type(&self) -> TypeId;
+    fn fixtures(&self) -> Fixtures;
+    /// The front end, as `Arc<dyn FrontEnd<P>>`, for presets of this kind.
+    fn front(&self) -> &dyn Any;
+}
+
+struct KindOf<P: Puzzle> {
+    front: Arc<dyn FrontEnd<P>>,
+}
+
+impl<P: Puzzle> KindOps for KindOf<P> {
+    fn info(&self) -> GameInfo {
+        P::INFO
+    }
+
+    fn kind_type(&self) -> TypeId {
+        TypeId::of::<P>()
+    }
+
+    fn fixtures(&self) -> Fixtures {
+        self.front.fixtures()
+    }
+
+    fn front(&self) -> &dyn Any {
+        &self.front
+    }
+}
+
+/// A registered kind of game: its info and its test fixtures.
+#[derive(Clone)]
+pub struct Kind {
+    ops: Arc<dyn KindOps>,
+}
+
+impl fmt::Debug for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Kind")
+            .field("info", &self.ops.info())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Kind {
+    /// The kind's id, title and description (those of its standard entry).
+    pub fn info(&self) -> GameInfo {
+        self.ops.info()
+    }
+
+    /// The kind's type.
+    pub fn kind_type(&self) -> TypeId {
+        self.ops.kind_type()
+    }
+
+    /// The fixtures its front end supplies to the shared tests.
+    pub fn fixtures(&self) -> Fixtures {
+        self.ops.fixtures()
+    }
+}
+
+/// The kinds and entries a host offers, in the order it lists them.
+#[derive(Clone, Default)]
 pub struct Registry {
-    entries: Vec<GameEntry>,
+    kinds: Vec<Kind>,
+    entries: Vec<Entry>,
+}
+
+impl fmt::Debug for Registry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Registry")
+            .field("entries", &self.ids())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Registry {
@@ -181,37 +590,127 @@ impl Registry {
         Self::default()
     }
 
-    /// Adds puzzle `P`.
-    ///
-    /// Ids must be unique: registering a second game under an id already taken is a bug in the
-    /// host's catalogue. Debug builds (and so every test) stop on it with a panic naming the id;
-    /// release builds keep the first game and ignore the second rather than fail.
+    /// Adds kind `P` with the plain front end, and its standard entry.
     #[must_use]
-    pub fn with<P: Puzzle>(mut self) -> Self {
-        let taken = self.get(P::INFO.id).is_some();
-        debug_assert!(!taken, "game id '{}' registered twice", P::INFO.id);
+    pub fn with<P: Puzzle>(self) -> Self {
+        self.kind::<P>(PlainFrontEnd)
+    }
+
+    /// Adds kind `P` with its front end, and its standard entry: the kind's id, title and
+    /// description ([`Puzzle::INFO`]) with the default parameters.
+    ///
+    /// Ids must be unique: registering a kind or an entry under an id already taken is a bug in
+    /// the host's catalogue. Debug builds (and so every test) stop on it with a panic naming the
+    /// id; release builds keep the first and ignore the second rather than fail.
+    #[must_use]
+    pub fn kind<P: Puzzle>(mut self, front: impl FrontEnd<P>) -> Self {
+        let taken = self.kinds.iter().any(|k| k.kind_type() == TypeId::of::<P>());
+        debug_assert!(!taken, "game kind '{}' registered twice", P::INFO.id);
+        if taken {
+            return self;
+        }
+        let front: Arc<dyn FrontEnd<P>> = Arc::new(front);
+        self.kinds.push(Kind {
+            ops: Arc::new(KindOf::<P> {
+                front: Arc::clone(&front),
+            }),
+        });
+        let info = P::INFO;
+        self.push_entry(
+            EntryInfo {
+                id: info.id.to_string(),
+                title: info.title.to_string(),
+                description: info.description.to_string(),
+                group: info.title.to_string(),
+            },
+            EntryOf::<P> {
+                params: P::Params::default(),
+                front,
+            },
+        )
+    }
+
+    /// Adds an entry of kind `P` (registered before) that starts its games with `params`.
+    /// The same rules about ids hold as for [`Registry::kind`]; a preset of a kind not
+    /// registered is a bug too, and is ignored in release builds.
+    #[must_use]
+    pub fn preset<P: Puzzle>(
+        self,
+        id: &str,
+        title: &str,
+        description: &str,
+        params: P::Params,
+    ) -> Self {
+        let front = self
+            .kinds
+            .iter()
+            .find(|k| k.kind_type() == TypeId::of::<P>())
+            .and_then(|k| k.ops.front().downcast_ref::<Arc<dyn FrontEnd<P>>>())
+            .cloned();
+        debug_assert!(
+            front.is_some(),
+            "preset '{id}' of kind '{}', which is not registered",
+            P::INFO.id
+        );
+        let Some(front) = front else {
+            return self;
+        };
+        let info = EntryInfo {
+            id: id.to_string(),
+            title: title.to_string(),
+            description: description.to_string(),
+            group: P::INFO.title.to_string(),
+        };
+        self.push_entry(info, EntryOf::<P> { params, front })
+    }
+
+    fn push_entry<P: Puzzle>(mut self, info: EntryInfo, ops: EntryOf<P>) -> Self {
+        let taken = self.get(&info.id).is_some();
+        debug_assert!(!taken, "game id '{}' registered twice", info.id);
         if !taken {
-            self.entries.push(GameEntry::of::<P>());
+            self.entries.push(Entry {
+                info: Arc::new(info),
+                ops: Arc::new(ops),
+            });
         }
         self
     }
 
-    /// Every game, in registration order.
-    pub fn games(&self) -> &[GameEntry] {
+    /// Every entry, in registration order.
+    pub fn entries(&self) -> &[Entry] {
         &self.entries
     }
 
-    /// The game with this id.
-    pub fn get(&self, id: &str) -> Option<&GameEntry> {
-        self.entries.iter().find(|e| e.info.id == id)
+    /// Every kind, in registration order.
+    pub fn kinds(&self) -> &[Kind] {
+        &self.kinds
     }
 
-    /// The ids of every game, in order, for messages such as "expected one of …".
-    pub fn ids(&self) -> Vec<&'static str> {
-        self.entries.iter().map(|e| e.info.id).collect()
+    /// The entry with this id.
+    pub fn get(&self, id: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.id() == id)
     }
 
-    /// Restores a saved game of whichever game it names.
+    /// The ids of every entry, in order, for messages such as "expected one of …".
+    pub fn ids(&self) -> Vec<&str> {
+        self.entries.iter().map(Entry::id).collect()
+    }
+
+    /// The entries grouped by [`EntryInfo::group`], groups in the order of their first entry
+    /// and entries in registration order: the indices into [`Registry::entries`].
+    pub fn groups(&self) -> Vec<(&str, Vec<usize>)> {
+        let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
+        for (i, entry) in self.entries.iter().enumerate() {
+            let group = entry.info.group.as_str();
+            match groups.iter_mut().find(|(g, _)| *g == group) {
+                Some((_, members)) => members.push(i),
+                None => groups.push((group, vec![i])),
+            }
+        }
+        groups
+    }
+
+    /// Restores a saved game of whichever entry it names.
     pub fn load(&self, saved: &SavedGame) -> Result<Box<dyn DynSession>, LoadError> {
         self.get(&saved.game)
             .ok_or_else(|| LoadError::UnknownGame(saved.game.clone()))?
@@ -222,15 +721,66 @@ impl Registry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::tests::Counter;
+    use crate::Assistant;
+    use crate::session::tests::{Add, Counter, CounterState};
+
+    /// Counter's front end: an assistant that adds 3, and a help text with the goal.
+    struct CounterFront;
+
+    struct AddThree;
+
+    impl Player<Counter> for AddThree {
+        fn best_move(
+            &mut self,
+            state: &CounterState,
+            _: Duration,
+        ) -> Result<Option<Add>, AssistError> {
+            Ok((state.value < 20).then_some(Add(3)))
+        }
+    }
+
+    impl Assistant<Counter> for CounterFront {
+        fn plays(&self, params: &u32) -> bool {
+            *params == 0
+        }
+        fn player(&self) -> Box<dyn Player<Counter>> {
+            Box::new(AddThree)
+        }
+        fn commentary(&self, session: &Session<Counter>) -> Vec<String> {
+            vec![format!("{} to go", 20 - session.state().value.min(20))]
+        }
+    }
+
+    impl FrontEnd<Counter> for CounterFront {
+        fn how_to_play(&self, goal: &u32) -> String {
+            format!("Count to {}.", if *goal == 0 { 20 } else { *goal })
+        }
+        fn assistant(&self) -> Option<&dyn Assistant<Counter>> {
+            Some(self)
+        }
+        fn end_text(&self, state: &CounterState) -> Option<String> {
+            Some(format!("Reached {}.", state.value))
+        }
+    }
+
+    fn registry() -> Registry {
+        Registry::new()
+            .kind::<Counter>(CounterFront)
+            .preset::<Counter>("counter-30", "Counter to 30", "Count further.", 30)
+    }
 
     #[test]
-    fn registry_lists_makes_and_loads_games_through_trait_objects() {
-        let registry = Registry::new().with::<Counter>();
-        assert_eq!(registry.ids(), ["counter"]);
+    fn entries_list_make_and_load_games_through_trait_objects() {
+        let registry = registry();
+        assert_eq!(registry.ids(), ["counter", "counter-30"]);
+        assert_eq!(registry.groups(), [("Counter", vec![0, 1])]);
+        assert_eq!(registry.kinds().len(), 1);
         let entry = registry.get("counter").unwrap();
+        assert!(entry.is::<Counter>());
+        assert_eq!(entry.params::<Counter>(), Some(&0));
         let mut game = entry.new_session(11).unwrap();
         assert_eq!(game.play_text("1 2").unwrap(), 2);
+        assert_eq!(game.last_move().as_deref(), Some("2"));
         let json = game.state_json();
         assert_eq!(json["game"], "counter");
         assert_eq!(json["moves"], 2);
@@ -249,19 +799,112 @@ mod tests {
     }
 
     #[test]
+    fn a_preset_plays_with_its_params_and_saves_under_its_own_id() {
+        let registry = registry();
+        let entry = registry.get("counter-30").unwrap();
+        assert_eq!(entry.params::<Counter>(), Some(&30));
+        assert_eq!(entry.params_json(), serde_json::json!(30));
+        assert_eq!(entry.how_to_play(), "Count to 30.");
+        let mut game = entry.new_session(4).unwrap();
+        game.play_text(&"3 ".repeat(7)).unwrap();
+        assert!(game.score() >= 21 && !game.status().over, "{}", game.text());
+        let saved = game.save();
+        assert_eq!(saved.game, "counter-30");
+        assert_eq!(saved.params, serde_json::json!(30));
+        let back = registry.load(&saved).unwrap();
+        assert_eq!(back.info().id, "counter-30");
+        assert_eq!(back.text(), game.text());
+        // The standard entry refuses the preset's save, and the other way round.
+        let standard = registry.get("counter").unwrap();
+        assert!(matches!(
+            standard.load(&saved),
+            Err(LoadError::WrongGame { .. })
+        ));
+    }
+
+    #[test]
+    fn the_assistant_is_offered_for_the_params_it_plays() {
+        let registry = registry();
+        let standard = registry.get("counter").unwrap();
+        assert!(registry.get("counter-30").unwrap().assistant().is_none());
+        let assistant = standard.assistant().unwrap();
+        assert!(assistant.autoplays());
+        let mut game = standard.new_session(2).unwrap();
+        let mut player = assistant.player();
+        let best = player
+            .best_move(&game.position(), Duration::ZERO)
+            .unwrap()
+            .unwrap();
+        assert_eq!(best, "3");
+        assert_eq!(game.commentary(), ["20 to go"]);
+        game.play_text(&best).unwrap();
+        let other = registry.get("counter-30").unwrap().new_session(2).unwrap();
+        assert!(other.commentary().is_empty());
+        while !game.status().over {
+            game.play_text("3").unwrap();
+        }
+        assert_eq!(
+            game.end_text(),
+            Some(format!("Reached {}.", game.score()))
+        );
+        assert_eq!(player.best_move(&game.position(), Duration::ZERO), Ok(None));
+    }
+
+    #[test]
+    fn revisions_change_with_every_change_and_never_repeat() {
+        let entry = registry().get("counter").unwrap().clone();
+        let mut game = entry.new_session(1).unwrap();
+        let other = entry.new_session(1).unwrap();
+        let mut seen = vec![game.revision(), other.revision()];
+        game.play_text("1").unwrap();
+        seen.push(game.revision());
+        game.undo();
+        seen.push(game.revision());
+        game.redo();
+        seen.push(game.revision());
+        game.restart(1).unwrap();
+        seen.push(game.revision());
+        let mut unique = seen.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), seen.len(), "{seen:?}");
+        // A refused move changes nothing.
+        let before = game.revision();
+        assert!(game.play_text("9").is_err());
+        assert_eq!(game.revision(), before);
+    }
+
+    #[test]
     #[cfg(debug_assertions)]
-    #[should_panic(expected = "game id 'counter' registered twice")]
+    #[should_panic(expected = "game id 'counter-30' registered twice")]
     fn registering_an_id_twice_stops_debug_builds() {
+        let _ = registry().preset::<Counter>("counter-30", "Again", "Again.", 31);
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "game kind 'counter' registered twice")]
+    fn registering_a_kind_twice_stops_debug_builds() {
         let _ = Registry::new().with::<Counter>().with::<Counter>();
     }
 
     #[test]
-    fn restart_keeps_the_game_and_clears_the_history() {
-        let mut game = GameEntry::of::<Counter>().new_session(1).unwrap();
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "which is not registered")]
+    fn a_preset_of_an_unregistered_kind_stops_debug_builds() {
+        let _ = Registry::new().preset::<Counter>("c", "C", "C.", 3);
+    }
+
+    #[test]
+    fn restart_keeps_the_entry_and_its_params_and_clears_the_history() {
+        let registry = registry();
+        let mut game = registry.get("counter-30").unwrap().new_session(1).unwrap();
         game.play_text("3").unwrap();
         game.restart(2).unwrap();
         assert_eq!(game.seed(), 2);
         assert_eq!(game.move_count(), 0);
         assert!(!game.can_undo());
+        assert_eq!(game.info().id, "counter-30");
+        assert_eq!(game.params_json(), serde_json::json!(30));
     }
 }

@@ -1,5 +1,7 @@
 //! One game being played: undo, redo, the move log, replays and saves, for every puzzle at once.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use serde::{Deserialize, Serialize};
 
 use crate::{LoadError, MoveError, ParamsError, PlayError, PlayErrorKind, Puzzle, Status};
@@ -11,6 +13,12 @@ fn failed_at(index: usize, text: &str, kind: impl Into<PlayErrorKind>) -> PlayEr
         text: text.to_string(),
         kind: kind.into(),
     }
+}
+
+/// A revision no session of this program has had yet (see [`Session::revision`]).
+fn next_revision() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// The version of [`SavedGame`] this build writes and reads.
@@ -67,6 +75,8 @@ pub struct Session<P: Puzzle> {
     moves: Vec<P::Move>,
     /// Undone moves, the next one to redo last.
     redo: Vec<P::Move>,
+    /// See [`Session::revision`].
+    revision: u64,
 }
 
 // Written out rather than derived: a derive would ask `P` itself, a unit struct, to be Clone/Debug.
@@ -78,6 +88,7 @@ impl<P: Puzzle> Clone for Session<P> {
             states: self.states.clone(),
             moves: self.moves.clone(),
             redo: self.redo.clone(),
+            revision: self.revision,
         }
     }
 }
@@ -104,6 +115,7 @@ impl<P: Puzzle> Session<P> {
             states: vec![start],
             moves: Vec::new(),
             redo: Vec::new(),
+            revision: next_revision(),
         })
     }
 
@@ -140,6 +152,14 @@ impl<P: Puzzle> Session<P> {
     /// The seed the game started from.
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// A number that changes with every change of the game (a move, undo, redo) and that no
+    /// other session of this program has had: an answer worked out for one revision (a hint,
+    /// say) is for a position that is gone once the revision changes. Not part of the game and
+    /// not saved.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// The current state.
@@ -179,6 +199,7 @@ impl<P: Puzzle> Session<P> {
         self.states.push(next);
         self.moves.push(mv);
         self.redo.clear();
+        self.revision = next_revision();
         Ok(self.state())
     }
 
@@ -218,6 +239,7 @@ impl<P: Puzzle> Session<P> {
             Some(mv) => {
                 self.states.pop();
                 self.redo.push(mv);
+                self.revision = next_revision();
                 true
             }
             None => false,
@@ -233,12 +255,14 @@ impl<P: Puzzle> Session<P> {
             Ok(next) => {
                 self.states.push(next);
                 self.moves.push(mv);
+                self.revision = next_revision();
                 true
             }
             // Rules are deterministic, so a move that was accepted here before is accepted again;
             // if a rule ever disagreed, dropping the redo list is the safe answer.
             Err(_) => {
                 self.redo.clear();
+                self.revision = next_revision();
                 false
             }
         }
@@ -261,14 +285,21 @@ impl<P: Puzzle> Session<P> {
     /// save for another game, a newer format, bad parameters or moves that do not replay. The
     /// replay is strict ([`Session::replay`]): a saved move that changes nothing is an error.
     pub fn load(saved: &SavedGame) -> Result<Self, LoadError> {
-        if saved.format != SAVE_FORMAT {
-            return Err(LoadError::UnsupportedFormat(saved.format));
-        }
-        if saved.game != P::INFO.id {
+        if saved.format == SAVE_FORMAT && saved.game != P::INFO.id {
             return Err(LoadError::WrongGame {
                 expected: P::INFO.id.to_string(),
                 found: saved.game.clone(),
             });
+        }
+        Self::restore(saved)
+    }
+
+    /// Restores a session from its save form whatever game id the save names: for a registry
+    /// entry, which checks its own id (a preset's saves name the preset, not the kind).
+    /// Otherwise as [`Session::load`].
+    pub(crate) fn restore(saved: &SavedGame) -> Result<Self, LoadError> {
+        if saved.format != SAVE_FORMAT {
+            return Err(LoadError::UnsupportedFormat(saved.format));
         }
         let params: P::Params =
             serde_json::from_value(saved.params.clone()).map_err(|e| ParamsError(e.to_string()))?;
@@ -300,12 +331,14 @@ pub(crate) mod tests {
     use crate::{GameInfo, GameRng, ParseMoveError};
 
     /// A tiny game for testing the session layer: a counter that a move adds 1 to 3 to, plus a
-    /// random bonus; adding 0 changes nothing, and the game is over at 20 or more.
+    /// random bonus; adding 0 changes nothing, and the game is over at the goal (its params,
+    /// 20 by default) or more.
     pub(crate) struct Counter;
 
     #[derive(Debug, Clone, PartialEq)]
     pub(crate) struct CounterState {
         pub(crate) value: u32,
+        goal: u32,
         rng: GameRng,
     }
 
@@ -335,7 +368,7 @@ pub(crate) mod tests {
     }
 
     impl Puzzle for Counter {
-        type Params = ();
+        type Params = u32;
         type State = CounterState;
         type Move = Add;
         const INFO: GameInfo = GameInfo {
@@ -344,15 +377,18 @@ pub(crate) mod tests {
             description: "Count to twenty.",
         };
 
-        fn new_game(_: &(), seed: u64) -> Result<CounterState, ParamsError> {
+        fn new_game(goal: &u32, seed: u64) -> Result<CounterState, ParamsError> {
+            // 0, the default of u32, is the standard goal.
+            let goal = if *goal == 0 { 20 } else { *goal };
             Ok(CounterState {
                 value: 0,
+                goal,
                 rng: GameRng::from_seed(seed),
             })
         }
 
         fn apply(state: &CounterState, mv: &Add) -> Result<CounterState, MoveError> {
-            if state.value >= 20 {
+            if state.value >= state.goal {
                 return Err(MoveError::GameOver);
             }
             if mv.0 == 0 {
@@ -365,8 +401,8 @@ pub(crate) mod tests {
 
         fn status(state: &CounterState) -> Status {
             Status {
-                won: state.value == 20,
-                over: state.value >= 20,
+                won: state.value == state.goal,
+                over: state.value >= state.goal,
             }
         }
 
@@ -375,7 +411,7 @@ pub(crate) mod tests {
         }
 
         fn legal_moves(state: &CounterState) -> Vec<Add> {
-            if state.value >= 20 {
+            if state.value >= state.goal {
                 Vec::new()
             } else {
                 vec![Add(1), Add(2), Add(3)]
@@ -482,7 +518,7 @@ pub(crate) mod tests {
             text: "0".into(),
             kind: PlayErrorKind::Move(MoveError::NoEffect),
         });
-        let replayed = Session::<Counter>::replay((), 1, [Add(1), Add(0), Add(2)]);
+        let replayed = Session::<Counter>::replay(0, 1, [Add(1), Add(0), Add(2)]);
         assert_eq!(replayed.err(), Some(refused.clone()));
 
         let mut saved = typed.save();
@@ -546,7 +582,7 @@ pub(crate) mod tests {
     fn replay_gives_the_same_states_as_play() {
         let mut s = Session::<Counter>::with_seed(3).unwrap();
         s.play_text("3 1 2 2").unwrap();
-        let r = Session::<Counter>::replay((), 3, s.moves().to_vec()).unwrap();
+        let r = Session::<Counter>::replay(0, 3, s.moves().to_vec()).unwrap();
         assert_eq!(r.history(), s.history());
     }
 }

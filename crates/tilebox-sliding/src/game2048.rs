@@ -6,19 +6,71 @@ use std::fmt;
 use serde_json::{Map, Value};
 use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
 
-use crate::{Board, Cell, Direction, RuleSet, SlidingParams};
+use serde::{Deserialize, Serialize};
+
+use crate::{Board, Cell, Direction, RuleSet, SlidingGame, SlidingParams};
 
 const RULES: RuleSet = RuleSet::Twenty48;
 
-/// The rank of the winning tile, 2048 = 2^11.
+/// The rank of the winning tile of the original, 2048 = 2^11.
+#[cfg(test)]
 const WIN_RANK: u8 = 11;
+
+/// The winning tile of the original game.
+pub const STANDARD_WIN: u64 = 2048;
 
 /// The game 2048.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Game2048;
 
-/// How a game of 2048 is set up: the board's side, see [`SlidingParams`].
-pub type Game2048Params = SlidingParams;
+/// How a game of 2048 is set up: the board's side and the tile that wins. Its JSON form is
+/// `{"side": 4}`, with `"win"` when it is not 2048 (`{"side": 3, "win": 512}`), so saves of
+/// the standard game read as they always have. A missing `side` is 4, a missing `win` 2048;
+/// unknown fields are refused (see [`SlidingParams`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Game2048Params {
+    /// Rows and columns of the board, 2 to 8; 4 is the original game.
+    pub side: usize,
+    /// The tile whose making wins: a power of two from 4 to 2^57. The win is announced once
+    /// and the game goes on.
+    #[serde(skip_serializing_if = "is_standard_win")]
+    pub win: u64,
+}
+
+fn is_standard_win(win: &u64) -> bool {
+    *win == STANDARD_WIN
+}
+
+impl Default for Game2048Params {
+    fn default() -> Self {
+        Self {
+            side: SlidingParams::default().side,
+            win: STANDARD_WIN,
+        }
+    }
+}
+
+impl Game2048Params {
+    /// The original game on a board of this side.
+    pub fn with_side(side: usize) -> Self {
+        Self {
+            side,
+            ..Self::default()
+        }
+    }
+
+    /// The rank of the winning tile, or the parameter error to report.
+    fn win_rank(&self) -> Result<u8, ParamsError> {
+        match RULES.rank_of(self.win) {
+            Some(rank) if rank >= 2 => Ok(rank),
+            _ => Err(ParamsError(format!(
+                "the winning tile {} is not a power of two from 4 to 2^57",
+                self.win
+            ))),
+        }
+    }
+}
 
 /// A game of 2048 at one moment.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,6 +78,7 @@ pub struct Game2048State {
     board: Board,
     score: u64,
     won: bool,
+    win_rank: u8,
     last_spawn: Option<Cell>,
     rng: GameRng,
 }
@@ -41,7 +94,7 @@ impl Game2048State {
         self.score
     }
 
-    /// Whether a 2048 tile has been made. Stays true once it is.
+    /// Whether the winning tile (2048 in the original) has been made. Stays true once it is.
     pub fn won(&self) -> bool {
         self.won
     }
@@ -56,6 +109,7 @@ impl Game2048State {
     pub(crate) fn from_board(board: Board, seed: u64) -> Self {
         Self {
             won: board.max_rank() >= WIN_RANK,
+            win_rank: WIN_RANK,
             board,
             score: 0,
             last_spawn: None,
@@ -98,6 +152,7 @@ impl Puzzle for Game2048 {
 
     fn new_game(params: &Game2048Params, seed: u64) -> Result<Game2048State, ParamsError> {
         let mut board = crate::start_board(params.side)?;
+        let win_rank = params.win_rank()?;
         let mut rng = GameRng::from_seed(seed);
         spawn(&mut board, &mut rng);
         spawn(&mut board, &mut rng);
@@ -105,6 +160,7 @@ impl Puzzle for Game2048 {
             board,
             score: 0,
             won: false,
+            win_rank,
             last_spawn: None,
             rng,
         })
@@ -118,7 +174,7 @@ impl Puzzle for Game2048 {
         let mut next = state.clone();
         next.board = slide.board;
         next.score = state.score.saturating_add(slide.gained);
-        next.won = state.won || next.board.max_rank() >= WIN_RANK;
+        next.won = state.won || next.board.max_rank() >= state.win_rank;
         // A slide that moved frees a cell (a merge) or keeps the count of empty cells (a tile
         // moved into a gap), so there is always room.
         next.last_spawn = spawn(&mut next.board, &mut next.rng);
@@ -146,8 +202,20 @@ impl Puzzle for Game2048 {
         map
     }
 
+    fn top_tile(state: &Game2048State) -> Option<u64> {
+        Some(RULES.value(state.board.max_rank()))
+    }
+
     fn split_moves(text: &str) -> Vec<&str> {
         crate::direction::split_moves(text)
+    }
+}
+
+impl SlidingGame for Game2048 {
+    const RULES: RuleSet = RULES;
+
+    fn board(state: &Game2048State) -> &Board {
+        &state.board
     }
 }
 
@@ -164,7 +232,7 @@ mod tests {
     }
 
     fn new(side: usize, seed: u64) -> Game2048State {
-        Game2048::new_game(&Game2048Params { side }, seed).unwrap()
+        Game2048::new_game(&Game2048Params::with_side(side), seed).unwrap()
     }
 
     /// Checks that `after` is `slid` plus exactly one 2 or 4 in a cell empty in `slid`, at
@@ -201,9 +269,45 @@ mod tests {
         let p: Game2048Params = serde_json::from_str(r#"{"side": 6}"#).unwrap();
         assert_eq!(p.side, 6);
         for side in [0, 1, 9, 100] {
-            let err = Game2048::new_game(&Game2048Params { side }, 1).unwrap_err();
+            let err = Game2048::new_game(&Game2048Params::with_side(side), 1).unwrap_err();
             assert!(err.to_string().contains(&side.to_string()), "{err}");
         }
+    }
+
+    #[test]
+    fn the_winning_tile_is_a_param_written_only_when_it_is_not_2048() {
+        let standard = Game2048Params::default();
+        assert_eq!(standard.win, 2048);
+        assert_eq!(
+            serde_json::to_value(&standard).unwrap(),
+            serde_json::json!({ "side": 4 })
+        );
+        let small = Game2048Params {
+            side: 3,
+            win: 512,
+        };
+        let json = serde_json::to_value(&small).unwrap();
+        assert_eq!(json, serde_json::json!({ "side": 3, "win": 512 }));
+        assert_eq!(serde_json::from_value::<Game2048Params>(json).unwrap(), small);
+        for win in [0, 2, 3, 100, 1 << 58] {
+            let params = Game2048Params { side: 4, win };
+            let err = Game2048::new_game(&params, 1).unwrap_err();
+            assert!(err.to_string().contains(&win.to_string()), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_game_to_512_is_won_by_making_512_and_not_before() {
+        let params = Game2048Params { side: 2, win: 512 };
+        let mut state = Game2048::new_game(&params, 1).unwrap();
+        state.board = board(&[&[128, 128], &[0, 0]]);
+        let after = Game2048::apply(&state, &Direction::Left).unwrap();
+        assert!(!after.won(), "256 does not win");
+        let mut state = after;
+        state.board = board(&[&[256, 256], &[0, 0]]);
+        let after = Game2048::apply(&state, &Direction::Left).unwrap();
+        assert!(after.won() && Game2048::status(&after).won);
+        assert_eq!(Game2048::top_tile(&after), Some(512));
     }
 
     #[test]

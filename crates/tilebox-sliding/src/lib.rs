@@ -23,16 +23,44 @@ mod threes;
 
 pub use board::{Board, BoardError, Cell};
 pub use direction::Direction;
-pub use game2048::{Game2048, Game2048Params, Game2048State};
+pub use game2048::{Game2048, Game2048Params, Game2048State, STANDARD_WIN};
 pub use rules::RuleSet;
 pub use slide::{Motion, Slide};
 pub use threes::{NextCard, Threes, ThreesParams, ThreesState};
 
 use serde::{Deserialize, Serialize};
-use tilebox_core::{MoveError, ParamsError};
+use tilebox_core::{Entry, MoveError, ParamsError, Puzzle};
 
-/// How a game of 2048 or Threes is set up ([`Game2048Params`] and [`ThreesParams`] are this
-/// type). Its JSON form is `{"side": 4}`; a missing `side` is 4.
+/// What a sliding view needs of a sliding game, whichever it is: its rule set, its board, and
+/// the next tile when the game shows it.
+pub trait SlidingGame: Puzzle<Move = Direction> {
+    /// The rule set its lines move by.
+    const RULES: RuleSet;
+
+    /// The board of a state.
+    fn board(state: &Self::State) -> &Board;
+
+    /// The next tile, as shown above the board (Threes' next card, "+" for a bonus card);
+    /// `None` for games that do not show it.
+    fn next_card(state: &Self::State) -> Option<String> {
+        let _ = state;
+        None
+    }
+}
+
+/// The rule set of a registry entry of a sliding game, `None` for an entry of another kind.
+pub fn rules_of(entry: &Entry) -> Option<RuleSet> {
+    if entry.is::<Game2048>() {
+        Some(Game2048::RULES)
+    } else if entry.is::<Threes>() {
+        Some(Threes::RULES)
+    } else {
+        None
+    }
+}
+
+/// How a game of Threes is set up ([`ThreesParams`] is this type). Its JSON form is
+/// `{"side": 4}`; a missing `side` is 4.
 ///
 /// Unknown fields are refused, as Strike 9's are, so that a save made with a variant this build
 /// does not know is not replayed under the wrong rules.

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
 
 use crate::deck::{Deck, draw_card};
-use crate::{Board, Cell, Direction, RuleSet, SlidingParams};
+use crate::{Board, Cell, Direction, RuleSet, SlidingGame, SlidingParams};
 
 const RULES: RuleSet = RuleSet::Threes;
 
@@ -200,8 +200,24 @@ impl Puzzle for Threes {
         map
     }
 
+    fn top_tile(state: &ThreesState) -> Option<u64> {
+        Some(RULES.value(state.board.max_rank()))
+    }
+
     fn split_moves(text: &str) -> Vec<&str> {
         crate::direction::split_moves(text)
+    }
+}
+
+impl SlidingGame for Threes {
+    const RULES: RuleSet = RULES;
+
+    fn board(state: &ThreesState) -> &Board {
+        &state.board
+    }
+
+    fn next_card(state: &ThreesState) -> Option<String> {
+        Some(state.next().to_string())
     }
 }
 

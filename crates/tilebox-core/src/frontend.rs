@@ -1,0 +1,198 @@
+//! What a host needs of a game kind beyond its rules, written once per kind: the "How to play"
+//! text, the colours of its tiles, why a game ended, test fixtures, and the assistant (hints,
+//! autoplay, odds) if the kind has one. In the spirit of Simon Tatham's `struct game`: the hosts
+//! (the app, the CLI) ask a game's [`crate::Entry`] for these and never look at its id.
+//!
+//! Nothing here draws. Colours are plain [`Rgb`] values for a front end to paint with; the
+//! board view itself belongs to the host that draws it.
+
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::{Puzzle, Session};
+
+/// A colour, as 8-bit red, green and blue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// The colour written as 0xRRGGBB.
+    pub const fn hex(rgb: u32) -> Rgb {
+        Rgb((rgb >> 16) as u8, (rgb >> 8) as u8, rgb as u8)
+    }
+}
+
+/// The colours of one tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TileColors {
+    /// The tile's face.
+    pub fill: Rgb,
+    /// The number on it.
+    pub text: Rgb,
+    /// A stripe at the foot of the tile (Threes' cards), if the tile has one.
+    pub accent: Option<Rgb>,
+}
+
+/// The colours of a board: its frame and its empty cells, in the light and the dark theme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardColors {
+    /// The board behind the cells.
+    pub frame: Rgb,
+    /// An empty cell.
+    pub empty: Rgb,
+}
+
+/// What a kind's assistant could not do.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum AssistError {
+    /// The position is one the player cannot search (a tile too large for its board, say); the
+    /// text says why, in a sentence.
+    #[error("{0}")]
+    CannotPlay(String),
+    /// The position handed over belongs to another kind of game (a host's mistake).
+    #[error("the position is of another game")]
+    WrongGame,
+}
+
+/// A player that chooses moves in one kind of game. It may keep what it learns between
+/// questions (the search tables of the sliding games' AI), so a host keeps one and asks it
+/// again; it is `Send`, so it can live on a thread of its own.
+pub trait Player<P: Puzzle>: Send {
+    /// The best move in `state`, thinking for about `budget`: `Ok(None)` when the game has no
+    /// move left, an error when this player cannot search the position.
+    fn best_move(
+        &mut self,
+        state: &P::State,
+        budget: Duration,
+    ) -> Result<Option<P::Move>, AssistError>;
+}
+
+/// Hints, autoplay and odds for one kind of game.
+pub trait Assistant<P: Puzzle>: Send + Sync {
+    /// Whether it plays games with these parameters (the sliding games' AI knows 4×4 boards
+    /// only). A host offers hints and autoplay exactly for the entries it plays.
+    fn plays(&self, params: &P::Params) -> bool {
+        let _ = params;
+        true
+    }
+
+    /// Whether it offers autoplay as well as hints. Strike 9's leaves every choice to the
+    /// player.
+    fn autoplays(&self) -> bool {
+        true
+    }
+
+    /// A new player.
+    fn player(&self) -> Box<dyn Player<P>>;
+
+    /// Lines about the position, shown under the board: the odds with best play, what the
+    /// last move gave up. Quick to work out (a host may call it every frame).
+    fn commentary(&self, session: &Session<P>) -> Vec<String> {
+        let _ = session;
+        Vec::new()
+    }
+}
+
+/// What playing a text on a new game must give, in a kind's [`Fixtures`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Accepted, with this many moves played.
+    Played(usize),
+    /// Refused at `position` (from 1), on the move written `text`, which cannot be read;
+    /// `played` moves before it stay played.
+    Unreadable {
+        /// The position of the unreadable move.
+        position: usize,
+        /// The move as written.
+        text: String,
+        /// The moves played before it.
+        played: usize,
+    },
+    /// The first move is read but the game refuses it with this message.
+    Illegal(String),
+}
+
+impl Outcome {
+    /// `text` as the only move, unreadable.
+    pub fn unreadable(text: &str) -> Outcome {
+        Outcome::Unreadable {
+            position: 1,
+            text: text.to_string(),
+            played: 0,
+        }
+    }
+}
+
+/// Test fixtures that a kind supplies, which the shared tests run on every registered kind.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Fixtures {
+    /// The seed of the standard game the nonsense is typed into.
+    pub seed: u64,
+    /// Texts that are not moves of this kind (as `play_text` reads them), each with what typing
+    /// it into a new standard game from `seed` must give.
+    pub nonsense: Vec<(String, Outcome)>,
+    /// Parameters, as JSON, that the kind must accept.
+    pub valid_params: Vec<serde_json::Value>,
+    /// Parameters, as JSON, that the kind must refuse.
+    pub invalid_params: Vec<serde_json::Value>,
+}
+
+/// What a host needs of a game kind beside its rules. Every method has a plain default, so a
+/// new kind is playable (in the app's plain view) with [`PlainFrontEnd`] alone.
+pub trait FrontEnd<P: Puzzle>: Send + Sync + 'static {
+    /// How to play a game with these parameters, in a few sentences.
+    fn how_to_play(&self, params: &P::Params) -> String {
+        let _ = params;
+        "Pick one of the moves listed under the board. The game's own rules decide the rest."
+            .to_string()
+    }
+
+    /// The colours of a tile worth `value`, for games with numbered tiles.
+    fn tile_colors(&self, value: u64) -> TileColors {
+        let _ = value;
+        TileColors {
+            fill: Rgb::hex(0xeee4da),
+            text: Rgb::hex(0x5b534b),
+            accent: None,
+        }
+    }
+
+    /// The colours of the board, in the dark theme if `dark`.
+    fn board_colors(&self, dark: bool) -> BoardColors {
+        if dark {
+            BoardColors {
+                frame: Rgb::hex(0x4a423b),
+                empty: Rgb::hex(0x5e554c),
+            }
+        } else {
+            BoardColors {
+                frame: Rgb::hex(0xbbada0),
+                empty: Rgb::hex(0xcdc1b4),
+            }
+        }
+    }
+
+    /// Why a game that has ended ended, in a sentence; `None` for the plain "Well played." or
+    /// "No move is left."
+    fn end_text(&self, state: &P::State) -> Option<String> {
+        let _ = state;
+        None
+    }
+
+    /// The kind's assistant, if it has one.
+    fn assistant(&self) -> Option<&dyn Assistant<P>> {
+        None
+    }
+
+    /// The kind's test fixtures.
+    fn fixtures(&self) -> Fixtures {
+        Fixtures::default()
+    }
+}
+
+/// The front end of a kind that needs nothing of its own: every default of [`FrontEnd`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlainFrontEnd;
+
+impl<P: Puzzle> FrontEnd<P> for PlainFrontEnd {}

@@ -1,6 +1,7 @@
 //! Hints and autoplay without blocking the window: searches run on a worker thread.
 //!
-//! The UI asks with [`Advisor::ask`] (a copy of the state travels to the worker) and collects the
+//! The UI asks with [`Advisor::ask`] (a copy of the position travels to the worker, with the
+//! entry's assistant, whose player the worker keeps) and collects the
 //! answer with [`Advisor::poll`] on a later frame; the worker wakes the UI when it is done. Only
 //! the newest question is answered: one asked before it is dropped, so a hint never arrives for
 //! a board the player has already left.
@@ -8,9 +9,10 @@
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::time::Duration;
 
-use tilebox_ai::{Engine, Limits};
-use tilebox_core::{DynSession, Session};
-use tilebox_sliding::{Direction, Game2048, Threes};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use tilebox_core::{AssistError, DynAssistant, DynPlayer, DynSession, Position};
 
 /// How long a hint thinks: longer than autoplay's moves, since the player waits for one only.
 pub const HINT_TIME: Duration = Duration::from_millis(250);
@@ -60,35 +62,24 @@ impl Speed {
     }
 }
 
-/// A position to search, copied out of a session.
-enum Question {
-    Twenty48(<Game2048 as tilebox_core::Puzzle>::State),
-    Threes(<Threes as tilebox_core::Puzzle>::State),
-}
-
-impl Question {
-    /// The question for the game of `session`, if the AI plays that game.
-    fn of(session: &dyn DynSession) -> Option<Question> {
-        let any = session.as_any();
-        if let Some(s) = any.downcast_ref::<Session<Game2048>>() {
-            Some(Question::Twenty48(s.state().clone()))
-        } else {
-            any.downcast_ref::<Session<Threes>>()
-                .map(|s| Question::Threes(s.state().clone()))
-        }
-    }
-}
-
-/// A question in flight: its number, the position, the budget, and whom to wake.
+/// A question in flight: its number, whose player answers it, the position, the budget, and
+/// whom to wake.
 struct Request {
     ticket: u64,
-    question: Question,
-    limits: Limits,
+    /// The entry asked about: the worker keeps one player per entry.
+    entry: String,
+    assistant: Arc<dyn DynAssistant>,
+    position: Position,
+    budget: Duration,
     wake: Option<egui::Context>,
 }
 
-/// The worker's answer: the question's number and the best move (`None`: no legal move).
-type Reply = (u64, Option<Direction>);
+/// What the worker found: the best move in its text form (`None`: no legal move), or why it
+/// could not search.
+pub type Answer = Result<Option<String>, AssistError>;
+
+/// The worker's answer to the question with this number.
+type Reply = (u64, Answer);
 
 /// The AI, on its own thread.
 pub struct Advisor {
@@ -124,27 +115,25 @@ impl Advisor {
         }
     }
 
-    /// Whether the AI plays the game of `session` (2048 and Threes).
-    pub fn plays(session: &dyn DynSession) -> bool {
-        Question::of(session).is_some()
-    }
-
-    /// Asks for the best move in `session`'s position, thinking for `time`. Returns false when
-    /// the AI does not play this game or the worker is not running.
+    /// Asks `assistant` for the best move in `session`'s position, thinking for `time`.
+    /// Returns false when the worker is not running.
     pub fn ask(
         &mut self,
+        assistant: &Arc<dyn DynAssistant>,
         session: &dyn DynSession,
         time: Duration,
         wake: Option<egui::Context>,
     ) -> bool {
-        let (Some(question), Some(requests)) = (Question::of(session), &self.requests) else {
+        let Some(requests) = &self.requests else {
             return false;
         };
         self.asked += 1;
         let request = Request {
             ticket: self.asked,
-            question,
-            limits: Limits::per_move(time),
+            entry: session.info().id.clone(),
+            assistant: Arc::clone(assistant),
+            position: session.position(),
+            budget: time,
             wake,
         };
         if requests.send(request).is_err() {
@@ -171,8 +160,8 @@ impl Advisor {
         self.pending = None;
     }
 
-    /// The answer to the newest question, once it is ready: `Some(None)` means no legal move.
-    pub fn poll(&mut self) -> Option<Option<Direction>> {
+    /// The answer to the newest question, once it is ready.
+    pub fn poll(&mut self) -> Option<Answer> {
         loop {
             match self.replies.try_recv() {
                 Ok((ticket, best)) if Some(ticket) == self.pending => {
@@ -191,22 +180,20 @@ impl Advisor {
     }
 }
 
-/// The worker: answers the newest request waiting, until the app drops its end.
+/// The worker: answers the newest request waiting, until the app drops its end. It keeps one
+/// player per entry, since a player may keep what it learns (the AI's tables).
 fn work(inbox: &Receiver<Request>, outbox: &Sender<Reply>) {
-    let mut engine = Engine::new();
+    let mut players: HashMap<String, Box<dyn DynPlayer>> = HashMap::new();
     while let Ok(mut request) = inbox.recv() {
         // Skip to the newest question: older ones are for boards the player has left.
         while let Ok(newer) = inbox.try_recv() {
             request = newer;
         }
-        let advice = match &request.question {
-            Question::Twenty48(state) => engine.advise_2048(state, &request.limits),
-            Question::Threes(state) => engine.advise_threes(state, &request.limits),
-        };
-        if outbox
-            .send((request.ticket, advice.map(|a| a.best)))
-            .is_err()
-        {
+        let player = players
+            .entry(request.entry.clone())
+            .or_insert_with(|| request.assistant.player());
+        let answer = player.best_move(&request.position, request.budget);
+        if outbox.send((request.ticket, answer)).is_err() {
             return;
         }
         if let Some(ctx) = request.wake {
@@ -222,7 +209,7 @@ mod tests {
     use super::*;
     use tilebox_games::registry;
 
-    fn wait(advisor: &mut Advisor) -> Option<Direction> {
+    fn wait(advisor: &mut Advisor) -> Answer {
         let start = Instant::now();
         while start.elapsed() < Duration::from_secs(20) {
             if let Some(answer) = advisor.poll() {
@@ -234,40 +221,54 @@ mod tests {
     }
 
     #[test]
-    fn answers_with_a_legal_move_for_2048_and_threes() {
+    fn answers_with_a_legal_move_for_every_entry_with_an_assistant() {
         let mut advisor = Advisor::new();
-        for id in ["2048", "threes"] {
-            let session = registry().get(id).unwrap().new_session(3).unwrap();
-            assert!(Advisor::plays(session.as_ref()));
-            assert!(advisor.ask(session.as_ref(), Duration::from_millis(5), None));
+        let registry = registry();
+        let mut asked = 0;
+        for entry in registry.entries() {
+            let Some(assistant) = entry.assistant() else {
+                continue;
+            };
+            let session = entry.new_session(3).unwrap();
+            assert!(advisor.ask(&assistant, session.as_ref(), Duration::from_millis(5), None));
             assert!(advisor.busy());
-            let best = wait(&mut advisor).expect("a move");
-            assert!(session.legal_moves().contains(&best.to_string()));
+            let best = wait(&mut advisor).unwrap().expect("a move");
+            assert!(
+                session.legal_moves().contains(&best),
+                "{}: {best}",
+                entry.id()
+            );
             assert!(!advisor.busy());
+            asked += 1;
         }
+        assert!(asked > 0, "no entry has an assistant");
     }
 
     #[test]
     fn only_the_newest_question_is_answered() {
         let mut advisor = Advisor::new();
-        let session = registry().get("2048").unwrap().new_session(1).unwrap();
-        advisor.ask(session.as_ref(), Duration::from_millis(30), None);
-        advisor.ask(session.as_ref(), Duration::from_millis(1), None);
-        wait(&mut advisor);
+        let registry = registry();
+        let entry = registry
+            .entries()
+            .iter()
+            .find(|e| e.assistant().is_some_and(|a| a.autoplays()))
+            .unwrap();
+        let assistant = entry.assistant().unwrap();
+        let session = entry.new_session(1).unwrap();
+        advisor.ask(
+            &assistant,
+            session.as_ref(),
+            Duration::from_millis(30),
+            None,
+        );
+        advisor.ask(&assistant, session.as_ref(), Duration::from_millis(1), None);
+        wait(&mut advisor).unwrap();
         // Nothing more comes for the first question.
         std::thread::sleep(Duration::from_millis(60));
-        assert_eq!(advisor.poll(), None);
-        advisor.ask(session.as_ref(), Duration::from_millis(1), None);
+        assert!(advisor.poll().is_none());
+        advisor.ask(&assistant, session.as_ref(), Duration::from_millis(1), None);
         advisor.cancel();
         std::thread::sleep(Duration::from_millis(60));
-        assert_eq!(advisor.poll(), None);
-    }
-
-    #[test]
-    fn does_not_play_strike9() {
-        let mut advisor = Advisor::new();
-        let session = registry().get("strike9").unwrap().new_session(1).unwrap();
-        assert!(!Advisor::plays(session.as_ref()));
-        assert!(!advisor.ask(session.as_ref(), Duration::from_millis(1), None));
+        assert!(advisor.poll().is_none());
     }
 }

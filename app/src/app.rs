@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use egui::RichText;
 use serde::{Deserialize, Serialize};
-use tilebox_core::{DynSession, GameEntry, Registry};
+use tilebox_core::{DynSession, Entry, Registry};
 
 use crate::assist::Assist;
 use crate::chrome::{self, EndChoice, TopBar};
@@ -17,7 +17,7 @@ use crate::scores::Scores;
 use crate::storage::{Layout, ReadOutcome, Storage, notice};
 use crate::tally::Tally;
 use crate::theme::ThemeChoice;
-use crate::views::{self, ViewState};
+use crate::views::{self, GameView};
 
 /// The settings file (theme choice).
 pub const SETTINGS_FILE: &str = "settings.json";
@@ -25,9 +25,11 @@ pub const SETTINGS_FILE: &str = "settings.json";
 /// Which screen is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
-    /// The list of games.
+    /// The list of games: one card per group of entries ([`Registry::groups`]).
     Launcher,
-    /// The game at this index of the registry.
+    /// The entries of the group at this index of [`Registry::groups`] (2048's board sizes).
+    Group(usize),
+    /// The entry at this index of the registry.
     Game(usize),
 }
 
@@ -39,23 +41,20 @@ struct Settings {
     theme: ThemeChoice,
 }
 
-/// One registered game and everything the app holds for it.
+/// One registered entry and everything the app holds for it.
 pub(crate) struct GameSlot {
-    /// How to make and load sessions of this game.
-    pub entry: GameEntry,
+    /// The entry: how to make and load its sessions, its help, colours and assistant.
+    pub entry: Entry,
     /// The game being played, made when the game is first opened.
     pub session: Option<Box<dyn DynSession>>,
     /// What the score table has been told of this game.
     pub tally: Tally,
-    /// Changes whenever the session does (a move, undo, redo, a new game): an answer of the AI
-    /// for an older generation is for a board that is gone.
-    pub generation: u64,
     /// The "start a new game?" question is open.
     pub confirm_new: bool,
     /// The "How to play" panel is open.
     pub show_help: bool,
-    /// The view's own state (animations, selection, drag).
-    pub view: ViewState,
+    /// The view of the entry's kind, with its own state (animations, selection, drag).
+    pub view: Box<dyn GameView>,
     /// The rising "+N" of the score: (start time, points).
     pub score_pop: Option<(f64, u64)>,
     /// A short message under the board (refused input, a write that failed).
@@ -65,16 +64,16 @@ pub(crate) struct GameSlot {
 }
 
 impl GameSlot {
-    fn new(entry: GameEntry, resumed: Option<(Box<dyn DynSession>, Tally)>) -> Self {
+    fn new(entry: Entry, resumed: Option<(Box<dyn DynSession>, Tally)>) -> Self {
         let (session, tally) = resumed.unzip();
+        let view = views::for_entry(&entry);
         let mut slot = Self {
             entry,
             session,
             tally: Tally::default(),
-            generation: 0,
             confirm_new: false,
             show_help: false,
-            view: ViewState::default(),
+            view,
             score_pop: None,
             message: None,
             autoplay: false,
@@ -83,8 +82,8 @@ impl GameSlot {
         slot
     }
 
-    fn id(&self) -> &'static str {
-        self.entry.info.id
+    fn id(&self) -> &str {
+        self.entry.id()
     }
 
     /// Marks a fresh or just loaded session, with what the score table knows of it.
@@ -94,12 +93,7 @@ impl GameSlot {
         self.score_pop = None;
         self.message = None;
         self.autoplay = false;
-        self.view = self
-            .session
-            .as_deref()
-            .map(ViewState::for_session)
-            .unwrap_or_default();
-        self.generation += 1;
+        self.view.reset();
     }
 }
 
@@ -148,9 +142,9 @@ impl TileboxApp {
         };
 
         let slots = registry
-            .games()
+            .entries()
             .iter()
-            .map(|entry| GameSlot::new(*entry, saves::read(&storage, entry, &mut notices)))
+            .map(|entry| GameSlot::new(entry.clone(), saves::read(&storage, entry, &mut notices)))
             .collect();
 
         let mut app = Self {
@@ -187,11 +181,11 @@ impl TileboxApp {
         self.screen
     }
 
-    /// The id of the game shown now, if any.
-    pub fn current_game(&self) -> Option<&'static str> {
+    /// The id of the entry shown now, if any.
+    pub fn current_game(&self) -> Option<&str> {
         match self.screen {
             Screen::Game(i) => self.slots.get(i).map(GameSlot::id),
-            Screen::Launcher => None,
+            Screen::Launcher | Screen::Group(_) => None,
         }
     }
 
@@ -255,7 +249,7 @@ impl TileboxApp {
                     slot.reset_for_session(Tally::default());
                 }
                 Err(e) => {
-                    let text = format!("{} cannot start: {e}", slot.entry.info.title);
+                    let text = format!("{} cannot start: {e}", slot.entry.title());
                     self.notify(text);
                     return;
                 }
@@ -272,36 +266,72 @@ impl TileboxApp {
             self.theme_applied = Some(self.theme);
         }
         match self.screen {
-            Screen::Launcher => self.show_launcher(ui),
+            Screen::Launcher => self.show_launcher(ui, None),
+            Screen::Group(group) => self.show_launcher(ui, Some(group)),
             Screen::Game(index) => self.show_game(ui, index),
         }
     }
 
-    fn show_launcher(&mut self, ui: &mut egui::Ui) {
-        let mut open = None;
+    /// The launcher: the groups of entries, or the entries of one group.
+    fn show_launcher(&mut self, ui: &mut egui::Ui, group: Option<usize>) {
+        let groups = self.registry.groups();
+        // What the cards shown lead to: a group (of several entries) or an entry.
+        let cards: Vec<launcher::Card> = match group {
+            None => groups
+                .iter()
+                .enumerate()
+                .map(|(g, (_, members))| match members.as_slice() {
+                    [only] => launcher::Card::Entry(*only),
+                    _ => launcher::Card::Group(g),
+                })
+                .collect(),
+            Some(g) => groups
+                .get(g)
+                .map(|(_, members)| members.iter().map(|&i| launcher::Card::Entry(i)).collect())
+                .unwrap_or_default(),
+        };
+        let title = group
+            .and_then(|g| groups.get(g))
+            .map(|(t, _)| t.to_string());
+        drop(groups);
+
+        let mut chosen = None;
         let mut toggle_theme = false;
+        let mut back = false;
         for k in input::read_keys(ui.ctx()) {
             if k.repeat || k.has_command_modifier() {
                 continue;
             }
-            if let Some(d) = input::digit_of(k.key) {
-                let i = usize::from(d) - 1;
-                if i < self.slots.len() {
-                    open = Some(i);
-                }
+            if let Some(d) = input::digit_of(k.key)
+                && let Some(card) = cards.get(usize::from(d) - 1)
+            {
+                chosen = Some(*card);
             }
             toggle_theme |= k.key == egui::Key::T;
+            back |= k.key == egui::Key::Escape;
         }
-        match launcher::show(ui, &self.slots, &self.scores, &mut self.notices, self.theme) {
-            launcher::Action::Open(i) => open = Some(i),
+        let screen = launcher::Screen {
+            title: title.as_deref(),
+            cards: &cards,
+            registry: &self.registry,
+            slots: &self.slots,
+            scores: &self.scores,
+            theme: self.theme,
+        };
+        match launcher::show(ui, &screen, &mut self.notices) {
+            launcher::Action::Choose(card) => chosen = Some(card),
             launcher::Action::ToggleTheme => toggle_theme = true,
+            launcher::Action::Back => back = true,
             launcher::Action::None => {}
         }
         if toggle_theme {
             self.toggle_theme();
         }
-        if let Some(i) = open {
-            self.open(i);
+        match chosen {
+            Some(launcher::Card::Entry(i)) => self.open(i),
+            Some(launcher::Card::Group(g)) => self.screen = Screen::Group(g),
+            None if back && group.is_some() => self.screen = Screen::Launcher,
+            None => {}
         }
     }
 
@@ -329,7 +359,7 @@ impl TileboxApp {
         // Keys: the shell's commands first; the rest are the view's (moves, tiles). While the
         // new-game question is open, keys answer it instead.
         let question_was_open = slot.confirm_new;
-        let plain_h_hints = matches!(slot.view, ViewState::Strike9(_));
+        let plain_h_hints = slot.view.plain_h_hints();
         let mut keys = if question_was_open {
             Vec::new()
         } else {
@@ -353,32 +383,25 @@ impl TileboxApp {
         };
         commands.extend(chrome::top_bar(ui, slot, bar));
         if slot.show_help {
-            chrome::help_panel(ui, slot.id());
+            chrome::help_panel(ui, slot);
         }
 
         let now = ctx.input(|i| i.time);
-        self.assist.drive(&ctx, index, &mut self.slots, now);
+        let autoplay_move = self.assist.drive(&ctx, index, &mut self.slots, now);
 
         let slot = &mut self.slots[index];
-        let mut played = false;
-        let mut player_moved = false;
-        let mut gained = 0;
+        let mut outcome = None;
         let mut end_choice = None;
         egui::CentralPanel::default().show(ui, |ui| {
-            let Some(session) = slot.session.as_deref_mut() else {
+            let Some(session) = slot.session.as_deref() else {
                 ui.label("This game could not be started.");
                 return;
             };
             let accepts_moves = !chrome::win_waits(session, slot.tally);
-            let before = session.score();
-            let out = views::show(ui, session, &mut slot.view, &keys, accepts_moves);
-            played = out.played;
-            player_moved = out.player_moved;
-            gained = session.score().saturating_sub(before);
-            if let Some(m) = out.message {
-                slot.message = Some(m);
-            } else if out.played {
-                slot.message = None;
+            let out = slot.view.show(ui, session, &keys, accepts_moves);
+            chrome::commentary(ui, session);
+            if let Some(m) = &out.message {
+                slot.message = Some(m.clone());
             }
             if let Some(m) = &slot.message {
                 ui.vertical_centered(|ui| {
@@ -386,14 +409,21 @@ impl TileboxApp {
                 });
             }
             end_choice = chrome::end_overlay(ui, out.board, session, slot.tally);
+            outcome = Some(out);
         });
 
-        if player_moved {
-            // The player's own move takes the game back from the AI.
+        let outcome = outcome.unwrap_or_default();
+        if outcome.player_moved {
+            // The player's own move takes the game back from the AI, whose move is dropped.
             self.assist.stop(index, &mut self.slots[index]);
         }
-        if played {
-            self.after_move(index, gained, now);
+        let moves = if outcome.player_moved {
+            outcome.moves
+        } else {
+            autoplay_move.into_iter().collect()
+        };
+        for mv in moves {
+            self.play(index, &mv, now);
         }
         match end_choice {
             Some(EndChoice::KeepGoing) => {
@@ -416,6 +446,36 @@ impl TileboxApp {
                 Some(false) => self.slots[index].confirm_new = false,
                 None => {}
             }
+        }
+    }
+
+    /// Plays `mv`, a move in its text form, in game `index`: the one path every move of every
+    /// game takes, the player's and autoplay's. A move that changes nothing is no move; a
+    /// refused one is told under the board. A move played is animated by the view, counted in
+    /// the score table ("+N", the best, played and won) and saved.
+    fn play(&mut self, index: usize, mv: &str, now: f64) {
+        let Some(slot) = self.slots.get_mut(index) else {
+            return;
+        };
+        let Some(session) = slot.session.as_deref_mut() else {
+            return;
+        };
+        if chrome::win_waits(session, slot.tally) {
+            // Moves wait under the win, as in the original 2048.
+            return;
+        }
+        let before = session.score();
+        match session.play_text(mv) {
+            Ok(0) => {}
+            Ok(_) => {
+                let gained = session.score().saturating_sub(before);
+                slot.view.played(session, now);
+                slot.message = None;
+                slot.score_pop = (gained > 0).then_some((now, gained));
+                self.record_status(index);
+                self.save_game(index);
+            }
+            Err(e) => slot.message = Some(e.kind.to_string()),
         }
     }
 
@@ -443,8 +503,7 @@ impl TileboxApp {
                     session.redo()
                 };
                 if changed {
-                    slot.view = ViewState::for_session(session);
-                    slot.generation += 1;
+                    slot.view.reset();
                     slot.score_pop = None;
                     slot.message = None;
                     // A redone move can end or win the game like any other.
@@ -482,7 +541,7 @@ impl TileboxApp {
             let moved = session.move_count() > 0 || session.can_redo();
             if slot
                 .tally
-                .abandon(moved, self.scores.entry(slot.entry.info.id))
+                .abandon(moved, self.scores.entry(slot.entry.id()))
             {
                 self.write_scores();
             }
@@ -505,17 +564,6 @@ impl TileboxApp {
         self.save_game(index);
     }
 
-    /// After a move: the "+N", the best score, played and won counts, and the save.
-    fn after_move(&mut self, index: usize, gained: u64, now: f64) {
-        let Some(slot) = self.slots.get_mut(index) else {
-            return;
-        };
-        slot.generation += 1;
-        slot.score_pop = (gained > 0).then_some((now, gained));
-        self.record_status(index);
-        self.save_game(index);
-    }
-
     /// Brings the score table up to date with game `index`: a new best is written at once.
     fn record_status(&mut self, index: usize) {
         let Some(slot) = self.slots.get_mut(index) else {
@@ -524,7 +572,7 @@ impl TileboxApp {
         let Some(session) = slot.session.as_deref() else {
             return;
         };
-        let stats = self.scores.entry(slot.entry.info.id);
+        let stats = self.scores.entry(slot.entry.id());
         if slot.tally.record(session.status(), session.score(), stats) {
             self.write_scores();
         }

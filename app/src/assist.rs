@@ -1,15 +1,15 @@
 //! Hints and autoplay, as the shell drives them: what was asked of the [`Advisor`], for which
-//! position, and when autoplay asks for its next move.
+//! position, and when autoplay asks for its next move. Every entry whose kind has an assistant
+//! gets them (see [`tilebox_core::Entry::assistant`]); the answer is a move in its text form,
+//! which the view shows as a hint or the shell plays.
 
 use std::time::Duration;
 
+use tilebox_core::AssistError;
+
 use crate::advisor::{self, Advisor, Speed};
 use crate::app::GameSlot;
-use crate::views::ViewState;
 
-/// What the player is told when the AI has no move for a board the rules still play on (a
-/// board larger than 4×4, or a tile too large for the AI's 4-bit cells).
-pub const NO_ADVICE: &str = "The AI cannot play this board (it knows 4×4 boards, with tiles up to 32768 in 2048 and 12288 in Threes).";
 /// What the player is told when the AI's thread has stopped.
 pub const AI_STOPPED: &str =
     "The AI has stopped: hints and autoplay are off until Tilebox restarts.";
@@ -19,9 +19,8 @@ pub const AI_STOPPED: &str =
 struct Asked {
     /// The game asked about.
     index: usize,
-    /// That game's [`GameSlot::generation`] when asked: an answer for another position is
-    /// dropped.
-    generation: u64,
+    /// That game's session revision when asked: an answer for another position is dropped.
+    revision: u64,
     /// A hint to show (else a move for autoplay).
     hint: bool,
 }
@@ -49,6 +48,16 @@ impl Default for Assist {
     }
 }
 
+/// An assistant's refusal as a sentence for the player.
+fn sentence(e: &AssistError) -> String {
+    let text = e.to_string();
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => text,
+    }
+}
+
 impl Assist {
     /// Whether the AI is thinking about a hint or an autoplay move.
     pub fn thinking(&self) -> bool {
@@ -60,8 +69,7 @@ impl Assist {
         self.asked.is_some_and(|a| a.index == index && a.hint)
     }
 
-    /// Shows the best move in game `index`: at once for Strike 9 (the exact table), after a
-    /// search on the advisor's thread for the sliding games.
+    /// Asks for the best move in game `index`, shown by its view when it comes.
     pub fn hint(&mut self, ctx: &egui::Context, index: usize, slot: &mut GameSlot) {
         let Some(session) = slot.session.as_deref() else {
             return;
@@ -70,24 +78,22 @@ impl Assist {
             slot.message = Some("The game is over: no hint to give.".to_string());
             return;
         }
-        if let ViewState::Strike9(view) = &mut slot.view {
-            view.show_hint(session);
-            slot.message = None;
-        } else if self
+        let Some(assistant) = slot.entry.assistant() else {
+            slot.message = Some(format!("No hints for {}.", slot.entry.title()));
+            return;
+        };
+        if self
             .advisor
-            .ask(session, advisor::HINT_TIME, Some(ctx.clone()))
+            .ask(&assistant, session, advisor::HINT_TIME, Some(ctx.clone()))
         {
+            slot.message = None;
             self.asked = Some(Asked {
                 index,
-                generation: slot.generation,
+                revision: session.revision(),
                 hint: true,
             });
         } else {
-            slot.message = Some(if Advisor::plays(session) {
-                AI_STOPPED.to_string()
-            } else {
-                format!("No hints for {}.", slot.entry.info.title)
-            });
+            slot.message = Some(AI_STOPPED.to_string());
         }
     }
 
@@ -95,7 +101,7 @@ impl Assist {
     pub fn toggle_autoplay(&mut self, index: usize, slot: &mut GameSlot) {
         if slot.autoplay {
             self.stop(index, slot);
-        } else if slot.session.as_deref().is_some_and(Advisor::plays) {
+        } else if slot.entry.assistant().is_some_and(|a| a.autoplays()) {
             slot.autoplay = true;
             slot.message = None;
             self.next_auto_at = 0.0;
@@ -112,66 +118,74 @@ impl Assist {
     }
 
     /// Takes the advisor's answer, if one came, and asks for autoplay's next move in game
-    /// `index` (the one shown) when its time has come.
-    pub fn drive(&mut self, ctx: &egui::Context, index: usize, slots: &mut [GameSlot], now: f64) {
-        self.take_answer(ctx, slots);
-        let Some(slot) = slots.get_mut(index) else {
-            return;
-        };
-        if !slot.autoplay || self.asked.is_some() {
-            return;
+    /// `index` (the one shown) when its time has come. Returns autoplay's move for the shell
+    /// to play, if one came for the position on the board.
+    pub fn drive(
+        &mut self,
+        ctx: &egui::Context,
+        index: usize,
+        slots: &mut [GameSlot],
+        now: f64,
+    ) -> Option<String> {
+        let autoplay_move = self.take_answer(slots);
+        if autoplay_move.is_some() {
+            ctx.request_repaint();
+            return autoplay_move;
         }
-        let Some(session) = slot.session.as_deref() else {
-            return;
-        };
+        let slot = slots.get_mut(index)?;
+        if !slot.autoplay || self.asked.is_some() {
+            return None;
+        }
+        let session = slot.session.as_deref()?;
         let status = session.status();
         if status.over {
             slot.autoplay = false;
-            return;
+            return None;
         }
         if slot.tally.announces_win(status) || slot.confirm_new {
             // Wait for the player's answer to the win or the question.
-            return;
+            return None;
         }
-        let ViewState::Sliding(view) = &slot.view else {
-            return;
-        };
         if let Some(pause) = self.speed.pause() {
-            if view.busy(now) {
+            if slot.view.busy(now) {
                 // The pause runs from the end of the move's animation.
                 self.next_auto_at = now + pause;
-                return;
+                return None;
             }
             if now < self.next_auto_at {
                 ctx.request_repaint_after(Duration::from_secs_f64(self.next_auto_at - now));
-                return;
+                return None;
             }
         }
+        let Some(assistant) = slot.entry.assistant() else {
+            slot.autoplay = false;
+            return None;
+        };
         if self
             .advisor
-            .ask(session, self.speed.think(), Some(ctx.clone()))
+            .ask(&assistant, session, self.speed.think(), Some(ctx.clone()))
         {
             self.asked = Some(Asked {
                 index,
-                generation: slot.generation,
+                revision: session.revision(),
                 hint: false,
             });
         } else {
             slot.autoplay = false;
             slot.message = Some(AI_STOPPED.to_string());
         }
+        None
     }
 
     /// Applies the answer to the question in flight, if it came and its position is still the
-    /// one on the board; tells the player if the AI's thread has stopped.
-    fn take_answer(&mut self, ctx: &egui::Context, slots: &mut [GameSlot]) {
-        let Some(asked) = self.asked else {
-            return;
-        };
+    /// one on the board: a hint goes to the view, autoplay's move is returned. Tells the
+    /// player if the AI's thread has stopped or cannot play the board.
+    fn take_answer(&mut self, slots: &mut [GameSlot]) -> Option<String> {
+        let asked = self.asked?;
         let answer = self.advisor.poll();
         let Some(slot) = slots.get_mut(asked.index) else {
             self.asked = None;
-            return;
+            return None;
         };
         let Some(answer) = answer else {
             if !self.advisor.is_running() {
@@ -179,24 +193,27 @@ impl Assist {
                 slot.autoplay = false;
                 slot.message = Some(AI_STOPPED.to_string());
             }
-            return;
+            return None;
         };
         self.asked = None;
-        if slot.generation != asked.generation {
-            return;
+        let current = slot.session.as_deref().map(|s| s.revision());
+        if current != Some(asked.revision) {
+            return None;
         }
-        let ViewState::Sliding(view) = &mut slot.view else {
-            return;
-        };
         match (answer, asked.hint) {
-            (Some(dir), true) => view.set_hint(dir),
-            (Some(dir), false) => {
-                view.queue(dir);
-                ctx.request_repaint();
+            (Ok(Some(mv)), true) => {
+                slot.view.show_hint(&mv);
+                None
             }
-            (None, _) => {
+            (Ok(Some(mv)), false) => Some(mv),
+            (Ok(None), _) => {
                 slot.autoplay = false;
-                slot.message = Some(NO_ADVICE.to_string());
+                None
+            }
+            (Err(e), _) => {
+                slot.autoplay = false;
+                slot.message = Some(sentence(&e));
+                None
             }
         }
     }

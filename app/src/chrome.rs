@@ -5,13 +5,13 @@
 use egui::{Align2, Color32, FontId, Id, Key, RichText, Vec2};
 use tilebox_core::DynSession;
 
-use crate::advisor::{Advisor, Speed};
+use crate::advisor::Speed;
 use crate::app::GameSlot;
 use crate::help;
 use crate::input::Command;
 use crate::tally::Tally;
 use crate::theme::ThemeChoice;
-use crate::views::{self, ViewState};
+use crate::views;
 
 /// How long the rising "+N" above the score lasts, in seconds.
 pub const SCORE_POP_SECONDS: f64 = 0.8;
@@ -39,7 +39,7 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
             if button(ui, true, "Back", "Back to the games (Escape)") {
                 commands.push(Command::Back);
             }
-            ui.heading(RichText::new(slot.entry.info.title).strong());
+            ui.heading(RichText::new(slot.entry.title()).strong());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if theme_button(ui, bar.theme) {
                     commands.push(Command::ToggleTheme);
@@ -70,8 +70,9 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
             score_box(ui, "Score", score, slot.score_pop);
             score_box(ui, "Best", bar.best.max(score), None);
             let over = session.is_none_or(|s| s.status().over);
-            let plays = session.is_some_and(Advisor::plays);
-            let hints = plays || matches!(slot.view, ViewState::Strike9(_));
+            let assistant = slot.entry.assistant();
+            let hints = assistant.is_some();
+            let plays = assistant.is_some_and(|a| a.autoplays());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if plays {
                     speed_menu(ui, bar.speed);
@@ -133,18 +134,40 @@ fn speed_menu(ui: &mut egui::Ui, speed: &mut Speed) {
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Autoplay speed"));
 }
 
-/// The "How to play" panel of game `id`, under the board.
-pub fn help_panel(ui: &mut egui::Ui, id: &str) {
+/// The "How to play" panel of the game of `slot`, under the board: the entry's rules, the
+/// view's controls, the controls every game shares, and the assistant's.
+pub fn help_panel(ui: &mut egui::Ui, slot: &GameSlot) {
     egui::Panel::bottom("game-help").show(ui, |ui| {
         ui.add_space(4.0);
         ui.label(RichText::new("How to play").strong());
-        ui.label(help::how_to_play(id));
+        ui.label(slot.entry.how_to_play());
         ui.add_space(2.0);
+        ui.label(RichText::new(slot.view.controls()).small());
         ui.label(RichText::new(help::COMMON_CONTROLS).small());
-        if let Some(text) = help::assist_controls(id) {
+        if let Some(assistant) = slot.entry.assistant() {
+            let text = help::assist_controls(
+                slot.view.plain_h_hints(),
+                slot.view.hint_looks(),
+                assistant.autoplays(),
+            );
             ui.label(RichText::new(text).small());
         }
         ui.add_space(4.0);
+    });
+}
+
+/// The assistant's lines about the position (the odds, what the last move gave up), centred
+/// under the board.
+pub fn commentary(ui: &mut egui::Ui, session: &dyn DynSession) {
+    let lines = session.commentary();
+    if lines.is_empty() {
+        return;
+    }
+    ui.vertical_centered(|ui| {
+        for (i, line) in lines.into_iter().enumerate() {
+            let text = RichText::new(line).size(16.0);
+            ui.label(if i == 0 { text } else { text.weak() });
+        }
     });
 }
 

@@ -1,21 +1,47 @@
-//! The launcher: one card per registered game, with its best score and games played.
+//! The launcher: one card per group of entries (a game), and for a game with several entries
+//! (2048's board sizes) a second screen with a card per entry; each card shows its best score
+//! and games played.
 
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, Vec2, WidgetInfo};
+use tilebox_core::Registry;
 
 use crate::app::GameSlot;
 use crate::chrome;
 use crate::scores::Scores;
 use crate::theme::ThemeChoice;
 
+/// What a card leads to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Card {
+    /// The entry at this index of the registry.
+    Entry(usize),
+    /// The group at this index of [`Registry::groups`].
+    Group(usize),
+}
+
 /// What the player did in the launcher.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Action {
     /// Nothing.
     None,
-    /// Open the game at this index.
-    Open(usize),
+    /// Open what this card leads to.
+    Choose(Card),
     /// Switch theme.
     ToggleTheme,
+    /// Back from a group's entries to the games.
+    Back,
+}
+
+/// What the launcher shows.
+pub(crate) struct Screen<'a> {
+    /// The group whose entries are shown; `None` for the list of games.
+    pub title: Option<&'a str>,
+    /// The cards, in order: card i answers to key i + 1.
+    pub cards: &'a [Card],
+    pub registry: &'a Registry,
+    pub slots: &'a [GameSlot],
+    pub scores: &'a Scores,
+    pub theme: ThemeChoice,
 }
 
 /// The accessible label of the card of the game titled `title`.
@@ -23,27 +49,37 @@ pub fn card_label(title: &str) -> String {
     format!("Play {title}")
 }
 
+/// The accessible label of the launcher's Back button, on a group's screen.
+pub const BACK_LABEL: &str = "Back";
+
 /// Draws the launcher.
-pub(crate) fn show(
-    ui: &mut egui::Ui,
-    slots: &[GameSlot],
-    scores: &Scores,
-    notices: &mut Vec<String>,
-    theme: ThemeChoice,
-) -> Action {
+pub(crate) fn show(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<String>) -> Action {
     let mut action = Action::None;
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.add_space(8.0);
             ui.horizontal(|ui| {
-                ui.heading(RichText::new("Tilebox").size(32.0).strong());
+                if screen.title.is_some()
+                    && ui
+                        .button(BACK_LABEL)
+                        .on_hover_text("Back to the games (Escape)")
+                        .clicked()
+                {
+                    action = Action::Back;
+                }
+                let heading = screen.title.unwrap_or("Tilebox");
+                ui.heading(RichText::new(heading).size(32.0).strong());
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if chrome::theme_button(ui, theme) {
+                    if chrome::theme_button(ui, screen.theme) {
                         action = Action::ToggleTheme;
                     }
                 });
             });
-            ui.label("Pick a game: click its card or press its number.");
+            ui.label(if screen.title.is_some() {
+                "Pick a board: click its card or press its number. Escape: back."
+            } else {
+                "Pick a game: click its card or press its number."
+            });
             ui.add_space(8.0);
 
             let mut dismiss = None;
@@ -69,9 +105,18 @@ pub(crate) fn show(
                 notices.remove(i);
             }
 
-            for (i, slot) in slots.iter().enumerate() {
-                if card(ui, i, slot, scores) {
-                    action = Action::Open(i);
+            for (i, &c) in screen.cards.iter().enumerate() {
+                let face = match c {
+                    Card::Entry(e) => screen
+                        .slots
+                        .get(e)
+                        .map(|slot| entry_face(slot, screen.scores)),
+                    Card::Group(g) => group_face(screen, g),
+                };
+                if let Some(face) = face
+                    && card(ui, i, &face)
+                {
+                    action = Action::Choose(c);
                 }
                 ui.add_space(10.0);
             }
@@ -80,13 +125,71 @@ pub(crate) fn show(
     action
 }
 
-/// One game's card; true when clicked.
-fn card(ui: &mut egui::Ui, index: usize, slot: &GameSlot, scores: &Scores) -> bool {
-    let info = slot.entry.info;
-    let stats = scores.get(info.id);
+/// What a card says.
+struct Face {
+    title: String,
+    description: String,
+    line: String,
+}
+
+/// The card of one entry: its title, description, best, counts and game in progress.
+fn entry_face(slot: &GameSlot, scores: &Scores) -> Face {
+    let info = slot.entry.info();
+    let stats = scores.get(&info.id);
+    let mut line = format!(
+        "Best {}   ·   Played {}   ·   Won {}",
+        stats.best, stats.played, stats.won
+    );
+    if let Some(session) = slot.session.as_deref()
+        && session.move_count() > 0
+        && !session.status().over
+    {
+        line.push_str(&format!("   ·   In progress: score {}", session.score()));
+    }
+    Face {
+        title: info.title.clone(),
+        description: info.description.clone(),
+        line,
+    }
+}
+
+/// The card of a group of entries: the game, how many ways there are to play it, and what its
+/// entries add up to.
+fn group_face(screen: &Screen<'_>, group: usize) -> Option<Face> {
+    let groups = screen.registry.groups();
+    let (title, members) = groups.get(group)?;
+    let first = screen.registry.entries().get(*members.first()?)?;
+    let (mut played, mut won, mut going) = (0, 0, 0);
+    for &i in members {
+        let stats = screen.scores.get(screen.registry.entries().get(i)?.id());
+        played += stats.played;
+        won += stats.won;
+        let in_progress = screen
+            .slots
+            .get(i)
+            .and_then(|s| s.session.as_deref())
+            .is_some_and(|s| s.move_count() > 0 && !s.status().over);
+        going += usize::from(in_progress);
+    }
+    let mut line = format!(
+        "{} boards   ·   Played {played}   ·   Won {won}",
+        members.len()
+    );
+    if going > 0 {
+        line.push_str(&format!("   ·   In progress: {going}"));
+    }
+    Some(Face {
+        title: title.to_string(),
+        description: first.kind().description.to_string(),
+        line,
+    })
+}
+
+/// One card, numbered `index` + 1; true when clicked.
+fn card(ui: &mut egui::Ui, index: usize, face: &Face) -> bool {
     let width = ui.available_width().min(640.0);
     let (rect, response) = ui.allocate_exact_size(Vec2::new(width, 96.0), Sense::click());
-    let label = card_label(info.title);
+    let label = card_label(&face.title);
     response.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, &label));
 
     let visuals = ui.visuals().clone();
@@ -117,16 +220,6 @@ fn card(ui: &mut egui::Ui, index: usize, slot: &GameSlot, scores: &Scores) -> bo
     );
 
     // The text, as labels (read by screen readers), over the card; they take no clicks.
-    let mut line = format!(
-        "Best {}   ·   Played {}   ·   Won {}",
-        stats.best, stats.played, stats.won
-    );
-    if let Some(session) = slot.session.as_deref()
-        && session.move_count() > 0
-        && !session.status().over
-    {
-        line.push_str(&format!("   ·   In progress: score {}", session.score()));
-    }
     let text_rect = Rect::from_min_max(
         rect.min + Vec2::new(76.0, 8.0),
         rect.max - Vec2::new(10.0, 6.0),
@@ -135,10 +228,10 @@ fn card(ui: &mut egui::Ui, index: usize, slot: &GameSlot, scores: &Scores) -> bo
         let ui = &mut ui.new_child(egui::UiBuilder::new().max_rect(text_rect));
         ui.style_mut().interaction.selectable_labels = false;
         ui.spacing_mut().item_spacing.y = 3.0;
-        ui.label(RichText::new(info.title).size(22.0).strong());
-        ui.add(egui::Label::new(RichText::new(info.description).weak()).truncate());
+        ui.label(RichText::new(&face.title).size(22.0).strong());
+        ui.add(egui::Label::new(RichText::new(&face.description).weak()).truncate());
         ui.label(
-            RichText::new(line)
+            RichText::new(&face.line)
                 .size(14.0)
                 .color(Color32::from_rgb(0xc0, 0x8a, 0x30)),
         );

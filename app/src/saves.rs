@@ -3,7 +3,7 @@
 //! is never counted twice in the score table.
 
 use serde::{Deserialize, Serialize};
-use tilebox_core::{DynSession, GameEntry, SavedGame};
+use tilebox_core::{DynSession, Entry, SavedGame};
 
 use crate::storage::{Layout, ReadOutcome, Storage, StorageError, notice};
 use crate::tally::Tally;
@@ -45,17 +45,17 @@ pub fn write(
         game: session.save(),
         tally: Some(tally),
     };
-    storage.write_json(&save_file_name(session.info().id), &save, Layout::Compact)
+    storage.write_json(&save_file_name(&session.info().id), &save, Layout::Compact)
 }
 
 /// Reads the saved game of `entry` and its tally, moving the file aside if it cannot be resumed;
 /// `notices` gets a sentence saying so.
 pub fn read(
     storage: &Storage,
-    entry: &GameEntry,
+    entry: &Entry,
     notices: &mut Vec<String>,
 ) -> Option<(Box<dyn DynSession>, Tally)> {
-    let name = save_file_name(entry.info.id);
+    let name = save_file_name(entry.id());
     // The format, the game and the moves are the engine's to check: `entry.load` refuses a save
     // of a newer format or of another game, and one whose moves do not replay.
     let outcome = match storage.read_json(&name, |_: &AppSave| Ok(())) {
@@ -70,7 +70,7 @@ pub fn read(
         },
         other => other,
     };
-    let what = format!("The saved game of {}", entry.info.title);
+    let what = format!("The saved game of {}", entry.title());
     notices.extend(notice(&what, &outcome));
     None
 }

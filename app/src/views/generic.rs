@@ -4,38 +4,48 @@
 use egui::RichText;
 use tilebox_core::DynSession;
 
-use super::ViewOutcome;
+use super::{GameView, ViewOutcome};
+use crate::input::KeyPress;
 
 /// The most move buttons shown.
 const MAX_BUTTONS: usize = 60;
 
-/// Draws the text of the game and a button per legal move.
-pub fn show(ui: &mut egui::Ui, session: &mut dyn DynSession, accepts_moves: bool) -> ViewOutcome {
-    let mut out = ViewOutcome::default();
-    let top = ui.cursor().min;
-    ui.label(RichText::new(session.text()).monospace().size(18.0));
-    ui.add_space(8.0);
-    let mut chosen = None;
-    ui.horizontal_wrapped(|ui| {
-        for mv in session.legal_moves().into_iter().take(MAX_BUTTONS) {
-            if ui
-                .add_enabled(accepts_moves, egui::Button::new(format!("Move {mv}")))
-                .clicked()
-            {
-                chosen = Some(mv);
+/// The accessible label of the button that plays `mv`.
+pub fn move_label(mv: &str) -> String {
+    format!("Move {mv}")
+}
+
+/// The plain view: it keeps nothing between frames.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct GenericView;
+
+impl GameView for GenericView {
+    fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &dyn DynSession,
+        _keys: &[KeyPress],
+        accepts_moves: bool,
+    ) -> ViewOutcome {
+        let mut out = ViewOutcome::default();
+        let top = ui.cursor().min;
+        ui.label(RichText::new(session.text()).monospace().size(18.0));
+        ui.add_space(8.0);
+        ui.horizontal_wrapped(|ui| {
+            for mv in session.legal_moves().into_iter().take(MAX_BUTTONS) {
+                if ui
+                    .add_enabled(accepts_moves, egui::Button::new(move_label(&mv)))
+                    .clicked()
+                {
+                    out.player_moved = true;
+                    out.moves.push(mv);
+                }
             }
-        }
-    });
-    if let Some(mv) = chosen {
-        out.player_moved = true;
-        match session.play_text(&mv) {
-            Ok(n) => out.played = n > 0,
-            Err(e) => out.message = Some(e.to_string()),
-        }
+        });
+        out.board = Some(egui::Rect::from_min_max(
+            top,
+            ui.cursor().min.max(top + egui::vec2(300.0, 120.0)),
+        ));
+        out
     }
-    out.board = Some(egui::Rect::from_min_max(
-        top,
-        ui.cursor().min.max(top + egui::vec2(300.0, 120.0)),
-    ));
-    out
 }

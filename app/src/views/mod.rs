@@ -1,25 +1,32 @@
-//! The game views: each turns input into moves (keys, clicks, drags) and draws its game.
+//! The game views: each draws its kind of game and turns input (keys, clicks, drags) into moves,
+//! which it returns as text; the shell plays them (as sgt-puzzles' `interpret_move` and
+//! `execute_move`), so one path counts, saves and animates every move of every game.
 //!
-//! One sliding-board view serves 2048, Threes and any later sliding game; Strike 9 has its own;
-//! a game with no view of its own gets a plain one (its text and a button per legal move), so a
-//! newly registered game is playable at once.
+//! A view belongs to a game kind, found by the kind's type in [`VIEWS`]: one generic sliding
+//! view serves 2048 and Threes, Strike 9 has its own, and a kind with no view of its own gets
+//! the plain one (its text and a button per legal move), so a newly registered kind is playable
+//! at once.
 
 pub mod generic;
 pub mod sliding;
 pub mod strike9;
 
+use std::any::TypeId;
+
 use egui::Rect;
-use tilebox_core::DynSession;
+use tilebox_core::{DynSession, Entry, Puzzle};
+use tilebox_sliding::{Game2048, Threes};
+use tilebox_strike9::Strike9;
 
 use crate::input::KeyPress;
 
 /// What a view did this frame.
 #[derive(Debug, Default)]
 pub struct ViewOutcome {
-    /// A move was played.
-    pub played: bool,
-    /// The player made a move, or tried to, with a key, a click or a swipe (as opposed to a move
-    /// queued by autoplay): the player takes the game back from the AI.
+    /// The moves the player made, in their text form, for the shell to play in order.
+    pub moves: Vec<String>,
+    /// The player made a move, or tried to, with a key, a click or a swipe: the player takes
+    /// the game back from the AI.
     pub player_moved: bool,
     /// Something to tell the player (a refused choice).
     pub message: Option<String>,
@@ -27,52 +34,85 @@ pub struct ViewOutcome {
     pub board: Option<Rect>,
 }
 
-/// The state of the view of one game.
-#[derive(Debug, Default)]
-pub enum ViewState {
-    /// A plain view.
-    #[default]
-    Generic,
-    /// A sliding board.
-    Sliding(sliding::SlidingState),
-    /// Strike 9.
-    Strike9(strike9::Strike9View),
-}
+/// A view of one kind of game.
+pub trait GameView: Send {
+    /// Draws the game of `session` and reads the player's input (`keys` are this frame's keys
+    /// that are not the shell's commands). With `accepts_moves` false (a message waits for an
+    /// answer over the board) the board is drawn and no move is made.
+    fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &dyn DynSession,
+        keys: &[KeyPress],
+        accepts_moves: bool,
+    ) -> ViewOutcome;
 
-impl ViewState {
-    /// A fresh view state for the game of `session`.
-    pub fn for_session(session: &dyn DynSession) -> Self {
-        if sliding::supports(session) {
-            Self::Sliding(sliding::SlidingState::default())
-        } else if strike9::supports(session) {
-            Self::Strike9(strike9::Strike9View::default())
-        } else {
-            Self::Generic
-        }
+    /// A move was just played on `session` (the player's or autoplay's), at time `now`: start
+    /// its animation, forget the hint and any half-made choice.
+    fn played(&mut self, session: &dyn DynSession, now: f64) {
+        let _ = (session, now);
+        self.reset();
+    }
+
+    /// The game changed otherwise (undo, redo, a new game): forget animations, hints and
+    /// choices.
+    fn reset(&mut self) {}
+
+    /// Shows `mv`, a move in its text form, as the best move until the game changes.
+    fn show_hint(&mut self, mv: &str) {
+        let _ = mv;
+    }
+
+    /// Whether tiles are still moving at time `now` (autoplay waits for them).
+    fn busy(&self, now: f64) -> bool {
+        let _ = now;
+        false
+    }
+
+    /// Whether H without Shift asks for a hint (in the sliding games h is a move, as in vi).
+    fn plain_h_hints(&self) -> bool {
+        false
+    }
+
+    /// How this view shows a hint, for How to play ("an arrow on the board").
+    fn hint_looks(&self) -> &'static str {
+        "the best move is named under the board"
+    }
+
+    /// The view's own controls, for How to play.
+    fn controls(&self) -> &'static str {
+        "Click a move under the board."
     }
 }
 
-/// Draws the game of `session` and plays the moves the player makes. With `accepts_moves`
-/// false (a message waits for an answer over the board) the board is drawn and no move is
-/// played.
-pub fn show(
-    ui: &mut egui::Ui,
-    session: &mut dyn DynSession,
-    state: &mut ViewState,
-    keys: &[KeyPress],
-    accepts_moves: bool,
-) -> ViewOutcome {
-    let keys = if accepts_moves { keys } else { &[] };
-    match state {
-        ViewState::Sliding(s) => sliding::show(ui, session, s, keys, accepts_moves),
-        ViewState::Strike9(s) => strike9::show(ui, session, s, keys, accepts_moves),
-        ViewState::Generic => generic::show(ui, session, accepts_moves),
-    }
+/// A new view for the game kind of `P`.
+type MakeView = fn() -> Box<dyn GameView>;
+
+fn view_of<P: Puzzle>(make: MakeView) -> (TypeId, MakeView) {
+    (TypeId::of::<P>(), make)
+}
+
+/// The kinds with a view of their own. A kind not listed gets the plain view.
+static VIEWS: std::sync::LazyLock<[(TypeId, MakeView); 3]> = std::sync::LazyLock::new(|| {
+    [
+        view_of::<Game2048>(|| Box::new(sliding::SlidingView::<Game2048>::default())),
+        view_of::<Threes>(|| Box::new(sliding::SlidingView::<Threes>::default())),
+        view_of::<Strike9>(|| Box::new(strike9::Strike9View::default())),
+    ]
+});
+
+/// A fresh view for the games of `entry`.
+pub fn for_entry(entry: &Entry) -> Box<dyn GameView> {
+    let kind = entry.kind_type();
+    VIEWS.iter().find(|(t, _)| *t == kind).map_or_else(
+        || Box::new(generic::GenericView) as Box<dyn GameView>,
+        |(_, make)| make(),
+    )
 }
 
 /// Why the game ended, in a sentence, for the game-over message.
 pub fn end_text(session: &dyn DynSession) -> String {
-    if let Some(text) = strike9::end_text(session) {
+    if let Some(text) = session.end_text() {
         return text;
     }
     if session.status().won {

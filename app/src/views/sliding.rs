@@ -1,11 +1,14 @@
 //! The sliding-board view, for 2048, Threes and any later sliding game: arrow keys, WASD, hjkl
 //! or a swipe on the board slide the tiles; tiles glide, merged tiles pop, new tiles grow in.
+//! The colours are the entry's ([`tilebox_core::Entry::tile_colors`]).
+
+use std::marker::PhantomData;
 
 use egui::{Align2, Color32, CornerRadius, FontId, Key, Painter, Pos2, Rect, Sense, Vec2};
-use tilebox_core::{DynSession, Puzzle, Session};
-use tilebox_sliding::{Board, Cell, Direction, Game2048, Motion, RuleSet, Threes};
+use tilebox_core::{DynSession, Entry, Session, TileColors};
+use tilebox_sliding::{Board, Cell, Direction, Motion, SlidingGame};
 
-use super::ViewOutcome;
+use super::{GameView, ViewOutcome};
 use crate::input::KeyPress;
 use crate::theme;
 
@@ -19,34 +22,37 @@ pub const SWIPE_MIN: f32 = 24.0;
 /// The accessible label of the board (a drag on it is a move).
 pub const BOARD_LABEL: &str = "Board: swipe to move";
 
-/// The view's state: the running animation, the drag in progress, moves waiting to be played
-/// and the hint shown.
-#[derive(Debug, Default)]
-pub struct SlidingState {
+/// The view of sliding game `P`: the running animation, the drag in progress and the hint
+/// shown.
+pub struct SlidingView<P> {
     anim: Option<Anim>,
     drag_start: Option<Pos2>,
     drag_last: Option<Pos2>,
-    queued: Vec<Direction>,
     hint: Option<Direction>,
+    game: PhantomData<fn() -> P>,
 }
 
-impl SlidingState {
-    /// Plays `dir` on the next frame, as if its key had been pressed (autoplay's moves).
-    pub fn queue(&mut self, dir: Direction) {
-        self.queued.push(dir);
+impl<P> Default for SlidingView<P> {
+    fn default() -> Self {
+        Self {
+            anim: None,
+            drag_start: None,
+            drag_last: None,
+            hint: None,
+            game: PhantomData,
+        }
     }
+}
 
-    /// Shows `dir` as the best move until the board changes.
-    pub fn set_hint(&mut self, dir: Direction) {
-        self.hint = Some(dir);
-    }
-
-    /// Whether tiles are still moving at time `now`.
-    pub fn busy(&self, now: f64) -> bool {
-        self.anim
-            .as_ref()
-            .is_some_and(|a| now - a.start < SLIDE_SECONDS + POP_SECONDS)
-    }
+/// The accessible label of the cell in row `row` and column `col` (from 0) holding `value`
+/// (0: empty), as a screen reader says it: "row 2, column 3: 48".
+pub fn cell_label(row: usize, col: usize, value: u64) -> String {
+    let what = if value == 0 {
+        "empty".to_string()
+    } else {
+        value.to_string()
+    };
+    format!("row {}, column {}: {what}", row + 1, col + 1)
 }
 
 /// The accessible label of the hint shown under the board.
@@ -72,43 +78,25 @@ struct Anim {
 
 /// What the view needs of a sliding game, whichever it is.
 struct Snapshot {
-    id: &'static str,
-    rules: RuleSet,
+    entry: Entry,
+    rules: tilebox_sliding::RuleSet,
     board: Board,
     previous: Option<Board>,
     last_move: Option<Direction>,
     next: Option<String>,
 }
 
-/// The board of a typed session of a sliding game `P`.
-fn snapshot_of<P>(
-    session: &dyn DynSession,
-    board: impl Fn(&P::State) -> &Board,
-    next: impl Fn(&P::State) -> Option<String>,
-) -> Option<Snapshot>
-where
-    P: Puzzle<Move = Direction>,
-{
+/// The board of `session`, a game of `P`.
+fn snapshot<P: SlidingGame>(session: &dyn DynSession) -> Option<Snapshot> {
     let s = session.as_any().downcast_ref::<Session<P>>()?;
     Some(Snapshot {
-        id: P::INFO.id,
-        rules: RuleSet::from_id(P::INFO.id)?,
-        board: board(s.state()).clone(),
-        previous: s.previous_state().map(|p| board(p).clone()),
+        entry: session.entry().clone(),
+        rules: P::RULES,
+        board: P::board(s.state()).clone(),
+        previous: s.previous_state().map(|p| P::board(p).clone()),
         last_move: s.moves().last().copied(),
-        next: next(s.state()),
+        next: P::next_card(s.state()),
     })
-}
-
-/// The sliding games this view knows. A later sliding variant adds one line here.
-fn snapshot(session: &dyn DynSession) -> Option<Snapshot> {
-    snapshot_of::<Game2048>(session, |s| s.board(), |_| None)
-        .or_else(|| snapshot_of::<Threes>(session, |s| s.board(), |s| Some(s.next().to_string())))
-}
-
-/// Whether this view can show the game of `session`.
-pub fn supports(session: &dyn DynSession) -> bool {
-    snapshot(session).is_some()
 }
 
 /// The direction of a key: arrows, WASD and hjkl.
@@ -141,120 +129,142 @@ pub fn swipe_direction(a: Pos2, b: Pos2) -> Option<Direction> {
     })
 }
 
-/// Draws the board, plays the moves of `keys` and of a swipe, or else autoplay's queued move.
-pub fn show(
-    ui: &mut egui::Ui,
-    session: &mut dyn DynSession,
-    state: &mut SlidingState,
-    keys: &[KeyPress],
-    accepts_moves: bool,
-) -> ViewOutcome {
-    let mut out = ViewOutcome::default();
-    let now = ui.input(|i| i.time);
+impl<P: SlidingGame> GameView for SlidingView<P> {
+    fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &dyn DynSession,
+        keys: &[KeyPress],
+        accepts_moves: bool,
+    ) -> ViewOutcome {
+        let mut out = ViewOutcome::default();
+        let Some(snap) = snapshot::<P>(session) else {
+            return out;
+        };
+        let now = ui.input(|i| i.time);
+        let dark = ui.visuals().dark_mode;
 
-    // Moves from the keyboard. A move made during an animation is played at once: the running
-    // animation jumps to its end and the new one starts, so no key press is lost.
-    let mut moves: Vec<Direction> = keys
-        .iter()
-        .filter(|k| !k.has_command_modifier())
-        .filter_map(|k| direction_of(k.key))
-        .collect();
-    // Autoplay's move was worked out for the board as it is now; a move of the player's comes
-    // first and makes it stale.
-    let queued = std::mem::take(&mut state.queued);
+        // Moves from the keyboard. A move made during an animation is played at once: the
+        // running animation jumps to its end and the new one starts, so no key press is lost.
+        let mut moves: Vec<Direction> = keys
+            .iter()
+            .filter(|k| !k.has_command_modifier())
+            .filter_map(|k| direction_of(k.key))
+            .collect();
 
-    let Some(snap) = snapshot(session) else {
-        return out;
-    };
-    let dark = ui.visuals().dark_mode;
-
-    // Layout: the next card (Threes), then the square board, as large as the window allows.
-    let avail = ui.available_size();
-    let header = if snap.next.is_some() { 64.0 } else { 0.0 };
-    let side = (avail.x - 16.0)
-        .min(avail.y - header - 48.0)
-        .clamp(160.0, 900.0);
-    let mut board_response = None;
-    ui.vertical_centered(|ui| {
-        if let Some(next) = &snap.next {
-            next_card(ui, snap.id, next, header);
-        }
-        let (rect, response) = ui.allocate_exact_size(Vec2::splat(side), Sense::click_and_drag());
-        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, BOARD_LABEL));
-        board_response = Some((rect, response));
-        match state.hint {
-            Some(dir) => {
-                ui.label(
-                    egui::RichText::new(hint_label(dir))
-                        .size(17.0)
-                        .strong()
-                        .color(theme::HINT),
-                );
+        // Layout: the next card (Threes), then the square board, as large as the window allows.
+        let avail = ui.available_size();
+        let header = if snap.next.is_some() { 64.0 } else { 0.0 };
+        let side = (avail.x - 16.0)
+            .min(avail.y - header - 48.0)
+            .clamp(160.0, 900.0);
+        let mut board_response = None;
+        ui.vertical_centered(|ui| {
+            if let Some(next) = &snap.next {
+                next_card(ui, &snap.entry, next, header);
             }
-            None => {
-                ui.label(
-                    egui::RichText::new("Arrow keys, WASD or hjkl, or swipe on the board")
-                        .small()
-                        .weak(),
-                );
-            }
-        }
-    });
-    let Some((rect, response)) = board_response else {
-        return out;
-    };
-    out.board = Some(rect);
-
-    // A swipe on the board.
-    if response.drag_started() {
-        state.drag_start = ui
-            .input(|i| i.pointer.press_origin())
-            .or_else(|| response.interact_pointer_pos());
-        state.drag_last = state.drag_start;
-    }
-    if (response.dragged() || response.drag_stopped())
-        && let Some(p) = ui.input(|i| i.pointer.latest_pos())
-    {
-        state.drag_last = Some(p);
-    }
-    if response.drag_stopped()
-        && let (Some(a), Some(b)) = (state.drag_start.take(), state.drag_last.take())
-        && let Some(dir) = swipe_direction(a, b)
-        && accepts_moves
-    {
-        moves.push(dir);
-    }
-    out.player_moved = !moves.is_empty();
-    if moves.is_empty() && accepts_moves {
-        moves = queued;
-    }
-
-    let mut snap = snap;
-    for dir in moves.drain(..) {
-        match session.play_text(&dir.to_string()) {
-            Ok(1..) => {
-                out.played = true;
-                state.hint = None;
-                if let Some(s) = snapshot(session) {
-                    snap = s;
+            let (rect, response) =
+                ui.allocate_exact_size(Vec2::splat(side), Sense::click_and_drag());
+            response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, BOARD_LABEL));
+            board_response = Some((rect, response));
+            match self.hint {
+                Some(dir) => {
+                    ui.label(
+                        egui::RichText::new(hint_label(dir))
+                            .size(17.0)
+                            .strong()
+                            .color(theme::HINT),
+                    );
                 }
-                state.anim = start_anim(&snap, now);
+                None => {
+                    ui.label(
+                        egui::RichText::new("Arrow keys, WASD or hjkl, or swipe on the board")
+                            .small()
+                            .weak(),
+                    );
+                }
             }
-            Ok(0) => {}
-            Err(e) => out.message = Some(e.kind.to_string()),
+        });
+        let Some((rect, response)) = board_response else {
+            return out;
+        };
+        out.board = Some(rect);
+        cell_labels(ui, rect, &snap);
+
+        // A swipe on the board.
+        if response.drag_started() {
+            self.drag_start = ui
+                .input(|i| i.pointer.press_origin())
+                .or_else(|| response.interact_pointer_pos());
+            self.drag_last = self.drag_start;
         }
+        if (response.dragged() || response.drag_stopped())
+            && let Some(p) = ui.input(|i| i.pointer.latest_pos())
+        {
+            self.drag_last = Some(p);
+        }
+        if response.drag_stopped()
+            && let (Some(a), Some(b)) = (self.drag_start.take(), self.drag_last.take())
+            && let Some(dir) = swipe_direction(a, b)
+            && accepts_moves
+        {
+            moves.push(dir);
+        }
+        out.player_moved = !moves.is_empty();
+        out.moves = moves.iter().map(ToString::to_string).collect();
+
+        draw(ui.painter(), rect, &snap, &mut self.anim, now, dark);
+        if let Some(dir) = self.hint
+            && self.anim.is_none()
+        {
+            draw_hint(ui.painter(), rect, dir);
+        }
+        if self.anim.is_some() {
+            ui.ctx().request_repaint();
+        }
+        out
     }
 
-    draw(ui.painter(), rect, &snap, state, now, dark);
-    if let Some(dir) = state.hint
-        && state.anim.is_none()
-    {
-        draw_hint(ui.painter(), rect, dir);
+    fn played(&mut self, session: &dyn DynSession, now: f64) {
+        self.hint = None;
+        self.anim = snapshot::<P>(session).and_then(|snap| start_anim(&snap, now));
     }
-    if state.anim.is_some() {
-        ui.ctx().request_repaint();
+
+    fn reset(&mut self) {
+        self.anim = None;
+        self.hint = None;
     }
-    out
+
+    fn show_hint(&mut self, mv: &str) {
+        self.hint = mv.parse().ok();
+    }
+
+    fn busy(&self, now: f64) -> bool {
+        self.anim
+            .as_ref()
+            .is_some_and(|a| now - a.start < SLIDE_SECONDS + POP_SECONDS)
+    }
+
+    fn hint_looks(&self) -> &'static str {
+        "the best move, as an arrow on the board"
+    }
+
+    fn controls(&self) -> &'static str {
+        "Arrow keys, WASD or hjkl, or drag (swipe) on the board: slide the tiles."
+    }
+}
+
+/// One accessible label per cell, over the board: its position and what it holds.
+fn cell_labels(ui: &egui::Ui, rect: Rect, snap: &Snapshot) {
+    let side = snap.board.side();
+    for (cell, rank) in cells(&snap.board) {
+        let r = cell_rect(rect, side, cell.row as f32, cell.col as f32);
+        let id = ui.scope_id().with(("cell", cell.row, cell.col));
+        let response = ui.interact(r, id, Sense::hover());
+        let label = cell_label(cell.row, cell.col, snap.rules.value(rank));
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &label));
+    }
 }
 
 /// The animation of the move that led to the board of `snap`.
@@ -299,12 +309,13 @@ fn draw(
     painter: &Painter,
     rect: Rect,
     snap: &Snapshot,
-    state: &mut SlidingState,
+    anim: &mut Option<Anim>,
     now: f64,
     dark: bool,
 ) {
     let side = snap.board.side();
-    let (board_fill, empty_fill) = theme::board_colors(snap.id, dark);
+    let colors = snap.entry.board_colors(dark);
+    let (board_fill, empty_fill) = (theme::color(colors.frame), theme::color(colors.empty));
     painter.rect_filled(rect, CornerRadius::same(8), board_fill);
     for row in 0..side {
         for col in 0..side {
@@ -313,8 +324,8 @@ fn draw(
         }
     }
 
-    let t = state.anim.as_ref().map(|a| now - a.start);
-    match (&state.anim, t) {
+    let t = anim.as_ref().map(|a| now - a.start);
+    match (&*anim, t) {
         (Some(anim), Some(t)) if t < SLIDE_SECONDS => {
             // Tiles glide from where they were to where they go.
             let p = ease_out((t / SLIDE_SECONDS) as f32);
@@ -324,11 +335,12 @@ fn draw(
                     None => (cell.row as f32, cell.col as f32),
                 };
                 let value = snap.rules.value(rank);
-                draw_tile(painter, cell_rect(rect, side, r, c), snap.id, value, 1.0);
+                let colors = snap.entry.tile_colors(value);
+                draw_tile(painter, cell_rect(rect, side, r, c), colors, value, 1.0);
             }
         }
         _ => {
-            let pop = match (&state.anim, t) {
+            let pop = match (&*anim, t) {
                 (Some(anim), Some(t)) if t < SLIDE_SECONDS + POP_SECONDS => {
                     Some((anim, ((t - SLIDE_SECONDS) / POP_SECONDS) as f32))
                 }
@@ -344,10 +356,10 @@ fn draw(
                 };
                 let value = snap.rules.value(rank);
                 let r = cell_rect(rect, side, cell.row as f32, cell.col as f32);
-                draw_tile(painter, r, snap.id, value, scale);
+                draw_tile(painter, r, snap.entry.tile_colors(value), value, scale);
             }
             if pop.is_none() {
-                state.anim = None;
+                *anim = None;
             }
         }
     }
@@ -384,31 +396,34 @@ fn draw_hint(painter: &Painter, rect: Rect, dir: Direction) {
     ));
 }
 
-/// The tiles of `board`: each occupied cell with its rank.
-fn tiles(board: &Board) -> impl Iterator<Item = (Cell, u8)> + '_ {
+/// Every cell of `board` with its rank (0: empty), row by row.
+fn cells(board: &Board) -> impl Iterator<Item = (Cell, u8)> + '_ {
     let side = board.side();
     (0..side)
         .flat_map(move |row| (0..side).map(move |col| Cell { row, col }))
         .map(|cell| (cell, board.rank(cell)))
-        .filter(|&(_, rank)| rank != 0)
+}
+
+/// The tiles of `board`: each occupied cell with its rank.
+fn tiles(board: &Board) -> impl Iterator<Item = (Cell, u8)> + '_ {
+    cells(board).filter(|&(_, rank)| rank != 0)
 }
 
 fn lerp(a: usize, b: usize, t: f32) -> f32 {
     a as f32 + (b as f32 - a as f32) * t
 }
 
-/// One tile of `value` in `cell`, scaled by `scale` about its centre.
-pub fn draw_tile(painter: &Painter, cell: Rect, game: &str, value: u64, scale: f32) {
+/// One tile of `value` in `cell`, in `colors`, scaled by `scale` about its centre.
+pub fn draw_tile(painter: &Painter, cell: Rect, colors: TileColors, value: u64, scale: f32) {
     let r = Rect::from_center_size(cell.center(), cell.size() * scale);
-    let colors = theme::tile_colors(game, value);
     let radius = r.width() * 0.08;
     if let Some(accent) = colors.accent {
         // A card with a coloured foot: the foot shows below the face.
-        painter.rect_filled(r, radius, accent);
+        painter.rect_filled(r, radius, theme::color(accent));
         let face = Rect::from_min_max(r.min, Pos2::new(r.max.x, r.max.y - r.height() * 0.1));
-        painter.rect_filled(face, radius, colors.fill);
+        painter.rect_filled(face, radius, theme::color(colors.fill));
     } else {
-        painter.rect_filled(r, radius, colors.fill);
+        painter.rect_filled(r, radius, theme::color(colors.fill));
     }
     let text = value.to_string();
     let size = theme::tile_font_size(&text, r.width());
@@ -422,12 +437,12 @@ pub fn draw_tile(painter: &Painter, cell: Rect, game: &str, value: u64, scale: f
         Align2::CENTER_CENTER,
         text,
         FontId::proportional(size),
-        colors.text,
+        theme::color(colors.text),
     );
 }
 
-/// Threes' next card, above the board.
-fn next_card(ui: &mut egui::Ui, game: &str, next: &str, height: f32) {
+/// The next tile (Threes' next card), above the board.
+fn next_card(ui: &mut egui::Ui, entry: &Entry, next: &str, height: f32) {
     let (rect, response) = ui.allocate_exact_size(Vec2::new(160.0, height), Sense::hover());
     response.widget_info(|| {
         egui::WidgetInfo::labeled(egui::Role::Label, true, format!("Next card: {next}"))
@@ -445,13 +460,17 @@ fn next_card(ui: &mut egui::Ui, game: &str, next: &str, height: f32) {
         Vec2::new(height * 0.62, height * 0.85),
     );
     let value: u64 = next.parse().unwrap_or(6);
-    let colors = theme::tile_colors(game, value);
-    painter.rect_filled(card, 5.0, colors.accent.unwrap_or(colors.fill));
+    let colors = entry.tile_colors(value);
+    painter.rect_filled(
+        card,
+        5.0,
+        theme::color(colors.accent.unwrap_or(colors.fill)),
+    );
     let face = Rect::from_min_max(
         card.min,
         Pos2::new(card.max.x, card.max.y - card.height() * 0.1),
     );
-    painter.rect_filled(face, 5.0, colors.fill);
+    painter.rect_filled(face, 5.0, theme::color(colors.fill));
     painter.text(
         face.center(),
         Align2::CENTER_CENTER,
@@ -460,7 +479,7 @@ fn next_card(ui: &mut egui::Ui, game: &str, next: &str, height: f32) {
         if next == "+" {
             Color32::from_rgb(0x22, 0x22, 0x22)
         } else {
-            colors.text
+            theme::color(colors.text)
         },
     );
 }

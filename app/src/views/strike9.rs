@@ -1,13 +1,13 @@
 //! The Strike 9 view: nine tiles to click (or toggle with keys 1 to 9), two dice, the selection
-//! and its running sum. The selection rules are the engine's [`Selection`].
+//! and its running sum. The selection rules are the engine's [`Selection`]; a finished selection
+//! is a move, which the view returns for the shell to play. The odds and what a move gave up
+//! are the assistant's commentary, drawn by the shell under the board.
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
 use tilebox_core::{DynSession, Session};
-use tilebox_strike9::{
-    Odds, SelectError, Selection, SelectionStep, Strike9, Strike9State, TileSet,
-};
+use tilebox_strike9::{SelectError, Selection, SelectionStep, Strike9, TileSet};
 
-use super::ViewOutcome;
+use super::{GameView, ViewOutcome};
 use crate::input::{KeyPress, digit_of};
 use crate::theme;
 
@@ -16,17 +16,6 @@ use crate::theme;
 pub struct Strike9View {
     selection: Selection,
     hint: Option<TileSet>,
-}
-
-impl Strike9View {
-    /// Rings the best set for the current roll of `session`, from the exact solver (nothing
-    /// once the roll can't be made).
-    pub fn show_hint(&mut self, session: &dyn DynSession) {
-        if let Some(s) = typed(session) {
-            let state = s.state();
-            self.hint = Odds::shared().best_move(state.open(), state.total());
-        }
-    }
 }
 
 /// The line that names the hinted set.
@@ -40,94 +29,54 @@ fn spaced(tiles: TileSet) -> String {
     parts.join(" + ")
 }
 
-/// A probability as a percentage, with more digits when it is small.
-fn percent(p: f64) -> String {
-    let pct = p * 100.0;
-    if pct != 0.0 && pct.abs() < 0.1 {
-        format!("{pct:.3}%")
-    } else {
-        format!("{pct:.1}%")
-    }
-}
-
-/// The chance of shutting the box from the current position with best play, as a sentence.
-pub fn odds_line(state: &Strike9State) -> String {
-    let p = Odds::shared().after_roll(state.open(), state.total());
-    format!("{} to shut the box with best play", percent(p))
-}
-
-/// What the last move of `s` gave up against the best one, as a sentence.
-pub fn last_move_line(s: &Session<Strike9>) -> Option<String> {
-    let before = s.previous_state()?;
-    let played = *s.moves().last()?;
-    let odds = Odds::shared();
-    let open = before.open();
-    let best = odds.best_move(open, before.total())?;
-    let best_p = odds.after_move(open, best);
-    let played_p = odds.after_move(open, played);
-    Some(if best_p - played_p <= 1e-12 {
-        format!(
-            "Shutting {} was the best play for {}.",
-            spaced(played),
-            before.total()
-        )
-    } else {
-        format!(
-            "Shutting {} gave up {} percentage points: {} would have kept {}, yours kept {}.",
-            spaced(played),
-            percent(best_p - played_p).trim_end_matches('%'),
-            spaced(best),
-            percent(best_p),
-            percent(played_p)
-        )
-    })
-}
-
-/// The accessible label of tile `t`, open or shut.
+/// The accessible label of tile `t`, open or shut, as a screen reader says it: "tile 7, open".
 pub fn tile_label(t: u8, shut: bool) -> String {
-    if shut {
-        format!("Tile {t} (shut)")
-    } else {
-        format!("Tile {t}")
+    format!("tile {t}, {}", if shut { "shut" } else { "open" })
+}
+
+impl GameView for Strike9View {
+    fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &dyn DynSession,
+        keys: &[KeyPress],
+        accepts_moves: bool,
+    ) -> ViewOutcome {
+        show(ui, session, self, keys, accepts_moves)
+    }
+
+    fn reset(&mut self) {
+        self.selection = Selection::default();
+        self.hint = None;
+    }
+
+    fn show_hint(&mut self, mv: &str) {
+        self.hint = mv.parse().ok();
+    }
+
+    fn plain_h_hints(&self) -> bool {
+        true
+    }
+
+    fn hint_looks(&self) -> &'static str {
+        "the best tiles to shut, from the exact odds, are ringed"
+    }
+
+    fn controls(&self) -> &'static str {
+        "Click a tile or press 1 to 9 to pick it; click it again to take it back."
     }
 }
 
-fn typed(session: &dyn DynSession) -> Option<&Session<Strike9>> {
-    session.as_any().downcast_ref::<Session<Strike9>>()
-}
-
-/// Whether this view can show the game of `session`.
-pub fn supports(session: &dyn DynSession) -> bool {
-    typed(session).is_some()
-}
-
-/// Why a game of Strike 9 ended, or `None` for another game or one still playing.
-pub fn end_text(session: &dyn DynSession) -> Option<String> {
-    let state = typed(session)?.state();
-    if state.is_won() {
-        Some("Box shut!".to_string())
-    } else if state.is_over() {
-        Some(cannot_make(state))
-    } else {
-        None
-    }
-}
-
-fn cannot_make(state: &Strike9State) -> String {
-    let total = state.total();
-    format!("Rolled {total}: no open tiles add up to {total}.")
-}
-
-/// Draws the game and plays the tiles the player shuts.
-pub fn show(
+/// Draws the game and returns the tiles the player shuts.
+fn show(
     ui: &mut egui::Ui,
-    session: &mut dyn DynSession,
+    session: &dyn DynSession,
     view: &mut Strike9View,
     keys: &[KeyPress],
     accepts_moves: bool,
 ) -> ViewOutcome {
     let mut out = ViewOutcome::default();
-    let Some(s) = typed(session) else {
+    let Some(s) = session.as_any().downcast_ref::<Session<Strike9>>() else {
         return out;
     };
     let state = s.state().clone();
@@ -283,37 +232,22 @@ pub fn show(
                         .color(theme::HINT),
                 );
             }
-            ui.add_space(6.0);
-            ui.label(RichText::new(odds_line(&state)).size(16.0));
-        }
-        if let Some(line) = typed(session).and_then(last_move_line) {
-            ui.label(RichText::new(line).weak());
         }
     });
     out.board = Some(board);
     out.player_moved = !clicks.is_empty();
 
     for t in clicks {
-        let Some(s) = typed(session) else {
-            break;
-        };
-        match view.selection.toggle(s.state(), t) {
+        match view.selection.toggle(&state, t) {
             Ok(SelectionStep::Selecting(next)) => {
                 view.selection = next;
                 out.message = None;
             }
             Ok(SelectionStep::Shut(tiles)) => {
+                // The shell plays it; a later click belongs to the next roll.
                 view.selection = Selection::default();
-                if let Some(s) = session.as_any_mut().downcast_mut::<Session<Strike9>>() {
-                    match s.play(tiles) {
-                        Ok(_) => {
-                            out.played = true;
-                            view.hint = None;
-                            out.message = None;
-                        }
-                        Err(e) => out.message = Some(e.to_string()),
-                    }
-                }
+                out.moves.push(tiles.to_string());
+                break;
             }
             Err(e) => out.message = Some(refusal(e)),
         }

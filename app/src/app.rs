@@ -397,8 +397,10 @@ impl TileboxApp {
                 ui.label("This game could not be started.");
                 return;
             };
+            // While the win waits for an answer, the board is drawn and takes no move.
             let accepts_moves = !chrome::win_waits(session, slot.tally);
-            let out = slot.view.show(ui, session, &keys, accepts_moves);
+            let keys = if accepts_moves { keys.as_slice() } else { &[] };
+            let out = slot.view.show(ui, session, keys, accepts_moves);
             chrome::commentary(ui, session);
             if let Some(m) = &out.message {
                 slot.message = Some(m.clone());

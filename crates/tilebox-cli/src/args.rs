@@ -6,6 +6,10 @@ use clap::{Parser, Subcommand};
 /// threads than cores only share the cores.
 pub const MAX_THREADS: u32 = 64;
 
+/// The AI's thinking time a move, in milliseconds, when `hint --ms` or `bench --ms-per-move` is
+/// not given.
+pub const DEFAULT_MS: u64 = 200;
+
 /// Play, replay and inspect Tilebox games.
 #[derive(Debug, Parser)]
 #[command(name = "tilebox-cli", version, about, long_about = None)]
@@ -21,7 +25,7 @@ pub struct Cli {
 /// The commands. Their output is a stable interface: see the README.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// List the games, one per line: <id><TAB><title>.
+    /// List the games (every entry of the catalogue), one per line: <id><TAB><title>.
     List,
     /// Print the initial state of a new game as one line of JSON.
     New {
@@ -45,7 +49,7 @@ pub enum Command {
     },
     /// Slide a board once, without a spawn; print {"board":[[…]],"moved":bool,"gained":N}.
     Slide {
-        /// A sliding game: 2048 or threes.
+        /// Game id of a sliding game (see `list`).
         game: String,
         /// left, right, up or down (or L, R, U, D).
         direction: String,
@@ -64,24 +68,24 @@ pub enum Command {
         #[arg(long, value_name = "1,2,…", default_value = "1,2,3,4,5,6,7,8,9")]
         open: String,
     },
-    /// Print the best move: L, R, U or D for 2048 and Threes (the state after --seed and
-    /// --moves); the best tile set for Strike 9 (--open and --total).
+    /// Print the AI's best move for the game of --seed after --moves (games with an AI
+    /// player); or, for Strike 9, the exact table's best tiles for --total with --open.
     Hint {
         /// Game id (see `list`).
         game: String,
-        /// 2048 and Threes: seed of the game.
+        /// Seed of the game to replay.
         #[arg(long, value_name = "N", allow_negative_numbers = true)]
         seed: Option<u64>,
-        /// 2048 and Threes: the moves played since, as for `play` (default: none).
+        /// The moves played since, as for `play` (default: none).
         #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
         moves: Option<String>,
-        /// 2048 and Threes: thinking time in milliseconds (default: 200).
+        /// Thinking time in milliseconds (default: 200).
         #[arg(long, value_name = "M", allow_negative_numbers = true)]
         ms: Option<u64>,
-        /// Strike 9: the open tiles, comma-separated (default: 1 to 9).
+        /// Strike 9 without --seed: the open tiles, comma-separated (default: 1 to 9).
         #[arg(long, value_name = "1,2,…")]
         open: Option<String>,
-        /// Strike 9: the roll, 2 to 12.
+        /// Strike 9 without --seed: the roll, 2 to 12.
         #[arg(
             long,
             value_name = "N",
@@ -96,7 +100,8 @@ pub enum Command {
         #[arg(long, value_name = "1,2,…", default_value = "1,2,3,4,5,6,7,8,9")]
         open: String,
     },
-    /// Play N games with the AI (game i uses seed S+i) and print one JSON object of results.
+    /// Play N games with the AI player (game i uses seed S+i) and print one JSON object of
+    /// results (games with an AI player).
     Bench {
         /// Game id (see `list`).
         game: String,
@@ -108,10 +113,15 @@ pub enum Command {
             value_parser = clap::value_parser!(u32).range(1..)
         )]
         games: u32,
-        /// Thinking time per move in milliseconds (2048 and Threes; Strike 9 plays its exact
-        /// table and ignores it).
-        #[arg(long, value_name = "M", allow_negative_numbers = true)]
-        ms_per_move: Option<u64>,
+        /// Thinking time per move in milliseconds, handed to the AI player (Strike 9's exact
+        /// table ignores it).
+        #[arg(
+            long,
+            value_name = "M",
+            default_value_t = DEFAULT_MS,
+            allow_negative_numbers = true
+        )]
+        ms_per_move: u64,
         /// Seed of the first game.
         #[arg(long, value_name = "S", allow_negative_numbers = true)]
         seed: u64,

@@ -1,4 +1,5 @@
-//! `bench`: the AI plays seeded games and the results are summed up as one JSON object.
+//! `bench`: an entry's AI player plays seeded games and the results are summed up as one JSON
+//! object.
 
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
@@ -7,12 +8,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
-use tilebox_ai::{Engine, Limits};
-use tilebox_core::{Puzzle, Session};
-use tilebox_sliding::{Board, Direction, Game2048, RuleSet, Threes};
-use tilebox_strike9::{Odds, Strike9};
+use tilebox_core::{AssistError, DynAssistant, DynPlayer, Entry};
+use tilebox_sliding::{RuleSet, rules_of};
 
-use crate::commands::CliError;
+use crate::commands::{CliError, assist_error};
 
 /// The name of bench threads: a panic in one is reported as an error, not by the panic hook.
 pub const WORKER_NAME: &str = "tilebox-bench";
@@ -20,61 +19,27 @@ pub const WORKER_NAME: &str = "tilebox-bench";
 /// How one game went.
 #[derive(Debug, Clone, Copy)]
 struct Played {
-    /// False when the AI could not play a board of the game before its end (2048 tiles above
-    /// 32768); the figures are the game's when it stopped.
+    /// False when the player could not search a position of the game before its end (2048
+    /// tiles above 32768); the figures are the game's when it stopped.
     finished: bool,
     score: u64,
-    /// The rank of the highest tile reached (sliding games).
-    top_rank: Option<u8>,
+    /// The highest tile on the board at the end, for games whose sessions report one.
+    top_tile: Option<u64>,
     won: bool,
     moves: u64,
     thinking: Duration,
 }
 
-/// What to bench: a game and its player.
-#[derive(Debug, Clone, Copy)]
-pub enum Bench {
-    /// 2048 with the expectimax player at this budget a move.
-    Twenty48(Limits),
-    /// Threes with the card-counting expectimax player at this budget a move.
-    Threes(Limits),
-    /// Strike 9 with the exact table's best move.
-    Strike9,
-}
-
-impl Bench {
-    /// The sliding rule set, whose tiles `reach` reports; None for Strike 9.
-    fn rules(self) -> Option<RuleSet> {
-        match self {
-            Bench::Twenty48(_) => Some(RuleSet::Twenty48),
-            Bench::Threes(_) => Some(RuleSet::Threes),
-            Bench::Strike9 => None,
-        }
-    }
-
-    fn play(self, seed: u64, engine: &mut Engine) -> Result<Played, CliError> {
-        match self {
-            Bench::Twenty48(limits) => play_sliding::<Game2048>(
-                seed,
-                |s| s.board(),
-                |s| engine.advise_2048(s, &limits).map(|a| a.best),
-            ),
-            Bench::Threes(limits) => play_sliding::<Threes>(
-                seed,
-                |s| s.board(),
-                |s| engine.advise_threes(s, &limits).map(|a| a.best),
-            ),
-            Bench::Strike9 => play_strike9(seed),
-        }
-    }
-}
-
-/// Plays `games` games, game `i` from seed `seed + i`, on `threads` threads; the summary:
-/// `games`, then `unfinished` (sliding games), `mean_score`, `median_score`, `max_score`, then
-/// `reach` (sliding games: for each tile value, the share of games that made it) or `win_rate`
-/// (Strike 9), `moves` (over all games) and `mean_ms_per_move` (thinking time).
+/// Plays `games` games of `entry`, game `i` from seed `seed + i`, on `threads` threads, each
+/// thread with a player of its own from `assistant`, thinking `budget` a move. The summary:
+/// `games`, `unfinished`, `mean_score`, `median_score`, `max_score`, then `reach` when every
+/// game's session reports its top tile (for each tile value, the share of games that made it)
+/// or `win_rate` otherwise, then `moves` (over all games) and `mean_ms_per_move` (thinking
+/// time).
 pub fn run(
-    bench: Bench,
+    entry: &Entry,
+    assistant: &dyn DynAssistant,
+    budget: Duration,
     games: u32,
     seed: u64,
     threads: u32,
@@ -84,18 +49,64 @@ pub fn run(
     let next = AtomicU64::new(0);
     let stop = || next.store(games, Ordering::Relaxed);
     let work = || -> Result<Vec<Played>, CliError> {
-        let mut engine = Engine::new();
+        let mut player = assistant.player();
         let mut played = Vec::new();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             if i >= games {
                 return Ok(played);
             }
-            played.push(bench.play(seed.wrapping_add(i), &mut engine)?);
+            played.push(play(entry, &mut *player, seed.wrapping_add(i), budget)?);
         }
     };
     let results = on_threads(threads, stop, work)?.concat();
-    Ok(summary(&results, bench.rules()))
+    Ok(summary(&results, rules_of(entry)))
+}
+
+/// One game of `entry` from `seed`, every move the player's.
+fn play(
+    entry: &Entry,
+    player: &mut dyn DynPlayer,
+    seed: u64,
+    budget: Duration,
+) -> Result<Played, CliError> {
+    let mut session = entry.new_session(seed)?;
+    let mut thinking = Duration::ZERO;
+    let mut finished = true;
+    while !session.status().over {
+        let start = Instant::now();
+        let best = match player.best_move(&session.position(), budget) {
+            Ok(Some(best)) => best,
+            Ok(None) => return Err(CliError::Ai("it has no move in a game in play".into())),
+            // A position the player cannot search (a 2048 tile above 32768): the game is
+            // counted as unfinished, with the figures it has.
+            Err(AssistError::CannotPlay(_)) => {
+                finished = false;
+                break;
+            }
+            Err(err) => return Err(assist_error(err)),
+        };
+        thinking += start.elapsed();
+        // play_text skips a move that changes nothing; a player that chose one would never
+        // finish, so it is the player's failure.
+        let played = session
+            .play_text(&best)
+            .map_err(|e| CliError::Ai(e.to_string()))?;
+        if played != 1 {
+            return Err(CliError::Ai(format!(
+                "its move {} played {played} moves",
+                crate::commands::Quoted(&best)
+            )));
+        }
+    }
+    Ok(Played {
+        finished,
+        score: session.score(),
+        top_tile: session.top_tile(),
+        won: session.status().won,
+        moves: session.move_count() as u64,
+        thinking,
+    })
 }
 
 /// Runs `work` on `threads` threads at once and gathers what each returned. A thread the system
@@ -153,59 +164,8 @@ fn panicked(payload: &(dyn Any + Send)) -> CliError {
     CliError::ThreadFailed(message.escape_debug().to_string())
 }
 
-fn play_sliding<P: Puzzle<Move = Direction>>(
-    seed: u64,
-    board: fn(&P::State) -> &Board,
-    mut best: impl FnMut(&P::State) -> Option<Direction>,
-) -> Result<Played, CliError> {
-    let mut session = Session::<P>::with_seed(seed)?;
-    let mut thinking = Duration::ZERO;
-    let mut finished = true;
-    while !session.status().over {
-        let start = Instant::now();
-        // The game is in play, so only a board the AI cannot hold (2048 tiles above 32768)
-        // leaves it without a move: the game is counted as unfinished.
-        let Some(dir) = best(session.state()) else {
-            finished = false;
-            break;
-        };
-        thinking += start.elapsed();
-        session.play(dir).map_err(|e| CliError::Ai(e.to_string()))?;
-    }
-    Ok(Played {
-        finished,
-        score: session.score(),
-        top_rank: Some(board(session.state()).max_rank()),
-        won: session.status().won,
-        moves: session.moves().len() as u64,
-        thinking,
-    })
-}
-
-fn play_strike9(seed: u64) -> Result<Played, CliError> {
-    let odds = Odds::shared();
-    let mut session = Session::<Strike9>::with_seed(seed)?;
-    let start = Instant::now();
-    while !session.status().over {
-        let (open, total) = (session.state().open(), session.state().total());
-        // The game ends as soon as no open tiles make the roll, so a game in play has a move.
-        let set = odds.best_move(open, total).ok_or_else(|| {
-            CliError::Ai(format!(
-                "the table has no move for a roll of {total} with {open} open"
-            ))
-        })?;
-        session.play(set).map_err(|e| CliError::Ai(e.to_string()))?;
-    }
-    Ok(Played {
-        finished: true,
-        score: session.score(),
-        top_rank: None,
-        won: session.status().won,
-        moves: session.moves().len() as u64,
-        thinking: start.elapsed(),
-    })
-}
-
+/// The summary of `results` (see [`run`]); `rules`, the sliding rule set of the entry if it has
+/// one, lists the tile values of `reach` between the games' top tiles.
 fn summary(results: &[Played], rules: Option<RuleSet>) -> Map<String, Value> {
     let n = results.len().max(1) as f64;
     let mut scores: Vec<u64> = results.iter().map(|r| r.score).collect();
@@ -217,12 +177,10 @@ fn summary(results: &[Played], rules: Option<RuleSet>) -> Map<String, Value> {
     };
     let moves: u64 = results.iter().map(|r| r.moves).sum();
     let thinking: Duration = results.iter().map(|r| r.thinking).sum();
+    let unfinished = results.iter().filter(|r| !r.finished).count();
     let mut out = Map::new();
     out.insert("games".into(), results.len().into());
-    if rules.is_some() {
-        let unfinished = results.iter().filter(|r| !r.finished).count();
-        out.insert("unfinished".into(), unfinished.into());
-    }
+    out.insert("unfinished".into(), unfinished.into());
     out.insert(
         "mean_score".into(),
         round(scores.iter().sum::<u64>() as f64 / n).into(),
@@ -232,23 +190,22 @@ fn summary(results: &[Played], rules: Option<RuleSet>) -> Map<String, Value> {
         "max_score".into(),
         scores.last().copied().unwrap_or(0).into(),
     );
-    match rules {
-        Some(rules) => {
+    let tops: Option<Vec<u64>> = results.iter().map(|r| r.top_tile).collect();
+    match tops {
+        Some(tops) if !tops.is_empty() => {
             // Every tile value from the highest one all games made up to the highest any game
             // made, each with the share of games that made it (a game that made a tile made
             // every smaller one on the way).
-            let tops: Vec<u8> = results.iter().filter_map(|r| r.top_rank).collect();
-            let low = tops.iter().copied().min().unwrap_or(0);
-            let high = tops.iter().copied().max().unwrap_or(0);
-            let reach: Map<String, Value> = (low..=high)
-                .map(|rank| {
-                    let made = tops.iter().filter(|&&t| t >= rank).count() as f64;
-                    (rules.value(rank).to_string(), round(made / n).into())
+            let reach: Map<String, Value> = reach_values(&tops, rules)
+                .into_iter()
+                .map(|value| {
+                    let made = tops.iter().filter(|&&t| t >= value).count() as f64;
+                    (value.to_string(), round(made / n).into())
                 })
                 .collect();
             out.insert("reach".into(), reach.into());
         }
-        None => {
+        _ => {
             let wins = results.iter().filter(|r| r.won).count() as f64;
             out.insert("win_rate".into(), round(wins / n).into());
         }
@@ -259,6 +216,22 @@ fn summary(results: &[Played], rules: Option<RuleSet>) -> Map<String, Value> {
         round(thinking.as_secs_f64() * 1000.0 / moves.max(1) as f64).into(),
     );
     out
+}
+
+/// The tile values `reach` reports, ascending: from the lowest top tile to the highest, every
+/// value of the rule set between them; without a rule set, the top tiles the games made.
+fn reach_values(tops: &[u64], rules: Option<RuleSet>) -> Vec<u64> {
+    let low = tops.iter().copied().min().unwrap_or(0);
+    let high = tops.iter().copied().max().unwrap_or(0);
+    if let Some(rules) = rules
+        && let (Some(low), Some(high)) = (rules.rank_of(low), rules.rank_of(high))
+    {
+        return (low..=high).map(|rank| rules.value(rank)).collect();
+    }
+    let mut values = tops.to_vec();
+    values.sort_unstable();
+    values.dedup();
+    values
 }
 
 /// Four decimals: enough for a report, and stable to read.
@@ -302,37 +275,70 @@ mod tests {
         let result: Result<Vec<()>, CliError> = on_threads(
             2,
             || stopped.store(true, Ordering::Relaxed),
-            || Err(CliError::AiCannotPlay),
+            || Err(CliError::AiCannotPlay("too big".into())),
         );
-        assert!(matches!(result, Err(CliError::AiCannotPlay)), "{result:?}");
+        assert!(
+            matches!(result, Err(CliError::AiCannotPlay(_))),
+            "{result:?}"
+        );
         assert!(stopped.load(Ordering::Relaxed));
+    }
+
+    /// A player that asks a real one for its first `moves` answers, then finds every position
+    /// beyond it (as the 2048 AI does with tiles above 32768).
+    struct GivesUpAfter {
+        inner: Box<dyn DynPlayer>,
+        moves: usize,
+    }
+
+    impl DynPlayer for GivesUpAfter {
+        fn best_move(
+            &mut self,
+            position: &tilebox_core::Position,
+            budget: Duration,
+        ) -> Result<Option<String>, AssistError> {
+            if self.moves == 0 {
+                return Err(AssistError::CannotPlay("too big".into()));
+            }
+            self.moves -= 1;
+            self.inner.best_move(position, budget)
+        }
     }
 
     #[test]
     fn a_game_the_ai_cannot_play_on_is_counted_as_unfinished() {
-        // The AI's refusal (a 2048 tile above 32768) is simulated after three moves.
-        let mut asked = 0;
-        let played = play_sliding::<Game2048>(
-            5,
-            |s| s.board(),
-            |s| {
-                asked += 1;
-                let legal = Game2048::legal_moves(s);
-                if asked <= 3 {
-                    legal.first().copied()
-                } else {
-                    None
-                }
-            },
-        )
-        .expect("the game starts");
+        let registry = tilebox_games::registry();
+        let entry = registry.get("2048").expect("2048 is registered");
+        let assistant = entry.assistant().expect("2048 has a player");
+        let mut player = GivesUpAfter {
+            inner: assistant.player(),
+            moves: 3,
+        };
+        let played = play(entry, &mut player, 5, Duration::from_millis(1)).expect("it starts");
         assert!(!played.finished);
         assert_eq!(played.moves, 3);
-        let whole = play_sliding::<Game2048>(5, |s| s.board(), |_| None).expect("starts");
+        // The session's own figures after those three moves.
+        let mut session = entry.new_session(5).expect("it starts");
+        let mut again = assistant.player();
+        for _ in 0..3 {
+            let best = again
+                .best_move(&session.position(), Duration::from_millis(1))
+                .expect("it plays")
+                .expect("a move");
+            session.play_text(&best).expect("a legal move");
+        }
+        assert_eq!(played.score, session.score());
+        assert_eq!(played.top_tile, session.top_tile());
+
+        let mut at_once = GivesUpAfter {
+            inner: assistant.player(),
+            moves: 0,
+        };
+        let whole = play(entry, &mut at_once, 5, Duration::ZERO).expect("it starts");
         assert!(!whole.finished);
         assert_eq!(whole.moves, 0);
 
-        let report = summary(&[played, whole], Some(RuleSet::Twenty48));
+        let report = summary(&[played, whole], rules_of(entry));
         assert_eq!(report["games"], 2);
         assert_eq!(report["unfinished"], 2);
         let keys: Vec<&str> = report.keys().map(String::as_str).collect();
@@ -352,13 +358,91 @@ mod tests {
     }
 
     #[test]
+    fn a_player_that_fails_stops_the_bench() {
+        struct Refuses;
+        impl DynPlayer for Refuses {
+            fn best_move(
+                &mut self,
+                _: &tilebox_core::Position,
+                _: Duration,
+            ) -> Result<Option<String>, AssistError> {
+                Ok(Some("X".into()))
+            }
+        }
+        struct Nothing;
+        impl DynPlayer for Nothing {
+            fn best_move(
+                &mut self,
+                _: &tilebox_core::Position,
+                _: Duration,
+            ) -> Result<Option<String>, AssistError> {
+                Ok(None)
+            }
+        }
+        let registry = tilebox_games::registry();
+        let entry = registry.get("threes").expect("threes is registered");
+        let err = play(entry, &mut Refuses, 1, Duration::ZERO).expect_err("X is no move");
+        assert!(matches!(err, CliError::Ai(_)), "{err}");
+        assert_eq!(err.exit_code(), 1);
+        let err = play(entry, &mut Nothing, 1, Duration::ZERO).expect_err("a game in play");
+        assert!(matches!(err, CliError::Ai(_)), "{err}");
+    }
+
+    #[test]
     fn strike9_games_play_to_their_end() {
+        let registry = tilebox_games::registry();
+        let entry = registry.get("strike9").expect("strike9 is registered");
+        let mut player = entry.assistant().expect("the table plays").player();
+        let mut results = Vec::new();
         for seed in 0..50 {
-            let played = play_strike9(seed).expect("the table always has a move");
+            let played = play(entry, &mut *player, seed, Duration::ZERO).expect("it has a move");
             assert!(played.finished);
             assert!(played.moves >= 1 && played.moves <= 9);
+            assert_eq!(played.top_tile, None);
             // The score is the sum of the shut tiles: 45 exactly when the box is shut.
             assert_eq!(played.won, played.score == 45);
+            results.push(played);
         }
+        let report = summary(&results, rules_of(entry));
+        let keys: Vec<&str> = report.keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            [
+                "games",
+                "unfinished",
+                "mean_score",
+                "median_score",
+                "max_score",
+                "win_rate",
+                "moves",
+                "mean_ms_per_move"
+            ]
+        );
+        let wins = results.iter().filter(|r| r.won).count() as f64;
+        assert_eq!(report["win_rate"], round(wins / 50.0));
+    }
+
+    #[test]
+    fn reach_lists_every_tile_of_the_rules_between_the_top_tiles() {
+        assert_eq!(
+            reach_values(&[4096, 1024, 4096], Some(RuleSet::Twenty48)),
+            [1024, 2048, 4096]
+        );
+        assert_eq!(reach_values(&[2, 12], Some(RuleSet::Threes)), [2, 3, 6, 12]);
+        // Without a rule set, the top tiles themselves.
+        assert_eq!(reach_values(&[9, 5, 9], None), [5, 9]);
+        let game = |top| Played {
+            finished: true,
+            score: 0,
+            top_tile: Some(top),
+            won: false,
+            moves: 1,
+            thinking: Duration::ZERO,
+        };
+        let report = summary(&[game(1024), game(4096)], Some(RuleSet::Twenty48));
+        assert_eq!(
+            report["reach"],
+            serde_json::json!({"1024": 1.0, "2048": 0.5, "4096": 0.5})
+        );
     }
 }

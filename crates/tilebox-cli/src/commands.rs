@@ -1,18 +1,21 @@
-//! What each command does: read its arguments, call the game crates, write the answer.
+//! What each command does: read its arguments, ask the registry for the game, write the answer.
+//!
+//! No game is known here by its id: an entry is found in the registry, and what it can do is
+//! asked of it (its assistant, its sliding rule set, whether it is of the Strike 9 kind).
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::time::Duration;
 
 use serde_json::{Value, json};
-use std::time::Duration;
 use thiserror::Error;
 
-use tilebox_ai::{Advice, Engine, Limits};
-use tilebox_core::{GameEntry, ParamsError, PlayError, Puzzle, Registry, Session};
-use tilebox_sliding::{BoardError, Direction, Game2048, RuleSet, Threes};
-use tilebox_strike9::{Odds, TileError, TileSet, addends};
+use tilebox_core::{AssistError, DynAssistant, Entry, ParamsError, PlayError, Puzzle, Registry};
+use tilebox_sliding::{BoardError, Direction, RuleSet, rules_of};
+use tilebox_strike9::{Odds, Strike9, TileError, TileSet, addends};
 
-use crate::args::Command;
-use crate::bench::{self, Bench};
+use crate::args::{Command, DEFAULT_MS};
+use crate::bench;
 
 /// Everything that can go wrong, each with the message the user sees (one line: text the user
 /// gave is shown through [`Quoted`]).
@@ -27,8 +30,35 @@ pub enum CliError {
         known: String,
     },
     /// `slide` was asked for a game that does not slide.
-    #[error("{game} is not a sliding game (slide works on: {known})", game = Quoted(.0), known = sliding_ids())]
-    NotSliding(String),
+    #[error("{game} is not a sliding game (slide works on: {known})", game = Quoted(.id))]
+    NotSliding {
+        /// The id given.
+        id: String,
+        /// The ids of the sliding games, comma-separated.
+        known: String,
+    },
+    /// `hint` or `bench` was asked for a game no AI player plays.
+    #[error("{game} has no AI player ({command} works on: {known})", game = Quoted(.id))]
+    NoPlayer {
+        /// The command.
+        command: &'static str,
+        /// The id given.
+        id: String,
+        /// The ids of the games with a player, comma-separated.
+        known: String,
+    },
+    /// `hint --open/--total` was asked for a game that is not of the Strike 9 kind.
+    #[error(
+        "--open and --total are for the {title} table (games: {known}); hint {game} takes --seed, --moves and --ms",
+        title = Strike9::INFO.title,
+        game = Quoted(.id)
+    )]
+    NotStrike9 {
+        /// The id given.
+        id: String,
+        /// The ids of the Strike 9 games, comma-separated.
+        known: String,
+    },
     /// A direction that is not one.
     #[error("{dir} is not a direction (expected left, right, up or down)", dir = Quoted(.0))]
     BadDirection(String),
@@ -65,19 +95,19 @@ pub enum CliError {
     /// A move that could not be read or played.
     #[error(transparent)]
     Play(#[from] PlayError),
-    /// A game that cannot be set up (never with the standard parameters).
+    /// A game that cannot be set up (never with the catalogue's parameters).
     #[error(transparent)]
     Params(#[from] ParamsError),
     /// A needed option is missing, or one was given that does not apply.
     #[error("{0}")]
-    Usage(&'static str),
+    Usage(String),
     /// The position has no move to advise.
     #[error("{0}")]
     NoMove(String),
-    /// The AI player cannot search this board: its 64-bit board holds tiles up to 32768.
-    #[error("the AI cannot play this board (tiles above 32768)")]
-    AiCannotPlay,
-    /// The AI player chose a move the game refused.
+    /// The AI player cannot search this position (a 2048 tile above 32768): its reason.
+    #[error("{0}")]
+    AiCannotPlay(String),
+    /// The AI player failed: it chose a move the game refused, or none in a game in play.
     #[error("the AI player stopped: {0}")]
     Ai(String),
     /// The system would not start a bench thread.
@@ -97,13 +127,15 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Read { .. }
-            | CliError::AiCannotPlay
+            | CliError::AiCannotPlay(_)
             | CliError::Ai(_)
             | CliError::Thread(_)
             | CliError::ThreadFailed(_)
             | CliError::Io(_) => 1,
             CliError::UnknownGame { .. }
-            | CliError::NotSliding(_)
+            | CliError::NotSliding { .. }
+            | CliError::NoPlayer { .. }
+            | CliError::NotStrike9 { .. }
             | CliError::BadDirection(_)
             | CliError::BoardSyntax { .. }
             | CliError::Board { .. }
@@ -127,29 +159,27 @@ impl std::fmt::Display for Quoted<'_> {
     }
 }
 
-fn sliding_ids() -> String {
-    RuleSet::ALL.map(RuleSet::id).join(", ")
-}
-
-/// Thinking time of a sliding hint when `--ms` is not given.
-const HINT_MS: u64 = 200;
-
-/// Runs one command, reading stdin from `input` and writing to `out`.
-pub fn run(command: Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
-    let registry = tilebox_games::registry();
+/// Runs one command on the games of `registry`, reading stdin from `input` and writing to
+/// `out`.
+pub fn run(
+    registry: &Registry,
+    command: Command,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     match command {
         Command::List => {
-            for entry in registry.games() {
-                writeln!(out, "{}\t{}", entry.info.id, entry.info.title)?;
+            for entry in registry.entries() {
+                writeln!(out, "{}\t{}", entry.id(), entry.title())?;
             }
         }
         Command::New { game, seed } => {
             let seed = seed.unwrap_or_else(rand::random);
-            let session = find(&registry, &game)?.new_session(seed)?;
+            let session = find(registry, &game)?.new_session(seed)?;
             writeln!(out, "{}", session.state_json())?;
         }
         Command::Play { game, seed, moves } => {
-            let mut session = find(&registry, &game)?.new_session(seed)?;
+            let mut session = find(registry, &game)?.new_session(seed)?;
             session.play_text(&moves)?;
             writeln!(out, "{}", session.state_json())?;
         }
@@ -158,13 +188,11 @@ pub fn run(command: Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
             direction,
             board,
         } => {
-            let rules = match RuleSet::from_id(&game) {
-                Some(rules) => rules,
-                None => {
-                    find(&registry, &game)?;
-                    return Err(CliError::NotSliding(game));
-                }
-            };
+            let entry = find(registry, &game)?;
+            let rules = rules_of(entry).ok_or_else(|| CliError::NotSliding {
+                id: game.clone(),
+                known: ids_where(registry, |e| rules_of(e).is_some()),
+            })?;
             let dir: Direction = direction
                 .parse()
                 .map_err(|_| CliError::BadDirection(direction.clone()))?;
@@ -185,47 +213,41 @@ pub fn run(command: Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
             open,
             total,
         } => {
-            let best = match game.as_str() {
-                "2048" | "threes" => {
-                    if open.is_some() || total.is_some() {
-                        return Err(CliError::Usage(
-                            "--open and --total are for hint strike9 (hint 2048 and hint threes take --seed, --moves and --ms)",
-                        ));
-                    }
-                    let seed =
-                        seed.ok_or(CliError::Usage("hint needs --seed N (and --moves MOVES)"))?;
-                    let moves = moves.as_deref().unwrap_or("");
-                    let limits = Limits::per_move(Duration::from_millis(ms.unwrap_or(HINT_MS)));
-                    if game == "2048" {
-                        sliding_hint::<Game2048>(seed, moves, |s| {
-                            Engine::new().advise_2048(s, &limits)
-                        })?
+            let entry = find(registry, &game)?;
+            let best = if open.is_some() || total.is_some() {
+                if !entry.is::<Strike9>() {
+                    return Err(CliError::NotStrike9 {
+                        id: game,
+                        known: ids_where(registry, Entry::is::<Strike9>),
+                    });
+                }
+                if seed.is_some() || moves.is_some() || ms.is_some() {
+                    return Err(CliError::Usage(
+                        "--open and --total give a position, --seed, --moves and --ms a game to replay: give one or the other".into(),
+                    ));
+                }
+                let total = total.ok_or_else(|| {
+                    CliError::Usage("hint with --open needs --total N (2 to 12)".into())
+                })?;
+                table_hint(open.as_deref(), total)?
+            } else {
+                let assistant = assistant_of(registry, entry, "hint")?;
+                let seed = seed.ok_or_else(|| {
+                    CliError::Usage(if entry.is::<Strike9>() {
+                        "hint needs --seed N (and --moves MOVES), or --total N (and --open 1,2,…)"
+                            .into()
                     } else {
-                        sliding_hint::<Threes>(seed, moves, |s| {
-                            Engine::new().advise_threes(s, &limits)
-                        })?
-                    }
-                }
-                "strike9" => {
-                    if seed.is_some() || moves.is_some() || ms.is_some() {
-                        return Err(CliError::Usage(
-                            "--seed, --moves and --ms are for hint 2048 and hint threes (hint strike9 takes --open and --total)",
-                        ));
-                    }
-                    let total =
-                        total.ok_or(CliError::Usage("hint strike9 needs --total N (2 to 12)"))?;
-                    let open = match open {
-                        Some(text) => parse_tiles(&text)?,
-                        None => TileSet::ALL,
-                    };
-                    Odds::shared()
-                        .best_move(open, total)
-                        .ok_or_else(|| {
-                            CliError::NoMove(format!("no open tiles add up to {total}"))
-                        })?
-                        .to_string()
-                }
-                _ => return Err(unknown(&registry, &game)),
+                        "hint needs --seed N (and --moves MOVES)".into()
+                    })
+                })?;
+                let budget = Duration::from_millis(ms.unwrap_or(DEFAULT_MS));
+                player_hint(
+                    entry,
+                    &*assistant,
+                    seed,
+                    moves.as_deref().unwrap_or(""),
+                    budget,
+                )?
             };
             writeln!(out, "{best}")?;
         }
@@ -240,26 +262,24 @@ pub fn run(command: Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
             seed,
             threads,
         } => {
-            let limits = || -> Result<Limits, CliError> {
-                let ms = ms_per_move.ok_or(CliError::Usage("bench needs --ms-per-move M"))?;
-                Ok(Limits::per_move(Duration::from_millis(ms)))
-            };
-            let which = match game.as_str() {
-                "2048" => Bench::Twenty48(limits()?),
-                "threes" => Bench::Threes(limits()?),
-                "strike9" => Bench::Strike9,
-                _ => return Err(unknown(&registry, &game)),
-            };
+            let entry = find(registry, &game)?;
+            let assistant = assistant_of(registry, entry, "bench")?;
             // More threads than games would have nothing to do.
             let threads = threads.min(games);
             let mut report = serde_json::Map::new();
             report.insert("game".into(), game.into());
             report.insert("seed".into(), seed.into());
-            if !matches!(which, Bench::Strike9) {
-                report.insert("ms_per_move".into(), ms_per_move.into());
-            }
+            report.insert("ms_per_move".into(), ms_per_move.into());
             report.insert("threads".into(), threads.into());
-            report.extend(bench::run(which, games, seed, threads)?);
+            let budget = Duration::from_millis(ms_per_move);
+            report.extend(bench::run(
+                entry,
+                &*assistant,
+                budget,
+                games,
+                seed,
+                threads,
+            )?);
             writeln!(out, "{}", Value::Object(report))?;
         }
         Command::Addends { total, open } => {
@@ -272,33 +292,85 @@ pub fn run(command: Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
 }
 
 /// The registry entry for `id`, or an error listing the ids there are.
-fn find<'r>(registry: &'r Registry, id: &str) -> Result<&'r GameEntry, CliError> {
-    registry.get(id).ok_or_else(|| unknown(registry, id))
+fn find<'r>(registry: &'r Registry, id: &str) -> Result<&'r Entry, CliError> {
+    registry.get(id).ok_or_else(|| CliError::UnknownGame {
+        id: id.to_string(),
+        known: ids_where(registry, |_| true),
+    })
 }
 
-fn unknown(registry: &Registry, id: &str) -> CliError {
-    CliError::UnknownGame {
-        id: id.to_string(),
-        known: registry.ids().join(", "),
+/// The ids of the entries that pass `keep`, comma-separated, for messages; "none" when there
+/// is none.
+fn ids_where(registry: &Registry, keep: impl Fn(&Entry) -> bool) -> String {
+    let ids: Vec<&str> = registry
+        .entries()
+        .iter()
+        .filter(|e| keep(e))
+        .map(Entry::id)
+        .collect();
+    if ids.is_empty() {
+        "none".to_string()
+    } else {
+        ids.join(", ")
     }
 }
 
-/// The AI's move, as a letter, for a sliding game replayed from `seed` and `moves`.
-fn sliding_hint<P: Puzzle<Move = Direction>>(
+/// The entry's assistant, for `command`, or an error naming the entries that have one.
+fn assistant_of(
+    registry: &Registry,
+    entry: &Entry,
+    command: &'static str,
+) -> Result<Arc<dyn DynAssistant>, CliError> {
+    entry.assistant().ok_or_else(|| CliError::NoPlayer {
+        command,
+        id: entry.id().to_string(),
+        known: ids_where(registry, |e| e.assistant().is_some()),
+    })
+}
+
+/// The best tiles to shut for a roll of `total` with `open` (default all) open, from Strike 9's
+/// exact table.
+fn table_hint(open: Option<&str>, total: u32) -> Result<String, CliError> {
+    let open = match open {
+        Some(text) => parse_tiles(text)?,
+        None => TileSet::ALL,
+    };
+    Ok(Odds::shared()
+        .best_move(open, total)
+        .ok_or_else(|| CliError::NoMove(format!("no open tiles add up to {total}")))?
+        .to_string())
+}
+
+/// The AI player's move, in its text form, for the game of `entry` replayed from `seed` and
+/// `moves`, thinking for `budget`.
+fn player_hint(
+    entry: &Entry,
+    assistant: &dyn DynAssistant,
     seed: u64,
     moves: &str,
-    advise: impl FnOnce(&P::State) -> Option<Advice>,
+    budget: Duration,
 ) -> Result<String, CliError> {
-    let mut session = Session::<P>::with_seed(seed)?;
+    let mut session = entry.new_session(seed)?;
     session.play_text(moves)?;
     if session.status().over {
         return Err(CliError::NoMove(
             "the game is over: there is no move".into(),
         ));
     }
-    // The game is in play, so a move exists: only a board the AI cannot hold stops it.
-    let advice = advise(session.state()).ok_or(CliError::AiCannotPlay)?;
-    Ok(advice.best.to_string())
+    match assistant.player().best_move(&session.position(), budget) {
+        Ok(Some(best)) => Ok(best),
+        Ok(None) => Err(CliError::Ai("it has no move in a game in play".into())),
+        Err(err) => Err(assist_error(err)),
+    }
+}
+
+/// What a player's refusal is reported as: a position it cannot search is the player's limit
+/// (status 1, its reason as the message); anything else is its failure.
+pub(crate) fn assist_error(err: AssistError) -> CliError {
+    match err {
+        AssistError::CannotPlay(reason) => CliError::AiCannotPlay(reason),
+        other => CliError::Ai(other.to_string()),
+    }
 }
 
 /// The `slide` answers for stdin's boards, one a line (from 1; blank lines skipped), read to
@@ -396,11 +468,20 @@ mod tests {
     #[test]
     fn a_board_the_ai_cannot_search_is_not_bad_input() {
         // The AI's 64-bit board refuses tiles above 32768; none arises from a new game, so the
-        // refusal is simulated. It must not be reported as bad input (status 2).
-        let err = sliding_hint::<Game2048>(1, "", |_| None).expect_err("no advice");
-        assert!(matches!(err, CliError::AiCannotPlay), "{err}");
+        // refusal is handed over as the player gives it. It must not be reported as bad input
+        // (status 2), and its reason is the message.
+        let err = assist_error(AssistError::CannotPlay(
+            "the AI cannot play this board: tiles above 32768".into(),
+        ));
+        assert!(matches!(err, CliError::AiCannotPlay(_)), "{err}");
         assert_eq!(err.exit_code(), 1);
-        assert!(err.to_string().contains("32768"), "{err}");
+        assert_eq!(
+            err.to_string(),
+            "the AI cannot play this board: tiles above 32768"
+        );
+        let err = assist_error(AssistError::WrongGame);
+        assert!(matches!(err, CliError::Ai(_)), "{err}");
+        assert_eq!(err.exit_code(), 1);
     }
 
     #[test]

@@ -8,6 +8,20 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
+use tilebox_core::{Puzzle, Session};
+use tilebox_sliding::{Game2048, Game2048Params};
+use tilebox_strike9::{Odds, TileSet};
+
+/// The ids of the catalogue's entries that pass `keep`, comma-separated, as messages list them.
+fn ids_where(keep: impl Fn(&tilebox_core::Entry) -> bool) -> String {
+    tilebox_games::registry()
+        .entries()
+        .iter()
+        .filter(|e| keep(e))
+        .map(|e| e.id().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 fn binary() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
@@ -78,13 +92,95 @@ fn board(v: &Value) -> Vec<Vec<u64>> {
 }
 
 #[test]
-fn list_prints_id_tab_title_for_each_game() {
+fn list_prints_id_tab_title_for_every_entry_the_2048_sizes_included() {
     let out = run(&["list"]);
     assert!(out.status.success());
+    let registry = tilebox_games::registry();
+    let expected: String = registry
+        .entries()
+        .iter()
+        .map(|e| format!("{}\t{}\n", e.id(), e.title()))
+        .collect();
+    assert_eq!(stdout(&out), expected);
+    // Every 2048 entry is listed, and its games are played on its own board size.
+    let sizes: Vec<(&str, usize)> = registry
+        .entries()
+        .iter()
+        .filter_map(|e| Some((e.id(), e.params::<Game2048>()?.side)))
+        .collect();
+    let mut sides: Vec<usize> = sizes.iter().map(|&(_, side)| side).collect();
+    sides.sort_unstable();
+    assert_eq!(sides, [3, 4, 5, 6, 8]);
+    for (id, side) in sizes {
+        assert!(stdout(&out).contains(&format!("{id}\t")), "{id}");
+        let rows = board(&json(&["new", id, "--seed", "1"]));
+        assert_eq!(rows.len(), side, "{id}");
+        assert!(rows.iter().all(|row| row.len() == side), "{id}");
+    }
+}
+
+/// The state JSON of a 2048 game with these params, played directly on the engine.
+fn direct_2048(params: Game2048Params, seed: u64, moves: &str) -> Value {
+    let mut session = Session::<Game2048>::new(params, seed).expect("valid params");
+    session.play_text(moves).expect("legal moves");
+    let status = session.status();
+    let mut map = serde_json::Map::new();
+    map.insert("seed".into(), seed.into());
+    map.insert("moves".into(), session.moves().len().into());
+    map.insert("score".into(), session.score().into());
+    map.insert("won".into(), status.won.into());
+    map.insert("over".into(), status.over.into());
+    map.extend(Game2048::view(session.state()));
+    Value::Object(map)
+}
+
+/// `v` without its `game` field, which names the entry.
+fn without_game(v: &Value, game: &str) -> Value {
+    let mut map = v.as_object().expect("an object").clone();
+    assert_eq!(map.remove("game"), Some(Value::from(game)));
+    Value::Object(map)
+}
+
+#[test]
+fn new_2048_6x6_is_the_engines_6x6_game() {
+    let v = json(&["new", "2048-6x6", "--seed", "1"]);
+    assert_eq!(board(&v).len(), 6);
     assert_eq!(
-        stdout(&out),
-        "2048\t2048\nthrees\tThrees\nstrike9\tStrike 9\n"
+        without_game(&v, "2048-6x6"),
+        direct_2048(Game2048Params::with_side(6), 1, "")
     );
+}
+
+#[test]
+fn play_2048_3x3_replays_the_engines_game_to_its_end() {
+    let params = Game2048Params { side: 3, win: 512 };
+    let moves = "LURDLLDR";
+    let v = json(&["play", "2048-3x3", "--seed", "8", "--moves", moves]);
+    assert_eq!(board(&v).len(), 3);
+    assert_eq!(
+        without_game(&v, "2048-3x3"),
+        direct_2048(params.clone(), 8, moves)
+    );
+    // Played on to its end, a 3×3 game is the engine's as well, over and refusing more.
+    let mut all = String::new();
+    for round in 0..500 {
+        all.push_str(if round % 2 == 0 { "LURD" } else { "DRUL" });
+        if direct_2048(params.clone(), 8, &all)["over"] == true {
+            break;
+        }
+    }
+    let end = json(&["play", "2048-3x3", "--seed", "8", "--moves", &all]);
+    assert_eq!(end["over"], true);
+    assert_eq!(without_game(&end, "2048-3x3"), direct_2048(params, 8, &all));
+    let err = bad(&[
+        "play",
+        "2048-3x3",
+        "--seed",
+        "8",
+        "--moves",
+        &format!("{all}L"),
+    ]);
+    assert!(err.contains("the game is over"), "{err}");
 }
 
 #[test]
@@ -454,6 +550,41 @@ fn slide_refuses_bad_boards_games_and_directions() {
 }
 
 #[test]
+fn slide_works_on_every_sliding_entry_by_its_rules() {
+    let sliding = ids_where(|e| tilebox_sliding::rules_of(e).is_some());
+    let err = bad(&["slide", "strike9", "left", "--board", "[[0,2],[2,0]]"]);
+    assert_eq!(
+        err,
+        format!("error: 'strike9' is not a sliding game (slide works on: {sliding})\n")
+    );
+    // Every 2048 size slides by 2048's rules, every Threes entry by Threes', whatever the size
+    // of the board given.
+    let registry = tilebox_games::registry();
+    let b = "[[1,2,2],[3,3,0],[0,0,6]]";
+    for entry in registry.entries() {
+        let Some(rules) = tilebox_sliding::rules_of(entry) else {
+            continue;
+        };
+        let args = ["slide", entry.id(), "right", "--board", b];
+        let rows: Vec<Vec<u64>> = serde_json::from_str(b).expect("rows");
+        match rules.board_from_values(&rows) {
+            Ok(parsed) => {
+                let slid = rules.slide(&parsed, tilebox_sliding::Direction::Right);
+                let v = json(&args);
+                assert_eq!(board(&v), rules.values(&slid.board), "{}", entry.id());
+                assert_eq!(v["gained"], slid.gained, "{}", entry.id());
+            }
+            Err(_) => {
+                bad(&args);
+            }
+        }
+    }
+    // The two rule sets differ on this board: Threes holds it, 2048 does not.
+    assert!(json(&["slide", "threes", "right", "--board", b])["moved"] == true);
+    bad(&["slide", "2048-6x6", "right", "--board", b]);
+}
+
+#[test]
 fn addends_lists_sets_in_lexicographic_order() {
     let out = run(&["addends", "9"]);
     assert!(out.status.success());
@@ -488,7 +619,11 @@ fn bad_arguments_get_status_2_and_one_line() {
     ] {
         bad(&args);
     }
-    assert!(bad(&["new", "chess"]).contains("2048, threes, strike9"));
+    let err = bad(&["new", "chess"]);
+    assert!(
+        err.contains(&format!("(the games are: {})", ids_where(|_| true))),
+        "{err}"
+    );
     // A negative number is a bad value, not an unknown option.
     for args in [
         vec!["new", "2048", "--seed", "-1"],
@@ -666,24 +801,111 @@ fn hint_strike9_takes_only_totals_two_dice_can_make() {
 }
 
 #[test]
-fn hint_refuses_options_of_the_other_kind_of_game() {
+fn hint_keeps_the_table_and_the_replay_options_apart() {
+    let strike9 = ids_where(|e| e.is::<tilebox_strike9::Strike9>());
+    assert_eq!(strike9, "strike9");
     for args in [
         vec!["hint", "2048", "--seed", "1", "--open", "1,2"],
         vec!["hint", "threes", "--seed", "1", "--total", "7"],
+        vec!["hint", "2048-5x5", "--total", "7"],
     ] {
         let err = bad(&args);
-        assert!(err.contains("for hint strike9"), "{args:?}: {err}");
+        let expected = format!(
+            "error: --open and --total are for the Strike 9 table (games: {strike9}); hint '{}' takes --seed, --moves and --ms\n",
+            args[1]
+        );
+        assert_eq!(err, expected, "{args:?}");
     }
     for args in [
         vec!["hint", "strike9", "--total", "7", "--seed", "1"],
-        vec!["hint", "strike9", "--total", "7", "--moves", "L"],
+        vec!["hint", "strike9", "--open", "1,2", "--moves", "3"],
         vec!["hint", "strike9", "--total", "7", "--ms", "20"],
     ] {
         let err = bad(&args);
-        assert!(
-            err.contains("for hint 2048 and hint threes"),
-            "{args:?}: {err}"
-        );
+        assert!(err.contains("give one or the other"), "{args:?}: {err}");
+    }
+    // Neither a game to replay nor a position.
+    let err = bad(&["hint", "strike9"]);
+    assert!(
+        err.contains("--seed N") && err.contains("--total N"),
+        "{err}"
+    );
+    let err = bad(&["hint", "threes"]);
+    assert!(
+        err.contains("--seed N") && !err.contains("--total"),
+        "{err}"
+    );
+}
+
+#[test]
+fn hint_strike9_replays_a_seeded_game_and_asks_the_exact_table() {
+    for seed in 0..20u64 {
+        let seed_text = seed.to_string();
+        let mut moves: Vec<String> = Vec::new();
+        loop {
+            let played = moves.join(" ");
+            let state = json(&["play", "strike9", "--seed", &seed_text, "--moves", &played]);
+            let args = ["hint", "strike9", "--seed", &seed_text, "--moves", &played];
+            if state["over"] == true {
+                let err = bad(&args);
+                assert!(err.contains("the game is over"), "{err}");
+                break;
+            }
+            let hint = line(&args);
+            // The same answer as the table given the position, and as the table itself.
+            let total = state["total"].to_string();
+            let open = join(&state["open"]);
+            assert_eq!(
+                hint,
+                line(&["hint", "strike9", "--open", &open, "--total", &total])
+            );
+            let tiles: Vec<u8> = serde_json::from_value(state["open"].clone()).expect("tiles");
+            let open_set = TileSet::from_tiles(tiles).expect("open tiles");
+            let table = Odds::shared()
+                .best_move(open_set, state["total"].as_u64().expect("a total") as u32)
+                .expect("a game in play has a move");
+            assert_eq!(hint, table.to_string());
+            moves.push(hint);
+        }
+    }
+}
+
+#[test]
+fn hint_and_bench_refuse_a_game_without_an_ai_player() {
+    let registry = tilebox_games::registry();
+    let with = ids_where(|e| e.assistant().is_some());
+    // The AI knows 4×4 boards only: plain 2048 has it, the other sizes do not.
+    assert!(with.split(", ").any(|id| id == "2048"), "{with}");
+    let without: Vec<&str> = registry
+        .entries()
+        .iter()
+        .filter(|e| e.assistant().is_none())
+        .map(|e| e.id())
+        .collect();
+    assert!(without.contains(&"2048-5x5"), "{without:?}");
+    for id in without {
+        for (command, args) in [
+            ("hint", vec!["hint", id, "--seed", "1", "--moves", "L"]),
+            (
+                "bench",
+                vec![
+                    "bench",
+                    id,
+                    "--games",
+                    "1",
+                    "--seed",
+                    "1",
+                    "--ms-per-move",
+                    "1",
+                ],
+            ),
+        ] {
+            let err = bad(&args);
+            assert_eq!(
+                err,
+                format!("error: '{id}' has no AI player ({command} works on: {with})\n")
+            );
+        }
     }
 }
 
@@ -809,7 +1031,9 @@ fn bench_reports_the_games_it_played() {
     assert!(v["mean_score"].as_f64().expect("a mean") <= v["max_score"].as_f64().expect("a max"));
     assert!(v["mean_ms_per_move"].as_f64().is_some());
 
-    bad(&["bench", "threes", "--games", "1", "--seed", "1"]);
+    // Without --ms-per-move the player is given 200 ms a move, and the JSON says so.
+    let v = json(&["bench", "strike9", "--games", "1", "--seed", "1"]);
+    assert_eq!(v["ms_per_move"], 200);
     for threads in ["0", "65", "-1", "100000000000"] {
         bad(&[
             "bench",
@@ -851,8 +1075,10 @@ fn bench_strike9_reports_its_keys_in_order_and_the_threads_it_used() {
         [
             "game",
             "seed",
+            "ms_per_move",
             "threads",
             "games",
+            "unfinished",
             "mean_score",
             "median_score",
             "max_score",
@@ -863,6 +1089,7 @@ fn bench_strike9_reports_its_keys_in_order_and_the_threads_it_used() {
     );
     // Three games keep at most three threads busy.
     assert_eq!(v["threads"], 3);
+    assert_eq!(v["unfinished"], 0);
     assert_eq!(v["games"], 3);
     // Games 5, 6 and 7 played again through `hint` and `play`: the summary must be theirs.
     let mut scores = Vec::new();

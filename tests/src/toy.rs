@@ -11,19 +11,14 @@
 //! It has no front end of its own: [`registry`] registers it with `.with::<Toy>()` (the plain
 //! front end) and a preset of nine cells, so a host shows it in its plain view.
 
-use std::any::TypeId;
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use tilebox_core::{
-    Entry, FrontEnd, GameInfo, GameRng, MoveError, ParamsError, ParseMoveError, Puzzle, Registry,
-    Status,
+    FrontEnd, GameInfo, GameRng, MoveError, ParamsError, ParseMoveError, Puzzle, Registry, Status,
 };
-use tilebox_games::{Strike9FrontEnd, ThreesFrontEnd, Twenty48FrontEnd};
-use tilebox_sliding::{Game2048, Threes};
-use tilebox_strike9::Strike9;
 
 /// The toy game kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -208,42 +203,8 @@ pub fn registry() -> Registry {
 /// The real catalogue, `tilebox_games::registry()`, followed by the toy's entries: what a host's
 /// test gives its registry-taking entry point (`tilebox_cli::run`, the app's launcher) to check
 /// that a new kind needs nothing but its registration.
-///
-/// A registry cannot be appended to, so this one is rebuilt entry by entry from the real one (its
-/// ids, titles, descriptions, parameters and order), with each kind's front end from
-/// `tilebox_games`. A kind this function does not know is left out; the catalogue tests check
-/// that the rebuilt entries are exactly the real ones.
 pub fn catalogue_with_toy() -> Registry {
-    with_toy(rebuilt(&tilebox_games::registry()))
-}
-
-/// `real`'s entries, registered again in the same order with the front ends of `tilebox_games`.
-fn rebuilt(real: &Registry) -> Registry {
-    real.entries()
-        .iter()
-        .fold(Registry::new(), |registry, entry| {
-            let registry = again::<Game2048>(registry, entry, Twenty48FrontEnd);
-            let registry = again::<Threes>(registry, entry, ThreesFrontEnd);
-            again::<Strike9>(registry, entry, Strike9FrontEnd)
-        })
-}
-
-/// Registers `entry` in `registry` if it is of kind `P`: the first entry of a kind is its
-/// standard entry (registered with the kind), the others its presets.
-fn again<P: Puzzle>(registry: Registry, entry: &Entry, front: impl FrontEnd<P>) -> Registry {
-    let Some(params) = entry.params::<P>().filter(|_| entry.is::<P>()) else {
-        return registry;
-    };
-    if registry
-        .kinds()
-        .iter()
-        .any(|k| k.kind_type() == TypeId::of::<P>())
-    {
-        let info = entry.info();
-        registry.preset::<P>(&info.id, &info.title, &info.description, params.clone())
-    } else {
-        registry.kind::<P>(front)
-    }
+    with_toy(tilebox_games::register(Registry::new()))
 }
 
 #[cfg(test)]

@@ -290,8 +290,8 @@ fn every_entry_saves_loads_and_replays_from_seed_and_moves(registry: &Registry) 
     }
 }
 
-/// The real catalogue rebuilt with the toy (the hosts' tests take it) holds exactly the real
-/// entries first, then the toy's.
+/// The real catalogue with the toy (the hosts' tests take it) holds exactly the real entries
+/// first, then the toy's.
 #[test]
 fn the_catalogue_with_the_toy_is_the_real_one_followed_by_the_toys_entries() {
     let real = tilebox_games::registry();

@@ -19,9 +19,15 @@ pub use threes::ThreesFrontEnd;
 pub use twenty48::Twenty48FrontEnd;
 
 /// Every game, in the order the launcher and `tilebox-cli list` show them.
-#[rustfmt::skip]
 pub fn registry() -> Registry {
-    Registry::new()
+    register(Registry::new())
+}
+
+/// `registry` with every game Tilebox ships added after what it holds (a test adds a kind of
+/// its own to the real catalogue this way).
+#[rustfmt::skip]
+pub fn register(registry: Registry) -> Registry {
+    registry
         .kind::<Game2048>(Twenty48FrontEnd)
         .preset::<Game2048>("2048-3x3", "2048 (3×3)", "A tight 3×3 board: make 512 to win.", Game2048Params { side: 3, win: 512 })
         .preset::<Game2048>("2048-5x5", "2048 (5×5)", "2048 on a roomier 5×5 board.", Game2048Params::with_side(5))

@@ -11,9 +11,10 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tilebox::TileboxApp;
-use tilebox_core::{Puzzle, Session};
+use tilebox_core::{AssistError, Assistant, FrontEnd, Player, Puzzle, Registry, Session};
 use tilebox_sliding::Game2048;
 use tilebox_strike9::{Odds, Strike9, TileSet};
+use tilebox_tests::toy::{Take, Toy, ToyState};
 
 type App = Harness<'static, TileboxApp>;
 
@@ -89,17 +90,21 @@ fn strike9_hint_shows_the_best_set_the_odds_and_what_a_worse_set_gave_up() {
         best_p * 100.0
     ));
     assert!(h.query_by_label_contains("Hint: shut").is_none());
+    // The hint comes from the AI's thread, as in every game with an assistant.
     h.get_by_label("Hint").click();
-    h.run();
+    step_until(&mut h, Duration::from_secs(30), |h| {
+        h.query_by_label_contains("Hint: shut").is_some()
+    });
     h.get_by_label(&format!("Hint: shut {}", spaced(best)));
     // The H key asks too (it does nothing more when the hint is up).
     h.key_press(Key::H);
-    h.run();
+    h.step();
+    step_until(&mut h, Duration::from_secs(30), |h| !h.state().thinking());
     h.get_by_label(&format!("Hint: shut {}", spaced(best)));
 
     // Shut the worst set instead: the view says what it gave up, and the hint goes away.
     for t in worst.tiles() {
-        h.get_by_label(&format!("Tile {t}")).click();
+        h.get_by_label(&format!("tile {t}, open")).click();
         h.run();
     }
     assert_eq!(move_count(&h, "strike9"), 1);
@@ -115,7 +120,7 @@ fn strike9_hint_shows_the_best_set_the_odds_and_what_a_worse_set_gave_up() {
     h.key_press(Key::U);
     h.run();
     for t in best.tiles() {
-        h.get_by_label(&format!("Tile {t}")).click();
+        h.get_by_label(&format!("tile {t}, open")).click();
         h.run();
     }
     h.get_by_label(&format!(
@@ -124,38 +129,95 @@ fn strike9_hint_shows_the_best_set_the_odds_and_what_a_worse_set_gave_up() {
     ));
 }
 
-#[test]
-fn a_sliding_hint_arrives_from_the_ai_thread_and_goes_with_the_move() {
-    for id in ["2048", "threes"] {
-        let dir = temp_dir("hint-sliding");
-        let mut h = harness(&dir, Some(id));
-        h.key_press_modifiers(Modifiers::SHIFT, Key::H);
-        h.step();
-        assert!(h.state().thinking());
-        step_until(&mut h, Duration::from_secs(30), |h| {
-            h.query_by_label_contains("Hint: slide").is_some()
-        });
-        assert!(!h.state().thinking());
-        let label = h
-            .get_by_label_contains("Hint: slide")
-            .value()
-            .unwrap_or_default();
-        let mv = ["left", "right", "up", "down"]
-            .iter()
-            .zip(["L", "R", "U", "D"])
-            .find(|(name, _)| label.contains(*name))
-            .map(|(_, mv)| mv)
-            .unwrap();
-        let legal = h.state().session(id).unwrap().legal_moves();
-        assert!(legal.iter().any(|m| m == mv), "{id}: {mv} not in {legal:?}");
-        // The Shift+H did not move the board (plain h is a move to the left).
-        assert_eq!(move_count(&h, id), 0);
+/// Asks for a hint with Shift+H in game `entry` (open in `h`, no move played) and waits for
+/// it: it comes from the AI's thread, names a legal move, moves nothing; following it plays
+/// it and the hint goes.
+fn hint_arrives_and_goes_with_the_move(h: &mut App, entry: &tilebox_core::Entry) {
+    let id = entry.id();
+    assert_eq!(move_count(h, id), 0, "{id}");
+    assert!(h.query_by_label_contains("Hint: ").is_none(), "{id}");
+    h.get_by_label("Hint");
+    h.key_press_modifiers(Modifiers::SHIFT, Key::H);
+    h.step();
+    // The question is with the AI's thread, or (a quick player) already answered.
+    assert!(
+        h.state().thinking() || h.query_by_label_contains("Hint: ").is_some(),
+        "{id}"
+    );
+    step_until(h, Duration::from_secs(30), |h| {
+        h.query_by_label_contains("Hint: ").is_some()
+    });
+    assert!(!h.state().thinking(), "{id}");
+    let shown = h
+        .get_by_label_contains("Hint: ")
+        .value()
+        .unwrap_or_default();
+    let legal = h.state().session(id).unwrap().legal_moves();
+    let hinted: Vec<&String> = legal
+        .iter()
+        .filter(|mv| common::hint_label(entry, mv) == shown)
+        .collect();
+    assert_eq!(
+        hinted.len(),
+        1,
+        "{id}: {shown:?} names no legal move of {legal:?}"
+    );
+    let mv = hinted[0].clone();
+    // Shift+H did not move the board (plain h is a move to the left in the sliding games).
+    assert_eq!(move_count(h, id), 0, "{id}");
 
-        // Following the hint plays it, and the hint goes.
-        h.key_press(key_of(mv));
+    // Following the hint plays it, and the hint goes.
+    common::play_as_player(h, entry, &mv);
+    assert_eq!(move_count(h, id), 1, "{id}");
+    assert_eq!(
+        h.state().session(id).unwrap().last_move().as_deref(),
+        Some(mv.as_str())
+    );
+    assert!(h.query_by_label_contains("Hint: ").is_none(), "{id}");
+}
+
+#[test]
+fn every_entry_with_an_assistant_gets_a_hint_from_the_ai_thread_that_goes_with_the_move() {
+    let registry = tilebox_games::registry();
+    let mut hinted = 0;
+    for entry in registry.entries() {
+        if entry.assistant().is_none() {
+            continue;
+        }
+        let dir = temp_dir("hint");
+        let mut h = harness(&dir, Some(entry.id()));
+        hint_arrives_and_goes_with_the_move(&mut h, entry);
+        hinted += 1;
+    }
+    assert!(hinted > 0, "no entry has an assistant");
+}
+
+#[test]
+fn an_entry_without_an_assistant_has_no_hint_nor_autoplay_and_says_so() {
+    let registry = tilebox_games::registry();
+    // The 2048 boards the AI does not play (any but 4×4), today.
+    for entry in registry.entries() {
+        if entry.assistant().is_some() {
+            continue;
+        }
+        let id = entry.id();
+        let dir = temp_dir("no-hint");
+        let mut h = harness(&dir, Some(id));
+        assert!(h.query_by_label("Hint").is_none(), "{id}");
+        assert!(h.query_by_label("Autoplay").is_none(), "{id}");
+        h.key_press_modifiers(Modifiers::SHIFT, Key::H);
         h.run();
-        assert_eq!(move_count(&h, id), 1);
-        assert!(h.query_by_label_contains("Hint: slide").is_none());
+        assert!(!h.state().thinking(), "{id}");
+        let told = format!("No hints for {}.", entry.title());
+        assert_eq!(h.state().message(id), Some(told.as_str()));
+        h.get_by_label(&told);
+        h.key_press_modifiers(Modifiers::SHIFT, Key::A);
+        for _ in 0..10 {
+            h.step();
+        }
+        assert!(!h.state().autoplay(id), "{id}");
+        assert!(!h.state().thinking(), "{id}");
+        assert_eq!(move_count(&h, id), 0, "{id}");
     }
 }
 
@@ -230,24 +292,50 @@ fn autoplay_normal_waits_for_each_animation_fast_does_not_and_any_command_stops_
 }
 
 #[test]
-fn shift_a_toggles_autoplay_in_2048() {
-    let dir = temp_dir("autoplay-2048");
-    let mut h = harness(&dir, Some("2048"));
+fn shift_a_toggles_autoplay_in_every_entry_whose_assistant_plays_on_its_own() {
+    let registry = tilebox_games::registry();
+    let mut played = 0;
+    for entry in registry.entries() {
+        let id = entry.id();
+        let autoplays = entry.assistant().is_some_and(|a| a.autoplays());
+        let dir = temp_dir("autoplay-toggle");
+        let mut h = harness(&dir, Some(id));
+        assert_eq!(h.query_by_label("Autoplay").is_some(), autoplays, "{id}");
+        if !autoplays {
+            continue;
+        }
+        h.key_press_modifiers(Modifiers::SHIFT, Key::A);
+        h.step();
+        assert!(h.state().autoplay(id), "{id}");
+        step_until(&mut h, Duration::from_secs(60), |h| move_count(h, id) >= 3);
+        h.key_press_modifiers(Modifiers::SHIFT, Key::A);
+        h.step();
+        assert!(!h.state().autoplay(id), "{id}");
+        let stopped_at = move_count(&h, id);
+        for _ in 0..20 {
+            h.step();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(move_count(&h, id), stopped_at, "{id}");
+        played += 1;
+    }
+    assert!(played > 0, "no entry autoplays");
+}
+
+#[test]
+fn strike9_leaves_every_choice_to_the_player() {
+    let dir = temp_dir("autoplay-strike9");
+    let mut h = harness(&dir, Some("strike9"));
+    h.get_by_label("Hint");
+    assert!(h.query_by_label("Autoplay").is_none());
     h.key_press_modifiers(Modifiers::SHIFT, Key::A);
-    h.step();
-    assert!(h.state().autoplay("2048"));
-    step_until(&mut h, Duration::from_secs(60), |h| {
-        move_count(h, "2048") >= 3
-    });
-    h.key_press_modifiers(Modifiers::SHIFT, Key::A);
-    h.step();
-    assert!(!h.state().autoplay("2048"));
-    let stopped_at = move_count(&h, "2048");
     for _ in 0..20 {
         h.step();
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert_eq!(move_count(&h, "2048"), stopped_at);
+    assert!(!h.state().autoplay("strike9"));
+    assert!(!h.state().thinking());
+    assert_eq!(move_count(&h, "strike9"), 0);
 }
 
 #[test]
@@ -300,8 +388,9 @@ fn the_players_own_move_takes_the_game_back_from_autoplay() {
 fn a_board_the_ai_cannot_play_says_so_instead_of_thinking_forever() {
     use tilebox_sliding::Game2048Params;
     let dir = temp_dir("hint-8x8");
-    // The rules play 2048 on 8×8; the AI's bitboards hold 4×4 only.
-    let session = Session::<Game2048>::new(Game2048Params { side: 8 }, 2).unwrap();
+    // A save of the 4×4 entry holding an 8×8 game (a save keeps the params it was started
+    // with): the entry has an assistant, but the AI's bitboards hold 4×4 boards only.
+    let session = Session::<Game2048>::new(Game2048Params::with_side(8), 2).unwrap();
     write_save(&dir, &session.save());
     let mut h = harness(&dir, Some("2048"));
     for ask in [0, 1] {
@@ -326,4 +415,93 @@ fn a_board_the_ai_cannot_play_says_so_instead_of_thinking_forever() {
         h.run();
         assert_eq!(h.state().message("2048"), None);
     }
+}
+
+/// A front end for the tests' toy kind with an assistant, to check that a kind the app has no
+/// view for gets hints and autoplay like any other: its player takes from the fullest cell.
+struct ToyCoach;
+
+/// The cell (from 1) with the most pebbles, the first of equals; none when the row is empty.
+fn fullest(pebbles: &[u64]) -> Option<usize> {
+    let most = *pebbles.iter().max()?;
+    (most > 0).then(|| pebbles.iter().position(|&n| n == most).unwrap() + 1)
+}
+
+struct TakeFromTheFullest;
+
+impl Player<Toy> for TakeFromTheFullest {
+    fn best_move(&mut self, state: &ToyState, _: Duration) -> Result<Option<Take>, AssistError> {
+        let pebbles: Vec<u64> = state.pebbles().iter().map(|&n| u64::from(n)).collect();
+        Ok(fullest(&pebbles).map(Take))
+    }
+}
+
+impl Assistant<Toy> for ToyCoach {
+    fn player(&self) -> Box<dyn Player<Toy>> {
+        Box::new(TakeFromTheFullest)
+    }
+}
+
+impl FrontEnd<Toy> for ToyCoach {
+    fn assistant(&self) -> Option<&dyn Assistant<Toy>> {
+        Some(self)
+    }
+}
+
+fn toy_pebbles(h: &App, id: &str) -> Vec<u64> {
+    h.state().session(id).unwrap().state_json()["pebbles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_kind_with_an_assistant_and_no_view_of_its_own_gets_hints_and_autoplay_in_the_plain_view() {
+    let registry = Registry::new().kind::<Toy>(ToyCoach);
+    let entry = registry.get("toy").unwrap().clone();
+    let dir = temp_dir("toy-coach");
+    let mut h = common::harness_over(registry, &dir, Some("toy"));
+    h.get_by_label("Autoplay");
+
+    // The hint names the player's move under the moves; following it plays it.
+    let best = fullest(&toy_pebbles(&h, "toy")).unwrap().to_string();
+    hint_arrives_and_goes_with_the_move(&mut h, &entry);
+    assert_eq!(
+        h.state().session("toy").unwrap().last_move(),
+        Some(best.clone())
+    );
+
+    // Autoplay plays the game to its end, every move the player's choice.
+    h.key_press_modifiers(Modifiers::SHIFT, Key::A);
+    h.step();
+    assert!(h.state().autoplay("toy"));
+    step_until(&mut h, Duration::from_secs(60), |h| {
+        h.state().session("toy").unwrap().status().over
+    });
+    let (save, seed, score) = {
+        let s = h.state().session("toy").unwrap();
+        (s.save(), s.seed(), s.score())
+    };
+    let mut replay = entry.new_session(seed).unwrap();
+    for mv in &save.moves {
+        let expected = fullest(&{
+            let json = replay.state_json();
+            json["pebbles"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_u64().unwrap())
+                .collect::<Vec<_>>()
+        })
+        .unwrap();
+        assert_eq!(*mv, expected.to_string(), "{save:?}");
+        replay.play_text(mv).unwrap();
+    }
+    assert!(replay.status().over);
+    h.step();
+    assert!(!h.state().autoplay("toy"));
+    let stats = h.state().scores().get("toy");
+    assert_eq!((stats.played, stats.won, stats.best), (1, 1, score));
 }

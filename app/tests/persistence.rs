@@ -175,8 +175,13 @@ fn a_game_resumes_with_its_undo_history_after_a_restart() {
         assert_eq!(s.save(), moves);
     }
     h.get_by_label_contains("In progress");
+    // The 2048 card, then the 4×4 board's.
     h.key_press(Key::Num1);
     h.run();
+    h.get_by_label_contains("In progress: score");
+    h.key_press(Key::Num1);
+    h.run();
+    assert_eq!(h.state().current_game(), Some("2048"));
     h.key_press_modifiers(egui::Modifiers::SHIFT, Key::U);
     h.run();
     assert_eq!(
@@ -336,19 +341,19 @@ fn a_game_counts_once_across_undo_quit_resume_and_redo() {
 fn a_resumed_game_that_was_won_and_kept_going_does_not_announce_the_win_again() {
     let (session, last) = common::nearly_2048();
     let dir = temp_dir("resume-won");
-    common::write_save(&dir, &session.save());
+    let id = common::write_entry_save(&dir, &session);
     {
-        let mut h = harness(&dir, Some("2048"));
+        let mut h = harness(&dir, Some(&id));
         h.key_press(key_of(&last));
         h.run();
         h.get_by_label("You win!");
         h.get_by_label("Keep going").click();
         h.run();
     }
-    let h = harness(&dir, Some("2048"));
-    assert!(h.state().session("2048").unwrap().status().won);
+    let h = harness(&dir, Some(&id));
+    assert!(h.state().session(&id).unwrap().status().won);
     assert!(h.query_by_label("You win!").is_none());
-    assert_eq!(h.state().scores().get("2048").won, 1);
+    assert_eq!(h.state().scores().get(&id).won, 1);
 }
 
 #[test]
@@ -432,4 +437,224 @@ fn a_save_of_a_newer_format_or_of_another_game_is_moved_aside_with_the_engines_r
     for name in ["2048.json.bad-", "threes.json.bad-"] {
         assert_eq!(files_starting_with(&dir.join("saves"), name).len(), 1);
     }
+}
+
+#[test]
+fn every_entry_resumes_from_its_save_with_its_undo_and_redo_history() {
+    let dir = temp_dir("resume-every");
+    let registry = tilebox_games::registry();
+    assert!(!registry.entries().is_empty());
+    // Each entry's game: a few moves, the last one taken back (so there is one to redo).
+    let mut games = Vec::new();
+    for (i, entry) in registry.entries().iter().enumerate() {
+        let mut session = entry.new_session(40 + i as u64).unwrap();
+        for _ in 0..3 {
+            let Some(mv) = session.legal_moves().first().cloned() else {
+                break;
+            };
+            session.play_text(&mv).unwrap();
+        }
+        assert!(session.move_count() >= 2, "{}", entry.id());
+        assert!(session.undo());
+        let saved = session.save();
+        assert_eq!(saved.game, entry.id());
+        assert_eq!(saved.redo.len(), 1);
+        common::write_save(&dir, &saved);
+        games.push((saved, session.text()));
+    }
+
+    let h = harness(&dir, None);
+    assert!(h.state().notices().is_empty(), "{:?}", h.state().notices());
+    for (saved, text) in &games {
+        let s = h.state().session(&saved.game).unwrap();
+        assert_eq!(s.save(), *saved);
+        assert_eq!(s.text(), *text, "{}", saved.game);
+    }
+    drop(h);
+
+    // In each game, redo plays the move taken back and undo takes moves back.
+    for (saved, text) in &games {
+        let id = saved.game.as_str();
+        let mut h = harness(&dir, Some(id));
+        assert_eq!(h.state().current_game(), Some(id));
+        h.key_press_modifiers(egui::Modifiers::SHIFT, Key::U);
+        h.run();
+        let s = h.state().session(id).unwrap();
+        assert_eq!(s.move_count(), saved.moves.len() + 1, "{id}");
+        assert_eq!(s.last_move().as_ref(), saved.redo.first(), "{id}");
+        assert!(!s.can_redo(), "{id}");
+        h.key_press(Key::U);
+        h.run();
+        h.key_press(Key::U);
+        h.run();
+        let s = h.state().session(id).unwrap();
+        assert_eq!(s.save().moves, saved.moves[..saved.moves.len() - 1], "{id}");
+        assert_ne!(s.text(), *text, "{id}");
+    }
+}
+
+/// The files the app of the previous release (0.1.0) wrote, as it wrote them.
+fn release_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/release-0.1.0")
+}
+
+/// The previous release's saves: each file's name and content.
+fn release_saves() -> Vec<(String, String)> {
+    let mut saves: Vec<(String, String)> = std::fs::read_dir(release_dir().join("saves"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_str().unwrap().to_string();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect();
+    saves.sort();
+    saves
+}
+
+/// A data directory holding a copy of the previous release's files.
+fn with_release_files(name: &str) -> std::path::PathBuf {
+    let dir = temp_dir(name);
+    for file in ["scores.json", "settings.json"] {
+        std::fs::copy(release_dir().join(file), dir.join(file)).unwrap();
+    }
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    for (name, text) in release_saves() {
+        std::fs::write(dir.join("saves").join(name), text).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn the_files_of_the_previous_release_load_unchanged() {
+    let saves = release_saves();
+    // The release had three games, each with a game in progress.
+    assert_eq!(saves.len(), 3, "{saves:?}");
+    let dir = with_release_files("release");
+    let registry = tilebox_games::registry();
+
+    // What each game must be, worked out from the save alone: its moves replayed on a new game
+    // of its entry, and its redo list played on after them.
+    struct Expected {
+        id: String,
+        saved: tilebox_core::SavedGame,
+        at: Box<dyn tilebox_core::DynSession>,
+        redone: Box<dyn tilebox_core::DynSession>,
+    }
+    let expected: Vec<Expected> = saves
+        .iter()
+        .map(|(name, text)| {
+            let saved: tilebox_core::SavedGame = serde_json::from_str(text).unwrap();
+            assert_eq!(format!("{}.json", saved.game), *name);
+            assert!(!saved.moves.is_empty() && !saved.redo.is_empty(), "{name}");
+            let entry = registry.get(&saved.game).unwrap();
+            let mut at = entry.with_params(&saved.params, saved.seed).unwrap();
+            for mv in &saved.moves {
+                assert_eq!(at.play_text(mv).unwrap(), 1, "{name}: {mv}");
+            }
+            let mut redone = entry.with_params(&saved.params, saved.seed).unwrap();
+            for mv in saved.moves.iter().chain(&saved.redo) {
+                assert_eq!(redone.play_text(mv).unwrap(), 1, "{name}: {mv}");
+            }
+            Expected {
+                id: saved.game.clone(),
+                saved,
+                at,
+                redone,
+            }
+        })
+        .collect();
+
+    let mut h = harness(&dir, None);
+    // Nothing is moved aside, and there is nothing to tell.
+    assert!(h.state().notices().is_empty(), "{:?}", h.state().notices());
+    assert!(common::moved_aside(&dir).is_empty());
+    // Loading writes nothing over the games and the settings.
+    for (name, text) in &saves {
+        let now = std::fs::read_to_string(dir.join("saves").join(name)).unwrap();
+        assert_eq!(now, *text, "{name}");
+    }
+    assert_eq!(
+        std::fs::read(dir.join("settings.json")).unwrap(),
+        std::fs::read(release_dir().join("settings.json")).unwrap()
+    );
+
+    // The theme is the one in settings.json, on its button and in force.
+    let settings = common::read_json_file(&release_dir().join("settings.json"));
+    let theme: tilebox::theme::ThemeChoice =
+        serde_json::from_value(settings["theme"].clone()).unwrap();
+    assert_eq!(h.state().theme(), theme);
+    h.get_by_label(theme.label());
+    assert_eq!(h.ctx.options(|o| o.theme_preference), theme.preference());
+
+    // Every game resumes where it was: the same board, the same moves.
+    for e in &expected {
+        let s = h.state().session(&e.id).unwrap();
+        assert_eq!(s.move_count(), e.saved.moves.len(), "{}", e.id);
+        assert_eq!(s.text(), e.at.text(), "{}", e.id);
+        assert_eq!(s.state_json(), e.at.state_json(), "{}", e.id);
+        assert_eq!(s.score(), e.at.score(), "{}", e.id);
+        assert!(s.can_redo(), "{}", e.id);
+    }
+
+    // The launcher shows the scores of scores.json (a game in progress with a higher score
+    // would raise its best: none of these has one, but the rule is the app's).
+    let scores = common::read_json_file(&release_dir().join("scores.json"));
+    let games = scores["games"].as_object().unwrap();
+    assert!(!games.is_empty());
+    for (id, stats) in games {
+        let number = |field: &str| stats[field].as_u64().unwrap();
+        let resumed = expected
+            .iter()
+            .find(|e| e.id == *id)
+            .map_or(0, |e| e.at.score());
+        let best = number("best").max(resumed);
+        let (played, won) = (number("played"), number("won"));
+        let held = h.state().scores().get(id);
+        assert_eq!(
+            (held.best, held.played, held.won),
+            (best, played, won),
+            "{id}"
+        );
+        let lines = common::entry_card_lines(&mut h, &registry, id);
+        let line = format!("Best {best}   ·   Played {played}   ·   Won {won}");
+        assert!(
+            lines.iter().any(|l| l.starts_with(&line)),
+            "{id}: {lines:?}"
+        );
+    }
+    drop(h);
+
+    // In each game, the redo list plays on to where the player had been, and undo takes it
+    // all back again.
+    for e in &expected {
+        let id = e.id.as_str();
+        let mut h = harness(&dir, Some(id));
+        if !e.at.state_json()["board"].is_null() {
+            // The board on the screen is that board, cell by cell.
+            common::assert_cells_speak(&h, id);
+        }
+        for _ in &e.saved.redo {
+            h.key_press_modifiers(egui::Modifiers::SHIFT, Key::U);
+            h.run();
+        }
+        let s = h.state().session(id).unwrap();
+        assert_eq!(s.text(), e.redone.text(), "{id}");
+        assert_eq!(
+            s.save().moves,
+            [e.saved.moves.clone(), e.saved.redo.clone()].concat(),
+            "{id}"
+        );
+        assert!(!s.can_redo(), "{id}");
+        for _ in 0..e.saved.moves.len() + e.saved.redo.len() {
+            h.key_press(Key::U);
+            h.run();
+        }
+        let s = h.state().session(id).unwrap();
+        assert_eq!(s.move_count(), 0, "{id}");
+        assert_eq!(s.seed(), e.saved.seed, "{id}");
+        assert!(h.state().notices().is_empty(), "{:?}", h.state().notices());
+    }
+    assert!(common::moved_aside(&dir).is_empty());
 }

@@ -3,9 +3,10 @@
 
 mod common;
 
-use common::{harness, key_of, temp_dir, write_save};
+use common::{card_count, card_lines, cell_count, harness, key_of, temp_dir, write_save};
 use egui::{Key, Modifiers, Vec2};
 use egui_kittest::kittest::{NodeT, Queryable};
+use serde_json::json;
 use tilebox::{Screen, views};
 use tilebox_core::{Puzzle, Session};
 use tilebox_sliding::Game2048;
@@ -36,21 +37,206 @@ fn play_one_sliding_move(
 }
 
 #[test]
-fn the_launcher_lists_every_registered_game_with_its_stats() {
+fn the_launcher_shows_a_card_per_group_and_a_group_a_card_per_entry_each_with_its_stats() {
     let dir = temp_dir("launcher");
-    let h = harness(&dir, None);
-    assert_eq!(h.state().screen(), Screen::Launcher);
-    for entry in tilebox_games::registry().games() {
-        h.get_by_label(&tilebox::launcher::card_label(entry.info.title));
+    let registry = tilebox_games::registry();
+    // Different numbers for every entry, so that each card can only show its own.
+    let mut games = serde_json::Map::new();
+    for (i, entry) in registry.entries().iter().enumerate() {
+        let i = i as u64;
+        games.insert(
+            entry.id().to_string(),
+            json!({ "best": 1000 + i, "played": 20 + 3 * i, "won": 1 + i }),
+        );
     }
-    assert_eq!(tilebox_games::registry().games().len(), 3);
+    let scores = json!({ "version": 1, "games": games });
+    std::fs::write(dir.join("scores.json"), scores.to_string()).unwrap();
+    let stats = |id: &str| {
+        let s = &scores["games"][id];
+        (
+            s["best"].as_u64().unwrap(),
+            s["played"].as_u64().unwrap(),
+            s["won"].as_u64().unwrap(),
+        )
+    };
+
+    let mut h = harness(&dir, None);
+    assert_eq!(h.state().screen(), Screen::Launcher);
+    let groups = registry.groups();
+    assert!(!groups.is_empty());
+    for (title, members) in &groups {
+        let lines = card_lines(&h, &format!("Play {title}"));
+        if let [only] = members.as_slice() {
+            // A game of one entry: its card is the entry's.
+            let (best, played, won) = stats(registry.entries()[*only].id());
+            let line = format!("Best {best}   ·   Played {played}   ·   Won {won}");
+            assert!(lines.contains(&line), "{title}: {lines:?}");
+        } else {
+            // A game of several: how many, and what they add up to.
+            let (played, won) = members.iter().fold((0, 0), |(p, w), &i| {
+                let (_, played, won) = stats(registry.entries()[i].id());
+                (p + played, w + won)
+            });
+            let line = format!(
+                "{} boards   ·   Played {played}   ·   Won {won}",
+                members.len()
+            );
+            assert!(lines.contains(&line), "{title}: {lines:?}");
+        }
+    }
+    // No card for anything else: the cards are exactly the groups.
+    assert_eq!(card_count(&h), groups.len());
+
+    // Each group of several entries lists them, each with its own numbers.
+    for (g, (title, members)) in groups.iter().enumerate() {
+        if members.len() < 2 {
+            continue;
+        }
+        h.get_by_label(&format!("Play {title}")).click();
+        h.run();
+        assert_eq!(h.state().screen(), Screen::Group(g));
+        for &i in members {
+            let entry = &registry.entries()[i];
+            let (best, played, won) = stats(entry.id());
+            let lines = card_lines(&h, &format!("Play {}", entry.title()));
+            let line = format!("Best {best}   ·   Played {played}   ·   Won {won}");
+            assert!(lines.contains(&line), "{}: {lines:?}", entry.id());
+        }
+        assert_eq!(card_count(&h), members.len());
+        h.get_by_label("Back").click();
+        h.run();
+        assert_eq!(h.state().screen(), Screen::Launcher);
+    }
+}
+
+/// The group of the launcher titled `title`: its index and its entries' indices.
+fn group_of(title: &str) -> (usize, Vec<usize>) {
+    tilebox_games::registry()
+        .groups()
+        .into_iter()
+        .enumerate()
+        .find(|(_, (t, _))| *t == title)
+        .map(|(g, (_, members))| (g, members))
+        .unwrap()
+}
+
+/// The key of card `n` (from 1).
+fn digit(n: usize) -> Key {
+    [
+        Key::Num1,
+        Key::Num2,
+        Key::Num3,
+        Key::Num4,
+        Key::Num5,
+        Key::Num6,
+        Key::Num7,
+        Key::Num8,
+        Key::Num9,
+    ][n - 1]
+}
+
+/// The best score of `id` in the score file on disk (0 when it has none).
+fn best_on_disk(dir: &std::path::Path, id: &str) -> u64 {
+    let text = std::fs::read_to_string(dir.join("scores.json")).unwrap();
+    let scores: serde_json::Value = serde_json::from_str(&text).unwrap();
+    scores["games"][id]["best"].as_u64().unwrap_or(0)
+}
+
+#[test]
+fn the_2048_card_opens_its_boards_each_a_game_of_its_own_and_escape_goes_back() {
+    let dir = temp_dir("boards");
+    let registry = tilebox_games::registry();
+    let (group, members) = group_of("2048");
+    assert!(members.len() > 1);
+    let mut h = harness(&dir, None);
+
+    // The 2048 card opens the list of boards; Escape and Back go back to the games.
+    h.get_by_label("Play 2048").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Group(group));
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Launcher);
+    h.key_press(digit(group + 1));
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Group(group));
+    h.get_by_label("Back").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Launcher);
+
+    // "2048 (5×5)" opens a 5×5 board: 25 cells, each with its label.
+    h.get_by_label("Play 2048").click();
+    h.run();
+    h.get_by_label("Play 2048 (5×5)").click();
+    h.run();
+    assert_eq!(h.state().current_game(), Some("2048-5x5"));
+    assert_eq!(cell_count(&h), 25);
+    for row in 1..=5 {
+        for col in 1..=5 {
+            h.get_by_label_contains(&format!("row {row}, column {col}: "));
+        }
+    }
+
+    // A move that scores counts for this board only: on disk and on the cards.
+    while h.state().session("2048-5x5").unwrap().score() == 0 {
+        play_one_sliding_move(&mut h, "2048-5x5");
+    }
+    let score = h.state().session("2048-5x5").unwrap().score();
+    assert_eq!(best_on_disk(&dir, "2048-5x5"), score);
+    for entry in registry.entries() {
+        if entry.id() != "2048-5x5" {
+            assert_eq!(best_on_disk(&dir, entry.id()), 0, "{}", entry.id());
+        }
+    }
+    h.key_press(Key::Escape);
+    h.run();
+    h.get_by_label("Play 2048").click();
+    h.run();
+    for &i in &members {
+        let entry = &registry.entries()[i];
+        let best = if entry.id() == "2048-5x5" { score } else { 0 };
+        let lines = card_lines(&h, &format!("Play {}", entry.title()));
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("Best {best}   ·"))),
+            "{}: {lines:?}",
+            entry.id()
+        );
+    }
+    // Its game is kept under its own id; no other board has a save yet.
+    assert!(dir.join("saves/2048-5x5.json").exists());
+    assert!(!dir.join("saves/2048.json").exists());
+
+    // Each board answers to its number, in the order of the list.
+    h.key_press(Key::Escape);
+    h.run();
+    for (n, &i) in members.iter().enumerate() {
+        h.key_press(digit(group + 1));
+        h.run();
+        assert_eq!(h.state().screen(), Screen::Group(group));
+        h.key_press(digit(n + 1));
+        h.run();
+        let entry = &registry.entries()[i];
+        assert_eq!(h.state().current_game(), Some(entry.id()));
+        // The board has the entry's side.
+        let side = entry.params::<Game2048>().unwrap().side;
+        assert_eq!(cell_count(&h), side * side, "{}", entry.id());
+        h.key_press(Key::Escape);
+        h.run();
+        assert_eq!(h.state().screen(), Screen::Launcher);
+    }
 }
 
 #[test]
 fn games_open_by_click_and_by_number_and_escape_or_back_keeps_them() {
     let dir = temp_dir("open");
     let mut h = harness(&dir, None);
+    let (group, _) = group_of("2048");
 
+    h.get_by_label("Play 2048").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Group(group));
     h.get_by_label("Play 2048").click();
     h.run();
     assert_eq!(h.state().current_game(), Some("2048"));
@@ -73,6 +259,8 @@ fn games_open_by_click_and_by_number_and_escape_or_back_keeps_them() {
     h.run();
 
     // 2048 was kept, move and all.
+    h.key_press(Key::Num1);
+    h.run();
     h.key_press(Key::Num1);
     h.run();
     assert_eq!(h.state().current_game(), Some("2048"));
@@ -218,19 +406,27 @@ fn strike9_selection_refuses_overshoot_takes_back_and_shuts_on_the_exact_sum() {
     h.get_by_label(&format!("Dice {d1} and {d2}: total {total}"));
 
     // 9 is more than the roll: shown disabled, and refused.
-    assert!(h.get_by_label("Tile 9").accesskit_node().is_disabled());
-    assert!(!h.get_by_label("Tile 1").accesskit_node().is_disabled());
-    h.get_by_label("Tile 1").click();
+    assert!(
+        h.get_by_label("tile 9, open")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(
+        !h.get_by_label("tile 1, open")
+            .accesskit_node()
+            .is_disabled()
+    );
+    h.get_by_label("tile 1, open").click();
     h.run();
     h.get_by_label_contains("Selected 1 = 1 of");
-    h.get_by_label("Tile 9").click();
+    h.get_by_label("tile 9, open").click();
     h.run();
     h.get_by_label_contains("would go past");
     h.get_by_label_contains("Selected 1 = 1 of");
     assert!(moves_of(&h, "strike9").is_empty());
 
     // Clicking a selected tile takes it back.
-    h.get_by_label("Tile 1").click();
+    h.get_by_label("tile 1, open").click();
     h.run();
     h.get_by_label_contains("Pick open tiles that add up to");
 
@@ -238,7 +434,7 @@ fn strike9_selection_refuses_overshoot_takes_back_and_shuts_on_the_exact_sum() {
     h.key_press(Key::Num1);
     h.run();
     let other = u8::try_from(total - 1).unwrap();
-    h.get_by_label(&format!("Tile {other}")).click();
+    h.get_by_label(&format!("tile {other}, open")).click();
     h.run();
     assert_eq!(moves_of(&h, "strike9").len(), 1);
     let s = h.state().session("strike9").unwrap();
@@ -249,8 +445,8 @@ fn strike9_selection_refuses_overshoot_takes_back_and_shuts_on_the_exact_sum() {
         .state();
     assert_eq!(state.shut(), TileSet::from_tiles([1, other]).unwrap());
     // Shut tiles say so to a screen reader.
-    h.get_by_label("Tile 1 (shut)");
-    h.get_by_label(&format!("Tile {other} (shut)"));
+    h.get_by_label("tile 1, shut");
+    h.get_by_label(&format!("tile {other}, shut"));
 }
 
 /// Plays the first legal move until the game is over; returns the session one move before.
@@ -299,7 +495,7 @@ fn strike9_announces_a_roll_that_cannot_be_made() {
     let mut h = harness(&dir, Some("strike9"));
     let tiles: TileSet = last.parse().unwrap();
     for t in tiles.tiles() {
-        h.get_by_label(&format!("Tile {t}")).click();
+        h.get_by_label(&format!("tile {t}, open")).click();
         h.run();
     }
     let s = h.state().session("strike9").unwrap();
@@ -396,8 +592,8 @@ fn help_and_theme_toggle() {
 fn making_2048_shows_the_win_once_then_keep_going() {
     let dir = temp_dir("win2048");
     let (session, last) = common::nearly_2048();
-    write_save(&dir, &session.save());
-    let mut h = harness(&dir, Some("2048"));
+    let id = common::write_entry_save(&dir, &session);
+    let mut h = harness(&dir, Some(&id));
     assert!(h.query_by_label("You win!").is_none());
     h.key_press(key_of(&last));
     h.run();
@@ -406,10 +602,16 @@ fn making_2048_shows_the_win_once_then_keep_going() {
     h.get_by_label("Keep going").click();
     h.run();
     assert!(h.query_by_label("You win!").is_none());
-    play_one_sliding_move(&mut h, "2048");
+    play_one_sliding_move(&mut h, &id);
     assert!(h.query_by_label("You win!").is_none());
-    let stats = h.state().scores().get("2048");
+    let stats = h.state().scores().get(&id);
     assert_eq!((stats.won, stats.played), (1, 0));
+    // The win counts for that board only.
+    for entry in tilebox_games::registry().entries() {
+        if entry.id() != id {
+            assert_eq!(h.state().scores().get(entry.id()).won, 0, "{}", entry.id());
+        }
+    }
 }
 
 /// A 2048 game on a board large enough for the simple player to win, then lose: one move
@@ -420,7 +622,7 @@ fn won_then_nearly_over() -> (Session<Game2048>, String) {
         .flat_map(|side| (0..20).map(move |seed| (side, seed)))
         .find_map(|(side, seed)| {
             let (s, last) = common::play_until::<Game2048>(
-                Game2048Params { side },
+                Game2048Params::with_side(side),
                 seed,
                 common::by_order,
                 |status| status.over,
@@ -434,29 +636,29 @@ fn won_then_nearly_over() -> (Session<Game2048>, String) {
 fn a_game_of_2048_won_kept_going_and_lost_ends_with_game_over() {
     let dir = temp_dir("won-then-over");
     let (session, last) = won_then_nearly_over();
-    write_save(&dir, &session.save());
     // A save from before tallies: its win was seen, since the game went on from it.
-    let mut h = harness(&dir, Some("2048"));
+    let id = common::write_entry_save(&dir, &session);
+    let mut h = harness(&dir, Some(&id));
     assert!(h.query_by_label("You win!").is_none());
     h.key_press(key_of(&last));
     h.run();
-    assert!(h.state().session("2048").unwrap().status().over);
+    assert!(h.state().session(&id).unwrap().status().over);
     h.get_by_label("Game over");
     assert!(h.query_by_label("You win!").is_none());
     h.get_by_label_contains("Final score");
-    assert_eq!(h.state().scores().get("2048").played, 1);
+    assert_eq!(h.state().scores().get(&id).played, 1);
 }
 
 #[test]
 fn moves_wait_while_the_win_is_shown() {
     let dir = temp_dir("win-waits");
     let (session, last) = common::nearly_2048();
-    write_save(&dir, &session.save());
-    let mut h = harness(&dir, Some("2048"));
+    let id = common::write_entry_save(&dir, &session);
+    let mut h = harness(&dir, Some(&id));
     h.key_press(key_of(&last));
     h.run();
     h.get_by_label("You win!");
-    let n = moves_of(&h, "2048").len();
+    let n = moves_of(&h, &id).len();
     for key in [
         Key::ArrowLeft,
         Key::ArrowRight,
@@ -473,12 +675,12 @@ fn moves_wait_while_the_win_is_shown() {
     h.step();
     h.drop_at(board.center() + Vec2::new(board.width() * 0.3, 0.0));
     h.run();
-    assert_eq!(moves_of(&h, "2048").len(), n);
+    assert_eq!(moves_of(&h, &id).len(), n);
     h.get_by_label("You win!");
     // Undo still works under the message, and takes the win back off the board.
     h.key_press(Key::U);
     h.run();
-    assert_eq!(moves_of(&h, "2048").len(), n - 1);
+    assert_eq!(moves_of(&h, &id).len(), n - 1);
     assert!(h.query_by_label("You win!").is_none());
 }
 
@@ -592,4 +794,221 @@ fn new_game_asks_first_when_the_only_moves_were_taken_back() {
     h.key_press(Key::N);
     h.run();
     h.get_by_label("Start a new game?");
+}
+
+#[test]
+fn every_cell_of_every_sliding_board_speaks_what_it_holds() {
+    let registry = tilebox_games::registry();
+    let mut boards = 0;
+    for entry in registry.entries() {
+        let id = entry.id();
+        let dir = temp_dir("cells");
+        let mut h = harness(&dir, Some(id));
+        if h.state().session(id).unwrap().state_json()["board"].is_null() {
+            // Not a game of cells (Strike 9 has tiles, checked on their own).
+            assert_eq!(common::cell_count(&h), 0, "{id}");
+            continue;
+        }
+        common::assert_cells_speak(&h, id);
+        // After a move, the labels follow the board.
+        let before = h.state().session(id).unwrap().state_json()["board"].clone();
+        play_one_sliding_move(&mut h, id);
+        assert_ne!(
+            h.state().session(id).unwrap().state_json()["board"],
+            before,
+            "{id}"
+        );
+        common::assert_cells_speak(&h, id);
+        boards += 1;
+    }
+    assert!(boards > 0, "no sliding board in the registry");
+}
+
+/// Checks that each of Strike 9's nine tiles says whether it is open or shut, as the session's
+/// open tiles (`state_json()["open"]`) have it; returns the open tiles.
+fn assert_tiles_speak(h: &egui_kittest::Harness<'_, tilebox::TileboxApp>, id: &str) -> Vec<u64> {
+    let open: Vec<u64> = h.state().session(id).unwrap().state_json()["open"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_u64().unwrap())
+        .collect();
+    for t in 1..=9 {
+        let label = if open.contains(&t) {
+            format!("tile {t}, open")
+        } else {
+            format!("tile {t}, shut")
+        };
+        h.get_by_label(&label);
+    }
+    let tiles = common::spoken_all(h)
+        .into_iter()
+        .filter(|(text, _)| text.starts_with("tile "))
+        .count();
+    assert_eq!(tiles, 9, "{id}");
+    open
+}
+
+#[test]
+fn every_tile_of_strike9_says_whether_it_is_open_or_shut() {
+    let registry = tilebox_games::registry();
+    let mut games = 0;
+    for entry in registry.entries().iter().filter(|e| e.is::<Strike9>()) {
+        let id = entry.id();
+        let dir = temp_dir("tiles");
+        let mut h = harness(&dir, Some(id));
+        assert_eq!(assert_tiles_speak(&h, id).len(), 9);
+        // Shut tiles, by their labels, until some are shut and the game goes on, or it ends.
+        let mut shut = 0;
+        while shut < 2 && !h.state().session(id).unwrap().status().over {
+            let mv = h.state().session(id).unwrap().legal_moves()[0].clone();
+            let tiles: TileSet = mv.parse().unwrap();
+            for t in tiles.tiles() {
+                h.get_by_label(&format!("tile {t}, open")).click();
+                h.run();
+            }
+            shut += 1;
+            assert_eq!(moves_of(&h, id).len(), shut, "{id}");
+            let open = assert_tiles_speak(&h, id);
+            for t in tiles.tiles() {
+                assert!(!open.contains(&u64::from(t)), "{id}: {t} still open");
+            }
+        }
+        games += 1;
+    }
+    assert!(games > 0, "no Strike 9 in the registry");
+}
+
+/// The toy kind of the tests (`tilebox_tests::toy`): the pebbles in each cell of game `id`.
+fn pebbles(h: &egui_kittest::Harness<'_, tilebox::TileboxApp>, id: &str) -> Vec<u64> {
+    h.state().session(id).unwrap().state_json()["pebbles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_toy_kind_known_only_to_the_tests_is_listed_played_counted_and_saved_in_the_plain_view() {
+    use tilebox_tests::toy;
+    // The real catalogue with the toy after it, as a host's test is meant to take it.
+    let registry = toy::catalogue_with_toy();
+    let (toy_group, toy_entries) = registry
+        .groups()
+        .into_iter()
+        .enumerate()
+        .find(|(_, (title, _))| *title == "Toy")
+        .map(|(g, (_, members))| (g, members))
+        .expect("the toy's group");
+    let dir = temp_dir("toy");
+    let mut h = common::harness_over(registry.clone(), &dir, None);
+
+    // The launcher lists it after the real games, by its number too.
+    assert_eq!(card_count(&h), registry.groups().len());
+    for (title, _) in registry.groups() {
+        h.get_by_label(&format!("Play {title}"));
+    }
+    h.key_press(digit(toy_group + 1));
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Group(toy_group));
+    assert_eq!(card_count(&h), toy_entries.len());
+    h.get_by_label("Play Toy");
+    h.get_by_label("Play Toy (9 cells)").click();
+    h.run();
+    assert_eq!(h.state().current_game(), Some("toy-9"));
+
+    // The plain view: the game's text, and a button per legal move.
+    let text = h.state().session("toy-9").unwrap().text();
+    h.get_by_label(&text);
+    let start = pebbles(&h, "toy-9");
+    assert_eq!(start.len(), 9);
+    for (cell, &n) in start.iter().enumerate() {
+        let label = format!("Move {}", cell + 1);
+        assert_eq!(h.query_by_label(&label).is_some(), n > 0, "{label}");
+    }
+
+    // A click on a move plays it: played, counted and saved.
+    let cell = start.iter().position(|&n| n > 0).unwrap() + 1;
+    h.get_by_label(&format!("Move {cell}")).click();
+    h.run();
+    let s = h.state().session("toy-9").unwrap();
+    assert_eq!(s.save().moves, vec![cell.to_string()]);
+    assert_eq!(s.score(), 1);
+    h.get_by_label(&s.text());
+    let scores = common::read_json_file(&dir.join("scores.json"));
+    assert_eq!(scores["games"]["toy-9"]["best"], 1);
+    let saved = common::read_json_file(&dir.join("saves/toy-9.json"));
+    assert_eq!(saved["game"], "toy-9");
+    assert_eq!(saved["params"], json!({ "cells": 9 }));
+    assert_eq!(saved["moves"], json!([cell.to_string()]));
+    let text = s.text();
+    drop(h);
+
+    // It resumes after a restart, with undo.
+    let mut h = common::harness_over(registry.clone(), &dir, Some("toy-9"));
+    assert_eq!(h.state().session("toy-9").unwrap().text(), text);
+    h.key_press(Key::U);
+    h.run();
+    assert_eq!(h.state().session("toy-9").unwrap().move_count(), 0);
+    h.key_press_modifiers(Modifiers::SHIFT, Key::U);
+    h.run();
+
+    // Played to its end by its buttons, it counts once, as played and won.
+    let mut moves = 1;
+    while let Some(mv) = h
+        .state()
+        .session("toy-9")
+        .unwrap()
+        .legal_moves()
+        .first()
+        .cloned()
+    {
+        h.get_by_label(&format!("Move {mv}")).click();
+        h.run();
+        moves += 1;
+        assert_eq!(h.state().session("toy-9").unwrap().move_count(), moves);
+    }
+    let s = h.state().session("toy-9").unwrap();
+    assert!(s.status().over && s.status().won);
+    let total: u64 = start.iter().sum();
+    assert_eq!(s.score(), total);
+    h.get_by_label("You win!");
+    let scores = common::read_json_file(&dir.join("scores.json"));
+    assert_eq!(
+        scores["games"]["toy-9"],
+        json!({ "best": total, "played": 1, "won": 1 })
+    );
+    // The toy's other entry, and every real game, are untouched.
+    for entry in registry.entries() {
+        if entry.id() != "toy-9" {
+            assert!(scores["games"][entry.id()].is_null(), "{}", entry.id());
+        }
+    }
+}
+
+#[test]
+fn the_commentary_of_every_entry_is_shown_under_its_board_and_follows_the_moves() {
+    let registry = tilebox_games::registry();
+    let mut commented = 0;
+    for entry in registry.entries() {
+        let id = entry.id();
+        let dir = temp_dir("commentary");
+        let mut h = harness(&dir, Some(id));
+        let mut lines = h.state().session(id).unwrap().commentary();
+        for line in &lines {
+            h.get_by_label(line);
+        }
+        let mv = h.state().session(id).unwrap().legal_moves()[0].clone();
+        common::play_as_player(&mut h, entry, &mv);
+        assert_eq!(moves_of(&h, id), vec![mv], "{id}");
+        let after = h.state().session(id).unwrap().commentary();
+        for line in &after {
+            h.get_by_label(line);
+        }
+        lines.extend(after);
+        commented += usize::from(!lines.is_empty());
+    }
+    // Strike 9's odds and what a move gave up, today.
+    assert!(commented > 0, "no entry has commentary");
 }

@@ -1,11 +1,13 @@
 //! The plain view of a game with no view of its own: its text form and one button per legal
-//! move, so that a newly registered game can be played before it gets a board.
+//! move, so that a newly registered game can be played before it gets a board. A hint, for a
+//! kind with an assistant, is named under the moves.
 
 use egui::RichText;
 use tilebox_core::DynSession;
 
 use super::{GameView, ViewOutcome};
 use crate::input::KeyPress;
+use crate::theme;
 
 /// The most move buttons shown.
 const MAX_BUTTONS: usize = 60;
@@ -15,9 +17,16 @@ pub fn move_label(mv: &str) -> String {
     format!("Move {mv}")
 }
 
-/// The plain view: it keeps nothing between frames.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct GenericView;
+/// The line under the moves that names the hinted move `mv`.
+pub fn hint_label(mv: &str) -> String {
+    format!("Hint: {mv}")
+}
+
+/// The plain view: it keeps only the hint shown.
+#[derive(Debug, Default, Clone)]
+pub struct GenericView {
+    hint: Option<String>,
+}
 
 impl GameView for GenericView {
     fn show(
@@ -42,10 +51,26 @@ impl GameView for GenericView {
                 }
             }
         });
+        if let Some(mv) = &self.hint {
+            ui.label(
+                RichText::new(hint_label(mv))
+                    .size(16.0)
+                    .strong()
+                    .color(theme::HINT),
+            );
+        }
         out.board = Some(egui::Rect::from_min_max(
             top,
             ui.cursor().min.max(top + egui::vec2(300.0, 120.0)),
         ));
         out
+    }
+
+    fn reset(&mut self) {
+        self.hint = None;
+    }
+
+    fn show_hint(&mut self, mv: &str) {
+        self.hint = Some(mv.to_string());
     }
 }

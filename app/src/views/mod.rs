@@ -105,7 +105,7 @@ static VIEWS: std::sync::LazyLock<[(TypeId, MakeView); 3]> = std::sync::LazyLock
 pub fn for_entry(entry: &Entry) -> Box<dyn GameView> {
     let kind = entry.kind_type();
     VIEWS.iter().find(|(t, _)| *t == kind).map_or_else(
-        || Box::new(generic::GenericView) as Box<dyn GameView>,
+        || Box::new(generic::GenericView::default()) as Box<dyn GameView>,
         |(_, make)| make(),
     )
 }

@@ -24,6 +24,23 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// The app over `registry` and `dir`, opened on `game` if given, in a test harness.
+pub fn harness_over(
+    registry: tilebox_core::Registry,
+    dir: &Path,
+    game: Option<&str>,
+) -> Harness<'static, TileboxApp> {
+    let dir = dir.to_path_buf();
+    let game = game.map(str::to_string);
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(600.0, 760.0))
+        .with_max_steps(40)
+        .with_step_dt(0.25)
+        .build_eframe(move |_cc| TileboxApp::with_registry(registry, dir, game.as_deref()));
+    h.run();
+    h
+}
+
 /// The real app over `dir`, opened on `game` if given, in a test harness.
 pub fn harness(dir: &Path, game: Option<&str>) -> Harness<'static, TileboxApp> {
     harness_stepping(dir, game, 0.25)
@@ -122,6 +139,197 @@ pub fn by_order(state: &tilebox_sliding::Game2048State) -> Option<tilebox_slidin
 /// A game of 2048 on an 8×8 board (where the simple player wins), one move before it makes
 /// 2048, and that move.
 pub fn nearly_2048() -> (tilebox_core::Session<tilebox_sliding::Game2048>, String) {
-    let params = tilebox_sliding::Game2048Params { side: 8 };
+    let params = tilebox_sliding::Game2048Params::with_side(8);
     play_until::<tilebox_sliding::Game2048>(params, 1, by_order, |st| st.won).unwrap()
+}
+
+/// The id of the registry's entry of kind `P` whose preset is `params`.
+pub fn entry_for<P: tilebox_core::Puzzle>(params: &P::Params) -> String {
+    tilebox_games::registry()
+        .entries()
+        .iter()
+        .find(|e| e.params::<P>() == Some(params))
+        .unwrap_or_else(|| panic!("no entry plays {params:?}"))
+        .id()
+        .to_string()
+}
+
+/// Writes the game of `session` as the game in progress of the registry's entry with its
+/// parameters (a typed session saves under its kind's id); returns that entry's id.
+pub fn write_entry_save<P: tilebox_core::Puzzle>(
+    dir: &Path,
+    session: &tilebox_core::Session<P>,
+) -> String {
+    let id = entry_for::<P>(session.params());
+    let mut saved = session.save();
+    saved.game.clone_from(&id);
+    write_save(dir, &saved);
+    id
+}
+
+/// What a screen reader says of `node`: the value of a label, the label of anything else.
+pub fn spoken(node: &egui_kittest::Node<'_>) -> Option<String> {
+    use egui_kittest::kittest::NodeT;
+    let ak = node.accesskit_node();
+    if ak.role() == egui::accesskit::Role::Label {
+        ak.value()
+    } else {
+        ak.label()
+    }
+}
+
+/// Everything the app says, with where it is on the screen.
+pub fn spoken_all(h: &Harness<'_, TileboxApp>) -> Vec<(String, egui::Rect)> {
+    use egui_kittest::kittest::{By, Queryable};
+    h.query_all(By::new())
+        .filter_map(|n| spoken(&n).map(|s| (s, n.rect())))
+        .collect()
+}
+
+/// The lines of text on the launcher card labelled `card`.
+pub fn card_lines(h: &Harness<'_, TileboxApp>, card: &str) -> Vec<String> {
+    use egui_kittest::kittest::Queryable;
+    let rect = h.get_by_label(card).rect();
+    spoken_all(h)
+        .into_iter()
+        .filter(|(text, r)| text != card && rect.contains_rect(*r))
+        .map(|(text, _)| text)
+        .collect()
+}
+
+/// How many launcher cards are shown ("Play …" buttons).
+pub fn card_count(h: &Harness<'_, TileboxApp>) -> usize {
+    use egui_kittest::kittest::{By, Queryable};
+    h.query_all(By::new().role(egui::accesskit::Role::Button))
+        .filter(|n| spoken(n).is_some_and(|s| s.starts_with("Play ")))
+        .count()
+}
+
+/// Whether `text` is a sliding cell's label: "row R, column C: V".
+pub fn is_cell_label(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix("row ") else {
+        return false;
+    };
+    let Some((row, rest)) = rest.split_once(", column ") else {
+        return false;
+    };
+    let Some((col, value)) = rest.split_once(": ") else {
+        return false;
+    };
+    row.parse::<usize>().is_ok()
+        && col.parse::<usize>().is_ok()
+        && (value == "empty" || value.parse::<u64>().is_ok())
+}
+
+/// How many sliding cells speak.
+pub fn cell_count(h: &Harness<'_, TileboxApp>) -> usize {
+    spoken_all(h)
+        .iter()
+        .filter(|(text, _)| is_cell_label(text))
+        .count()
+}
+
+/// The label a sliding cell must have: rows and columns from 1, "empty" for 0.
+pub fn expected_cell_label(row: usize, col: usize, value: u64) -> String {
+    let what = if value == 0 {
+        "empty".to_string()
+    } else {
+        value.to_string()
+    };
+    format!("row {}, column {}: {what}", row + 1, col + 1)
+}
+
+/// Checks that every cell of game `id`'s board (its `state_json()["board"]`) speaks its row,
+/// column and value, and that no other cell speaks.
+pub fn assert_cells_speak(h: &Harness<'_, TileboxApp>, id: &str) {
+    use egui_kittest::kittest::Queryable;
+    let board = h.state().session(id).unwrap().state_json()["board"].clone();
+    let rows = board.as_array().expect("a board");
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.as_array().unwrap();
+        assert_eq!(row.len(), rows.len(), "{id}: a square board");
+        for (c, value) in row.iter().enumerate() {
+            h.get_by_label(&expected_cell_label(r, c, value.as_u64().unwrap()));
+        }
+    }
+    assert_eq!(cell_count(h), rows.len() * rows.len(), "{id}");
+}
+
+/// The lines of the launcher card of entry `id` of `registry`, read from the launcher (where
+/// `h` must be): the games' list when the entry is a game of its own, else its group's list
+/// (opened, then left with Back).
+pub fn entry_card_lines(
+    h: &mut Harness<'_, TileboxApp>,
+    registry: &tilebox_core::Registry,
+    id: &str,
+) -> Vec<String> {
+    use egui_kittest::kittest::Queryable;
+    let index = registry.ids().iter().position(|&i| i == id).unwrap();
+    let groups = registry.groups();
+    let (title, members) = groups
+        .iter()
+        .find(|(_, members)| members.contains(&index))
+        .unwrap();
+    let group_card = format!("Play {title}");
+    if members.len() == 1 {
+        return card_lines(h, &group_card);
+    }
+    h.get_by_label(&group_card).click();
+    h.run();
+    let lines = card_lines(h, &format!("Play {}", registry.entries()[index].title()));
+    h.get_by_label("Back").click();
+    h.run();
+    lines
+}
+
+/// Every file under `dir` whose name has `.bad-` in it (a file moved aside).
+pub fn moved_aside(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(moved_aside(&path));
+        } else if path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.contains(".bad-"))
+        {
+            found.push(path);
+        }
+    }
+    found
+}
+
+/// A JSON file, read.
+pub fn read_json_file(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The label under the board that names `mv` as the hint, in the view of `entry`'s kind.
+pub fn hint_label(entry: &tilebox_core::Entry, mv: &str) -> String {
+    if entry.is::<tilebox_sliding::Game2048>() || entry.is::<tilebox_sliding::Threes>() {
+        tilebox::views::sliding::hint_label(mv.parse().unwrap())
+    } else if entry.is::<tilebox_strike9::Strike9>() {
+        tilebox::views::strike9::hint_label(mv.parse().unwrap())
+    } else {
+        tilebox::views::generic::hint_label(mv)
+    }
+}
+
+/// Plays `mv` in game `entry` as a player would: its key, its tiles, or its button.
+pub fn play_as_player(h: &mut Harness<'_, TileboxApp>, entry: &tilebox_core::Entry, mv: &str) {
+    use egui_kittest::kittest::Queryable;
+    if entry.is::<tilebox_sliding::Game2048>() || entry.is::<tilebox_sliding::Threes>() {
+        h.key_press(key_of(mv));
+        h.run();
+    } else if entry.is::<tilebox_strike9::Strike9>() {
+        let tiles: tilebox_strike9::TileSet = mv.parse().unwrap();
+        for t in tiles.tiles() {
+            h.get_by_label(&format!("tile {t}, open")).click();
+            h.run();
+        }
+    } else {
+        h.get_by_label(&format!("Move {mv}")).click();
+        h.run();
+    }
 }

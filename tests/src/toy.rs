@@ -8,16 +8,24 @@
 //! nothing. Every move takes one pebble for good, so every game ends, won, once the row is
 //! empty; the score is the pebbles taken. Its parameters are the row's length, 4 by default.
 //!
+//! Its top tile ([`Puzzle::top_tile`]) is the pebbles taken, so that a host's report of the
+//! tiles games reached (`tilebox-cli bench`'s `reach`) has something to report.
+//!
 //! It has no front end of its own: [`registry`] registers it with `.with::<Toy>()` (the plain
-//! front end) and a preset of nine cells, so a host shows it in its plain view.
+//! front end) and a preset of nine cells, so a host shows it in its plain view. For a host's
+//! tests of hints and benches, [`ToyCoach`] is a front end with an assistant, registered with
+//! [`with_toy_front_end`]: its player plays one entry to its end or refuses it, by the seed, and
+//! leaves the other without a player.
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use tilebox_core::{
-    FrontEnd, GameInfo, GameRng, MoveError, ParamsError, ParseMoveError, Puzzle, Registry, Status,
+    AssistError, Assistant, FrontEnd, GameInfo, GameRng, MoveError, ParamsError, ParseMoveError,
+    Player, Puzzle, Registry, Status,
 };
 
 /// The toy game kind.
@@ -56,6 +64,11 @@ impl ToyState {
     /// The pebbles in each cell, from cell 1.
     pub fn pebbles(&self) -> &[u8] {
         &self.pebbles
+    }
+
+    /// The pebbles still in the row.
+    pub fn pebbles_left(&self) -> u64 {
+        self.pebbles.iter().map(|&n| u64::from(n)).sum()
     }
 }
 
@@ -171,6 +184,66 @@ impl Puzzle for Toy {
         map.insert("pebbles".into(), Value::from(state.pebbles.clone()));
         map
     }
+
+    /// The pebbles taken, as the score: a game that took more went further.
+    fn top_tile(state: &ToyState) -> Option<u64> {
+        Some(state.taken)
+    }
+}
+
+/// A front end for the toy with an assistant, for a host's tests of hints, autoplay and
+/// benches. Its assistant plays rows of up to [`ToyCoach::MAX_CELLS`] cells (the entry `toy`,
+/// not `toy-9`); its player takes a pebble from the fullest cell (the first of equals), but
+/// counts to [`ToyCoach::MAX_PEBBLES`] only: it refuses a row holding more, with
+/// [`AssistError::CannotPlay`], as the 2048 player refuses tiles its board cannot hold. A row of
+/// four cells starts with 4 to 12 pebbles, so by its seed a game of `toy` is played to its end
+/// or refused at once; every move takes a pebble for good, so a refused game is played once
+/// enough pebbles are gone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ToyCoach;
+
+impl ToyCoach {
+    /// The longest row its assistant plays.
+    pub const MAX_CELLS: usize = 4;
+    /// The most pebbles its player counts: it refuses a row holding more.
+    pub const MAX_PEBBLES: u64 = 8;
+}
+
+impl FrontEnd<Toy> for ToyCoach {
+    fn assistant(&self) -> Option<&dyn Assistant<Toy>> {
+        Some(self)
+    }
+}
+
+impl Assistant<Toy> for ToyCoach {
+    fn plays(&self, params: &ToyParams) -> bool {
+        params.cells <= Self::MAX_CELLS
+    }
+
+    fn player(&self) -> Box<dyn Player<Toy>> {
+        Box::new(FromTheFullest)
+    }
+}
+
+/// [`ToyCoach`]'s player.
+struct FromTheFullest;
+
+impl Player<Toy> for FromTheFullest {
+    fn best_move(&mut self, state: &ToyState, _: Duration) -> Result<Option<Take>, AssistError> {
+        if state.pebbles_left() > ToyCoach::MAX_PEBBLES {
+            return Err(AssistError::CannotPlay(format!(
+                "the toy's player counts to {} pebbles only",
+                ToyCoach::MAX_PEBBLES
+            )));
+        }
+        let mut fullest: Option<(usize, u8)> = None;
+        for (i, &n) in state.pebbles.iter().enumerate() {
+            if n > fullest.map_or(0, |(_, most)| most) {
+                fullest = Some((i, n));
+            }
+        }
+        Ok(fullest.map(|(i, _)| Take(i + 1)))
+    }
 }
 
 /// The toy's entries added to `registry`: the kind with the plain front end, and a preset of
@@ -179,7 +252,8 @@ pub fn with_toy(registry: Registry) -> Registry {
     nine_cells(registry.with::<Toy>())
 }
 
-/// As [`with_toy`], with a front end of the test's own (fixtures, say) instead of the plain one.
+/// As [`with_toy`], with a front end of the test's own (fixtures, say, or [`ToyCoach`]) instead
+/// of the plain one.
 pub fn with_toy_front_end(registry: Registry, front: impl FrontEnd<Toy>) -> Registry {
     nine_cells(registry.kind::<Toy>(front))
 }
@@ -218,7 +292,7 @@ mod tests {
     fn every_move_takes_one_pebble_for_good_so_the_game_ends_won_after_the_first_total() {
         for seed in 0..50 {
             let mut game = Session::<Toy>::with_seed(seed).unwrap();
-            let total: u64 = game.state().pebbles().iter().map(|&n| u64::from(n)).sum();
+            let total = game.state().pebbles_left();
             assert!(game.state().pebbles().iter().all(|n| (1..=3).contains(n)));
             while let Some(&mv) = Toy::legal_moves(game.state()).first() {
                 game.play(mv).unwrap();
@@ -281,6 +355,84 @@ mod tests {
             serde_json::to_value(ToyParams::default()).unwrap(),
             serde_json::json!({ "cells": 4 })
         );
+    }
+
+    #[test]
+    fn the_top_tile_is_the_pebbles_taken() {
+        let mut game = Session::<Toy>::with_seed(4).unwrap();
+        assert_eq!(Toy::top_tile(game.state()), Some(0));
+        while let Some(&mv) = Toy::legal_moves(game.state()).first() {
+            game.play(mv).unwrap();
+            assert_eq!(Toy::top_tile(game.state()), Some(game.score()));
+        }
+        assert_eq!(Toy::top_tile(game.state()), Some(game.moves().len() as u64));
+    }
+
+    #[test]
+    fn the_coach_plays_short_rows_and_takes_from_the_fullest_cell() {
+        let registry = with_toy_front_end(Registry::new(), ToyCoach);
+        assert_eq!(registry.ids(), ["toy", "toy-9"]);
+        assert!(registry.get("toy-9").unwrap().assistant().is_none());
+        let assistant = registry.get("toy").unwrap().assistant().unwrap();
+        assert!(assistant.autoplays());
+        let mut state = Toy::new_game(&ToyParams::default(), 1).unwrap();
+        state.pebbles = vec![1, 3, 0, 3];
+        assert_eq!(
+            ToyCoach.player().best_move(&state, Duration::ZERO),
+            Ok(Some(Take(2))),
+            "the first of the fullest cells"
+        );
+        // The entry's player is the coach's, and plays a game of `toy` to its end.
+        let mut game = registry.get("toy").unwrap().new_session(1).unwrap();
+        let mut typed = Session::<Toy>::with_seed(1).unwrap();
+        let (mut player, mut coach) = (assistant.player(), ToyCoach.player());
+        while !game.status().over {
+            let best = player
+                .best_move(&game.position(), Duration::ZERO)
+                .unwrap()
+                .unwrap();
+            let take = coach.best_move(typed.state(), Duration::ZERO).unwrap();
+            assert_eq!(take.map(|t| t.to_string()), Some(best.clone()));
+            game.play_text(&best).unwrap();
+            typed.play(best.parse().unwrap()).unwrap();
+        }
+        assert!(typed.status().won);
+        state.pebbles = vec![0; 4];
+        assert_eq!(
+            ToyCoach.player().best_move(&state, Duration::ZERO),
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn the_coach_refuses_a_row_of_more_pebbles_than_it_counts_until_enough_are_taken() {
+        let seeds = |many: bool| {
+            (0..100).filter(move |&seed| {
+                let state = Toy::new_game(&ToyParams::default(), seed).unwrap();
+                (state.pebbles_left() > ToyCoach::MAX_PEBBLES) == many
+            })
+        };
+        // Both kinds of row are common.
+        assert!(seeds(true).count() >= 20 && seeds(false).count() >= 20);
+        for seed in seeds(true) {
+            let mut game = Session::<Toy>::with_seed(seed).unwrap();
+            let mut player = ToyCoach.player();
+            assert_eq!(
+                player.best_move(game.state(), Duration::ZERO),
+                Err(AssistError::CannotPlay(
+                    "the toy's player counts to 8 pebbles only".into()
+                ))
+            );
+            while game.state().pebbles_left() > ToyCoach::MAX_PEBBLES {
+                game.play(Toy::legal_moves(game.state())[0]).unwrap();
+            }
+            assert!(
+                player
+                    .best_move(game.state(), Duration::ZERO)
+                    .unwrap()
+                    .is_some()
+            );
+        }
     }
 
     #[test]

@@ -242,7 +242,9 @@ fn round(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tests::common::{keys_of, summary_keys};
     use std::sync::atomic::AtomicBool;
+    use tilebox_core::Position;
 
     #[test]
     fn every_thread_runs_the_work_once() {
@@ -284,25 +286,36 @@ mod tests {
         assert!(stopped.load(Ordering::Relaxed));
     }
 
-    /// A player that asks a real one for its first `moves` answers, then finds every position
-    /// beyond it (as the 2048 AI does with tiles above 32768).
-    struct GivesUpAfter {
-        inner: Box<dyn DynPlayer>,
-        moves: usize,
+    /// A player whose answer in every position is what `answer` says of it.
+    fn player(
+        answer: impl FnMut(&Position, Duration) -> Result<Option<String>, AssistError> + Send,
+    ) -> impl DynPlayer {
+        struct Answers<F>(F);
+        impl<F> DynPlayer for Answers<F>
+        where
+            F: FnMut(&Position, Duration) -> Result<Option<String>, AssistError> + Send,
+        {
+            fn best_move(
+                &mut self,
+                position: &Position,
+                budget: Duration,
+            ) -> Result<Option<String>, AssistError> {
+                (self.0)(position, budget)
+            }
+        }
+        Answers(answer)
     }
 
-    impl DynPlayer for GivesUpAfter {
-        fn best_move(
-            &mut self,
-            position: &tilebox_core::Position,
-            budget: Duration,
-        ) -> Result<Option<String>, AssistError> {
-            if self.moves == 0 {
+    /// A player that asks a real one for its first `moves` answers, then finds every position
+    /// beyond it (as the 2048 AI does with tiles above 32768).
+    fn gives_up_after(mut inner: Box<dyn DynPlayer>, mut moves: usize) -> impl DynPlayer {
+        player(move |position, budget| {
+            if moves == 0 {
                 return Err(AssistError::CannotPlay("too big".into()));
             }
-            self.moves -= 1;
-            self.inner.best_move(position, budget)
-        }
+            moves -= 1;
+            inner.best_move(position, budget)
+        })
     }
 
     #[test]
@@ -310,11 +323,8 @@ mod tests {
         let registry = tilebox_games::registry();
         let entry = registry.get("2048").expect("2048 is registered");
         let assistant = entry.assistant().expect("2048 has a player");
-        let mut player = GivesUpAfter {
-            inner: assistant.player(),
-            moves: 3,
-        };
-        let played = play(entry, &mut player, 5, Duration::from_millis(1)).expect("it starts");
+        let mut three = gives_up_after(assistant.player(), 3);
+        let played = play(entry, &mut three, 5, Duration::from_millis(1)).expect("it starts");
         assert!(!played.finished);
         assert_eq!(played.moves, 3);
         // The session's own figures after those three moves.
@@ -330,10 +340,7 @@ mod tests {
         assert_eq!(played.score, session.score());
         assert_eq!(played.top_tile, session.top_tile());
 
-        let mut at_once = GivesUpAfter {
-            inner: assistant.player(),
-            moves: 0,
-        };
+        let mut at_once = gives_up_after(assistant.player(), 0);
         let whole = play(entry, &mut at_once, 5, Duration::ZERO).expect("it starts");
         assert!(!whole.finished);
         assert_eq!(whole.moves, 0);
@@ -341,50 +348,19 @@ mod tests {
         let report = summary(&[played, whole], rules_of(entry));
         assert_eq!(report["games"], 2);
         assert_eq!(report["unfinished"], 2);
-        let keys: Vec<&str> = report.keys().map(String::as_str).collect();
-        assert_eq!(
-            keys,
-            [
-                "games",
-                "unfinished",
-                "mean_score",
-                "median_score",
-                "max_score",
-                "reach",
-                "moves",
-                "mean_ms_per_move"
-            ]
-        );
+        assert_eq!(keys_of(&report), summary_keys("reach"));
     }
 
     #[test]
     fn a_player_that_fails_stops_the_bench() {
-        struct Refuses;
-        impl DynPlayer for Refuses {
-            fn best_move(
-                &mut self,
-                _: &tilebox_core::Position,
-                _: Duration,
-            ) -> Result<Option<String>, AssistError> {
-                Ok(Some("X".into()))
-            }
-        }
-        struct Nothing;
-        impl DynPlayer for Nothing {
-            fn best_move(
-                &mut self,
-                _: &tilebox_core::Position,
-                _: Duration,
-            ) -> Result<Option<String>, AssistError> {
-                Ok(None)
-            }
-        }
         let registry = tilebox_games::registry();
         let entry = registry.get("threes").expect("threes is registered");
-        let err = play(entry, &mut Refuses, 1, Duration::ZERO).expect_err("X is no move");
+        let mut refused = player(|_, _| Ok(Some("X".into())));
+        let err = play(entry, &mut refused, 1, Duration::ZERO).expect_err("X is no move");
         assert!(matches!(err, CliError::Ai(_)), "{err}");
         assert_eq!(err.exit_code(), 1);
-        let err = play(entry, &mut Nothing, 1, Duration::ZERO).expect_err("a game in play");
+        let mut nothing = player(|_, _| Ok(None));
+        let err = play(entry, &mut nothing, 1, Duration::ZERO).expect_err("a game in play");
         assert!(matches!(err, CliError::Ai(_)), "{err}");
     }
 
@@ -404,20 +380,7 @@ mod tests {
             results.push(played);
         }
         let report = summary(&results, rules_of(entry));
-        let keys: Vec<&str> = report.keys().map(String::as_str).collect();
-        assert_eq!(
-            keys,
-            [
-                "games",
-                "unfinished",
-                "mean_score",
-                "median_score",
-                "max_score",
-                "win_rate",
-                "moves",
-                "mean_ms_per_move"
-            ]
-        );
+        assert_eq!(keys_of(&report), summary_keys("win_rate"));
         let wins = results.iter().filter(|r| r.won).count() as f64;
         assert_eq!(report["win_rate"], round(wins / 50.0));
     }

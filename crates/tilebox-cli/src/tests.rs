@@ -1,146 +1,32 @@
-//! The tool run in-process on a registry of a toy kind the catalogue does not have: every
-//! command decides what a game can do by asking its entry, never by its id.
+//! The tool run in-process on registries of the tests' toy kind (`tilebox_tests::toy`), which
+//! the catalogue does not have: every command decides what a game can do by asking its entry,
+//! never by its id.
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
-use serde_json::Value;
-use tilebox_core::{
-    AssistError, Assistant, FrontEnd, GameInfo, MoveError, ParamsError, ParseMoveError, Player,
-    Puzzle, Registry, Status,
-};
+use serde_json::{Value, json};
+use tilebox_core::{Assistant, Puzzle, Registry, Session};
+use tilebox_tests::toy::{self, Take, Toy, ToyCoach, ToyParams};
 
 use super::*;
 
-/// Take 1 or 2 tokens from a pile (its params: the pile's size, 0 meaning 7) until none is
-/// left. The score and the top tile are the tokens taken.
-struct Pile;
+/// What the binary's tests check too: the order of `bench`'s keys.
+#[path = "../tests/common/mod.rs"]
+pub(crate) mod common;
 
-#[derive(Debug, Clone, PartialEq)]
-struct PileState {
-    left: u32,
-    taken: u32,
+use common::{bench_keys, keys_of};
+
+/// The toy with [`ToyCoach`]'s assistant: `toy` has a player, which refuses a row of more than
+/// 8 pebbles; `toy-9` has none.
+fn coached() -> Registry {
+    toy::with_toy_front_end(Registry::new(), ToyCoach)
 }
 
-impl fmt::Display for PileState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} left", self.left)
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Take(u32);
-
-impl fmt::Display for Take {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-impl FromStr for Take {
-    type Err = ParseMoveError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.parse() {
-            Ok(n @ 1..=2) => Ok(Take(n)),
-            _ => Err(ParseMoveError::new(s, "expected 1 or 2")),
-        }
-    }
-}
-
-impl Puzzle for Pile {
-    type Params = u32;
-    type State = PileState;
-    type Move = Take;
-    const INFO: GameInfo = GameInfo {
-        id: "pile",
-        title: "Pile",
-        description: "Take the pile.",
-    };
-
-    fn new_game(size: &u32, _: u64) -> Result<PileState, ParamsError> {
-        Ok(PileState {
-            left: if *size == 0 { 7 } else { *size },
-            taken: 0,
-        })
-    }
-
-    fn apply(state: &PileState, mv: &Take) -> Result<PileState, MoveError> {
-        if state.left == 0 {
-            return Err(MoveError::GameOver);
-        }
-        if mv.0 > state.left {
-            return Err(MoveError::Illegal("not that many left".into()));
-        }
-        Ok(PileState {
-            left: state.left - mv.0,
-            taken: state.taken + mv.0,
-        })
-    }
-
-    fn status(state: &PileState) -> Status {
-        Status {
-            won: state.left == 0,
-            over: state.left == 0,
-        }
-    }
-
-    fn score(state: &PileState) -> u64 {
-        u64::from(state.taken)
-    }
-
-    fn legal_moves(state: &PileState) -> Vec<Take> {
-        (1..=state.left.min(2)).map(Take).collect()
-    }
-
-    fn view(state: &PileState) -> serde_json::Map<String, Value> {
-        let mut map = serde_json::Map::new();
-        map.insert("left".into(), state.left.into());
-        map
-    }
-
-    fn top_tile(state: &PileState) -> Option<u64> {
-        Some(u64::from(state.taken))
-    }
-}
-
-/// The pile's front end: an assistant for piles up to 20, whose player takes 2 when it can and
-/// cannot search a pile of more than 10.
-struct PileFront;
-
-struct Greedy;
-
-impl Player<Pile> for Greedy {
-    fn best_move(&mut self, state: &PileState, _: Duration) -> Result<Option<Take>, AssistError> {
-        if state.left > 10 {
-            return Err(AssistError::CannotPlay(
-                "the pile player counts to 10 only".into(),
-            ));
-        }
-        Ok(Pile::legal_moves(state).last().copied())
-    }
-}
-
-impl Assistant<Pile> for PileFront {
-    fn plays(&self, size: &u32) -> bool {
-        *size <= 20
-    }
-    fn player(&self) -> Box<dyn Player<Pile>> {
-        Box::new(Greedy)
-    }
-}
-
-impl FrontEnd<Pile> for PileFront {
-    fn assistant(&self) -> Option<&dyn Assistant<Pile>> {
-        Some(self)
-    }
-}
-
-fn toys() -> Registry {
-    Registry::new()
-        .kind::<Pile>(PileFront)
-        .preset::<Pile>("pile-12", "Pile of 12", "Too big for its player.", 12)
-        .preset::<Pile>("pile-30", "Pile of 30", "No player at all.", 30)
+/// The pebbles a game of `toy` starts with, from `seed`.
+fn pebbles(seed: u64) -> u64 {
+    Toy::new_game(&ToyParams::default(), seed)
+        .expect("the default row")
+        .pebbles_left()
 }
 
 /// Runs the tool on `registry` in-process: status, stdout, stderr.
@@ -174,148 +60,209 @@ fn json(registry: &Registry, args: &[&str]) -> Value {
     serde_json::from_str(&out).expect("JSON")
 }
 
+/// Checks that the state JSON `v` shows `game`, a toy game played by the toy's own rules.
+fn shows(v: &Value, game: &Session<Toy>) {
+    assert_eq!(v["pebbles"], json!(game.state().pebbles()), "{v}");
+    assert_eq!(v["moves"], game.moves().len(), "{v}");
+    assert_eq!(v["score"], game.score(), "{v}");
+    assert_eq!(v["over"], game.status().over, "{v}");
+}
+
 #[test]
 fn list_new_and_play_work_on_any_kind() {
-    let toys = toys();
+    let toys = coached();
     let (code, out, _) = call(&toys, &["list"]);
     assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "pile\tPile\npile-12\tPile of 12\npile-30\tPile of 30\n"
+    assert_eq!(out, "toy\tToy\ntoy-9\tToy (9 cells)\n");
+    let v = json(&toys, &["new", "toy-9", "--seed", "3"]);
+    assert_eq!(v["game"], "toy-9");
+    shows(
+        &v,
+        &Session::new(ToyParams { cells: 9 }, 3).expect("nine cells"),
     );
-    let v = json(&toys, &["new", "pile-12", "--seed", "3"]);
-    assert_eq!(v["game"], "pile-12");
-    assert_eq!(v["left"], 12);
-    let v = json(&toys, &["play", "pile", "--seed", "3", "--moves", "2 2 1"]);
-    assert_eq!(
-        (v["left"].clone(), v["score"].clone()),
-        (2.into(), 5.into())
-    );
-    let err = fails(&toys, &["play", "pile", "--seed", "3", "--moves", "2 3"], 2);
+    let v = json(&toys, &["play", "toy", "--seed", "3", "--moves", "1 2 1"]);
+    let mut game = Session::<Toy>::with_seed(3).expect("the default row");
+    game.play_text("1 2 1").expect("cells of the row");
+    assert_eq!(game.score(), 3);
+    shows(&v, &game);
+    let err = fails(&toys, &["play", "toy", "--seed", "3", "--moves", "2 0"], 2);
     assert!(err.contains("move 2"), "{err}");
     let err = fails(&toys, &["new", "2048"], 2);
-    assert!(
-        err.contains("the games are: pile, pile-12, pile-30"),
-        "{err}"
-    );
+    assert!(err.contains("the games are: toy, toy-9"), "{err}");
 }
 
 #[test]
 fn hint_asks_the_entrys_player() {
-    let toys = toys();
-    let (code, out, err) = call(&toys, &["hint", "pile", "--seed", "1", "--moves", "2 2"]);
-    assert_eq!((code, out.as_str(), err.as_str()), (0, "2\n", ""));
-    let (_, out, _) = call(&toys, &["hint", "pile", "--seed", "1", "--moves", "2 2 2"]);
-    assert_eq!(out, "1\n");
+    let toys = coached();
+    // Seed 1's row holds 7 pebbles, which the player counts: the hint is its move in every
+    // position of the game, to the end.
+    assert_eq!(pebbles(1), 7);
+    let mut game = Session::<Toy>::with_seed(1).expect("the default row");
+    let mut player = ToyCoach.player();
+    let mut moves = Vec::new();
+    while !game.status().over {
+        let played = moves.join(" ");
+        let (code, out, err) = call(&toys, &["hint", "toy", "--seed", "1", "--moves", &played]);
+        let best: Take = player
+            .best_move(game.state(), Duration::ZERO)
+            .expect("it counts this row")
+            .expect("a move in a game in play");
+        assert_eq!((code, out, err.as_str()), (0, format!("{best}\n"), ""));
+        game.play(best).expect("a legal move");
+        moves.push(best.to_string());
+    }
+    assert_eq!(moves.len(), 7);
     let err = fails(
         &toys,
-        &["hint", "pile", "--seed", "1", "--moves", "2 2 2 1"],
+        &["hint", "toy", "--seed", "1", "--moves", &moves.join(" ")],
         2,
     );
     assert!(err.contains("the game is over"), "{err}");
-    // A position the player cannot search: status 1 and its reason.
-    let err = fails(&toys, &["hint", "pile-12", "--seed", "1"], 1);
-    assert_eq!(err, "error: the pile player counts to 10 only\n");
-    // Two tokens fewer, and it can.
-    let (_, out, _) = call(&toys, &["hint", "pile-12", "--seed", "1", "--moves", "2"]);
-    assert_eq!(out, "2\n");
-    // No player plays a pile of 30: bad input, naming the games that have one.
+    // A row the player cannot count, seed 2's 10 pebbles: status 1 and its reason.
+    assert_eq!(pebbles(2), 10);
+    let err = fails(&toys, &["hint", "toy", "--seed", "2"], 1);
+    assert_eq!(err, "error: the toy's player counts to 8 pebbles only\n");
+    // Two pebbles fewer, and it can.
+    let mut game = Session::<Toy>::with_seed(2).expect("the default row");
+    game.play_text("1 2").expect("cells of the row");
+    assert_eq!(game.score(), 2);
+    let best = player
+        .best_move(game.state(), Duration::ZERO)
+        .expect("it counts 8")
+        .expect("a move");
+    let (_, out, _) = call(&toys, &["hint", "toy", "--seed", "2", "--moves", "1 2"]);
+    assert_eq!(out, format!("{best}\n"));
+    // No player plays a row of nine cells: bad input, naming the games that have one.
     for args in [
-        &["hint", "pile-30", "--seed", "1"][..],
-        &["bench", "pile-30", "--games", "1", "--seed", "1"],
+        &["hint", "toy-9", "--seed", "1"][..],
+        &["bench", "toy-9", "--games", "1", "--seed", "1"],
     ] {
         let err = fails(&toys, args, 2);
         assert_eq!(
             err,
             format!(
-                "error: 'pile-30' has no AI player ({} works on: pile, pile-12)\n",
+                "error: 'toy-9' has no AI player ({} works on: toy)\n",
                 args[0]
             )
         );
     }
-    let err = fails(&toys, &["hint", "pile"], 2);
+    let err = fails(&toys, &["hint", "toy"], 2);
     assert!(err.contains("--seed"), "{err}");
     // The Strike 9 table is for the Strike 9 kind, and this registry has none.
-    let err = fails(&toys, &["hint", "pile", "--total", "7"], 2);
+    let err = fails(&toys, &["hint", "toy", "--total", "7"], 2);
     assert!(err.contains("(games: none)"), "{err}");
-    let err = fails(&toys, &["slide", "pile", "left", "--board", "[[0]]"], 2);
+    let err = fails(&toys, &["slide", "toy", "left", "--board", "[[0]]"], 2);
     assert!(err.contains("(slide works on: none)"), "{err}");
 }
 
 #[test]
 fn bench_plays_with_the_entrys_player_and_reports_its_top_tiles() {
-    let toys = toys();
-    let v = json(
-        &toys,
-        &[
-            "bench",
-            "pile",
-            "--games",
-            "3",
-            "--seed",
-            "4",
-            "--ms-per-move",
-            "0",
-        ],
-    );
-    let keys: Vec<&str> = v
-        .as_object()
-        .expect("an object")
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let toys = coached();
+    // Three games of `toy` from `seed`, with one more option.
+    let bench = |seed: &str, option: &str, value: &str| {
+        json(
+            &toys,
+            &[
+                "bench", "toy", "--games", "3", "--seed", seed, option, value,
+            ],
+        )
+    };
+    // Seeds 28, 29 and 30 start with 5, 6 and 4 pebbles, all counted: every game takes them all,
+    // and its top tile is what it took.
+    assert_eq!([28, 29, 30].map(pebbles), [5, 6, 4]);
+    let v = bench("28", "--ms-per-move", "0");
     assert_eq!(
-        keys,
-        [
-            "game",
-            "seed",
-            "ms_per_move",
-            "threads",
-            "games",
-            "unfinished",
-            "mean_score",
-            "median_score",
-            "max_score",
-            "reach",
-            "moves",
-            "mean_ms_per_move"
-        ]
+        keys_of(v.as_object().expect("an object")),
+        bench_keys("reach")
     );
-    // 7 taken as 2 + 2 + 2 + 1, in every game.
     assert_eq!(v["unfinished"], 0);
-    assert_eq!(v["moves"], 12);
-    assert_eq!(v["max_score"], 7);
-    assert_eq!(v["reach"], serde_json::json!({"7": 1.0}));
-    // The player gives up on every game of 12 at once: unfinished, with the figures at that.
-    let v = json(
-        &toys,
-        &[
-            "bench",
-            "pile-12",
-            "--games",
-            "2",
-            "--seed",
-            "1",
-            "--threads",
-            "2",
-        ],
-    );
+    assert_eq!(v["moves"], 15);
+    assert_eq!(v["max_score"], 6);
+    assert_eq!(v["median_score"], 5.0);
+    // Without a sliding rule set, `reach` lists the top tiles the games made.
+    assert_eq!(v["reach"], json!({"4": 1.0, "5": 0.6667, "6": 0.3333}));
+    // The player gives up on the games of 10 pebbles at once: unfinished, with the figures at
+    // that, beside the game of 8 it plays to its end.
+    assert_eq!([2, 3, 4].map(pebbles), [10, 8, 10]);
+    let v = bench("2", "--threads", "2");
     assert_eq!(v["unfinished"], 2);
-    assert_eq!(v["moves"], 0);
+    assert_eq!(v["moves"], 8);
+    assert_eq!(v["max_score"], 8);
     assert_eq!(v["ms_per_move"], 200);
-    assert_eq!(v["reach"], serde_json::json!({"0": 1.0}));
+    assert_eq!(v["threads"], 2);
+    assert_eq!(v["reach"], json!({"0": 1.0, "8": 0.3333}));
 }
 
 #[test]
 fn help_and_version_are_plain_text_on_the_given_stdout() {
-    let (code, out, err) = call(&toys(), &["--version"]);
+    let (code, out, err) = call(&coached(), &["--version"]);
     assert_eq!(code, 0);
     assert_eq!(out, format!("tilebox-cli {}\n", env!("CARGO_PKG_VERSION")));
     assert_eq!(err, "");
-    let (code, out, _) = call(&toys(), &["hint", "--help"]);
+    let (code, out, _) = call(&coached(), &["hint", "--help"]);
     assert_eq!(code, 0);
     assert!(out.contains("Usage: tilebox-cli hint"), "{out}");
     assert!(!out.contains('\u{1b}'), "{out}");
-    let err = fails(&toys(), &[], 2);
+    let err = fails(&coached(), &[], 2);
     assert!(err.contains("a command is needed"), "{err}");
+}
+
+/// The real catalogue followed by the toy, as a host's test takes it: every entry is listed,
+/// started and played, the toy's by its own rules and the real ones exactly as without the toy.
+#[test]
+fn the_catalogue_with_the_toy_plays_the_toys_entries_and_the_real_ones_as_before() {
+    let real = tilebox_games::registry();
+    let both = toy::catalogue_with_toy();
+    let (code, listed, _) = call(&both, &["list"]);
+    assert_eq!(code, 0);
+    let expected: String = real
+        .entries()
+        .iter()
+        .chain(toy::registry().entries())
+        .map(|e| format!("{}\t{}\n", e.id(), e.title()))
+        .collect();
+    assert_eq!(listed, expected);
+    assert_eq!(
+        listed,
+        call(&real, &["list"]).1 + "toy\tToy\ntoy-9\tToy (9 cells)\n"
+    );
+    for entry in both.entries() {
+        let id = entry.id();
+        let first = entry.new_session(5).expect("its preset").legal_moves()[0].clone();
+        let new = ["new", id, "--seed", "5"];
+        let play = ["play", id, "--seed", "5", "--moves", &first];
+        let (started, played) = (json(&both, &new), json(&both, &play));
+        assert_eq!(
+            (&started["game"], &played["game"]),
+            (&json!(id), &json!(id))
+        );
+        assert_eq!(
+            (&started["moves"], &played["moves"]),
+            (&json!(0), &json!(1))
+        );
+        if let Some(params) = entry.params::<Toy>() {
+            let mut game = Session::<Toy>::new(*params, 5).expect("its preset");
+            shows(&started, &game);
+            game.play_text(&first).expect("a legal move");
+            shows(&played, &game);
+        } else {
+            assert_eq!(started, json(&real, &new), "{id}");
+            assert_eq!(played, json(&real, &play), "{id}");
+        }
+    }
+    // The toy has no player here; the games with one are the real ones, as before.
+    let with: Vec<&str> = real
+        .entries()
+        .iter()
+        .filter(|e| e.assistant().is_some())
+        .map(|e| e.id())
+        .collect();
+    let err = fails(&both, &["hint", "toy", "--seed", "1"], 2);
+    assert_eq!(
+        err,
+        format!(
+            "error: 'toy' has no AI player (hint works on: {})\n",
+            with.join(", ")
+        )
+    );
 }

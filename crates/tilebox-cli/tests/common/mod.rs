@@ -1,0 +1,33 @@
+//! What the binary's tests (`tests/cli.rs`) and the in-process ones check alike: the README's
+//! order of the keys of `bench`'s JSON. `src/tests.rs` takes this file by its path, for its own
+//! tests and for those of `src/bench.rs`.
+
+use serde_json::{Map, Value};
+
+/// The keys of `bench`'s summary of the games, in the README's order: `figure` is `reach` for
+/// games whose sessions report a top tile, `win_rate` for the others.
+pub fn summary_keys(figure: &str) -> Vec<&str> {
+    vec![
+        "games",
+        "unfinished",
+        "mean_score",
+        "median_score",
+        "max_score",
+        figure,
+        "moves",
+        "mean_ms_per_move",
+    ]
+}
+
+/// Every key of `bench`'s JSON, in the README's order: what it was asked (`game`, `seed`,
+/// `ms_per_move`, `threads`), then the [`summary_keys`].
+pub fn bench_keys(figure: &str) -> Vec<&str> {
+    let mut keys = vec!["game", "seed", "ms_per_move", "threads"];
+    keys.extend(summary_keys(figure));
+    keys
+}
+
+/// The keys of a JSON object, in their order.
+pub fn keys_of(object: &Map<String, Value>) -> Vec<&str> {
+    object.keys().map(String::as_str).collect()
+}

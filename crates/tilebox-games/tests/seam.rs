@@ -54,7 +54,10 @@ fn no_game_id_appears_in_the_hosts_code_outside_tests() {
             checked += 1;
         }
     }
-    assert!(checked > 10, "only {checked} files found: are the paths right?");
+    assert!(
+        checked > 10,
+        "only {checked} files found: are the paths right?"
+    );
 }
 
 #[test]

@@ -22,10 +22,12 @@ mod session;
 
 pub use error::{LoadError, MoveError, ParamsError, ParseMoveError, PlayError, PlayErrorKind};
 pub use frontend::{
-    AssistError, Assistant, BoardColors, Fixtures, FrontEnd, Outcome, PlainFrontEnd, Player,
-    Rgb, TileColors,
+    AssistError, Assistant, BoardColors, Fixtures, FrontEnd, Outcome, PlainFrontEnd, Player, Rgb,
+    TileColors,
 };
 pub use puzzle::{GameInfo, Puzzle, Status};
-pub use registry::{DynAssistant, DynPlayer, DynSession, Entry, EntryInfo, Kind, Position, Registry};
+pub use registry::{
+    DynAssistant, DynPlayer, DynSession, Entry, EntryInfo, Kind, Position, Registry,
+};
 pub use rng::GameRng;
 pub use session::{SAVE_FORMAT, SavedGame, Session};

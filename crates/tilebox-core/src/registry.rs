@@ -72,8 +72,9 @@ pub trait DynSession: Send {
     /// How many moves have been played (undone ones not counted).
     fn move_count(&self) -> usize;
     /// Changes with every change of the game (a move, undo, redo, a new game), and is never
-    /// the same for two positions in one run of a program: an answer worked out for one
-    /// revision is for a position that is gone once the revision changes.
+    /// the same for two positions in one run of a program (see [`Session::revision`]): an
+    /// answer worked out for one revision is for a position that is gone once the revision
+    /// changes.
     fn revision(&self) -> u64;
     /// Won, over or playing.
     fn status(&self) -> Status;
@@ -98,7 +99,7 @@ pub trait DynSession: Send {
     fn can_undo(&self) -> bool;
     /// Whether there is a move to redo.
     fn can_redo(&self) -> bool;
-    /// A fresh game with the same parameters and a new seed.
+    /// A fresh game of the entry (its preset's parameters) from a new seed.
     fn restart(&mut self, seed: u64) -> Result<(), ParamsError>;
     /// The save form, under the entry's id.
     fn save(&self) -> SavedGame;
@@ -106,8 +107,12 @@ pub trait DynSession: Send {
     fn top_tile(&self) -> Option<u64>;
     /// Why the game ended, in a sentence (see [`FrontEnd::end_text`]).
     fn end_text(&self) -> Option<String>;
+    /// Hints and autoplay for this game, if its kind has an assistant that plays its
+    /// parameters (those of the game, which a save or a game code may carry, not the entry's
+    /// preset).
+    fn assistant(&self) -> Option<Arc<dyn DynAssistant>>;
     /// The assistant's lines about the position (see [`crate::Assistant::commentary`]); none
-    /// when the entry has no assistant.
+    /// when the game has no assistant.
     fn commentary(&self) -> Vec<String>;
     /// A copy of the current state for an assistant's player.
     fn position(&self) -> Position;
@@ -200,7 +205,13 @@ impl<P: Puzzle> DynSession for EntrySession<P> {
     }
 
     fn restart(&mut self, seed: u64) -> Result<(), ParamsError> {
-        self.session = Session::new(self.session.params().clone(), seed)?;
+        // A new game of the entry is its preset, whatever params this game was loaded with.
+        let params = self
+            .entry
+            .params::<P>()
+            .unwrap_or_else(|| self.session.params())
+            .clone();
+        self.session = Session::new(params, seed)?;
         Ok(())
     }
 
@@ -222,6 +233,10 @@ impl<P: Puzzle> DynSession for EntrySession<P> {
         }
     }
 
+    fn assistant(&self) -> Option<Arc<dyn DynAssistant>> {
+        assistant_for(&self.front, self.session.params())
+    }
+
     fn commentary(&self) -> Vec<String> {
         match self.front.assistant() {
             Some(assistant) if assistant.plays(self.session.params()) => {
@@ -241,6 +256,19 @@ impl<P: Puzzle> DynSession for EntrySession<P> {
     fn as_any(&self) -> &dyn Any {
         &self.session
     }
+}
+
+/// The erased assistant of `front`, if it has one that plays `params`.
+fn assistant_for<P: Puzzle>(
+    front: &Arc<dyn FrontEnd<P>>,
+    params: &P::Params,
+) -> Option<Arc<dyn DynAssistant>> {
+    let plays = front.assistant().is_some_and(|a| a.plays(params));
+    plays.then(|| {
+        Arc::new(AssistantOf::<P> {
+            front: Arc::clone(front),
+        }) as Arc<dyn DynAssistant>
+    })
 }
 
 /// Params as JSON. Params are plain data; should serialising ever fail, `null` marks it.
@@ -395,15 +423,7 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
     }
 
     fn assistant(&self) -> Option<Arc<dyn DynAssistant>> {
-        let plays = self
-            .front
-            .assistant()
-            .is_some_and(|a| a.plays(&self.params));
-        plays.then(|| {
-            Arc::new(AssistantOf::<P> {
-                front: Arc::clone(&self.front),
-            }) as Arc<dyn DynAssistant>
-        })
+        assistant_for(&self.front, &self.params)
     }
 }
 
@@ -501,7 +521,8 @@ impl Entry {
         self.ops.board_colors(dark)
     }
 
-    /// Hints and autoplay, if the entry's kind has an assistant that plays its parameters.
+    /// Hints and autoplay, if the entry's kind has an assistant that plays its preset. (A
+    /// game loaded with other parameters asks [`DynSession::assistant`].)
     pub fn assistant(&self) -> Option<Arc<dyn DynAssistant>> {
         self.ops.assistant()
     }
@@ -604,7 +625,10 @@ impl Registry {
     /// id; release builds keep the first and ignore the second rather than fail.
     #[must_use]
     pub fn kind<P: Puzzle>(mut self, front: impl FrontEnd<P>) -> Self {
-        let taken = self.kinds.iter().any(|k| k.kind_type() == TypeId::of::<P>());
+        let taken = self
+            .kinds
+            .iter()
+            .any(|k| k.kind_type() == TypeId::of::<P>());
         debug_assert!(!taken, "game kind '{}' registered twice", P::INFO.id);
         if taken {
             return self;
@@ -843,10 +867,7 @@ mod tests {
         while !game.status().over {
             game.play_text("3").unwrap();
         }
-        assert_eq!(
-            game.end_text(),
-            Some(format!("Reached {}.", game.score()))
-        );
+        assert_eq!(game.end_text(), Some(format!("Reached {}.", game.score())));
         assert_eq!(player.best_move(&game.position(), Duration::ZERO), Ok(None));
     }
 
@@ -906,5 +927,28 @@ mod tests {
         assert!(!game.can_undo());
         assert_eq!(game.info().id, "counter-30");
         assert_eq!(game.params_json(), serde_json::json!(30));
+    }
+
+    #[test]
+    fn a_game_loaded_with_other_params_keeps_them_its_assistant_follows_them_and_a_new_game_is_the_preset()
+     {
+        let registry = registry();
+        let standard = registry.get("counter").unwrap();
+        let preset = registry.get("counter-30").unwrap();
+        // A save of the standard entry that carries the preset's params (as a game code may).
+        let mut saved = preset.new_session(6).unwrap().save();
+        saved.game = "counter".into();
+        let mut game = standard.load(&saved).unwrap();
+        assert_eq!(game.params_json(), serde_json::json!(30));
+        assert!(standard.assistant().is_some());
+        assert!(
+            game.assistant().is_none(),
+            "the assistant plays goal 20 only"
+        );
+        assert!(game.commentary().is_empty());
+        game.restart(7).unwrap();
+        assert_eq!(game.params_json(), standard.params_json());
+        assert!(game.assistant().is_some());
+        assert_eq!(game.commentary(), ["20 to go"]);
     }
 }

@@ -154,10 +154,11 @@ impl<P: Puzzle> Session<P> {
         self.seed
     }
 
-    /// A number that changes with every change of the game (a move, undo, redo) and that no
-    /// other session of this program has had: an answer worked out for one revision (a hint,
-    /// say) is for a position that is gone once the revision changes. Not part of the game and
-    /// not saved.
+    /// A number that changes with every change of the game (a move, undo, redo), drawn from
+    /// one counter for the whole program, so that two sessions share a revision only when one
+    /// is a clone of the other at the same position: an answer worked out for one revision (a
+    /// hint, say) is for a position that is gone once the revision changes. Not part of the
+    /// game and not saved.
     pub fn revision(&self) -> u64 {
         self.revision
     }

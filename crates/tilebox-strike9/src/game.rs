@@ -261,7 +261,7 @@ impl Puzzle for Strike9 {
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
-    use tilebox_core::{GameEntry, Session};
+    use tilebox_core::{Registry, Session};
 
     use super::*;
 
@@ -537,7 +537,8 @@ mod tests {
         let back = Session::<Strike9>::load(&session.save()).unwrap();
         assert_eq!(back.history(), session.history());
 
-        let mut game = GameEntry::of::<Strike9>().new_session(5).unwrap();
+        let registry = Registry::new().with::<Strike9>();
+        let mut game = registry.get("strike9").unwrap().new_session(5).unwrap();
         let json = game.state_json();
         assert_eq!(json["game"], "strike9");
         assert_eq!(json["total"], states[0].total());

@@ -89,6 +89,11 @@ impl Player<Strike9> for TablePlayer {
 }
 
 impl Assistant<Strike9> for Strike9FrontEnd {
+    /// The table is solved for the standard box of nine tiles.
+    fn plays(&self, params: &Strike9Params) -> bool {
+        *params == Strike9Params::default()
+    }
+
     /// Every choice is the player's: hints only.
     fn autoplays(&self) -> bool {
         false

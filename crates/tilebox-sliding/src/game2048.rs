@@ -16,6 +16,9 @@ const RULES: RuleSet = RuleSet::Twenty48;
 #[cfg(test)]
 const WIN_RANK: u8 = 11;
 
+/// The rank of the lowest winning tile, 8: a 4 can spawn, so only a merge makes an 8.
+const MIN_WIN_RANK: u8 = 3;
+
 /// The winning tile of the original game.
 pub const STANDARD_WIN: u64 = 2048;
 
@@ -32,8 +35,8 @@ pub struct Game2048;
 pub struct Game2048Params {
     /// Rows and columns of the board, 2 to 8; 4 is the original game.
     pub side: usize,
-    /// The tile whose making wins: a power of two from 4 to 2^57. The win is announced once
-    /// and the game goes on.
+    /// The tile whose making wins: a power of two from 8 to 2^57 (not 4, which a spawn can put
+    /// on the board without a merge). The win is announced once and the game goes on.
     #[serde(skip_serializing_if = "is_standard_win")]
     pub win: u64,
 }
@@ -63,9 +66,9 @@ impl Game2048Params {
     /// The rank of the winning tile, or the parameter error to report.
     fn win_rank(&self) -> Result<u8, ParamsError> {
         match RULES.rank_of(self.win) {
-            Some(rank) if rank >= 2 => Ok(rank),
+            Some(rank) if rank >= MIN_WIN_RANK => Ok(rank),
             _ => Err(ParamsError(format!(
-                "the winning tile {} is not a power of two from 4 to 2^57",
+                "the winning tile {} is not a power of two from 8 to 2^57",
                 self.win
             ))),
         }
@@ -282,14 +285,14 @@ mod tests {
             serde_json::to_value(&standard).unwrap(),
             serde_json::json!({ "side": 4 })
         );
-        let small = Game2048Params {
-            side: 3,
-            win: 512,
-        };
+        let small = Game2048Params { side: 3, win: 512 };
         let json = serde_json::to_value(&small).unwrap();
         assert_eq!(json, serde_json::json!({ "side": 3, "win": 512 }));
-        assert_eq!(serde_json::from_value::<Game2048Params>(json).unwrap(), small);
-        for win in [0, 2, 3, 100, 1 << 58] {
+        assert_eq!(
+            serde_json::from_value::<Game2048Params>(json).unwrap(),
+            small
+        );
+        for win in [0, 2, 3, 4, 100, 1 << 58] {
             let params = Game2048Params { side: 4, win };
             let err = Game2048::new_game(&params, 1).unwrap_err();
             assert!(err.to_string().contains(&win.to_string()), "{err}");

@@ -17,13 +17,9 @@ impl RuleSet {
     /// Every rule set, in the order the games are listed.
     pub const ALL: [RuleSet; 2] = [RuleSet::Twenty48, RuleSet::Threes];
 
-    /// The rule set of the game with this id (`"2048"`, `"threes"`).
-    pub fn from_id(id: &str) -> Option<RuleSet> {
-        Self::ALL.into_iter().find(|rules| rules.id() == id)
-    }
-
-    /// The game id. The games take their [`tilebox_core::GameInfo::id`] from here, so
-    /// `RuleSet::from_id(P::INFO.id)` finds the rule set of either sliding game.
+    /// The id of the game kind played by these rules; the games take their
+    /// [`tilebox_core::GameInfo::id`] from here. (Hosts find an entry's rule set with
+    /// [`crate::rules_of`], never by id.)
     pub const fn id(self) -> &'static str {
         match self {
             RuleSet::Twenty48 => "2048",
@@ -349,18 +345,13 @@ mod tests {
     }
 
     #[test]
-    fn ids() {
-        for rules in RuleSet::ALL {
-            assert_eq!(RuleSet::from_id(rules.id()), Some(rules));
-        }
-        assert_eq!(RuleSet::from_id("2048"), Some(T48));
-        assert_eq!(RuleSet::from_id("threes"), Some(TH));
-        assert_eq!(RuleSet::from_id("Threes"), None);
-        assert_eq!(RuleSet::from_id("strike9"), None);
-        // The app finds a game's rule set from its id: the two must name the same game.
+    fn each_game_takes_its_id_and_rules_from_its_rule_set() {
         use tilebox_core::Puzzle;
-        assert_eq!(RuleSet::from_id(crate::Game2048::INFO.id), Some(T48));
-        assert_eq!(RuleSet::from_id(crate::Threes::INFO.id), Some(TH));
+        assert_eq!(crate::Game2048::INFO.id, T48.id());
+        assert_eq!(crate::Threes::INFO.id, TH.id());
+        assert_eq!(<crate::Game2048 as crate::SlidingGame>::RULES, T48);
+        assert_eq!(<crate::Threes as crate::SlidingGame>::RULES, TH);
+        assert_ne!(T48.id(), TH.id());
     }
 
     #[test]

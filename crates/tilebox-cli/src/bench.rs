@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use tilebox_core::{AssistError, DynAssistant, DynPlayer, Entry};
 use tilebox_sliding::{RuleSet, rules_of};
 
-use crate::commands::{CliError, assist_error};
+use crate::commands::{CliError, Quoted, assist_error};
 
 /// The name of bench threads: a panic in one is reported as an error, not by the panic hook.
 pub const WORKER_NAME: &str = "tilebox-bench";
@@ -87,16 +87,25 @@ fn play(
             Err(err) => return Err(assist_error(err)),
         };
         thinking += start.elapsed();
-        // play_text skips a move that changes nothing; a player that chose one would never
-        // finish, so it is the player's failure.
+        // A player answers one move. play_text skips a move that changes nothing (a player
+        // that chose one would never finish) and plays every move of a text holding several:
+        // either is the player's failure.
         let played = session
             .play_text(&best)
             .map_err(|e| CliError::Ai(e.to_string()))?;
-        if played != 1 {
-            return Err(CliError::Ai(format!(
-                "its move {} played {played} moves",
-                crate::commands::Quoted(&best)
-            )));
+        let answer = Quoted(&best);
+        match played {
+            1 => {}
+            0 => {
+                return Err(CliError::Ai(format!(
+                    "its move {answer} changes nothing in a game in play"
+                )));
+            }
+            n => {
+                return Err(CliError::Ai(format!(
+                    "its answer {answer} is {n} moves, not one"
+                )));
+            }
         }
     }
     Ok(Played {
@@ -170,21 +179,20 @@ fn summary(results: &[Played], rules: Option<RuleSet>) -> Map<String, Value> {
     let n = results.len().max(1) as f64;
     let mut scores: Vec<u64> = results.iter().map(|r| r.score).collect();
     scores.sort_unstable();
+    // Sums of scores are taken in f64: two u64 scores may not add up in a u64.
     let median = match scores.len() {
         0 => 0.0,
         len if len % 2 == 1 => scores[len / 2] as f64,
-        len => (scores[len / 2 - 1] + scores[len / 2]) as f64 / 2.0,
+        len => (scores[len / 2 - 1] as f64 + scores[len / 2] as f64) / 2.0,
     };
+    let total: f64 = scores.iter().map(|&s| s as f64).sum();
     let moves: u64 = results.iter().map(|r| r.moves).sum();
     let thinking: Duration = results.iter().map(|r| r.thinking).sum();
     let unfinished = results.iter().filter(|r| !r.finished).count();
     let mut out = Map::new();
     out.insert("games".into(), results.len().into());
     out.insert("unfinished".into(), unfinished.into());
-    out.insert(
-        "mean_score".into(),
-        round(scores.iter().sum::<u64>() as f64 / n).into(),
-    );
+    out.insert("mean_score".into(), round(total / n).into());
     out.insert("median_score".into(), median.into());
     out.insert(
         "max_score".into(),
@@ -244,7 +252,18 @@ mod tests {
     use super::*;
     use crate::tests::common::{keys_of, summary_keys};
     use std::sync::atomic::AtomicBool;
-    use tilebox_core::Position;
+    use tilebox_core::{Position, Puzzle, Registry};
+    use tilebox_sliding::{Game2048, Threes};
+    use tilebox_strike9::Strike9;
+
+    /// The catalogue's first entry of kind `P` that has an AI player.
+    fn played_entry<P: Puzzle>(registry: &Registry) -> &Entry {
+        registry
+            .entries()
+            .iter()
+            .find(|e| e.is::<P>() && e.assistant().is_some())
+            .unwrap_or_else(|| panic!("an entry of {} with a player", P::INFO.title))
+    }
 
     #[test]
     fn every_thread_runs_the_work_once() {
@@ -321,8 +340,8 @@ mod tests {
     #[test]
     fn a_game_the_ai_cannot_play_on_is_counted_as_unfinished() {
         let registry = tilebox_games::registry();
-        let entry = registry.get("2048").expect("2048 is registered");
-        let assistant = entry.assistant().expect("2048 has a player");
+        let entry = played_entry::<Game2048>(&registry);
+        let assistant = entry.assistant().expect("it has a player");
         let mut three = gives_up_after(assistant.player(), 3);
         let played = play(entry, &mut three, 5, Duration::from_millis(1)).expect("it starts");
         assert!(!played.finished);
@@ -354,7 +373,7 @@ mod tests {
     #[test]
     fn a_player_that_fails_stops_the_bench() {
         let registry = tilebox_games::registry();
-        let entry = registry.get("threes").expect("threes is registered");
+        let entry = played_entry::<Threes>(&registry);
         let mut refused = player(|_, _| Ok(Some("X".into())));
         let err = play(entry, &mut refused, 1, Duration::ZERO).expect_err("X is no move");
         assert!(matches!(err, CliError::Ai(_)), "{err}");
@@ -365,9 +384,71 @@ mod tests {
     }
 
     #[test]
+    fn a_player_must_answer_exactly_one_move_that_changes_the_game() {
+        let registry = tilebox_games::registry();
+        let entry = played_entry::<Game2048>(&registry);
+        // A new game in which one of the four slides changes nothing.
+        let (seed, still) = (0..100)
+            .find_map(|seed| {
+                ["L", "R", "U", "D"].into_iter().find_map(|dir| {
+                    let mut game = entry.new_session(seed).expect("its preset");
+                    (game.play_text(dir).expect("a direction") == 0).then_some((seed, dir))
+                })
+            })
+            .expect("a new game a slide does not change");
+        let mut stuck = player(|_, _| Ok(Some(still.into())));
+        let err = play(entry, &mut stuck, seed, Duration::ZERO).expect_err("it changes nothing");
+        assert_eq!(
+            err.to_string(),
+            format!("the AI player stopped: its move '{still}' changes nothing in a game in play")
+        );
+        assert_eq!(err.exit_code(), 1);
+        // An answer of several moves, which play_text would play one by one.
+        let several = "LURD";
+        let count = entry
+            .new_session(seed)
+            .expect("its preset")
+            .play_text(several)
+            .expect("directions");
+        assert!(count >= 2, "{several} plays {count} moves from seed {seed}");
+        let mut greedy = player(move |_, _| Ok(Some(several.into())));
+        let err = play(entry, &mut greedy, seed, Duration::ZERO).expect_err("not one move");
+        assert_eq!(
+            err.to_string(),
+            format!("the AI player stopped: its answer '{several}' is {count} moves, not one")
+        );
+    }
+
+    #[test]
+    fn scores_too_big_to_add_in_u64_are_summed_up_in_f64() {
+        let game = |score| Played {
+            finished: true,
+            score,
+            top_tile: None,
+            won: false,
+            moves: 1,
+            thinking: Duration::ZERO,
+        };
+        // 2^64 - 1 and 2^64 - 2: their sum overflows a u64; their mean and median are 2^64 in
+        // f64, as are those of the pair with a third game as big.
+        let top = u64::MAX as f64;
+        let report = summary(&[game(u64::MAX), game(u64::MAX - 1)], None);
+        assert_eq!(report["median_score"], serde_json::json!(top));
+        assert_eq!(report["mean_score"], serde_json::json!(top));
+        assert_eq!(report["max_score"], u64::MAX);
+        let report = summary(&[game(u64::MAX); 3], None);
+        assert_eq!(report["median_score"], serde_json::json!(top));
+        assert_eq!(report["mean_score"], serde_json::json!(top));
+        // Small scores as ever: the median of an even count is the mean of the middle two.
+        let report = summary(&[game(1), game(4), game(2), game(9)], None);
+        assert_eq!(report["median_score"], 3.0);
+        assert_eq!(report["mean_score"], 4.0);
+    }
+
+    #[test]
     fn strike9_games_play_to_their_end() {
         let registry = tilebox_games::registry();
-        let entry = registry.get("strike9").expect("strike9 is registered");
+        let entry = played_entry::<Strike9>(&registry);
         let mut player = entry.assistant().expect("the table plays").player();
         let mut results = Vec::new();
         for seed in 0..50 {

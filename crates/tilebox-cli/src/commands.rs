@@ -1,7 +1,8 @@
 //! What each command does: read its arguments, ask the registry for the game, write the answer.
 //!
 //! No game is known here by its id: an entry is found in the registry, and what it can do is
-//! asked of it (its assistant, its sliding rule set, whether it is of the Strike 9 kind).
+//! asked of it (its assistant, its sliding rule set, whether it is of the Strike 9 kind and its
+//! assistant plays it, for the exact table).
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -56,7 +57,20 @@ pub enum CliError {
     NotStrike9 {
         /// The id given.
         id: String,
-        /// The ids of the Strike 9 games, comma-separated.
+        /// The ids of the games the table plays, comma-separated.
+        known: String,
+    },
+    /// `hint --open/--total` was asked for a Strike 9 game whose parameters the table does not
+    /// cover (its assistant does not play them: the table is solved for one box).
+    #[error(
+        "--open and --total are for the {title} table, which does not cover {game} (it covers the games its assistant plays: {known})",
+        title = Strike9::INFO.title,
+        game = Quoted(.id)
+    )]
+    NotCovered {
+        /// The id given.
+        id: String,
+        /// The ids of the games the table plays, comma-separated.
         known: String,
     },
     /// A direction that is not one.
@@ -136,6 +150,7 @@ impl CliError {
             | CliError::NotSliding { .. }
             | CliError::NoPlayer { .. }
             | CliError::NotStrike9 { .. }
+            | CliError::NotCovered { .. }
             | CliError::BadDirection(_)
             | CliError::BoardSyntax { .. }
             | CliError::Board { .. }
@@ -215,10 +230,12 @@ pub fn run(
         } => {
             let entry = find(registry, &game)?;
             let best = if open.is_some() || total.is_some() {
-                if !entry.is::<Strike9>() {
-                    return Err(CliError::NotStrike9 {
-                        id: game,
-                        known: ids_where(registry, Entry::is::<Strike9>),
+                if !has_table(entry) {
+                    let known = ids_where(registry, has_table);
+                    return Err(if entry.is::<Strike9>() {
+                        CliError::NotCovered { id: game, known }
+                    } else {
+                        CliError::NotStrike9 { id: game, known }
                     });
                 }
                 if seed.is_some() || moves.is_some() || ms.is_some() {
@@ -233,7 +250,7 @@ pub fn run(
             } else {
                 let assistant = assistant_of(registry, entry, "hint")?;
                 let seed = seed.ok_or_else(|| {
-                    CliError::Usage(if entry.is::<Strike9>() {
+                    CliError::Usage(if has_table(entry) {
                         "hint needs --seed N (and --moves MOVES), or --total N (and --open 1,2,…)"
                             .into()
                     } else {
@@ -326,6 +343,16 @@ fn assistant_of(
         id: entry.id().to_string(),
         known: ids_where(registry, |e| e.assistant().is_some()),
     })
+}
+
+/// Whether `hint --open/--total` answers for `entry` from Strike 9's exact table: the entry is
+/// of the Strike 9 kind and its assistant plays the entry's parameters (the table is solved for
+/// the box of nine tiles; the assistant's `plays` says which parameters that is).
+///
+/// Here, as everywhere in the tool, the entry's assistant is the one asked: every game the tool
+/// plays starts from the entry's preset, so it is also its sessions' `assistant()`.
+fn has_table(entry: &Entry) -> bool {
+    entry.is::<Strike9>() && entry.assistant().is_some()
 }
 
 /// The best tiles to shut for a roll of `total` with `open` (default all) open, from Strike 9's
@@ -457,11 +484,11 @@ mod tests {
         assert_eq!(Quoted("left").to_string(), "'left'");
         let err = CliError::UnknownGame {
             id: "a\nb".into(),
-            known: "2048".into(),
+            known: "x, y".into(),
         };
         assert_eq!(
             err.to_string(),
-            r"unknown game 'a\nb' (the games are: 2048)"
+            r"unknown game 'a\nb' (the games are: x, y)"
         );
     }
 

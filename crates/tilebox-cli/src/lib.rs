@@ -11,7 +11,7 @@
 //! what it can do: `list`, `new` and `play` work on every entry; `slide` on the entries whose
 //! kind is a sliding game ([`tilebox_sliding::rules_of`]); `hint` and `bench` on the entries
 //! with an AI player ([`tilebox_core::Entry::assistant`]); `hint --open/--total` on the entries
-//! of the Strike 9 kind, from its exact table.
+//! of the Strike 9 kind that its assistant plays, from its exact table (solved for one box).
 //!
 //! # In-process use
 //!

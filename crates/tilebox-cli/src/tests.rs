@@ -5,7 +5,9 @@
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tilebox_core::{Assistant, Puzzle, Registry, Session};
+use tilebox_core::{Assistant, Entry, FrontEnd, Player, Puzzle, Registry, Session};
+use tilebox_games::Strike9FrontEnd;
+use tilebox_strike9::{Odds, Strike9, Strike9Params, TileSet};
 use tilebox_tests::toy::{self, Take, Toy, ToyCoach, ToyParams};
 
 use super::*;
@@ -20,6 +22,26 @@ use common::{bench_keys, keys_of};
 /// 8 pebbles; `toy-9` has none.
 fn coached() -> Registry {
     toy::with_toy_front_end(Registry::new(), ToyCoach)
+}
+
+/// What `list` prints for `registry`: `<id><TAB><title>` a line, every entry in order.
+fn listing(registry: &Registry) -> String {
+    registry
+        .entries()
+        .iter()
+        .map(|e| format!("{}\t{}\n", e.id(), e.title()))
+        .collect()
+}
+
+/// The ids of the entries of `registry` that pass `keep`, as messages list them.
+fn ids(registry: &Registry, keep: impl Fn(&Entry) -> bool) -> String {
+    let ids: Vec<&str> = registry
+        .entries()
+        .iter()
+        .filter(|e| keep(e))
+        .map(Entry::id)
+        .collect();
+    ids.join(", ")
 }
 
 /// The pebbles a game of `toy` starts with, from `seed`.
@@ -73,7 +95,8 @@ fn list_new_and_play_work_on_any_kind() {
     let toys = coached();
     let (code, out, _) = call(&toys, &["list"]);
     assert_eq!(code, 0);
-    assert_eq!(out, "toy\tToy\ntoy-9\tToy (9 cells)\n");
+    assert_eq!(out, listing(&toys));
+    assert_eq!(out.lines().count(), 2, "{out}");
     let v = json(&toys, &["new", "toy-9", "--seed", "3"]);
     assert_eq!(v["game"], "toy-9");
     shows(
@@ -87,8 +110,17 @@ fn list_new_and_play_work_on_any_kind() {
     shows(&v, &game);
     let err = fails(&toys, &["play", "toy", "--seed", "3", "--moves", "2 0"], 2);
     assert!(err.contains("move 2"), "{err}");
-    let err = fails(&toys, &["new", "2048"], 2);
-    assert!(err.contains("the games are: toy, toy-9"), "{err}");
+    // A game of the catalogue is unknown to a registry without it.
+    let real = tilebox_games::registry();
+    let elsewhere = real.entries()[0].id();
+    let err = fails(&toys, &["new", elsewhere], 2);
+    assert_eq!(
+        err,
+        format!(
+            "error: unknown game '{elsewhere}' (the games are: {})\n",
+            ids(&toys, |_| true)
+        )
+    );
 }
 
 #[test]
@@ -224,11 +256,19 @@ fn the_catalogue_with_the_toy_plays_the_toys_entries_and_the_real_ones_as_before
     assert_eq!(listed, expected);
     assert_eq!(
         listed,
-        call(&real, &["list"]).1 + "toy\tToy\ntoy-9\tToy (9 cells)\n"
+        call(&real, &["list"]).1 + &listing(&toy::registry())
     );
     for entry in both.entries() {
         let id = entry.id();
-        let first = entry.new_session(5).expect("its preset").legal_moves()[0].clone();
+        let session = entry.new_session(5).expect("its preset");
+        // The tool asks the entry for its assistant; its games start from the entry's preset,
+        // so that is the one their sessions would give.
+        assert_eq!(
+            entry.assistant().is_some(),
+            session.assistant().is_some(),
+            "{id}"
+        );
+        let first = session.legal_moves()[0].clone();
         let new = ["new", id, "--seed", "5"];
         let play = ["play", id, "--seed", "5", "--moves", &first];
         let (started, played) = (json(&both, &new), json(&both, &play));
@@ -251,18 +291,80 @@ fn the_catalogue_with_the_toy_plays_the_toys_entries_and_the_real_ones_as_before
         }
     }
     // The toy has no player here; the games with one are the real ones, as before.
-    let with: Vec<&str> = real
-        .entries()
-        .iter()
-        .filter(|e| e.assistant().is_some())
-        .map(|e| e.id())
-        .collect();
     let err = fails(&both, &["hint", "toy", "--seed", "1"], 2);
     assert_eq!(
         err,
         format!(
             "error: 'toy' has no AI player (hint works on: {})\n",
-            with.join(", ")
+            ids(&real, |e| e.assistant().is_some())
         )
+    );
+}
+
+/// Strike 9 with an assistant that plays no parameters: what a box the exact table is not solved
+/// for (10 or 12 tiles, say) is to the tool.
+struct Untabled;
+
+impl FrontEnd<Strike9> for Untabled {
+    fn assistant(&self) -> Option<&dyn Assistant<Strike9>> {
+        Some(self)
+    }
+}
+
+impl Assistant<Strike9> for Untabled {
+    fn plays(&self, _: &Strike9Params) -> bool {
+        false
+    }
+
+    fn player(&self) -> Box<dyn Player<Strike9>> {
+        Strike9FrontEnd.player()
+    }
+}
+
+/// `hint --open/--total` answers from the table for the Strike 9 entries whose assistant plays
+/// their parameters, and for no other entry, whatever its kind.
+#[test]
+fn the_strike9_table_answers_for_the_entries_its_assistant_plays() {
+    let table = Odds::shared()
+        .best_move(TileSet::ALL, 7)
+        .expect("a roll of 7 can be made");
+    let real = tilebox_games::registry();
+    let covered = ids(&real, |e| e.is::<Strike9>() && e.assistant().is_some());
+    assert!(
+        !covered.is_empty(),
+        "the catalogue's Strike 9 has the table"
+    );
+    for entry in real.entries() {
+        let id = entry.id();
+        let args = ["hint", id, "--total", "7"];
+        if entry.is::<Strike9>() && entry.assistant().is_some() {
+            assert_eq!(call(&real, &args), (0, format!("{table}\n"), String::new()));
+        } else {
+            let err = fails(&real, &args, 2);
+            assert!(err.contains(&format!("(games: {covered})")), "{err}");
+        }
+    }
+    // A Strike 9 entry its assistant does not play: no table, and the message says why.
+    let untabled = toy::with_toy_front_end(Registry::new().kind::<Strike9>(Untabled), ToyCoach);
+    let id = Strike9::INFO.id;
+    let entry = untabled.get(id).expect("the kind's standard entry");
+    assert!(entry.is::<Strike9>() && entry.assistant().is_none());
+    for args in [
+        &["hint", id, "--total", "7"][..],
+        &["hint", id, "--open", "1,2,4", "--total", "7"],
+    ] {
+        let err = fails(&untabled, args, 2);
+        assert_eq!(
+            err,
+            format!(
+                "error: --open and --total are for the Strike 9 table, which does not cover '{id}' (it covers the games its assistant plays: none)\n"
+            )
+        );
+    }
+    // Nor does its player give hints: it plays no game of the registry but the toy's.
+    let err = fails(&untabled, &["hint", id, "--seed", "1"], 2);
+    assert_eq!(
+        err,
+        format!("error: '{id}' has no AI player (hint works on: toy)\n")
     );
 }

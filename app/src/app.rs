@@ -64,7 +64,8 @@ pub(crate) struct GameSlot {
 }
 
 impl GameSlot {
-    fn new(entry: Entry, resumed: Option<(Box<dyn DynSession>, Tally)>) -> Self {
+    /// The slot of `entry`, with its resumed game and tally if there is one.
+    pub(crate) fn new(entry: Entry, resumed: Option<(Box<dyn DynSession>, Tally)>) -> Self {
         let (session, tally) = resumed.unzip();
         let view = views::for_entry(&entry);
         let mut slot = Self {
@@ -424,8 +425,12 @@ impl TileboxApp {
         } else {
             autoplay_move.into_iter().collect()
         };
-        for mv in moves {
-            self.play(index, &mv, now);
+        if !moves.is_empty() {
+            for mv in moves {
+                self.play(index, &mv, now);
+            }
+            // The frame just drawn showed the board before the moves: the next one comes at once.
+            ctx.request_repaint();
         }
         match end_choice {
             Some(EndChoice::KeepGoing) => {
@@ -489,7 +494,7 @@ impl TileboxApp {
             self.assist.stop(index, slot);
         }
         match command {
-            Command::Back => self.screen = Screen::Launcher,
+            Command::Back => self.screen = self.back_from(index),
             Command::Hint => self.assist.hint(ctx, index, slot),
             Command::ToggleAutoplay => self.assist.toggle_autoplay(index, slot),
             Command::ToggleTheme => self.toggle_theme(),
@@ -514,6 +519,16 @@ impl TileboxApp {
                 }
             }
         }
+    }
+
+    /// Where Back leads from game `index`: the screen of its group when the group has several
+    /// entries (2048's boards), else the launcher.
+    fn back_from(&self, index: usize) -> Screen {
+        self.registry
+            .groups()
+            .iter()
+            .position(|(_, members)| members.len() > 1 && members.contains(&index))
+            .map_or(Screen::Launcher, Screen::Group)
     }
 
     /// New game: at once when nothing would be lost, else after the player says yes. A game

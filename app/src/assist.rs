@@ -1,7 +1,8 @@
 //! Hints and autoplay, as the shell drives them: what was asked of the [`Advisor`], for which
-//! position, and when autoplay asks for its next move. Every entry whose kind has an assistant
-//! gets them (see [`tilebox_core::Entry::assistant`]); the answer is a move in its text form,
-//! which the view shows as a hint or the shell plays.
+//! position, and when autoplay asks for its next move. Every game whose kind has an assistant
+//! that plays its params gets them (see [`tilebox_core::DynSession::assistant`]: the game's own
+//! params, which a save may carry, not the entry's preset); the answer is a move in its text
+//! form, which the view shows as a hint or the shell plays.
 
 use std::time::Duration;
 
@@ -78,7 +79,7 @@ impl Assist {
             slot.message = Some("The game is over: no hint to give.".to_string());
             return;
         }
-        let Some(assistant) = slot.entry.assistant() else {
+        let Some(assistant) = session.assistant() else {
             slot.message = Some(format!("No hints for {}.", slot.entry.title()));
             return;
         };
@@ -101,7 +102,12 @@ impl Assist {
     pub fn toggle_autoplay(&mut self, index: usize, slot: &mut GameSlot) {
         if slot.autoplay {
             self.stop(index, slot);
-        } else if slot.entry.assistant().is_some_and(|a| a.autoplays()) {
+        } else if slot
+            .session
+            .as_deref()
+            .and_then(|s| s.assistant())
+            .is_some_and(|a| a.autoplays())
+        {
             slot.autoplay = true;
             slot.message = None;
             self.next_auto_at = 0.0;
@@ -119,7 +125,8 @@ impl Assist {
 
     /// Takes the advisor's answer, if one came, and asks for autoplay's next move in game
     /// `index` (the one shown) when its time has come. Returns autoplay's move for the shell
-    /// to play, if one came for the position on the board.
+    /// to play, if one came for the position on the board of game `index`; a move for another
+    /// game is dropped (that game asks again when it is shown).
     pub fn drive(
         &mut self,
         ctx: &egui::Context,
@@ -127,10 +134,11 @@ impl Assist {
         slots: &mut [GameSlot],
         now: f64,
     ) -> Option<String> {
-        let autoplay_move = self.take_answer(slots);
-        if autoplay_move.is_some() {
+        if let Some((asked, mv)) = self.take_answer(slots) {
             ctx.request_repaint();
-            return autoplay_move;
+            if asked == index {
+                return Some(mv);
+            }
         }
         let slot = slots.get_mut(index)?;
         if !slot.autoplay || self.asked.is_some() {
@@ -157,7 +165,7 @@ impl Assist {
                 return None;
             }
         }
-        let Some(assistant) = slot.entry.assistant() else {
+        let Some(assistant) = session.assistant().filter(|a| a.autoplays()) else {
             slot.autoplay = false;
             return None;
         };
@@ -178,9 +186,9 @@ impl Assist {
     }
 
     /// Applies the answer to the question in flight, if it came and its position is still the
-    /// one on the board: a hint goes to the view, autoplay's move is returned. Tells the
-    /// player if the AI's thread has stopped or cannot play the board.
-    fn take_answer(&mut self, slots: &mut [GameSlot]) -> Option<String> {
+    /// one on the board: a hint goes to the view, autoplay's move is returned with the index
+    /// of its game. Tells the player if the AI's thread has stopped or cannot play the board.
+    fn take_answer(&mut self, slots: &mut [GameSlot]) -> Option<(usize, String)> {
         let asked = self.asked?;
         let answer = self.advisor.poll();
         let Some(slot) = slots.get_mut(asked.index) else {
@@ -205,7 +213,7 @@ impl Assist {
                 slot.view.show_hint(&mv);
                 None
             }
-            (Ok(Some(mv)), false) => Some(mv),
+            (Ok(Some(mv)), false) => Some((asked.index, mv)),
             (Ok(None), _) => {
                 slot.autoplay = false;
                 None
@@ -216,5 +224,70 @@ impl Assist {
                 None
             }
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use std::time::Instant;
+
+    use tilebox_core::{Registry, Session};
+    use tilebox_tests::toy::{self, Toy, ToyCoach};
+
+    use super::*;
+    use crate::tally::Tally;
+
+    /// Steps `drive` with game `shown` on the screen until `done` holds of the assist and the
+    /// moves it returned; returns those moves.
+    fn drive_until(
+        assist: &mut Assist,
+        shown: usize,
+        slots: &mut [GameSlot],
+        mut done: impl FnMut(&Assist, &[String]) -> bool,
+    ) -> Vec<String> {
+        let ctx = egui::Context::default();
+        let start = Instant::now();
+        let mut given = Vec::new();
+        loop {
+            given.extend(assist.drive(&ctx, shown, slots, 0.0));
+            if done(assist, &given) {
+                return given;
+            }
+            assert!(start.elapsed() < Duration::from_secs(30), "no answer");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    #[test]
+    fn autoplays_move_is_returned_only_while_its_game_is_shown() {
+        let registry = toy::with_toy_front_end(Registry::new(), ToyCoach);
+        let entry = registry.get("toy").unwrap();
+        let seed = (0..1000)
+            .find(|&s| {
+                let n = Session::<Toy>::with_seed(s).unwrap().state().pebbles_left();
+                n <= ToyCoach::MAX_PEBBLES
+            })
+            .unwrap();
+        let mut slots: Vec<GameSlot> = (0..2)
+            .map(|_| {
+                let session = entry.new_session(seed).unwrap();
+                GameSlot::new(entry.clone(), Some((session, Tally::default())))
+            })
+            .collect();
+        slots[0].autoplay = true;
+        let mut assist = Assist::default();
+
+        // Game 0 is shown: autoplay asks for its move.
+        let given = drive_until(&mut assist, 0, &mut slots, |a, _| a.thinking());
+        assert!(given.is_empty());
+        // Game 1 is shown when the answer comes: the move is game 0's, not returned for 1.
+        let given = drive_until(&mut assist, 1, &mut slots, |a, _| !a.thinking());
+        assert!(given.is_empty(), "{given:?}");
+        // Game 0 shown again: it asks again, and its move is returned.
+        let given = drive_until(&mut assist, 0, &mut slots, |_, g| !g.is_empty());
+        let legal = slots[0].session.as_deref().unwrap().legal_moves();
+        assert_eq!(given.len(), 1);
+        assert!(legal.contains(&given[0]), "{given:?} of {legal:?}");
     }
 }

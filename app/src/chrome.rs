@@ -36,7 +36,12 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
     egui::Panel::top("game-top").show(ui, |ui| {
         ui.add_space(4.0);
         ui.horizontal(|ui| {
-            if button(ui, true, "Back", "Back to the games (Escape)") {
+            if button(
+                ui,
+                true,
+                "Back",
+                "Back to the list you chose this game from (Escape)",
+            ) {
                 commands.push(Command::Back);
             }
             ui.heading(RichText::new(slot.entry.title()).strong());
@@ -70,7 +75,8 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
             score_box(ui, "Score", score, slot.score_pop);
             score_box(ui, "Best", bar.best.max(score), None);
             let over = session.is_none_or(|s| s.status().over);
-            let assistant = slot.entry.assistant();
+            // The game's own params decide (a save may carry others than the entry's preset).
+            let assistant = session.and_then(|s| s.assistant());
             let hints = assistant.is_some();
             let plays = assistant.is_some_and(|a| a.autoplays());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -134,21 +140,25 @@ fn speed_menu(ui: &mut egui::Ui, speed: &mut Speed) {
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Autoplay speed"));
 }
 
-/// The "How to play" panel of the game of `slot`, under the board: the entry's rules, the
-/// view's controls, the controls every game shares, and the assistant's.
+/// The heading of the "How to play" panel.
+pub const HELP_HEADING: &str = "How to play";
+
+/// The "How to play" panel of the game of `slot`, under the board: the entry's rules (which say
+/// how to play a move), the controls every game shares, and the assistant's, if the game has
+/// one.
 pub fn help_panel(ui: &mut egui::Ui, slot: &GameSlot) {
     egui::Panel::bottom("game-help").show(ui, |ui| {
         ui.add_space(4.0);
-        ui.label(RichText::new("How to play").strong());
+        ui.label(RichText::new(HELP_HEADING).strong());
         ui.label(slot.entry.how_to_play());
         ui.add_space(2.0);
-        ui.label(RichText::new(slot.view.controls()).small());
         ui.label(RichText::new(help::COMMON_CONTROLS).small());
-        if let Some(assistant) = slot.entry.assistant() {
+        if let Some(assistant) = slot.session.as_deref().and_then(|s| s.assistant()) {
             let text = help::assist_controls(
                 slot.view.plain_h_hints(),
                 slot.view.hint_looks(),
                 assistant.autoplays(),
+                slot.view.commentary_help(),
             );
             ui.label(RichText::new(text).small());
         }

@@ -4,16 +4,26 @@
 /// The controls every game shares.
 pub const COMMON_CONTROLS: &str = "N: new game (asks first when a game is in progress: Y yes, N or Escape no)\n\
 Ctrl+Z or U: undo    Ctrl+Y or Shift+U: redo (without limit)\n\
-Escape: back to the games (the game is kept)\n\
+Escape: back to the list you chose the game from (the game is kept)\n\
 F1: show or hide this panel    T: light / dark / system theme";
 
-/// The controls of the assistant, in the entries that have one: how a hint is asked for and
-/// what it looks like (`looks`, from the view), and autoplay if the assistant plays on its own.
-pub fn assist_controls(plain_h: bool, looks: &str, autoplays: bool) -> String {
+/// The controls of the assistant, in the games that have one: how a hint is asked for and
+/// what it looks like (`looks`, from the view), autoplay if the assistant plays on its own, and
+/// what the lines under the board tell (`commentary`, from the view), if anything.
+pub fn assist_controls(
+    plain_h: bool,
+    looks: &str,
+    autoplays: bool,
+    commentary: Option<&str>,
+) -> String {
     let key = if plain_h { "H or Shift+H" } else { "Shift+H" };
     let mut text = format!("{key}: hint ({looks})");
     if autoplays {
         text.push_str("    Shift+A: autoplay on or off (speed: the menu beside it)");
+    }
+    if let Some(commentary) = commentary {
+        text.push('\n');
+        text.push_str(commentary);
     }
     text
 }
@@ -24,11 +34,13 @@ mod tests {
 
     #[test]
     fn the_hint_key_and_autoplay_follow_the_game() {
-        let sliding = assist_controls(false, "an arrow", true);
+        let sliding = assist_controls(false, "an arrow", true, None);
         assert!(sliding.starts_with("Shift+H: hint (an arrow)"), "{sliding}");
         assert!(sliding.contains("Shift+A"), "{sliding}");
-        let plain = assist_controls(true, "rings", false);
+        assert!(!sliding.contains('\n'), "{sliding}");
+        let plain = assist_controls(true, "rings", false, Some("The odds are shown."));
         assert!(plain.starts_with("H or Shift+H: hint (rings)"), "{plain}");
         assert!(!plain.contains("autoplay"), "{plain}");
+        assert!(plain.ends_with("\nThe odds are shown."), "{plain}");
     }
 }

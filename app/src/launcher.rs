@@ -1,6 +1,6 @@
 //! The launcher: one card per group of entries (a game), and for a game with several entries
-//! (2048's board sizes) a second screen with a card per entry; each card shows its best score
-//! and games played.
+//! (2048's board sizes, a game's versions) a second screen with a card per entry; each card
+//! shows its best score, games played and won, and what is in progress.
 
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, Vec2, WidgetInfo};
 use tilebox_core::Registry;
@@ -76,7 +76,7 @@ pub(crate) fn show(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<Str
                 });
             });
             ui.label(if screen.title.is_some() {
-                "Pick a board: click its card or press its number. Escape: back."
+                "Pick a version: click its card or press its number. Escape: back."
             } else {
                 "Pick a game: click its card or press its number."
             });
@@ -153,17 +153,23 @@ fn entry_face(slot: &GameSlot, scores: &Scores) -> Face {
     }
 }
 
-/// The card of a group of entries: the game, how many ways there are to play it, and what its
-/// entries add up to.
+/// The card of a group of entries: the game, how many versions of it there are, the highest
+/// best among them and which version it was made in, and what its entries add up to.
 fn group_face(screen: &Screen<'_>, group: usize) -> Option<Face> {
     let groups = screen.registry.groups();
     let (title, members) = groups.get(group)?;
     let first = screen.registry.entries().get(*members.first()?)?;
     let (mut played, mut won, mut going) = (0, 0, 0);
+    // The highest best, and the entry that holds it (the first of equals).
+    let mut best: Option<(u64, &str)> = None;
     for &i in members {
-        let stats = screen.scores.get(screen.registry.entries().get(i)?.id());
+        let entry = screen.registry.entries().get(i)?;
+        let stats = screen.scores.get(entry.id());
         played += stats.played;
         won += stats.won;
+        if stats.best > best.map_or(0, |(b, _)| b) {
+            best = Some((stats.best, entry.title()));
+        }
         let in_progress = screen
             .slots
             .get(i)
@@ -171,9 +177,13 @@ fn group_face(screen: &Screen<'_>, group: usize) -> Option<Face> {
             .is_some_and(|s| s.move_count() > 0 && !s.status().over);
         going += usize::from(in_progress);
     }
+    let best = match best {
+        Some((points, title)) => group_best(points, title),
+        None => "Best 0".to_string(),
+    };
     let mut line = format!(
-        "{} boards   ·   Played {played}   ·   Won {won}",
-        members.len()
+        "{}   ·   {best}   ·   Played {played}   ·   Won {won}",
+        versions(members.len())
     );
     if going > 0 {
         line.push_str(&format!("   ·   In progress: {going}"));
@@ -183,6 +193,21 @@ fn group_face(screen: &Screen<'_>, group: usize) -> Option<Face> {
         description: first.kind().description.to_string(),
         line,
     })
+}
+
+/// How many versions a game has: "5 versions".
+pub fn versions(n: usize) -> String {
+    if n == 1 {
+        "1 version".to_string()
+    } else {
+        format!("{n} versions")
+    }
+}
+
+/// The best of a game of several versions, and the version (titled `title`) it was made in:
+/// "Best 2516 in 2048 (5×5)".
+pub fn group_best(points: u64, title: &str) -> String {
+    format!("Best {points} in {title}")
 }
 
 /// One card, numbered `index` + 1; true when clicked.

@@ -11,7 +11,7 @@
 //! - [`storage`], [`scores`], [`saves`] and [`tally`]: atomic JSON files, quarantine of
 //!   unreadable ones, the score table merged on write, games in progress, and what each game has
 //!   counted in the table.
-//! - [`theme`] and [`help`]: colours and the "How to play" texts.
+//! - [`theme`] and [`help`]: colours, and the controls "How to play" adds to each game's rules.
 
 pub mod advisor;
 pub mod app;

@@ -11,10 +11,10 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tilebox::TileboxApp;
-use tilebox_core::{AssistError, Assistant, FrontEnd, Player, Puzzle, Registry, Session};
+use tilebox_core::{Puzzle, Registry, Session};
 use tilebox_sliding::Game2048;
 use tilebox_strike9::{Odds, Strike9, TileSet};
-use tilebox_tests::toy::{Take, Toy, ToyState};
+use tilebox_tests::toy::{self, Toy, ToyCoach};
 
 type App = Harness<'static, TileboxApp>;
 
@@ -196,10 +196,12 @@ fn every_entry_with_an_assistant_gets_a_hint_from_the_ai_thread_that_goes_with_t
 fn an_entry_without_an_assistant_has_no_hint_nor_autoplay_and_says_so() {
     let registry = tilebox_games::registry();
     // The 2048 boards the AI does not play (any but 4×4), today.
+    let mut checked = 0;
     for entry in registry.entries() {
         if entry.assistant().is_some() {
             continue;
         }
+        checked += 1;
         let id = entry.id();
         let dir = temp_dir("no-hint");
         let mut h = harness(&dir, Some(id));
@@ -219,6 +221,52 @@ fn an_entry_without_an_assistant_has_no_hint_nor_autoplay_and_says_so() {
         assert!(!h.state().thinking(), "{id}");
         assert_eq!(move_count(&h, id), 0, "{id}");
     }
+    assert!(
+        checked > 0,
+        "every entry has an assistant: nothing was checked"
+    );
+}
+
+#[test]
+fn a_save_carrying_params_the_ai_does_not_play_has_no_hint_until_a_new_game_of_the_preset() {
+    let dir = temp_dir("save-params");
+    // A save of the 4×4 entry holding an 8×8 game (a save keeps the params it was started
+    // with): the game is 8×8, and the AI plays 4×4 boards only.
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    std::fs::write(
+        dir.join("saves/2048.json"),
+        r#"{"format":1,"game":"2048","params":{"side":8},"seed":2,"moves":[]}"#,
+    )
+    .unwrap();
+    let mut h = harness(&dir, Some("2048"));
+    assert!(h.state().notices().is_empty(), "{:?}", h.state().notices());
+    assert_eq!(common::cell_count(&h), 64);
+    assert!(h.state().session("2048").unwrap().assistant().is_none());
+    assert!(h.query_by_label("Hint").is_none());
+    assert!(h.query_by_label("Autoplay").is_none());
+    // The keys say so, and ask the AI nothing.
+    h.key_press_modifiers(Modifiers::SHIFT, Key::H);
+    h.run();
+    assert!(!h.state().thinking());
+    assert_eq!(h.state().message("2048"), Some("No hints for 2048."));
+    h.key_press_modifiers(Modifiers::SHIFT, Key::A);
+    h.run();
+    assert!(!h.state().autoplay("2048"));
+    // How to play has no line for the assistant.
+    h.key_press(Key::F1);
+    h.run();
+    assert!(h.query_by_label_contains("Shift+H: hint").is_none());
+
+    // A new game is the entry's preset, 4×4, with the AI's buttons and help.
+    h.key_press(Key::N);
+    h.run();
+    assert_eq!(common::cell_count(&h), 16);
+    assert!(h.state().session("2048").unwrap().assistant().is_some());
+    h.get_by_label("Hint");
+    h.get_by_label("Autoplay");
+    h.get_by_label_contains("Shift+H: hint");
+    let saved = common::read_json_file(&dir.join("saves/2048.json"));
+    assert_eq!(saved["params"]["side"], 4);
 }
 
 /// Runs autoplay in game `id` (already on) until it has made `n` moves; returns how many frames
@@ -384,68 +432,65 @@ fn the_players_own_move_takes_the_game_back_from_autoplay() {
     assert_eq!(move_count(&h, "2048"), before + 1);
 }
 
+/// A seed of the toy's standard entry (four cells) whose row starts with a number of pebbles
+/// that `fits`.
+fn toy_seed(fits: impl Fn(u64) -> bool) -> u64 {
+    (0..1000u64)
+        .find(|&seed| {
+            fits(
+                Session::<Toy>::with_seed(seed)
+                    .unwrap()
+                    .state()
+                    .pebbles_left(),
+            )
+        })
+        .unwrap()
+}
+
+/// The toy with [`ToyCoach`], its test front end with an assistant: its player plays the entry
+/// `toy` (four cells) and refuses a row of more than [`ToyCoach::MAX_PEBBLES`] pebbles.
+fn coached_toy() -> Registry {
+    toy::with_toy_front_end(Registry::new(), ToyCoach)
+}
+
 #[test]
-fn a_board_the_ai_cannot_play_says_so_instead_of_thinking_forever() {
-    use tilebox_sliding::Game2048Params;
-    let dir = temp_dir("hint-8x8");
-    // A save of the 4×4 entry holding an 8×8 game (a save keeps the params it was started
-    // with): the entry has an assistant, but the AI's bitboards hold 4×4 boards only.
-    let session = Session::<Game2048>::new(Game2048Params::with_side(8), 2).unwrap();
-    write_save(&dir, &session.save());
-    let mut h = harness(&dir, Some("2048"));
+fn a_position_the_ai_cannot_play_says_so_instead_of_thinking_forever() {
+    let dir = temp_dir("hint-refused");
+    // Ten pebbles or more: more than the toy's player counts, after the two moves played here.
+    let seed = toy_seed(|n| n >= ToyCoach::MAX_PEBBLES + 2);
+    write_save(&dir, &Session::<Toy>::with_seed(seed).unwrap().save());
+    let mut h = common::harness_over(coached_toy(), &dir, Some("toy"));
+    h.get_by_label("Hint");
     for ask in [0, 1] {
-        let before = move_count(&h, "2048");
+        let before = move_count(&h, "toy");
         if ask == 0 {
             h.key_press_modifiers(Modifiers::SHIFT, Key::H);
         } else {
             h.key_press_modifiers(Modifiers::SHIFT, Key::A);
         }
+        let told = format!(
+            "The toy's player counts to {} pebbles only.",
+            ToyCoach::MAX_PEBBLES
+        );
         step_until(&mut h, Duration::from_secs(30), |h| {
-            h.state()
-                .message("2048")
-                .is_some_and(|m| m.starts_with("The AI cannot play this board"))
+            h.state().message("toy") == Some(told.as_str())
         });
         assert!(!h.state().thinking());
-        assert!(!h.state().autoplay("2048"));
-        assert_eq!(move_count(&h, "2048"), before);
-        h.get_by_label_contains("The AI cannot play this board");
+        assert!(!h.state().autoplay("toy"));
+        assert_eq!(move_count(&h, "toy"), before);
+        h.get_by_label(&told);
         // A move clears the message before the next question.
-        let mv = h.state().session("2048").unwrap().legal_moves()[0].clone();
-        h.key_press(key_of(&mv));
+        let mv = h.state().session("toy").unwrap().legal_moves()[0].clone();
+        h.get_by_label(&format!("Move {mv}")).click();
         h.run();
-        assert_eq!(h.state().message("2048"), None);
+        assert_eq!(move_count(&h, "toy"), before + 1);
+        assert_eq!(h.state().message("toy"), None);
     }
 }
-
-/// A front end for the tests' toy kind with an assistant, to check that a kind the app has no
-/// view for gets hints and autoplay like any other: its player takes from the fullest cell.
-struct ToyCoach;
-
 /// The cell (from 1) with the most pebbles, the first of equals; none when the row is empty.
 fn fullest(pebbles: &[u64]) -> Option<usize> {
     let most = *pebbles.iter().max()?;
     (most > 0).then(|| pebbles.iter().position(|&n| n == most).unwrap() + 1)
-}
-
-struct TakeFromTheFullest;
-
-impl Player<Toy> for TakeFromTheFullest {
-    fn best_move(&mut self, state: &ToyState, _: Duration) -> Result<Option<Take>, AssistError> {
-        let pebbles: Vec<u64> = state.pebbles().iter().map(|&n| u64::from(n)).collect();
-        Ok(fullest(&pebbles).map(Take))
-    }
-}
-
-impl Assistant<Toy> for ToyCoach {
-    fn player(&self) -> Box<dyn Player<Toy>> {
-        Box::new(TakeFromTheFullest)
-    }
-}
-
-impl FrontEnd<Toy> for ToyCoach {
-    fn assistant(&self) -> Option<&dyn Assistant<Toy>> {
-        Some(self)
-    }
 }
 
 fn toy_pebbles(h: &App, id: &str) -> Vec<u64> {
@@ -459,9 +504,12 @@ fn toy_pebbles(h: &App, id: &str) -> Vec<u64> {
 
 #[test]
 fn a_kind_with_an_assistant_and_no_view_of_its_own_gets_hints_and_autoplay_in_the_plain_view() {
-    let registry = Registry::new().kind::<Toy>(ToyCoach);
+    let registry = coached_toy();
     let entry = registry.get("toy").unwrap().clone();
     let dir = temp_dir("toy-coach");
+    // A row the toy's player counts: it plays the game to its end.
+    let seed = toy_seed(|n| n <= ToyCoach::MAX_PEBBLES);
+    write_save(&dir, &Session::<Toy>::with_seed(seed).unwrap().save());
     let mut h = common::harness_over(registry, &dir, Some("toy"));
     h.get_by_label("Autoplay");
 

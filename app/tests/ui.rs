@@ -72,14 +72,21 @@ fn the_launcher_shows_a_card_per_group_and_a_group_a_card_per_entry_each_with_it
             let line = format!("Best {best}   ·   Played {played}   ·   Won {won}");
             assert!(lines.contains(&line), "{title}: {lines:?}");
         } else {
-            // A game of several: how many, and what they add up to.
+            // A game of several: how many versions, the highest best and where it was made,
+            // and what they add up to.
             let (played, won) = members.iter().fold((0, 0), |(p, w), &i| {
                 let (_, played, won) = stats(registry.entries()[i].id());
                 (p + played, w + won)
             });
+            let top = *members
+                .iter()
+                .max_by_key(|&&i| stats(registry.entries()[i].id()).0)
+                .unwrap();
+            let (best, _, _) = stats(registry.entries()[top].id());
             let line = format!(
-                "{} boards   ·   Played {played}   ·   Won {won}",
-                members.len()
+                "{} versions   ·   Best {best} in {}   ·   Played {played}   ·   Won {won}",
+                members.len(),
+                registry.entries()[top].title()
             );
             assert!(lines.contains(&line), "{title}: {lines:?}");
         }
@@ -164,15 +171,21 @@ fn the_2048_card_opens_its_boards_each_a_game_of_its_own_and_escape_goes_back() 
     h.run();
     assert_eq!(h.state().screen(), Screen::Launcher);
 
-    // "2048 (5×5)" opens a 5×5 board: 25 cells, each with its label.
+    // "2048 (5×5)" opens its board: side × side cells, each with its label.
     h.get_by_label("Play 2048").click();
     h.run();
     h.get_by_label("Play 2048 (5×5)").click();
     h.run();
     assert_eq!(h.state().current_game(), Some("2048-5x5"));
-    assert_eq!(cell_count(&h), 25);
-    for row in 1..=5 {
-        for col in 1..=5 {
+    let side = registry
+        .get("2048-5x5")
+        .unwrap()
+        .params::<Game2048>()
+        .unwrap()
+        .side;
+    assert_eq!(cell_count(&h), side * side);
+    for row in 1..=side {
+        for col in 1..=side {
             h.get_by_label_contains(&format!("row {row}, column {col}: "));
         }
     }
@@ -188,10 +201,10 @@ fn the_2048_card_opens_its_boards_each_a_game_of_its_own_and_escape_goes_back() 
             assert_eq!(best_on_disk(&dir, entry.id()), 0, "{}", entry.id());
         }
     }
+    // Escape goes back to the list of boards, where each card has its own best.
     h.key_press(Key::Escape);
     h.run();
-    h.get_by_label("Play 2048").click();
-    h.run();
+    assert_eq!(h.state().screen(), Screen::Group(group));
     for &i in &members {
         let entry = &registry.entries()[i];
         let best = if entry.id() == "2048-5x5" { score } else { 0 };
@@ -208,9 +221,20 @@ fn the_2048_card_opens_its_boards_each_a_game_of_its_own_and_escape_goes_back() 
     assert!(dir.join("saves/2048-5x5.json").exists());
     assert!(!dir.join("saves/2048.json").exists());
 
-    // Each board answers to its number, in the order of the list.
+    // Escape again goes to the games, where the 2048 card shows the best of its boards, the
+    // board it was made on, and the game in progress.
     h.key_press(Key::Escape);
     h.run();
+    assert_eq!(h.state().screen(), Screen::Launcher);
+    let lines = card_lines(&h, "Play 2048");
+    let line = format!(
+        "{} versions   ·   Best {score} in 2048 (5×5)   ·   Played 0   ·   Won 0   ·   In progress: 1",
+        members.len()
+    );
+    assert!(lines.contains(&line), "{lines:?}");
+
+    // Each board answers to its number, in the order of the list; Escape from a board goes
+    // back to the list, and Escape there to the games.
     for (n, &i) in members.iter().enumerate() {
         h.key_press(digit(group + 1));
         h.run();
@@ -222,6 +246,9 @@ fn the_2048_card_opens_its_boards_each_a_game_of_its_own_and_escape_goes_back() 
         // The board has the entry's side.
         let side = entry.params::<Game2048>().unwrap().side;
         assert_eq!(cell_count(&h), side * side, "{}", entry.id());
+        h.key_press(Key::Escape);
+        h.run();
+        assert_eq!(h.state().screen(), Screen::Group(group));
         h.key_press(Key::Escape);
         h.run();
         assert_eq!(h.state().screen(), Screen::Launcher);
@@ -241,7 +268,17 @@ fn games_open_by_click_and_by_number_and_escape_or_back_keeps_them() {
     h.run();
     assert_eq!(h.state().current_game(), Some("2048"));
     let played = play_one_sliding_move(&mut h, "2048");
+    // Escape from a board of 2048 goes back to its list of boards; Back there to the games.
     h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Group(group));
+    h.get_by_label("Play 2048 (3×3)").click();
+    h.run();
+    assert_eq!(h.state().current_game(), Some("2048-3x3"));
+    h.get_by_label("Back").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Group(group));
+    h.get_by_label("Back").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Launcher);
 
@@ -1011,4 +1048,175 @@ fn the_commentary_of_every_entry_is_shown_under_its_board_and_follows_the_moves(
     }
     // Strike 9's odds and what a move gave up, today.
     assert!(commented > 0, "no entry has commentary");
+}
+
+/// Every text the app says, counted.
+fn spoken_counts(
+    h: &egui_kittest::Harness<'_, tilebox::TileboxApp>,
+) -> std::collections::BTreeMap<String, usize> {
+    let mut counts = std::collections::BTreeMap::new();
+    for (text, _) in common::spoken_all(h) {
+        *counts.entry(text).or_insert(0) += 1;
+    }
+    counts
+}
+
+#[test]
+fn how_to_play_shows_each_entrys_rules_then_the_shared_and_the_assistants_controls_once() {
+    let registry = tilebox_games::registry();
+    for entry in registry.entries() {
+        let id = entry.id();
+        let dir = temp_dir("how-to-play");
+        let mut h = harness(&dir, Some(id));
+        let rules = entry.how_to_play();
+        assert!(h.query_by_label(&rules).is_none(), "{id}");
+        let closed = spoken_counts(&h);
+        h.get_by_label("How to play").click();
+        h.run();
+        // The entry's rules, found by their label.
+        h.get_by_label(&rules);
+
+        // What the panel adds is its heading, the rules (which say how to play a move), the
+        // controls every game shares, and the assistant's line where the game has one: each
+        // once, and nothing else (no second account of the keys).
+        let mut added = spoken_counts(&h);
+        for (text, n) in &closed {
+            let left = added.get(text).copied().unwrap_or(0).saturating_sub(*n);
+            added.insert(text.clone(), left);
+        }
+        added.retain(|_, n| *n > 0);
+        let view = views::for_entry(entry);
+        let mut expected = vec![
+            "How to play".to_string(),
+            rules.clone(),
+            tilebox::help::COMMON_CONTROLS.to_string(),
+        ];
+        if let Some(assistant) = h.state().session(id).unwrap().assistant() {
+            expected.push(tilebox::help::assist_controls(
+                view.plain_h_hints(),
+                view.hint_looks(),
+                assistant.autoplays(),
+                view.commentary_help(),
+            ));
+        }
+        let mut got: Vec<String> = added.keys().cloned().collect();
+        got.sort();
+        expected.sort();
+        assert_eq!(got, expected, "{id}");
+        assert!(added.values().all(|&n| n == 1), "{id}: {added:?}");
+    }
+}
+
+#[test]
+fn strike9_how_to_play_says_what_the_line_under_the_tiles_tells() {
+    let dir = temp_dir("how-to-play-9");
+    let mut h = harness(&dir, Some("strike9"));
+    h.key_press(Key::F1);
+    h.run();
+    let line = h
+        .get_by_label_contains("H or Shift+H: hint (")
+        .value()
+        .unwrap_or_default();
+    assert!(
+        line.starts_with("H or Shift+H: hint (a ring around the best tiles to shut"),
+        "{line}"
+    );
+    assert!(
+        line.contains(
+            "The line under the tiles gives your chance of shutting the box with best play, \
+and what your last move gave up"
+        ),
+        "{line}"
+    );
+}
+
+/// A seed of Strike 9 whose first three rolls are each a single open tile, each another than
+/// the ones before: the three totals.
+fn strike9_single_tile_rolls() -> (u64, [u32; 3]) {
+    (0..5000u64)
+        .find_map(|seed| {
+            let mut s = Session::<Strike9>::with_seed(seed).unwrap();
+            let mut totals = [0; 3];
+            for total in &mut totals {
+                *total = s.state().total();
+                if s.status().over || !s.state().open().contains(*total as u8) {
+                    return None;
+                }
+                s.play(total.to_string().parse().unwrap()).unwrap();
+            }
+            Some((seed, totals))
+        })
+        .unwrap()
+}
+
+#[test]
+fn strike9_keeps_the_digits_pressed_after_a_shut_for_the_next_rolls_and_shows_the_result() {
+    let dir = temp_dir("strike9-keys");
+    let (seed, totals) = strike9_single_tile_rolls();
+    write_save(&dir, &Session::<Strike9>::with_seed(seed).unwrap().save());
+    // Frames a second apart: the "+N" of a move is over by the next frame, so nothing but the
+    // shell asks for the frame after a move.
+    let mut h = common::harness_stepping(&dir, Some("strike9"), 1.0);
+    h.run();
+    // Three digits in one frame: the first shuts its tile, the others are picked from the next
+    // rolls, one a frame; the last is played on a frame no input asked for.
+    for t in totals {
+        h.input_mut().events.push(egui::Event::Key {
+            key: digit(t as usize),
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.run();
+    assert_eq!(
+        moves_of(&h, "strike9"),
+        totals.map(|t| t.to_string()).to_vec()
+    );
+    // The screen shows the game after the last move: its tiles shut, its new roll.
+    for t in totals {
+        h.get_by_label(&format!("tile {t}, shut"));
+    }
+    let json = h.state().session("strike9").unwrap().state_json();
+    let dice = json["dice"].as_array().unwrap();
+    h.get_by_label(&format!(
+        "Dice {} and {}: total {}",
+        dice[0], dice[1], json["total"]
+    ));
+}
+
+#[test]
+fn a_swipe_begun_before_an_undo_is_not_played_after_it() {
+    let dir = temp_dir("drag-undo");
+    let mut h = harness(&dir, Some("threes"));
+    let mv = h.state().session("threes").unwrap().legal_moves()[0].clone();
+    h.key_press(key_of(&mv));
+    h.run();
+    assert_eq!(moves_of(&h, "threes"), vec![mv.clone()]);
+
+    // A swipe the way of that move, begun on the board; U while it is under way.
+    let board = h.get_by_label(views::sliding::BOARD_LABEL).rect();
+    let c = board.center();
+    let d = board.width() * 0.3;
+    let delta = match mv.as_str() {
+        "L" => Vec2::new(-d, 0.0),
+        "R" => Vec2::new(d, 0.0),
+        "U" => Vec2::new(0.0, -d),
+        _ => Vec2::new(0.0, d),
+    };
+    h.drag_at(c);
+    h.step();
+    h.hover_at(c + delta * 0.5);
+    h.step();
+    h.key_press(Key::U);
+    h.step();
+    assert!(moves_of(&h, "threes").is_empty());
+    h.hover_at(c + delta);
+    h.step();
+    h.drop_at(c + delta);
+    h.run();
+    // The undo stands: the swipe was begun on the board before it, and is dropped.
+    assert!(moves_of(&h, "threes").is_empty());
+    assert!(h.state().session("threes").unwrap().can_redo());
 }

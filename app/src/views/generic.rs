@@ -5,7 +5,7 @@
 use egui::RichText;
 use tilebox_core::DynSession;
 
-use super::{GameView, ViewOutcome};
+use super::{GameView, PlayInput, ViewOutcome};
 use crate::input::KeyPress;
 use crate::theme;
 
@@ -72,5 +72,13 @@ impl GameView for GenericView {
 
     fn show_hint(&mut self, mv: &str) {
         self.hint = Some(mv.to_string());
+    }
+
+    fn hint_label(&self, mv: &str) -> Option<String> {
+        Some(hint_label(mv))
+    }
+
+    fn inputs_for(&self, mv: &str) -> Vec<PlayInput> {
+        vec![PlayInput::Click(move_label(mv))]
     }
 }

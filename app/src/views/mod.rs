@@ -74,15 +74,36 @@ pub trait GameView: Send {
         false
     }
 
-    /// How this view shows a hint, for How to play ("an arrow on the board").
+    /// How this view shows a hint, for How to play: a phrase that follows "hint" ("the best
+    /// move, as an arrow on the board").
     fn hint_looks(&self) -> &'static str {
-        "the best move is named under the board"
+        "the best move, named under the board"
     }
 
-    /// The view's own controls, for How to play.
-    fn controls(&self) -> &'static str {
-        "Click a move under the board."
+    /// What the assistant's lines under the board tell, for How to play, in a sentence; none
+    /// when the view has nothing to say about them. The rules and the controls are the entry's
+    /// ([`tilebox_core::Entry::how_to_play`]), so a view does not repeat them.
+    fn commentary_help(&self) -> Option<&'static str> {
+        None
     }
+
+    /// The accessible label of the line that names `mv` (a move in its text form) as the hint;
+    /// none if `mv` is not a move of this view's kind.
+    fn hint_label(&self, mv: &str) -> Option<String>;
+
+    /// What a player does to play `mv` (a move in its text form) in this view: the keys to
+    /// press and the controls to click, in order; empty if `mv` is not a move of this view's
+    /// kind.
+    fn inputs_for(&self, mv: &str) -> Vec<PlayInput>;
+}
+
+/// One thing a player does towards a move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayInput {
+    /// Press this key.
+    Key(egui::Key),
+    /// Click the control with this accessible label.
+    Click(String),
 }
 
 /// A new view for the game kind of `P`.
@@ -92,9 +113,9 @@ fn view_of<P: Puzzle>(make: MakeView) -> (TypeId, MakeView) {
     (TypeId::of::<P>(), make)
 }
 
-/// The kinds with a view of their own. A kind not listed gets the plain view.
-static VIEWS: std::sync::LazyLock<[(TypeId, MakeView); 3]> = std::sync::LazyLock::new(|| {
-    [
+/// The kinds with a view of their own, a line each. A kind not listed gets the plain view.
+static VIEWS: std::sync::LazyLock<Vec<(TypeId, MakeView)>> = std::sync::LazyLock::new(|| {
+    vec![
         view_of::<Game2048>(|| Box::new(sliding::SlidingView::<Game2048>::default())),
         view_of::<Threes>(|| Box::new(sliding::SlidingView::<Threes>::default())),
         view_of::<Strike9>(|| Box::new(strike9::Strike9View::default())),

@@ -8,7 +8,7 @@ use egui::{Align2, Color32, CornerRadius, FontId, Key, Painter, Pos2, Rect, Sens
 use tilebox_core::{DynSession, Entry, Session, TileColors};
 use tilebox_sliding::{Board, Cell, Direction, Motion, SlidingGame};
 
-use super::{GameView, ViewOutcome};
+use super::{GameView, PlayInput, ViewOutcome};
 use crate::input::KeyPress;
 use crate::theme;
 
@@ -232,8 +232,11 @@ impl<P: SlidingGame> GameView for SlidingView<P> {
     }
 
     fn reset(&mut self) {
+        // A swipe begun on the board before the game changed is not played on the new one.
         self.anim = None;
         self.hint = None;
+        self.drag_start = None;
+        self.drag_last = None;
     }
 
     fn show_hint(&mut self, mv: &str) {
@@ -250,8 +253,26 @@ impl<P: SlidingGame> GameView for SlidingView<P> {
         "the best move, as an arrow on the board"
     }
 
-    fn controls(&self) -> &'static str {
-        "Arrow keys, WASD or hjkl, or drag (swipe) on the board: slide the tiles."
+    fn hint_label(&self, mv: &str) -> Option<String> {
+        mv.parse().ok().map(hint_label)
+    }
+
+    fn inputs_for(&self, mv: &str) -> Vec<PlayInput> {
+        mv.parse()
+            .ok()
+            .map(|dir| PlayInput::Key(arrow_of(dir)))
+            .into_iter()
+            .collect()
+    }
+}
+
+/// The arrow key of a direction.
+pub fn arrow_of(dir: Direction) -> Key {
+    match dir {
+        Direction::Left => Key::ArrowLeft,
+        Direction::Right => Key::ArrowRight,
+        Direction::Up => Key::ArrowUp,
+        Direction::Down => Key::ArrowDown,
     }
 }
 

@@ -1,20 +1,24 @@
 //! The Strike 9 view: nine tiles to click (or toggle with keys 1 to 9), two dice, the selection
 //! and its running sum. The selection rules are the engine's [`Selection`]; a finished selection
-//! is a move, which the view returns for the shell to play. The odds and what a move gave up
-//! are the assistant's commentary, drawn by the shell under the board.
+//! is a move, which the view returns for the shell to play. Tiles picked in the same frame after
+//! the one that completes a selection are kept and picked on the next frame, from the next roll,
+//! so no key press is lost. The odds and what a move gave up are the assistant's commentary,
+//! drawn by the shell under the board.
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
 use tilebox_core::{DynSession, Session};
 use tilebox_strike9::{SelectError, Selection, SelectionStep, Strike9, TileSet};
 
-use super::{GameView, ViewOutcome};
+use super::{GameView, PlayInput, ViewOutcome};
 use crate::input::{KeyPress, digit_of};
 use crate::theme;
 
-/// The view's state: the tiles picked so far for this roll, and the hint shown.
+/// The view's state: the tiles picked so far for this roll, the picks made after a selection
+/// was complete (for the next roll), and the hint shown.
 #[derive(Debug, Default)]
 pub struct Strike9View {
     selection: Selection,
+    pending: Vec<u8>,
     hint: Option<TileSet>,
 }
 
@@ -45,8 +49,15 @@ impl GameView for Strike9View {
         show(ui, session, self, keys, accepts_moves)
     }
 
+    fn played(&mut self, _: &dyn DynSession, _: f64) {
+        // The picks made after the move belong to the next roll: they are kept.
+        self.selection = Selection::default();
+        self.hint = None;
+    }
+
     fn reset(&mut self) {
         self.selection = Selection::default();
+        self.pending.clear();
         self.hint = None;
     }
 
@@ -59,11 +70,26 @@ impl GameView for Strike9View {
     }
 
     fn hint_looks(&self) -> &'static str {
-        "the best tiles to shut, from the exact odds, are ringed"
+        "a ring around the best tiles to shut, from the exact odds"
     }
 
-    fn controls(&self) -> &'static str {
-        "Click a tile or press 1 to 9 to pick it; click it again to take it back."
+    fn commentary_help(&self) -> Option<&'static str> {
+        Some(
+            "The line under the tiles gives your chance of shutting the box with best play, \
+and what your last move gave up against the best one.",
+        )
+    }
+
+    fn hint_label(&self, mv: &str) -> Option<String> {
+        mv.parse().ok().map(hint_label)
+    }
+
+    fn inputs_for(&self, mv: &str) -> Vec<PlayInput> {
+        let tiles: TileSet = mv.parse().unwrap_or(TileSet::EMPTY);
+        tiles
+            .tiles()
+            .map(|t| PlayInput::Click(tile_label(t, false)))
+            .collect()
     }
 }
 
@@ -80,12 +106,18 @@ fn show(
         return out;
     };
     let state = s.state().clone();
-    // A held digit toggles its tile once, not back and forth.
-    let mut clicks: Vec<u8> = keys
-        .iter()
-        .filter(|k| !k.has_command_modifier() && !k.repeat)
-        .filter_map(|k| digit_of(k.key))
-        .collect();
+    // The picks left over from the last frame's move come first; a held digit toggles its tile
+    // once, not back and forth.
+    let mut clicks: Vec<u8> = if accepts_moves {
+        std::mem::take(&mut view.pending)
+    } else {
+        Vec::new()
+    };
+    clicks.extend(
+        keys.iter()
+            .filter(|k| !k.has_command_modifier() && !k.repeat)
+            .filter_map(|k| digit_of(k.key)),
+    );
 
     let avail = ui.available_size();
     let tile = ((avail.x - 24.0) / 9.0 - 6.0).clamp(36.0, 96.0);
@@ -237,14 +269,16 @@ fn show(
     out.board = Some(board);
     out.player_moved = !clicks.is_empty();
 
-    for t in clicks {
+    let mut clicks = clicks.into_iter();
+    for t in clicks.by_ref() {
         match view.selection.toggle(&state, t) {
             Ok(SelectionStep::Selecting(next)) => {
                 view.selection = next;
                 out.message = None;
             }
             Ok(SelectionStep::Shut(tiles)) => {
-                // The shell plays it; a later click belongs to the next roll.
+                // The shell plays it; the later clicks belong to the next roll, and are picked
+                // on the next frame, from it.
                 view.selection = Selection::default();
                 out.moves.push(tiles.to_string());
                 break;
@@ -252,6 +286,8 @@ fn show(
             Err(e) => out.message = Some(refusal(e)),
         }
     }
+    // The shell repaints after playing the move, so the next frame comes at once.
+    view.pending.extend(clicks);
     out
 }
 

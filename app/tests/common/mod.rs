@@ -305,31 +305,25 @@ pub fn read_json_file(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
-/// The label under the board that names `mv` as the hint, in the view of `entry`'s kind.
+/// The label under the board that names `mv` as the hint, as the view of `entry`'s kind says it.
 pub fn hint_label(entry: &tilebox_core::Entry, mv: &str) -> String {
-    if entry.is::<tilebox_sliding::Game2048>() || entry.is::<tilebox_sliding::Threes>() {
-        tilebox::views::sliding::hint_label(mv.parse().unwrap())
-    } else if entry.is::<tilebox_strike9::Strike9>() {
-        tilebox::views::strike9::hint_label(mv.parse().unwrap())
-    } else {
-        tilebox::views::generic::hint_label(mv)
-    }
+    tilebox::views::for_entry(entry)
+        .hint_label(mv)
+        .unwrap_or_else(|| panic!("{}: {mv:?} is not a move", entry.id()))
 }
 
-/// Plays `mv` in game `entry` as a player would: its key, its tiles, or its button.
+/// Plays `mv` in game `entry` as a player would, by the inputs the view of its kind names: its
+/// keys, its tiles, or its button.
 pub fn play_as_player(h: &mut Harness<'_, TileboxApp>, entry: &tilebox_core::Entry, mv: &str) {
     use egui_kittest::kittest::Queryable;
-    if entry.is::<tilebox_sliding::Game2048>() || entry.is::<tilebox_sliding::Threes>() {
-        h.key_press(key_of(mv));
-        h.run();
-    } else if entry.is::<tilebox_strike9::Strike9>() {
-        let tiles: tilebox_strike9::TileSet = mv.parse().unwrap();
-        for t in tiles.tiles() {
-            h.get_by_label(&format!("tile {t}, open")).click();
-            h.run();
+    use tilebox::views::PlayInput;
+    let inputs = tilebox::views::for_entry(entry).inputs_for(mv);
+    assert!(!inputs.is_empty(), "{}: {mv:?} is not a move", entry.id());
+    for input in inputs {
+        match input {
+            PlayInput::Key(key) => h.key_press(key),
+            PlayInput::Click(label) => h.get_by_label(&label).click(),
         }
-    } else {
-        h.get_by_label(&format!("Move {mv}")).click();
         h.run();
     }
 }

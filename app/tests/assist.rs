@@ -493,15 +493,6 @@ fn fullest(pebbles: &[u64]) -> Option<usize> {
     (most > 0).then(|| pebbles.iter().position(|&n| n == most).unwrap() + 1)
 }
 
-fn toy_pebbles(h: &App, id: &str) -> Vec<u64> {
-    h.state().session(id).unwrap().state_json()["pebbles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n.as_u64().unwrap())
-        .collect()
-}
-
 #[test]
 fn a_kind_with_an_assistant_and_no_view_of_its_own_gets_hints_and_autoplay_in_the_plain_view() {
     let registry = coached_toy();
@@ -514,7 +505,7 @@ fn a_kind_with_an_assistant_and_no_view_of_its_own_gets_hints_and_autoplay_in_th
     h.get_by_label("Autoplay");
 
     // The hint names the player's move under the moves; following it plays it.
-    let best = fullest(&toy_pebbles(&h, "toy")).unwrap().to_string();
+    let best = fullest(&common::pebbles(&h, "toy")).unwrap().to_string();
     hint_arrives_and_goes_with_the_move(&mut h, &entry);
     assert_eq!(
         h.state().session("toy").unwrap().last_move(),

@@ -916,16 +916,6 @@ fn every_tile_of_strike9_says_whether_it_is_open_or_shut() {
     assert!(games > 0, "no Strike 9 in the registry");
 }
 
-/// The toy kind of the tests (`tilebox_tests::toy`): the pebbles in each cell of game `id`.
-fn pebbles(h: &egui_kittest::Harness<'_, tilebox::TileboxApp>, id: &str) -> Vec<u64> {
-    h.state().session(id).unwrap().state_json()["pebbles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n.as_u64().unwrap())
-        .collect()
-}
-
 #[test]
 fn a_toy_kind_known_only_to_the_tests_is_listed_played_counted_and_saved_in_the_plain_view() {
     use tilebox_tests::toy;
@@ -958,7 +948,7 @@ fn a_toy_kind_known_only_to_the_tests_is_listed_played_counted_and_saved_in_the_
     // The plain view: the game's text, and a button per legal move.
     let text = h.state().session("toy-9").unwrap().text();
     h.get_by_label(&text);
-    let start = pebbles(&h, "toy-9");
+    let start = common::pebbles(&h, "toy-9");
     assert_eq!(start.len(), 9);
     for (cell, &n) in start.iter().enumerate() {
         let label = format!("Move {}", cell + 1);

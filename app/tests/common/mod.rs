@@ -327,3 +327,13 @@ pub fn play_as_player(h: &mut Harness<'_, TileboxApp>, entry: &tilebox_core::Ent
         h.run();
     }
 }
+
+/// The toy kind of the tests (`tilebox_tests::toy`): the pebbles in each cell of game `id`.
+pub fn pebbles(h: &Harness<'_, TileboxApp>, id: &str) -> Vec<u64> {
+    h.state().session(id).unwrap().state_json()["pebbles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect()
+}

@@ -432,13 +432,15 @@ fn strike9_selection_refuses_overshoot_takes_back_and_shuts_on_the_exact_sum() {
     let (seed, total) = strike9_seed();
     write_save(&dir, &Session::<Strike9>::with_seed(seed).unwrap().save());
     let mut h = harness(&dir, Some("strike9"));
-    let [d1, d2] = {
+    let [d1, d2]: [u8; 2] = {
         let s = h.state().session("strike9").unwrap();
         s.as_any()
             .downcast_ref::<Session<Strike9>>()
             .unwrap()
             .state()
             .dice()
+            .try_into()
+            .unwrap()
     };
     h.get_by_label(&format!("Dice {d1} and {d2}: total {total}"));
 
@@ -556,7 +558,7 @@ fn strike9_win() -> (Session<Strike9>, String) {
         loop {
             // Prefer shutting the biggest tiles first, a decent strategy.
             let moves = Strike9::legal_moves(s.state());
-            let Some(mv) = moves.into_iter().max_by_key(|m| m.tiles().max()) else {
+            let Some(mv) = moves.into_iter().max_by_key(|m| m.tiles().tiles().max()) else {
                 break;
             };
             let mut next = s.clone();

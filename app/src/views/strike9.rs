@@ -132,7 +132,12 @@ fn show(
         ui.add_space(14.0);
         // The dice and their total.
         let die = (tile * 1.1).clamp(56.0, 96.0);
-        let [d1, d2] = state.dice();
+        // The standard game rolls two dice; the variants' choice of dice is drawn later.
+        let (d1, d2) = match *state.dice() {
+            [a, b] => (a, b),
+            [a] => (a, 0),
+            _ => (0, 0),
+        };
         let total = state.total();
         let font = FontId::proportional(die * 0.6);
         let total_text = format!("= {total}");
@@ -300,6 +305,7 @@ fn refusal(e: SelectError) -> String {
         SelectError::Shut(t) => format!("Tile {t} is already shut."),
         SelectError::GameOver => "The game is over: start a new one (N).".to_string(),
         SelectError::NoSuchTile(t) => format!("There is no tile {t}."),
+        SelectError::ChooseDice => "Choose one die or two first.".to_string(),
     }
 }
 

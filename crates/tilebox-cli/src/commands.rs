@@ -470,7 +470,7 @@ fn parse_tiles(text: &str) -> Result<TileSet, CliError> {
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    TileSet::from_tiles(tiles).map_err(|e: TileError| CliError::Tiles(e.to_string()))
+    TileSet::from_tiles_in(tiles, 9).map_err(|e: TileError| CliError::Tiles(e.to_string()))
 }
 
 #[cfg(test)]

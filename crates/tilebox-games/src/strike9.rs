@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::json;
 use tilebox_core::{AssistError, Assistant, Fixtures, FrontEnd, Outcome, Player, Puzzle, Session};
-use tilebox_strike9::{Odds, Strike9, Strike9Params, Strike9State, TileSet};
+use tilebox_strike9::{Odds, Strike9, Strike9Move, Strike9Params, Strike9State, TileSet};
 
 /// The front end of Strike 9.
 #[derive(Debug, Clone, Copy, Default)]
@@ -55,7 +55,10 @@ the roll; shut all nine to win."
                 ("left".into(), unreadable("left")),
                 ("\u{1F600}".into(), unreadable("\u{1F600}")),
                 ("+".into(), unreadable("+")),
-                ("10".into(), unreadable("10")),
+                (
+                    "10".into(),
+                    Outcome::Illegal("there is no tile 10: the tiles are 1 to 9".into()),
+                ),
                 ("2+3".into(), Outcome::Played(1)),
                 (
                     "3+2 x".into(),
@@ -66,8 +69,20 @@ the roll; shut all nine to win."
                     },
                 ),
             ],
-            valid_params: vec![json!({})],
-            invalid_params: vec![json!({ "tiles": 9 }), json!(null), json!([9])],
+            valid_params: vec![
+                json!({}),
+                json!({ "tiles": 12 }),
+                json!({ "tiles": 10, "one_die": "low_total", "score": "digits" }),
+                json!({ "one_die": "high_shut", "score": "golf" }),
+            ],
+            invalid_params: vec![
+                json!({ "tiles": 11 }),
+                json!({ "one_die": "sometimes" }),
+                json!({ "score": "par" }),
+                json!({ "colour": 9 }),
+                json!(null),
+                json!([9]),
+            ],
         }
     }
 }
@@ -80,11 +95,13 @@ impl Player<Strike9> for TablePlayer {
         &mut self,
         state: &Strike9State,
         _: Duration,
-    ) -> Result<Option<TileSet>, AssistError> {
+    ) -> Result<Option<Strike9Move>, AssistError> {
         if Strike9::status(state).over {
             return Ok(None);
         }
-        Ok(Odds::shared().best_move(state.open(), state.total()))
+        Ok(Odds::shared()
+            .best_move(state.open(), state.total())
+            .map(Strike9Move::Shut))
     }
 }
 
@@ -139,7 +156,7 @@ pub fn odds_line(state: &Strike9State) -> String {
 /// What the last move of `s` gave up against the best one, as a sentence.
 pub fn last_move_line(s: &Session<Strike9>) -> Option<String> {
     let before = s.previous_state()?;
-    let played = *s.moves().last()?;
+    let played = s.moves().last()?.tiles();
     let odds = Odds::shared();
     let open = before.open();
     let best = odds.best_move(open, before.total())?;
@@ -196,7 +213,12 @@ mod tests {
         let mut player = TablePlayer;
         let state = Strike9State::from_position(TileSet::ALL, [4, 5], 1).unwrap();
         let best = player.best_move(&state, Duration::ZERO).unwrap();
-        assert_eq!(best, Odds::shared().best_move(TileSet::ALL, 9));
+        assert_eq!(
+            best,
+            Odds::shared()
+                .best_move(TileSet::ALL, 9)
+                .map(Strike9Move::Shut)
+        );
         let mut session = Session::<Strike9>::with_seed(3).unwrap();
         while let Some(mv) = player.best_move(session.state(), Duration::ZERO).unwrap() {
             session.play(mv).unwrap();

@@ -1,66 +1,364 @@
 //! The game: [`Strike9`], its parameters and its state, and the [`Puzzle`] rules between them.
 
 use std::fmt;
+use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
-use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
+use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, ParseMoveError, Puzzle, Status};
 
-use crate::{TileSet, addends};
+use crate::{Dice, TileSet, addends};
 
-/// Strike 9: Shut the Box with nine tiles and two dice.
+/// Strike 9: Shut the Box, with nine tiles and two dice by default.
 ///
 /// Tiles 1 to 9 start open and two dice are rolled. A move shuts open tiles that add up to the
 /// roll, then the dice roll again. Shutting every tile wins; a roll that no set of open tiles
-/// adds up to ends the game at once. The score is the sum of the shut tiles, 0 to 45.
+/// adds up to ends the game at once. The score is the sum of the shut tiles, 0 to 45. The
+/// variants ([`Strike9Params`]) have 10 or 12 tiles, let the player roll one die late in the
+/// game, and score by what is left open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Strike9;
 
-/// How a game of Strike 9 is set up. There are no options yet; the variants of Shut the Box
-/// (one die late in the game, 10 or 12 tiles, golf scoring) would go here.
+/// When the player may roll one die instead of two.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OneDie {
+    /// Never: two dice on every roll (`"never"`, the default).
+    #[default]
+    Never,
+    /// Once every tile above 6 is shut (`"high_shut"`).
+    HighShut,
+    /// Once the open tiles total 6 or less (`"low_total"`).
+    LowTotal,
+}
+
+/// How a game is scored.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scoring {
+    /// The sum of the shut tiles; higher is better (`"shut"`, the default).
+    #[default]
+    Shut,
+    /// The sum of the tiles left open, 0 when the box is shut; lower is better (`"golf"`).
+    Golf,
+    /// The open tiles in ascending order read as one number (1, 2, 5 → 125; 1, 10 → 110), 0
+    /// when the box is shut; lower is better (`"digits"`).
+    Digits,
+}
+
+impl Scoring {
+    /// Whether a lower score is the better one (golf and digits).
+    pub fn lower_is_better(self) -> bool {
+        self != Scoring::Shut
+    }
+}
+
+/// The number of tiles of the standard box.
+const STANDARD_TILES: u8 = 9;
+
+/// How a game of Strike 9 is set up: the box (9, 10 or 12 tiles), when one die may be rolled,
+/// and the scoring. The default is the standard game, nine tiles, always two dice, the shut
+/// tiles' sum as the score; its JSON is `{}`, since fields at their default are not written.
 ///
 /// Unknown fields are refused, so that a save made with a variant this build does not know is
-/// not replayed under the wrong rules.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Strike9Params {}
+/// not replayed under the wrong rules. A box of another size is refused when a game starts
+/// ([`Strike9Params::check`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Strike9Params {
+    /// How many tiles, 1 to `tiles`: 9, 10 or 12.
+    #[serde(skip_serializing_if = "is_standard_tiles")]
+    pub tiles: u8,
+    /// When the player may roll one die instead of two.
+    #[serde(skip_serializing_if = "is_default")]
+    pub one_die: OneDie,
+    /// How the game is scored.
+    #[serde(skip_serializing_if = "is_default")]
+    pub score: Scoring,
+}
 
-/// A game of Strike 9 at one moment: the open tiles, the current roll and the dice's random
-/// stream.
+/// The fields of [`Strike9Params`] as read: each optional, unknown ones refused.
+#[derive(Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct ParamsFields {
+    tiles: u8,
+    one_die: OneDie,
+    score: Scoring,
+}
+
+impl Default for ParamsFields {
+    fn default() -> Self {
+        let Strike9Params {
+            tiles,
+            one_die,
+            score,
+        } = Strike9Params::default();
+        ParamsFields {
+            tiles,
+            one_die,
+            score,
+        }
+    }
+}
+
+/// Reads an object only: a derived reader would also take a list of the fields in order
+/// (`[12]`), which no one writes on purpose.
+impl<'de> Deserialize<'de> for Strike9Params {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ObjectOnly;
+
+        impl<'de> Visitor<'de> for ObjectOnly {
+            type Value = Strike9Params;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object of Strike 9 parameters")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Strike9Params, A::Error> {
+                let fields = ParamsFields::deserialize(MapAccessDeserializer::new(map))?;
+                Ok(Strike9Params {
+                    tiles: fields.tiles,
+                    one_die: fields.one_die,
+                    score: fields.score,
+                })
+            }
+        }
+
+        deserializer.deserialize_map(ObjectOnly)
+    }
+}
+
+fn is_standard_tiles(tiles: &u8) -> bool {
+    *tiles == STANDARD_TILES
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
+impl Default for Strike9Params {
+    fn default() -> Self {
+        Strike9Params {
+            tiles: STANDARD_TILES,
+            one_die: OneDie::Never,
+            score: Scoring::Shut,
+        }
+    }
+}
+
+impl Strike9Params {
+    /// The boxes there are: 9, 10 or 12 tiles.
+    pub const BOXES: [u8; 3] = [9, 10, 12];
+
+    /// These parameters with another scoring.
+    #[must_use]
+    pub fn with_score(self, score: Scoring) -> Self {
+        Strike9Params { score, ..self }
+    }
+
+    /// Refuses a box that is not 9, 10 or 12 tiles.
+    pub fn check(&self) -> Result<(), ParamsError> {
+        if Self::BOXES.contains(&self.tiles) {
+            Ok(())
+        } else {
+            Err(ParamsError(format!(
+                "a box has 9, 10 or 12 tiles, not {}",
+                self.tiles
+            )))
+        }
+    }
+
+    /// Every tile of the box, 1 to `tiles`.
+    pub fn full_box(&self) -> TileSet {
+        TileSet::first(self.tiles)
+    }
+
+    /// Whether the player may roll one die with these tiles open: never with nothing open (the
+    /// game is won), else as [`OneDie`] says.
+    pub fn one_die_allowed(&self, open: TileSet) -> bool {
+        !open.is_empty()
+            && match self.one_die {
+                OneDie::Never => false,
+                OneDie::HighShut => open.is_subset(TileSet::first(6)),
+                OneDie::LowTotal => open.sum() <= 6,
+            }
+    }
+
+    /// The score with these tiles open (see [`Scoring`]); tiles outside the box count as shut.
+    pub fn score_of(&self, open: TileSet) -> u64 {
+        let open = open.intersection(self.full_box());
+        match self.score {
+            Scoring::Shut => self.full_box().difference(open).sum().into(),
+            Scoring::Golf => open.sum().into(),
+            Scoring::Digits => open.tiles().fold(0, |number, tile| {
+                let shift = if tile >= 10 { 100 } else { 10 };
+                number * shift + u64::from(tile)
+            }),
+        }
+    }
+}
+
+/// A move of Strike 9: the dice to roll, where the player has that choice, or the tiles to shut
+/// for the roll.
+///
+/// The text form is `1d` or `2d` for the dice and the tiles joined by `+` (`4+5`, see
+/// [`TileSet`]) for the tiles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Strike9Move {
+    /// Roll one die or two.
+    Roll(Dice),
+    /// Shut these tiles.
+    Shut(TileSet),
+}
+
+impl Strike9Move {
+    /// The tiles the move shuts; none for a roll.
+    pub fn tiles(self) -> TileSet {
+        match self {
+            Strike9Move::Roll(_) => TileSet::EMPTY,
+            Strike9Move::Shut(tiles) => tiles,
+        }
+    }
+}
+
+impl From<TileSet> for Strike9Move {
+    fn from(tiles: TileSet) -> Self {
+        Strike9Move::Shut(tiles)
+    }
+}
+
+impl From<Dice> for Strike9Move {
+    fn from(dice: Dice) -> Self {
+        Strike9Move::Roll(dice)
+    }
+}
+
+impl fmt::Display for Strike9Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Strike9Move::Roll(dice) => dice.fmt(f),
+            Strike9Move::Shut(tiles) => tiles.fmt(f),
+        }
+    }
+}
+
+impl FromStr for Strike9Move {
+    type Err = ParseMoveError;
+
+    /// Reads `1d` or `2d`, or tiles joined by `+` in any order (`4+5`, `5+4`).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if let Ok(dice) = s.parse::<Dice>() {
+            return Ok(Strike9Move::Roll(dice));
+        }
+        s.parse::<TileSet>().map(Strike9Move::Shut).map_err(|e| {
+            if e.reason.starts_with("expected") {
+                ParseMoveError::new(
+                    s,
+                    "expected tiles joined by '+' (such as 4+5), or 1d or 2d for the dice",
+                )
+            } else {
+                e
+            }
+        })
+    }
+}
+
+/// A game of Strike 9 at one moment: the rules it is played by, the open tiles, the current roll
+/// (or the pending choice of dice) and the dice's random stream.
 ///
 /// The roll stays shown after the game ends: the one that could not be made, or the one the box
 /// was shut with.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Strike9State {
+    params: Strike9Params,
     open: TileSet,
+    /// The dice of the roll; only the first `rolled` count, the rest are 0.
     dice: [u8; 2],
+    /// How many dice were rolled: 0 while the player chooses, else 1 or 2.
+    rolled: usize,
     /// Decided when the state is made (by the enumerator), never changed after.
     status: Status,
     rng: GameRng,
 }
 
 impl Strike9State {
-    /// A position made by hand: these open tiles and this roll, with the dice to come drawn
-    /// from `seed`. For tests, puzzles and tutorials; a normal game starts with
-    /// [`Puzzle::new_game`]. Whether the game is over is decided here, as after any roll.
+    /// A position of the standard game made by hand: these open tiles and this roll of two dice,
+    /// with the dice to come drawn from `seed`. For tests, puzzles and tutorials; a normal game
+    /// starts with [`Puzzle::new_game`]. Whether the game is over is decided here, as after any
+    /// roll.
     ///
-    /// Fails when a die is not 1 to 6.
+    /// Fails when a die is not 1 to 6 or a tile is not one of 1 to 9.
     pub fn from_position(open: TileSet, dice: [u8; 2], seed: u64) -> Result<Self, ParamsError> {
+        Self::from_position_with(&Strike9Params::default(), open, &dice, seed)
+    }
+
+    /// A position of any variant made by hand: these open tiles and these dice (none while the
+    /// player chooses one die or two, one die where the variant allows it, or two).
+    ///
+    /// Fails on invalid parameters, a tile outside the box, a die that is not 1 to 6, or dice
+    /// the variant does not allow there: one die, or none (a pending choice), where one die is not
+    /// allowed; more than two dice. One die is also accepted with every tile shut, as the roll
+    /// that shut the box.
+    pub fn from_position_with(
+        params: &Strike9Params,
+        open: TileSet,
+        dice: &[u8],
+        seed: u64,
+    ) -> Result<Self, ParamsError> {
+        params.check()?;
+        if !open.is_subset(params.full_box()) {
+            let outside = open.difference(params.full_box());
+            return Err(ParamsError(format!(
+                "{outside} is not in a box of tiles 1 to {}",
+                params.tiles
+            )));
+        }
         if let Some(die) = dice.iter().find(|d| !(1..=6).contains(*d)) {
             return Err(ParamsError(format!("a die shows 1 to 6, not {die}")));
         }
-        Ok(Self::judged(open, dice, GameRng::from_seed(seed)))
+        let one_allowed = params.one_die_allowed(open) || open.is_empty();
+        let (rolled, pair) = match *dice {
+            [] if params.one_die_allowed(open) => (0, [0, 0]),
+            [a] if one_allowed => (1, [a, 0]),
+            [a, b] => (2, [a, b]),
+            [] | [_] => {
+                return Err(ParamsError(format!(
+                    "{} here: one die is not allowed with {} open",
+                    if dice.is_empty() {
+                        "the dice must be rolled"
+                    } else {
+                        "two dice are rolled"
+                    },
+                    list_or_none(open)
+                )));
+            }
+            _ => return Err(ParamsError(format!("{} dice: one or two", dice.len()))),
+        };
+        Ok(Self::judged(
+            *params,
+            open,
+            pair,
+            rolled,
+            GameRng::from_seed(seed),
+        ))
     }
 
-    /// The state with these tiles open after this roll, its status decided.
-    fn judged(open: TileSet, dice: [u8; 2], rng: GameRng) -> Self {
-        let total = u32::from(dice[0]) + u32::from(dice[1]);
+    /// The state with these tiles open after this roll (or pending choice), its status decided.
+    fn judged(
+        params: Strike9Params,
+        open: TileSet,
+        dice: [u8; 2],
+        rolled: usize,
+        rng: GameRng,
+    ) -> Self {
+        let total: u32 = dice.iter().take(rolled).copied().map(u32::from).sum();
         let status = if open.is_empty() {
             Status {
                 won: true,
                 over: true,
             }
-        } else if addends(total, open).is_empty() {
+        } else if rolled > 0 && addends(total, open).is_empty() {
             Status {
                 won: false,
                 over: true,
@@ -69,11 +367,36 @@ impl Strike9State {
             Status::PLAYING
         };
         Self {
+            params,
             open,
             dice,
+            rolled,
             status,
             rng,
         }
+    }
+
+    /// The state after `open` is left with `rng`: the next roll of two dice, or the choice of
+    /// dice where one die is allowed, or nothing once the box is shut (`last` stays shown).
+    fn next(
+        params: Strike9Params,
+        open: TileSet,
+        mut rng: GameRng,
+        last: ([u8; 2], usize),
+    ) -> Self {
+        if open.is_empty() {
+            return Self::judged(params, open, last.0, last.1, rng);
+        }
+        if params.one_die_allowed(open) {
+            return Self::judged(params, open, [0, 0], 0, rng);
+        }
+        let dice = roll(&mut rng, Dice::Two);
+        Self::judged(params, open, dice, 2, rng)
+    }
+
+    /// The rules this game is played by.
+    pub fn params(&self) -> &Strike9Params {
+        &self.params
     }
 
     /// The tiles still open.
@@ -83,22 +406,29 @@ impl Strike9State {
 
     /// The tiles shut so far.
     pub fn shut(&self) -> TileSet {
-        self.open.complement()
+        self.params.full_box().difference(self.open)
     }
 
-    /// The two dice of the current roll, each 1 to 6.
-    pub fn dice(&self) -> [u8; 2] {
-        self.dice
+    /// The dice of the current roll, each 1 to 6: two, one (where the player chose one die), or
+    /// none while the player chooses.
+    pub fn dice(&self) -> &[u8] {
+        self.dice.get(..self.rolled).unwrap_or(&[])
     }
 
-    /// The current roll: the sum of the dice, 2 to 12.
+    /// Whether the player is to choose one die or two before the roll.
+    pub fn choosing_dice(&self) -> bool {
+        self.rolled == 0 && !self.status.over
+    }
+
+    /// The current roll: the sum of the dice, 2 to 12 with two dice, 1 to 6 with one, 0 while
+    /// the player chooses.
     pub fn total(&self) -> u32 {
-        self.dice.iter().copied().map(u32::from).sum()
+        self.dice().iter().copied().map(u32::from).sum()
     }
 
-    /// The score: the sum of the shut tiles, 0 to 45.
-    pub fn score(&self) -> u32 {
-        self.shut().sum()
+    /// The score (see [`Scoring`]): by default the sum of the shut tiles, 0 to 45.
+    pub fn score(&self) -> u64 {
+        self.params.score_of(self.open)
     }
 
     /// Won (and over), lost (over), or playing.
@@ -116,12 +446,18 @@ impl Strike9State {
         self.status.won
     }
 
-    /// The moves for the current roll (see [`addends`]); empty when the game is over.
-    pub fn legal_moves(&self) -> Vec<TileSet> {
+    /// The moves: `1d` and `2d` while the player chooses the dice, else the sets of open tiles
+    /// for the roll (see [`addends`]); empty when the game is over.
+    pub fn legal_moves(&self) -> Vec<Strike9Move> {
         if self.status.over {
             Vec::new()
+        } else if self.choosing_dice() {
+            Dice::BOTH.into_iter().map(Strike9Move::Roll).collect()
         } else {
             addends(self.total(), self.open)
+                .into_iter()
+                .map(Strike9Move::Shut)
+                .collect()
         }
     }
 }
@@ -134,20 +470,29 @@ impl Strike9State {
 /// score 19
 /// ```
 ///
-/// with a last line `shut the box!` or `no open tiles add up to 7` once the game has ended.
+/// with a last line `shut the box!` or `no open tiles add up to 7` once the game has ended. Tiles
+/// 10 to 12 take two columns (` .` when shut). One die shows as `die   4`; a pending choice as
+/// `dice  to choose: 1d (one die) or 2d (two dice)`. Golf and digits scores say that lower is
+/// better.
 impl fmt::Display for Strike9State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("open ")?;
-        for tile in 1..=9u8 {
-            if self.open.contains(tile) {
-                write!(f, " {tile}")?;
-            } else {
-                f.write_str(" .")?;
+        for tile in 1..=self.params.tiles {
+            match (self.open.contains(tile), tile >= 10) {
+                (true, _) => write!(f, " {tile}")?,
+                (false, false) => f.write_str(" .")?,
+                (false, true) => f.write_str("  .")?,
             }
         }
-        let [a, b] = self.dice;
-        write!(f, "\ndice  {a} + {b} = {}", self.total())?;
+        match *self.dice() {
+            [a, b] => write!(f, "\ndice  {a} + {b} = {}", self.total())?,
+            [a] => write!(f, "\ndie   {a}")?,
+            _ => f.write_str("\ndice  to choose: 1d (one die) or 2d (two dice)")?,
+        }
         write!(f, "\nscore {}", self.score())?;
+        if self.params.score.lower_is_better() {
+            f.write_str(", lower is better")?;
+        }
         if self.status.won {
             f.write_str("\nshut the box!")?;
         } else if self.status.over {
@@ -157,11 +502,14 @@ impl fmt::Display for Strike9State {
     }
 }
 
-/// Rolls two dice.
-fn roll(rng: &mut GameRng) -> [u8; 2] {
+/// Rolls one die or two: each die is the generator's `below(6) + 1`, first die first.
+fn roll(rng: &mut GameRng, dice: Dice) -> [u8; 2] {
     let mut die = || u8::try_from(rng.below(6) + 1).unwrap_or(1);
     let first = die();
-    [first, die()]
+    match dice {
+        Dice::One => [first, 0],
+        Dice::Two => [first, die()],
+    }
 }
 
 /// "4", "4 and 9", "4, 6 and 9".
@@ -173,10 +521,54 @@ fn list_tiles(set: TileSet) -> String {
     }
 }
 
+/// [`list_tiles`], or "no tile".
+fn list_or_none(set: TileSet) -> String {
+    if set.is_empty() {
+        "no tile".into()
+    } else {
+        list_tiles(set)
+    }
+}
+
+/// Why shutting `mv` is refused for a roll of `total` from `open` in a box of `tiles`, if it is.
+fn refuse_shut(open: TileSet, tiles: u8, total: u32, mv: TileSet) -> Option<String> {
+    if mv.is_empty() {
+        return Some(format!(
+            "no tiles chosen: shut open tiles that add up to {total}"
+        ));
+    }
+    let outside = mv.difference(TileSet::first(tiles));
+    if let Some(tile) = outside.tiles().next() {
+        return Some(format!(
+            "there is no tile {tile}: the tiles are 1 to {tiles}"
+        ));
+    }
+    let already_shut = mv.difference(open);
+    if !already_shut.is_empty() {
+        let (noun, verb) = if already_shut.len() == 1 {
+            ("tile", "is")
+        } else {
+            ("tiles", "are")
+        };
+        return Some(format!(
+            "{noun} {} {verb} already shut",
+            list_tiles(already_shut)
+        ));
+    }
+    let sum = mv.sum();
+    (sum != total).then(|| {
+        if mv.len() == 1 {
+            format!("tile {mv} makes {sum}, the roll is {total}")
+        } else {
+            format!("{mv} sums to {sum}, the roll is {total}")
+        }
+    })
+}
+
 impl Puzzle for Strike9 {
     type Params = Strike9Params;
     type State = Strike9State;
-    type Move = TileSet;
+    type Move = Strike9Move;
 
     const INFO: GameInfo = GameInfo {
         id: "strike9",
@@ -184,51 +576,56 @@ impl Puzzle for Strike9 {
         description: "Shut the Box with nine tiles and two dice: shut tiles that add up to each roll.",
     };
 
-    fn new_game(_params: &Strike9Params, seed: u64) -> Result<Strike9State, ParamsError> {
-        let mut rng = GameRng::from_seed(seed);
-        let dice = roll(&mut rng);
-        Ok(Strike9State::judged(TileSet::ALL, dice, rng))
+    fn new_game(params: &Strike9Params, seed: u64) -> Result<Strike9State, ParamsError> {
+        params.check()?;
+        let rng = GameRng::from_seed(seed);
+        Ok(Strike9State::next(
+            *params,
+            params.full_box(),
+            rng,
+            ([0, 0], 0),
+        ))
     }
 
-    fn apply(state: &Strike9State, mv: &TileSet) -> Result<Strike9State, MoveError> {
+    fn apply(state: &Strike9State, mv: &Strike9Move) -> Result<Strike9State, MoveError> {
         if state.status.over {
             return Err(MoveError::GameOver);
         }
         let total = state.total();
-        if mv.is_empty() {
-            return Err(MoveError::Illegal(format!(
-                "no tiles chosen: shut open tiles that add up to {total}"
-            )));
+        match *mv {
+            Strike9Move::Roll(dice) => {
+                if !state.choosing_dice() {
+                    return Err(MoveError::Illegal(format!(
+                        "the dice are rolled: shut open tiles that add up to {total}"
+                    )));
+                }
+                let mut rng = state.rng.clone();
+                let rolled = roll(&mut rng, dice);
+                Ok(Strike9State::judged(
+                    state.params,
+                    state.open,
+                    rolled,
+                    dice.count(),
+                    rng,
+                ))
+            }
+            Strike9Move::Shut(tiles) => {
+                if state.choosing_dice() {
+                    return Err(MoveError::Illegal(
+                        "roll first: choose 1d (one die) or 2d (two dice)".into(),
+                    ));
+                }
+                if let Some(reason) = refuse_shut(state.open, state.params.tiles, total, tiles) {
+                    return Err(MoveError::Illegal(reason));
+                }
+                Ok(Strike9State::next(
+                    state.params,
+                    state.open.difference(tiles),
+                    state.rng.clone(),
+                    (state.dice, state.rolled),
+                ))
+            }
         }
-        let already_shut = mv.difference(state.open);
-        if !already_shut.is_empty() {
-            let (tiles, verb) = if already_shut.len() == 1 {
-                ("tile", "is")
-            } else {
-                ("tiles", "are")
-            };
-            return Err(MoveError::Illegal(format!(
-                "{tiles} {} {verb} already shut",
-                list_tiles(already_shut)
-            )));
-        }
-        let sum = mv.sum();
-        if sum != total {
-            return Err(MoveError::Illegal(if mv.len() == 1 {
-                format!("tile {mv} makes {sum}, the roll is {total}")
-            } else {
-                format!("{mv} sums to {sum}, the roll is {total}")
-            }));
-        }
-        let open = state.open.difference(*mv);
-        let mut rng = state.rng.clone();
-        // A shut box is won: no roll follows, and the winning roll stays shown.
-        let dice = if open.is_empty() {
-            state.dice
-        } else {
-            roll(&mut rng)
-        };
-        Ok(Strike9State::judged(open, dice, rng))
     }
 
     fn status(state: &Strike9State) -> Status {
@@ -236,10 +633,10 @@ impl Puzzle for Strike9 {
     }
 
     fn score(state: &Strike9State) -> u64 {
-        state.score().into()
+        state.score()
     }
 
-    fn legal_moves(state: &Strike9State) -> Vec<TileSet> {
+    fn legal_moves(state: &Strike9State) -> Vec<Strike9Move> {
         state.legal_moves()
     }
 
@@ -251,7 +648,7 @@ impl Puzzle for Strike9 {
         );
         map.insert(
             "dice".into(),
-            Value::Array(state.dice.iter().copied().map(Value::from).collect()),
+            Value::Array(state.dice().iter().copied().map(Value::from).collect()),
         );
         map.insert("total".into(), state.total().into());
         map
@@ -269,6 +666,21 @@ mod tests {
         text.parse().unwrap()
     }
 
+    fn shut(text: &str) -> Strike9Move {
+        Strike9Move::Shut(set(text))
+    }
+
+    /// The legal moves, all of them sets of tiles.
+    fn shuts(state: &Strike9State) -> Vec<TileSet> {
+        Strike9::legal_moves(state)
+            .into_iter()
+            .map(|mv| match mv {
+                Strike9Move::Shut(tiles) => tiles,
+                Strike9Move::Roll(_) => panic!("a choice of dice in {state}"),
+            })
+            .collect()
+    }
+
     fn new(seed: u64) -> Strike9State {
         Strike9::new_game(&Strike9Params::default(), seed).unwrap()
     }
@@ -278,9 +690,9 @@ mod tests {
     fn play_out(seed: u64, mut choose: impl FnMut(&[TileSet]) -> usize) -> Vec<Strike9State> {
         let mut states = vec![new(seed)];
         while let Some(state) = states.last().filter(|s| !s.is_over()) {
-            let moves = Strike9::legal_moves(state);
+            let moves = shuts(state);
             let mv = moves[choose(&moves) % moves.len()];
-            let next = Strike9::apply(state, &mv).unwrap();
+            let next = Strike9::apply(state, &mv.into()).unwrap();
             states.push(next);
         }
         states
@@ -291,8 +703,8 @@ mod tests {
         if state.is_won() {
             return Some(Vec::new());
         }
-        for mv in Strike9::legal_moves(state) {
-            let next = Strike9::apply(state, &mv).unwrap();
+        for mv in shuts(state) {
+            let next = Strike9::apply(state, &mv.into()).unwrap();
             if let Some(mut line) = winning_line(&next) {
                 line.insert(0, mv);
                 return Some(line);
@@ -325,10 +737,7 @@ mod tests {
             assert_eq!(state.shut(), TileSet::EMPTY);
             assert_eq!(Strike9::score(&state), 0);
             assert_eq!(Strike9::status(&state), Status::PLAYING);
-            assert_eq!(
-                Strike9::legal_moves(&state),
-                addends(state.total(), TileSet::ALL)
-            );
+            assert_eq!(shuts(&state), addends(state.total(), TileSet::ALL));
         }
     }
 
@@ -338,8 +747,8 @@ mod tests {
         let mut rng = GameRng::from_seed(seed);
         let start = new(seed);
         assert_eq!(start.dice(), draw(&mut rng));
-        for mv in Strike9::legal_moves(&start) {
-            let next = Strike9::apply(&start, &mv).unwrap();
+        for mv in shuts(&start) {
+            let next = Strike9::apply(&start, &mv.into()).unwrap();
             assert_eq!(next.open(), TileSet::ALL.difference(mv));
             assert_eq!(next.shut(), mv);
             assert_eq!(Strike9::score(&next), u64::from(start.total()));
@@ -353,7 +762,7 @@ mod tests {
         // 9 shut, 4 + 5 rolled.
         let state = Strike9State::from_position(TileSet::ALL.without(9), [4, 5], 1).unwrap();
         let before = state.clone();
-        let refused = |mv: &str| match Strike9::apply(&state, &set(mv)) {
+        let refused = |mv: &str| match Strike9::apply(&state, &shut(mv)) {
             Err(MoveError::Illegal(reason)) => reason,
             other => panic!("{mv}: {other:?}"),
         };
@@ -361,13 +770,13 @@ mod tests {
         assert_eq!(refused("9+8"), "tile 9 is already shut");
         let state2 = Strike9State::from_position(set("1+2+3"), [2, 4], 1).unwrap();
         assert_eq!(
-            Strike9::apply(&state2, &set("4+5+7")),
+            Strike9::apply(&state2, &shut("4+5+7")),
             Err(MoveError::Illegal(
                 "tiles 4, 5 and 7 are already shut".into()
             ))
         );
         assert_eq!(
-            Strike9::apply(&state2, &set("3+4")),
+            Strike9::apply(&state2, &shut("3+4")),
             Err(MoveError::Illegal("tile 4 is already shut".into()))
         );
         assert_eq!(refused("4+3"), "3+4 sums to 7, the roll is 9");
@@ -380,7 +789,7 @@ mod tests {
         assert_eq!(state, before);
         // And the right sets are accepted.
         for mv in ["4+5", "1+8", "2+3+4"] {
-            assert!(Strike9::apply(&state, &set(mv)).is_ok(), "{mv}");
+            assert!(Strike9::apply(&state, &shut(mv)).is_ok(), "{mv}");
         }
     }
 
@@ -412,9 +821,16 @@ mod tests {
         assert!(Strike9::legal_moves(last).is_empty());
         assert!(last.legal_moves().is_empty());
         for mv in addends(last.total(), TileSet::ALL) {
-            assert_eq!(Strike9::apply(last, &mv), Err(MoveError::GameOver));
+            assert_eq!(Strike9::apply(last, &mv.into()), Err(MoveError::GameOver));
         }
-        assert_eq!(Strike9::apply(last, &last.open()), Err(MoveError::GameOver));
+        assert_eq!(
+            Strike9::apply(last, &last.open().into()),
+            Err(MoveError::GameOver)
+        );
+        assert_eq!(
+            Strike9::apply(last, &Dice::One.into()),
+            Err(MoveError::GameOver)
+        );
         let text = last.to_string();
         assert!(
             text.ends_with(&format!("\nno open tiles add up to {}", last.total())),
@@ -431,7 +847,7 @@ mod tests {
         let mut state = new(seed);
         assert!(line.len() <= 9);
         for (i, mv) in line.iter().enumerate() {
-            let next = Strike9::apply(&state, mv).unwrap();
+            let next = Strike9::apply(&state, &(*mv).into()).unwrap();
             if i + 1 == line.len() {
                 // No roll after the box is shut: the winning roll stays shown.
                 assert_eq!(next.dice(), state.dice());
@@ -449,7 +865,7 @@ mod tests {
         assert_eq!(state.shut(), TileSet::ALL);
         assert_eq!(Strike9::score(&state), 45);
         assert!(Strike9::legal_moves(&state).is_empty());
-        assert_eq!(Strike9::apply(&state, &set("9")), Err(MoveError::GameOver));
+        assert_eq!(Strike9::apply(&state, &shut("9")), Err(MoveError::GameOver));
         assert!(state.to_string().ends_with("\nscore 45\nshut the box!"));
     }
 
@@ -460,13 +876,13 @@ mod tests {
             let mut b = vec![new(seed)];
             for pair in a.windows(2) {
                 let mv = pair[0].open().difference(pair[1].open());
-                b.push(Strike9::apply(b.last().unwrap(), &mv).unwrap());
+                b.push(Strike9::apply(b.last().unwrap(), &mv.into()).unwrap());
             }
             assert_eq!(a, b);
         }
         assert_ne!(
-            (0..20).map(|s| new(s).dice()).collect::<Vec<_>>(),
-            (20..40).map(|s| new(s).dice()).collect::<Vec<_>>()
+            (0..20).map(|s| new(s).dice().to_vec()).collect::<Vec<_>>(),
+            (20..40).map(|s| new(s).dice().to_vec()).collect::<Vec<_>>()
         );
     }
 
@@ -505,7 +921,7 @@ mod tests {
         assert!(Strike9State::from_position(TileSet::ALL, [3, 7], 0).is_err());
         let playing = Strike9State::from_position(set("3+4"), [3, 4], 0).unwrap();
         assert_eq!(playing.status(), Status::PLAYING);
-        assert_eq!(playing.legal_moves(), [set("3+4")]);
+        assert_eq!(playing.legal_moves(), [shut("3+4")]);
         let stuck = Strike9State::from_position(set("3+4"), [3, 3], 0).unwrap();
         assert!(stuck.is_over() && !stuck.is_won());
     }
@@ -518,9 +934,41 @@ mod tests {
             serde_json::from_value::<Strike9Params>(json).unwrap(),
             Strike9Params::default()
         );
-        assert!(
-            serde_json::from_value::<Strike9Params>(serde_json::json!({ "tiles": 12 })).is_err()
-        );
+        for bad in [
+            serde_json::json!({ "colour": 12 }),
+            serde_json::json!({ "tiles": 300 }),
+            serde_json::json!({ "one_die": "always" }),
+            serde_json::json!({ "score": "Shut" }),
+            serde_json::json!([12]),
+            serde_json::json!(null),
+            serde_json::json!(9),
+        ] {
+            assert!(
+                serde_json::from_value::<Strike9Params>(bad.clone()).is_err(),
+                "{bad}"
+            );
+        }
+        let all = Strike9Params {
+            tiles: 12,
+            one_die: OneDie::LowTotal,
+            score: Scoring::Digits,
+        };
+        let json = serde_json::json!({ "tiles": 12, "one_die": "low_total", "score": "digits" });
+        assert_eq!(serde_json::to_value(all).unwrap(), json);
+        assert_eq!(serde_json::from_value::<Strike9Params>(json).unwrap(), all);
+        let golf = serde_json::json!({ "one_die": "high_shut", "score": "golf" });
+        let read: Strike9Params = serde_json::from_value(golf.clone()).unwrap();
+        assert_eq!(read.tiles, 9);
+        assert_eq!(serde_json::to_value(read).unwrap(), golf);
+        let never = serde_json::json!({ "one_die": "never", "score": "shut", "tiles": 9 });
+        let read: Strike9Params = serde_json::from_value(never).unwrap();
+        assert_eq!(read, Strike9Params::default());
+        assert_eq!(serde_json::to_value(read).unwrap(), serde_json::json!({}));
+        // Other boxes are read, and refused when a game starts.
+        let eleven: Strike9Params =
+            serde_json::from_value(serde_json::json!({ "tiles": 11 })).unwrap();
+        let err = Strike9::new_game(&eleven, 1).unwrap_err();
+        assert_eq!(err.0, "a box has 9, 10 or 12 tiles, not 11");
     }
 
     #[test]
@@ -570,7 +1018,7 @@ mod tests {
                 prop_assert_eq!(Strike9::score(&state), u64::from(state.shut().sum()));
                 prop_assert_eq!(Strike9::score(&state), u64::from(45 - state.open().sum()));
                 prop_assert_eq!(state.is_won(), state.open().is_empty());
-                let moves = Strike9::legal_moves(&state);
+                let moves = shuts(&state);
                 prop_assert_eq!(state.is_over(), moves.is_empty());
                 if state.is_over() {
                     prop_assert!(state.is_won() || addends(state.total(), state.open()).is_empty());
@@ -578,7 +1026,7 @@ mod tests {
                 }
                 prop_assert_eq!(&moves, &addends(state.total(), state.open()));
                 let mv = moves[choice % moves.len()];
-                let next = Strike9::apply(&state, &mv).unwrap();
+                let next = Strike9::apply(&state, &mv.into()).unwrap();
                 prop_assert_eq!(next.open(), state.open().difference(mv));
                 state = next;
                 played += 1;

@@ -1,75 +1,33 @@
-//! Strike 9 solved exactly: the chance of shutting the box from every position with best play.
+//! Strike 9's standard box solved exactly: [`Odds`], the chance of shutting the box from every
+//! position with best play, and the best move for a roll (hints).
 //!
-//! A position before the roll is the set of open tiles. With `P(∅) = 1`,
-//!
-//! ```text
-//! P(open) = Σ over totals t of  chance(t) · max over moves m for t of P(open − m)
-//! ```
-//!
-//! where the max over no move is 0 (the game is lost). Every move shuts at least one tile, so
-//! `open − m` is a smaller bit pattern than `open`, and one pass over the 512 sets in increasing
-//! order fills the table. The moves are [`addends`], the same enumerator the game uses.
-//!
-//! The table is exact, in integers. Each chance is `ways(t) / 36`, so by induction on the number
-//! of open tiles `P(open)` is a fraction whose denominator divides `36^|open|`, and
-//! `S(open) = P(open) · 36^9` is an integer below 2^47. The recurrence becomes
-//!
-//! ```text
-//! S(open) = Σ over totals t of  ways(t) · (max over m of S(open − m)) / 36
-//! ```
-//!
-//! and the division is exact, since `open − m` has at most eight tiles and so `S(open − m)` is a
-//! multiple of 36. Moves are compared on these integers: two moves that are equally good in
-//! exact arithmetic compare equal, so ties go to the first move in the enumerator's order as
-//! documented, never to a rounding error. Probabilities become `f64` only on the way out.
+//! It is the face of the [`Table`] of the default parameters (nine tiles, two dice, the `shut`
+//! scoring) that the hosts of the standard game use: the same exact table (see
+//! [`crate::table`]'s docs), read as probabilities. The chance of shutting the box with all nine
+//! tiles open, before the roll, is [`Odds::before_roll`] of [`TileSet::ALL`].
 
 use std::sync::OnceLock;
 
-use crate::{TileSet, addends};
-
-/// The scale of the table: `S(open) = P(open) · 36^9` is an integer (see the module docs).
-const SCALE: u64 = 36u64.pow(9);
-
-/// How many of the 36 rolls of two dice make `total`: `6 − |t − 7|` for 2 to 12, else 0.
-fn ways(total: u32) -> u64 {
-    if (2..=12).contains(&total) {
-        6 - u64::from(total.abs_diff(7))
-    } else {
-        0
-    }
-}
+use crate::{Dice, Strike9Params, Table, TileSet};
 
 /// The chance of each total with two fair dice: `(6 − |t − 7|) / 36` for 2 to 12, else 0.
 pub fn roll_chance(total: u32) -> f64 {
-    ways(total) as f64 / 36.0
+    Dice::Two.chance(total)
 }
 
-/// A scaled table entry as a probability: both integers are below 2^53, so each converts
-/// exactly and the quotient is the `f64` nearest to the exact probability.
-fn probability(scaled: u64) -> f64 {
-    scaled as f64 / SCALE as f64
-}
-
-/// The chance of shutting the box with best play, for every set of open tiles.
+/// The chance of shutting the standard box (nine tiles, two dice) with best play, for every set
+/// of open tiles. Sets holding a tile above 9 have no chance (0) and no move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Odds {
-    /// `S(open) = P(open) · 36^9`, indexed by `open.bits() >> 1`: bit t of a [`TileSet`] is tile
-    /// t, and tile 0 does not exist.
-    scaled: Vec<u64>,
+    table: Table,
 }
 
 impl Odds {
     /// Solves the game: 512 positions, each over 11 totals and their moves.
     pub fn solve() -> Odds {
-        let mut scaled = vec![0; 1 << 9];
-        scaled[0] = SCALE;
-        for index in 1..scaled.len() {
-            let open = set_at(index);
-            scaled[index] = (2..=12)
-                .map(|total| ways(total) * (best_after(&scaled, open, total) / 36))
-                .sum();
+        Odds {
+            table: Table::solve_checked(Strike9Params::default()),
         }
-        Odds { scaled }
     }
 
     /// The table, solved once per process and shared.
@@ -78,16 +36,23 @@ impl Odds {
         ODDS.get_or_init(Odds::solve)
     }
 
+    /// The exact table behind these odds.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
     /// The chance of shutting the box from `open`, before the dice are rolled.
     pub fn before_roll(&self, open: TileSet) -> f64 {
-        probability(lookup(&self.scaled, open))
+        self.table.before_roll(open).map_or(0.0, |v| v.to_f64())
     }
 
     /// The chance of shutting the box from `open` once `total` has been rolled, playing the best
     /// move: 0 when no move makes the total, and for a total two dice cannot make (outside 2 to
     /// 12).
     pub fn after_roll(&self, open: TileSet, total: u32) -> f64 {
-        probability(best_after(&self.scaled, open, total))
+        self.table
+            .after_roll(open, Dice::Two, total)
+            .map_or(0.0, |v| v.to_f64())
     }
 
     /// The chance of shutting the box after shutting `mv` from `open`.
@@ -96,60 +61,21 @@ impl Odds {
     }
 
     /// The best move for `total` from `open`, or `None` when no move makes the total or two dice
-    /// cannot make it (outside 2 to 12). Of moves that are equally good (exactly: see the module
-    /// docs), the first in the enumerator's (lexicographic) order.
+    /// cannot make it (outside 2 to 12). Of moves that are equally good (exactly: see the
+    /// table's docs), the first in the enumerator's (lexicographic) order.
     pub fn best_move(&self, open: TileSet, total: u32) -> Option<TileSet> {
-        let mut best: Option<(TileSet, u64)> = None;
-        for mv in legal_moves(open, total) {
-            let after = lookup(&self.scaled, open.difference(mv));
-            if best.is_none_or(|(_, b)| after > b) {
-                best = Some((mv, after));
-            }
-        }
-        best.map(|(mv, _)| mv)
+        self.table.best_move(open, Dice::Two, total)
     }
 
     /// Every move for `total` from `open`, each with the chance of shutting the box after it, in
     /// the enumerator's order; none for a total outside 2 to 12.
     pub fn moves(&self, open: TileSet, total: u32) -> Vec<(TileSet, f64)> {
-        legal_moves(open, total)
+        self.table
+            .moves(open, Dice::Two, total)
             .into_iter()
-            .map(|mv| (mv, self.after_move(open, mv)))
+            .map(|(mv, v)| (mv, v.to_f64()))
             .collect()
     }
-}
-
-/// The moves for a roll of `total`: none when two dice cannot make it.
-fn legal_moves(open: TileSet, total: u32) -> Vec<TileSet> {
-    if ways(total) == 0 {
-        return Vec::new();
-    }
-    addends(total, open)
-}
-
-/// The set whose table index is `index` (tiles 1 to 9 as bits 1 to 9).
-fn set_at(index: usize) -> TileSet {
-    // Indices are below 512, so the shifted bits are always a valid set.
-    u16::try_from(index << 1)
-        .ok()
-        .and_then(TileSet::from_bits)
-        .unwrap_or(TileSet::EMPTY)
-}
-
-fn lookup(table: &[u64], open: TileSet) -> u64 {
-    table
-        .get(usize::from(open.bits() >> 1))
-        .copied()
-        .unwrap_or(0)
-}
-
-/// The best scaled value after rolling `total` from `open` (0 when no move makes it).
-fn best_after(table: &[u64], open: TileSet, total: u32) -> u64 {
-    legal_moves(open, total)
-        .into_iter()
-        .map(|mv| lookup(table, open.difference(mv)))
-        .max()
-        .unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -157,6 +83,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
+    use crate::addends;
 
     /// A fraction in lowest terms, for exact arithmetic. On the nine-tile box denominators
     /// divide 36^9 < 2^47, so every product below stays far inside a u128.
@@ -276,8 +203,9 @@ mod tests {
         for bits in (0..(1u16 << 10)).step_by(2) {
             let exact = brute_exact(bits, &mut memo);
             // The table holds P · 36^9 exactly: n / d = S / 36^9.
-            let scaled = lookup(&odds.scaled, set(bits));
-            assert_eq!(exact.0 * u128::from(SCALE), u128::from(scaled) * exact.1);
+            let value = odds.table().before_roll(set(bits)).unwrap();
+            assert_eq!(value.denominator(), 36u128.pow(9));
+            assert_eq!(exact.0 * value.denominator(), value.numerator() * exact.1);
             // Both sides are the same rational rounded once, so they agree to the last bit.
             assert_eq!(
                 odds.before_roll(set(bits)),

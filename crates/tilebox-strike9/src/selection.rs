@@ -43,9 +43,12 @@ pub enum SelectError {
     /// The game has ended.
     #[error("the game is over")]
     GameOver,
-    /// There is no such tile: tiles are 1 to 9.
-    #[error("there is no tile {0}: the tiles are 1 to 9")]
+    /// There is no such tile in this box.
+    #[error("there is no tile {0} in the box")]
     NoSuchTile(u8),
+    /// The dice are not rolled yet: the player is to choose one die or two first.
+    #[error("roll first: choose one die or two")]
+    ChooseDice,
 }
 
 impl Selection {
@@ -77,14 +80,18 @@ impl Selection {
     /// A selected tile is taken back. An open tile is added, unless it would take the sum past
     /// the roll ([`SelectError::Overshoot`]); when the selection then makes the roll exactly, the
     /// result is [`SelectionStep::Shut`] with the move to play. A shut tile is refused
-    /// ([`SelectError::Shut`]), as is any click once the game is over ([`SelectError::GameOver`])
-    /// and a number that is not a tile ([`SelectError::NoSuchTile`]).
+    /// ([`SelectError::Shut`]), as is any click once the game is over ([`SelectError::GameOver`]),
+    /// a number that is not a tile of the box ([`SelectError::NoSuchTile`]), and any tile while
+    /// the player is to choose the dice ([`SelectError::ChooseDice`]).
     pub fn toggle(self, state: &Strike9State, tile: u8) -> Result<SelectionStep, SelectError> {
-        if !TileSet::ALL.contains(tile) {
+        if !state.params().full_box().contains(tile) {
             return Err(SelectError::NoSuchTile(tile));
         }
         if state.is_over() {
             return Err(SelectError::GameOver);
+        }
+        if state.choosing_dice() {
+            return Err(SelectError::ChooseDice);
         }
         let current = self.current(state);
         if current.contains(tile) {
@@ -108,9 +115,9 @@ impl Selection {
     }
 
     /// The open tiles, not selected, that can be added without going past the roll; the others
-    /// are shown disabled. Empty once the game is over.
+    /// are shown disabled. Empty once the game is over and while the dice are to be chosen.
     pub fn selectable(self, state: &Strike9State) -> TileSet {
-        if state.is_over() {
+        if state.is_over() || state.choosing_dice() {
             return TileSet::EMPTY;
         }
         let current = self.current(state);
@@ -130,7 +137,7 @@ mod tests {
     use tilebox_core::{MoveError, Puzzle};
 
     use super::*;
-    use crate::Strike9;
+    use crate::{OneDie, Strike9, Strike9Params};
 
     fn set(text: &str) -> TileSet {
         text.parse().unwrap()
@@ -159,7 +166,7 @@ mod tests {
         assert_eq!(s.sum(), 8);
         assert_eq!(s.toggle(&state, 1), Ok(SelectionStep::Shut(set("1+2+6"))));
         // The move it returns is one the game accepts.
-        assert!(Strike9::apply(&state, &set("1+2+6")).is_ok());
+        assert!(Strike9::apply(&state, &set("1+2+6").into()).is_ok());
         // A single tile that is the roll shuts at once.
         assert_eq!(
             Selection::default().toggle(&state, 9),
@@ -217,9 +224,13 @@ mod tests {
         let s = Selection::default();
         assert_eq!(s.toggle(&state, 4), Err(SelectError::Shut(4)));
         assert_eq!(SelectError::Shut(4).to_string(), "tile 4 is already shut");
-        for t in [0, 10, 255] {
+        for t in [0, 10, 12, 13, 255] {
             assert_eq!(s.toggle(&state, t), Err(SelectError::NoSuchTile(t)));
         }
+        assert_eq!(
+            SelectError::NoSuchTile(10).to_string(),
+            "there is no tile 10 in the box"
+        );
         let lost = position("1+2", [6, 6]);
         assert_eq!(s.toggle(&lost, 1), Err(SelectError::GameOver));
         assert_eq!(s.selectable(&lost), TileSet::EMPTY);
@@ -284,6 +295,39 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_pending_choice_of_dice_refuses_tiles_and_a_bigger_box_takes_its_own() {
+        let params = Strike9Params {
+            tiles: 12,
+            one_die: OneDie::LowTotal,
+            ..Strike9Params::default()
+        };
+        let pending = Strike9State::from_position_with(&params, set("1+5"), &[], 0).unwrap();
+        let s = Selection::default();
+        assert_eq!(s.toggle(&pending, 1), Err(SelectError::ChooseDice));
+        assert_eq!(s.toggle(&pending, 2), Err(SelectError::ChooseDice));
+        assert_eq!(s.toggle(&pending, 13), Err(SelectError::NoSuchTile(13)));
+        assert_eq!(s.selectable(&pending), TileSet::EMPTY);
+        assert_eq!(s.current(&pending), TileSet::EMPTY);
+        assert_eq!(
+            SelectError::ChooseDice.to_string(),
+            "roll first: choose one die or two"
+        );
+        let rolled = Strike9State::from_position_with(&params, set("1+11+12"), &[6, 6], 0).unwrap();
+        assert_eq!(s.selectable(&rolled), set("1+11+12"));
+        let s = selecting(s.toggle(&rolled, 11));
+        assert_eq!(s.toggle(&rolled, 1), Ok(SelectionStep::Shut(set("1+11"))));
+        assert_eq!(
+            Selection::default().toggle(&rolled, 12),
+            Ok(SelectionStep::Shut(set("12")))
+        );
+        let one = Strike9State::from_position_with(&params, set("1+5"), &[5], 0).unwrap();
+        assert_eq!(
+            Selection::default().toggle(&one, 5),
+            Ok(SelectionStep::Shut(set("5")))
+        );
+    }
+
     proptest! {
         /// Clicking selectable tiles (or taking back selected ones) never gives anything but a
         /// selection under the roll or a legal move; clicking anything else is refused. Halfway
@@ -325,8 +369,8 @@ mod tests {
                     }
                     Ok(SelectionStep::Shut(mv)) => {
                         prop_assert!(selectable.contains(tile));
-                        prop_assert!(Strike9::apply(&state, &mv).is_ok());
-                        prop_assert!(Strike9::legal_moves(&state).contains(&mv));
+                        prop_assert!(Strike9::apply(&state, &mv.into()).is_ok());
+                        prop_assert!(Strike9::legal_moves(&state).contains(&mv.into()));
                         s = Selection::default();
                     }
                     Err(SelectError::Overshoot { sum, total, .. }) => {
@@ -335,6 +379,7 @@ mod tests {
                         prop_assert_eq!((sum, total), (current.sum(), state.total()));
                     }
                     Err(SelectError::NoSuchTile(t)) => prop_assert!(t == 0 || t > 9),
+                    Err(SelectError::ChooseDice) => prop_assert!(state.choosing_dice()),
                     Err(SelectError::Shut(t)) => prop_assert!(!state.open().contains(t)),
                     Err(SelectError::GameOver) => prop_assert!(state.is_over()),
                 }
@@ -342,7 +387,7 @@ mod tests {
             // Playing a selection that is not the roll is refused by the game.
             let current = s.current(&state);
             if !current.is_empty() && !state.is_over() {
-                let refused = Strike9::apply(&state, &current);
+                let refused = Strike9::apply(&state, &current.into());
                 prop_assert!(matches!(refused, Err(MoveError::Illegal(_))));
             }
         }

@@ -1,4 +1,4 @@
-//! [`TileSet`]: a set of the tiles 1 to 9, the board of Strike 9 and its moves.
+//! [`TileSet`]: a set of the tiles 1 to 12, the board of Strike 9 and its moves.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -10,27 +10,35 @@ use tilebox_core::ParseMoveError;
 
 /// The lowest tile.
 pub const MIN_TILE: u8 = 1;
-/// The highest tile.
-pub const MAX_TILE: u8 = 9;
+/// The highest tile of the largest box (12 tiles).
+pub const MAX_TILE: u8 = 12;
 
-/// Bits 1 to 9: the only bits a [`TileSet`] may hold.
-const ALL_BITS: u16 = 0b11_1111_1110;
+/// The tiles of the standard box, 1 to 9.
+const NINE_BITS: u16 = 0b11_1111_1110;
+
+/// Bits 1 to 12: the only bits a [`TileSet`] may hold.
+const ALL_BITS: u16 = 0b1_1111_1111_1110;
 
 /// What a first reading of a move says when the text is not tiles joined by `+`.
-const MOVE_SHAPE: &str = "expected tiles 1 to 9 joined by '+', such as 4+5";
+const MOVE_SHAPE: &str = "expected tiles 1 to 12 joined by '+', such as 4+5";
 
 /// A tile that cannot be put in a [`TileSet`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 pub enum TileError {
-    /// The number is not one of the tiles 1 to 9.
-    #[error("there is no tile {0}: the tiles are 1 to 9")]
-    OutOfRange(u8),
+    /// The number is not one of the tiles of the box (1 to `tiles`).
+    #[error("there is no tile {tile}: the tiles are 1 to {tiles}")]
+    OutOfRange {
+        /// The number given.
+        tile: u8,
+        /// The highest tile of the box.
+        tiles: u8,
+    },
     /// The tile was given more than once.
     #[error("tile {0} is given twice")]
     Repeated(u8),
 }
 
-/// A set of tiles 1 to 9, as a bitmask: bit `t` stands for tile `t`.
+/// A set of tiles 1 to 12, as a bitmask: bit `t` stands for tile `t`.
 ///
 /// It is the board's open (or shut) tiles, and it is the move of Strike 9: the tiles to shut for
 /// the current roll. Sets are ordered by their ascending tile lists, lexicographically, so
@@ -44,27 +52,42 @@ pub struct TileSet(u16);
 impl TileSet {
     /// No tile.
     pub const EMPTY: TileSet = TileSet(0);
-    /// Every tile, 1 to 9.
-    pub const ALL: TileSet = TileSet(ALL_BITS);
+    /// Every tile of the standard box, 1 to 9 (see [`TileSet::first`] for the other boxes).
+    pub const ALL: TileSet = TileSet(NINE_BITS);
 
-    /// The bit of `tile`, or `None` outside 1 to 9.
+    /// The tiles 1 to `n` (for `n` above 12, 1 to 12): the full box of `n` tiles.
+    pub fn first(n: u8) -> TileSet {
+        let n = n.min(MAX_TILE);
+        TileSet(((1u16 << n) - 1) << 1)
+    }
+
+    /// The bit of `tile`, or `None` outside 1 to 12.
     fn bit(tile: u8) -> Option<u16> {
         (MIN_TILE..=MAX_TILE).contains(&tile).then(|| 1u16 << tile)
     }
 
-    /// The set of these tiles. Fails on a tile outside 1 to 9 or a tile given twice.
+    /// The set of these tiles. Fails on a tile outside 1 to 12 or a tile given twice.
     pub fn from_tiles(tiles: impl IntoIterator<Item = u8>) -> Result<TileSet, TileError> {
+        TileSet::from_tiles_in(tiles, MAX_TILE)
+    }
+
+    /// The set of these tiles of a box of `n` tiles. Fails on a tile outside 1 to `n` (1 to 12
+    /// when `n` is above 12) or a tile given twice.
+    pub fn from_tiles_in(tiles: impl IntoIterator<Item = u8>, n: u8) -> Result<TileSet, TileError> {
+        let n = n.min(MAX_TILE);
         let mut set = TileSet::EMPTY;
         for tile in tiles {
-            set.insert_new(tile)?;
+            set.insert_new(tile, n)?;
         }
         Ok(set)
     }
 
-    /// Adds `tile`, refusing a number outside 1 to 9 and a tile already in the set: the checks
+    /// Adds `tile`, refusing a number outside 1 to `n` and a tile already in the set: the checks
     /// of every list of tiles a player writes.
-    fn insert_new(&mut self, tile: u8) -> Result<(), TileError> {
-        let bit = Self::bit(tile).ok_or(TileError::OutOfRange(tile))?;
+    fn insert_new(&mut self, tile: u8, n: u8) -> Result<(), TileError> {
+        let bit = Self::bit(tile)
+            .filter(|_| tile <= n)
+            .ok_or(TileError::OutOfRange { tile, tiles: n })?;
         if self.0 & bit != 0 {
             return Err(TileError::Repeated(tile));
         }
@@ -72,18 +95,18 @@ impl TileSet {
         Ok(())
     }
 
-    /// Whether `tile` is in the set; false for any number outside 1 to 9.
+    /// Whether `tile` is in the set; false for any number outside 1 to 12.
     pub fn contains(self, tile: u8) -> bool {
         Self::bit(tile).is_some_and(|bit| self.0 & bit != 0)
     }
 
-    /// The set with `tile` added; a number outside 1 to 9 is ignored.
+    /// The set with `tile` added; a number outside 1 to 12 is ignored.
     #[must_use]
     pub fn with(self, tile: u8) -> TileSet {
         TileSet(self.0 | Self::bit(tile).unwrap_or(0))
     }
 
-    /// The set with `tile` taken out; a number outside 1 to 9 is ignored.
+    /// The set with `tile` taken out; a number outside 1 to 12 is ignored.
     #[must_use]
     pub fn without(self, tile: u8) -> TileSet {
         TileSet(self.0 & !Self::bit(tile).unwrap_or(0))
@@ -94,12 +117,12 @@ impl TileSet {
         Tiles(self.0)
     }
 
-    /// The sum of the tiles, 0 to 45.
+    /// The sum of the tiles, 0 to 78.
     pub fn sum(self) -> u32 {
         self.tiles().map(u32::from).sum()
     }
 
-    /// How many tiles the set holds, 0 to 9.
+    /// How many tiles the set holds, 0 to 12.
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
@@ -132,18 +155,19 @@ impl TileSet {
         TileSet(self.0 & !other.0)
     }
 
-    /// The tiles 1 to 9 that are not in `self`.
+    /// The tiles 1 to 9 that are not in `self`: the complement in the standard box (for a box of
+    /// `n` tiles, `TileSet::first(n).difference(set)`).
     #[must_use]
     pub fn complement(self) -> TileSet {
-        TileSet(ALL_BITS & !self.0)
+        TileSet(NINE_BITS & !self.0)
     }
 
-    /// The bitmask: bit `t` set for tile `t`, bits 0 and 10 to 15 clear.
+    /// The bitmask: bit `t` set for tile `t`, bits 0 and 13 to 15 clear.
     pub fn bits(self) -> u16 {
         self.0
     }
 
-    /// The set of bitmask `bits` (bit `t` for tile `t`), or `None` when bit 0 or any of bits 10
+    /// The set of bitmask `bits` (bit `t` for tile `t`), or `None` when bit 0 or any of bits 13
     /// to 15 is set.
     pub fn from_bits(bits: u16) -> Option<TileSet> {
         (bits & !ALL_BITS == 0).then_some(TileSet(bits))
@@ -207,9 +231,9 @@ impl FromStr for TileSet {
             }
             // Digits only, so the one way to fail is a number too long for a u8: not a tile.
             let tile = part.parse::<u8>().map_err(|_| {
-                ParseMoveError::new(s, format!("there is no tile {part}: the tiles are 1 to 9"))
+                ParseMoveError::new(s, format!("there is no tile {part}: the tiles are 1 to 12"))
             })?;
-            set.insert_new(tile)
+            set.insert_new(tile, MAX_TILE)
                 .map_err(|e| ParseMoveError::new(s, e.to_string()))?;
         }
         Ok(set)
@@ -227,7 +251,7 @@ impl Iterator for Tiles {
         if self.0 == 0 {
             return None;
         }
-        // At most 15, so the conversion never fails; tile bits are 1 to 9.
+        // At most 15, so the conversion never fails; tile bits are 1 to 12.
         let tile = u8::try_from(self.0.trailing_zeros()).ok()?;
         self.0 &= self.0 - 1;
         Some(tile)
@@ -298,7 +322,7 @@ mod tests {
     #[test]
     fn contains_with_and_without_ignore_numbers_that_are_not_tiles() {
         let s = TileSet::from_tiles([1, 9]).unwrap();
-        for t in [0u8, 10, 15, 16, 100, 255] {
+        for t in [0u8, 13, 15, 16, 100, 255] {
             assert!(!s.contains(t));
             assert!(!TileSet::ALL.contains(t));
             assert_eq!(s.with(t), s);
@@ -313,20 +337,38 @@ mod tests {
     #[test]
     fn from_tiles_refuses_numbers_that_are_not_tiles_and_repeats() {
         assert_eq!(TileSet::from_tiles([]), Ok(TileSet::EMPTY));
-        assert_eq!(TileSet::from_tiles([0]), Err(TileError::OutOfRange(0)));
-        assert_eq!(TileSet::from_tiles([3, 10]), Err(TileError::OutOfRange(10)));
+        let out = |tile, tiles| Err(TileError::OutOfRange { tile, tiles });
+        assert_eq!(TileSet::from_tiles([0]), out(0, 12));
+        assert_eq!(TileSet::from_tiles([3, 13]), out(13, 12));
+        assert_eq!(TileSet::from_tiles([3, 10, 12]).map(TileSet::len), Ok(3));
+        assert_eq!(TileSet::from_tiles_in([3, 10], 9), out(10, 9));
+        assert_eq!(TileSet::from_tiles_in([3, 10], 10).map(TileSet::len), Ok(2));
+        assert_eq!(TileSet::from_tiles_in([11], 10), out(11, 10));
+        assert_eq!(TileSet::from_tiles_in([13], 200), out(13, 12));
         assert_eq!(TileSet::from_tiles([4, 2, 4]), Err(TileError::Repeated(4)));
         assert_eq!(
-            TileError::OutOfRange(12).to_string(),
+            TileError::OutOfRange { tile: 12, tiles: 9 }.to_string(),
             "there is no tile 12: the tiles are 1 to 9"
         );
         assert_eq!(TileError::Repeated(4).to_string(), "tile 4 is given twice");
     }
 
     #[test]
+    fn first_is_the_full_box() {
+        assert_eq!(TileSet::first(9), TileSet::ALL);
+        assert_eq!(TileSet::first(0), TileSet::EMPTY);
+        assert_eq!(TileSet::first(10).to_string(), "1+2+3+4+5+6+7+8+9+10");
+        assert_eq!(TileSet::first(12).sum(), 78);
+        assert_eq!(TileSet::first(255), TileSet::first(12));
+        assert_eq!("12+1+11".parse::<TileSet>().unwrap().to_string(), "1+11+12");
+        let high = TileSet::first(12).tiles().rev().collect::<Vec<_>>();
+        assert_eq!(high, [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    }
+
+    #[test]
     fn from_bits_accepts_exactly_the_tile_bits() {
         for bits in 0..=u16::MAX {
-            let ok = bits & 1 == 0 && bits < 1 << 10;
+            let ok = bits & 1 == 0 && bits < 1 << 13;
             assert_eq!(TileSet::from_bits(bits).is_some(), ok, "{bits:#b}");
             if let Some(s) = TileSet::from_bits(bits) {
                 assert_eq!(s.bits(), bits);
@@ -390,20 +432,20 @@ mod tests {
     #[test]
     fn parse_errors_say_what_is_wrong_in_one_line() {
         let cases = [
-            ("", "expected tiles 1 to 9 joined by '+'"),
-            ("   ", "expected tiles 1 to 9 joined by '+'"),
-            ("x", "expected tiles 1 to 9 joined by '+'"),
-            ("4+five", "expected tiles 1 to 9 joined by '+'"),
-            ("4+", "expected tiles 1 to 9 joined by '+'"),
-            ("+4", "expected tiles 1 to 9 joined by '+'"),
-            ("4++5", "expected tiles 1 to 9 joined by '+'"),
-            ("4,5", "expected tiles 1 to 9 joined by '+'"),
-            ("-4", "expected tiles 1 to 9 joined by '+'"),
-            ("--", "expected tiles 1 to 9 joined by '+'"),
-            ("4.0", "expected tiles 1 to 9 joined by '+'"),
-            ("0", "there is no tile 0: the tiles are 1 to 9"),
-            ("3+10", "there is no tile 10: the tiles are 1 to 9"),
-            ("256", "there is no tile 256: the tiles are 1 to 9"),
+            ("", "expected tiles 1 to 12 joined by '+'"),
+            ("   ", "expected tiles 1 to 12 joined by '+'"),
+            ("x", "expected tiles 1 to 12 joined by '+'"),
+            ("4+five", "expected tiles 1 to 12 joined by '+'"),
+            ("4+", "expected tiles 1 to 12 joined by '+'"),
+            ("+4", "expected tiles 1 to 12 joined by '+'"),
+            ("4++5", "expected tiles 1 to 12 joined by '+'"),
+            ("4,5", "expected tiles 1 to 12 joined by '+'"),
+            ("-4", "expected tiles 1 to 12 joined by '+'"),
+            ("--", "expected tiles 1 to 12 joined by '+'"),
+            ("4.0", "expected tiles 1 to 12 joined by '+'"),
+            ("0", "there is no tile 0: the tiles are 1 to 12"),
+            ("3+13", "there is no tile 13: the tiles are 1 to 12"),
+            ("256", "there is no tile 256: the tiles are 1 to 12"),
             (
                 "99999999999999999999",
                 "there is no tile 99999999999999999999",
@@ -420,7 +462,7 @@ mod tests {
 
     proptest! {
         #[test]
-        fn display_and_parse_round_trip(mask in 0u16..512) {
+        fn display_and_parse_round_trip(mask in 0u16..4096) {
             let set = TileSet::from_bits(mask << 1).unwrap();
             let text = set.to_string();
             prop_assert_eq!(text.parse::<TileSet>(), Ok(set));

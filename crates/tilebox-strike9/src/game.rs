@@ -1001,6 +1001,264 @@ mod tests {
         assert!(game.play_text("-").is_err());
     }
 
+    fn variant(tiles: u8, one_die: OneDie, score: Scoring) -> Strike9Params {
+        Strike9Params {
+            tiles,
+            one_die,
+            score,
+        }
+    }
+
+    fn illegal(state: &Strike9State, mv: &str) -> String {
+        match Strike9::apply(state, &mv.parse().unwrap()) {
+            Err(MoveError::Illegal(reason)) => reason,
+            other => panic!("{mv}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn moves_read_and_write_tiles_and_dice() {
+        for text in ["1d", "2d", "4+5", "9", "1+11+12", "10"] {
+            let mv: Strike9Move = text.parse().unwrap();
+            assert_eq!(mv.to_string(), text);
+        }
+        assert_eq!("1d".parse(), Ok(Strike9Move::Roll(Dice::One)));
+        assert_eq!(" 2d ".parse(), Ok(Strike9Move::Roll(Dice::Two)));
+        assert_eq!("5+4".parse(), Ok(Strike9Move::Shut(set("4+5"))));
+        assert_eq!("12+10".parse::<Strike9Move>().unwrap().to_string(), "10+12");
+        assert_eq!(Strike9Move::from(Dice::One).tiles(), TileSet::EMPTY);
+        assert_eq!(Strike9Move::from(set("4+5")).tiles(), set("4+5"));
+        for bad in ["", "3d", "d", "x", "4+", "1d+2"] {
+            let err = bad.parse::<Strike9Move>().unwrap_err();
+            assert!(err.reason.contains("1d or 2d"), "{bad}: {}", err.reason);
+        }
+        let err = "13".parse::<Strike9Move>().unwrap_err();
+        assert_eq!(err.reason, "there is no tile 13: the tiles are 1 to 12");
+        let err = "4+4".parse::<Strike9Move>().unwrap_err();
+        assert_eq!(err.reason, "tile 4 is given twice");
+    }
+
+    #[test]
+    fn scores_and_the_one_die_rules() {
+        let digits = variant(12, OneDie::Never, Scoring::Digits);
+        assert_eq!(digits.score_of(set("1+2+5")), 125);
+        assert_eq!(digits.score_of(set("1+10")), 110);
+        assert_eq!(digits.score_of(set("10+11+12")), 101_112);
+        assert_eq!(digits.score_of(TileSet::first(12)), 123_456_789_101_112);
+        assert_eq!(digits.score_of(TileSet::EMPTY), 0);
+        let golf = variant(10, OneDie::Never, Scoring::Golf);
+        assert_eq!(golf.score_of(set("1+10")), 11);
+        assert_eq!(golf.score_of(TileSet::EMPTY), 0);
+        let shut = variant(12, OneDie::Never, Scoring::Shut);
+        assert_eq!(shut.score_of(TileSet::EMPTY), 78);
+        assert_eq!(shut.score_of(set("1+12")), 65);
+        assert_eq!(Strike9Params::default().score_of(set("1+2")), 42);
+        assert!(!Scoring::Shut.lower_is_better());
+        assert!(Scoring::Golf.lower_is_better() && Scoring::Digits.lower_is_better());
+
+        let high = variant(12, OneDie::HighShut, Scoring::Shut);
+        assert!(high.one_die_allowed(set("1+2+3+4+5+6")));
+        assert!(!high.one_die_allowed(set("1+7")));
+        assert!(!high.one_die_allowed(set("6+12")));
+        assert!(!high.one_die_allowed(TileSet::EMPTY));
+        let low = variant(9, OneDie::LowTotal, Scoring::Shut);
+        assert!(low.one_die_allowed(set("1+5")));
+        assert!(low.one_die_allowed(set("6")));
+        assert!(!low.one_die_allowed(set("1+6")));
+        assert!(!low.one_die_allowed(TileSet::EMPTY));
+        let never = Strike9Params::default();
+        assert!(!never.one_die_allowed(set("1")));
+    }
+
+    #[test]
+    fn a_variant_starts_with_its_full_box_and_the_same_first_roll() {
+        for tiles in Strike9Params::BOXES {
+            for one_die in [OneDie::Never, OneDie::HighShut, OneDie::LowTotal] {
+                let params = variant(tiles, one_die, Scoring::Golf);
+                for seed in 0..10 {
+                    let state = Strike9::new_game(&params, seed).unwrap();
+                    assert_eq!(state.open(), TileSet::first(tiles));
+                    assert_eq!(state.shut(), TileSet::EMPTY);
+                    assert_eq!(state.dice(), new(seed).dice());
+                    assert_eq!(state.params(), &params);
+                    assert_eq!(
+                        Strike9::score(&state),
+                        u64::from(TileSet::first(tiles).sum())
+                    );
+                }
+            }
+        }
+        for bad in [0, 8, 11, 13] {
+            let params = variant(bad, OneDie::Never, Scoring::Shut);
+            assert!(Strike9::new_game(&params, 1).is_err());
+        }
+    }
+
+    #[test]
+    fn the_dice_are_chosen_before_the_roll_where_one_die_is_allowed() {
+        let params = variant(9, OneDie::HighShut, Scoring::Golf);
+        let seed = 11;
+        let pending = Strike9State::from_position_with(&params, set("1+2+3"), &[], seed).unwrap();
+        assert!(pending.choosing_dice());
+        assert_eq!(pending.status(), Status::PLAYING);
+        assert_eq!(pending.dice(), &[] as &[u8]);
+        assert_eq!(pending.total(), 0);
+        assert_eq!(
+            Strike9::legal_moves(&pending),
+            [Strike9Move::Roll(Dice::One), Strike9Move::Roll(Dice::Two)]
+        );
+        assert_eq!(
+            Value::Object(Strike9::view(&pending)),
+            serde_json::json!({ "open": [1, 2, 3], "dice": [], "total": 0 })
+        );
+        assert_eq!(
+            pending.to_string(),
+            "open  1 2 3 . . . . . .\ndice  to choose: 1d (one die) or 2d (two dice)\nscore 6, lower is better"
+        );
+        assert_eq!(
+            illegal(&pending, "1+2"),
+            "roll first: choose 1d (one die) or 2d (two dice)"
+        );
+
+        let one = Strike9::apply(&pending, &Dice::One.into()).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        let first = rng.below(6) + 1;
+        assert_eq!(one.dice(), &[first as u8]);
+        assert_eq!(one.total(), first);
+        assert!(!one.choosing_dice());
+        assert!(one.to_string().contains(&format!("\ndie   {first}\n")));
+        assert_eq!(
+            illegal(&one, "2d"),
+            format!("the dice are rolled: shut open tiles that add up to {first}")
+        );
+        let two = Strike9::apply(&pending, &Dice::Two.into()).unwrap();
+        assert_eq!(two.dice(), draw(&mut GameRng::from_seed(seed)));
+        assert_eq!(
+            Value::Object(Strike9::view(&two))["dice"],
+            serde_json::json!(two.dice())
+        );
+
+        // A move that leaves a box where one die is allowed hands the choice back.
+        let rolled = Strike9State::from_position_with(&params, set("1+2+3+9"), &[4, 5], 3).unwrap();
+        let after = Strike9::apply(&rolled, &shut("9")).unwrap();
+        assert!(after.choosing_dice());
+        assert_eq!(after.open(), set("1+2+3"));
+        assert_eq!(Strike9::score(&after), 6);
+        // ... and one where it is not rolls two dice at once, from the same stream.
+        let rolled = Strike9State::from_position_with(&params, set("1+2+3+9"), &[2, 2], 3).unwrap();
+        let after = Strike9::apply(&rolled, &shut("1+3")).unwrap();
+        assert_eq!(after.dice(), draw(&mut GameRng::from_seed(3)));
+        let low = variant(9, OneDie::LowTotal, Scoring::Shut);
+        let rolled = Strike9State::from_position_with(&low, set("1+2+7"), &[3, 4], 3).unwrap();
+        assert!(!rolled.choosing_dice());
+        let after = Strike9::apply(&rolled, &shut("7")).unwrap();
+        assert!(after.choosing_dice());
+        assert_eq!(illegal(&rolled, "1+2"), "1+2 sums to 3, the roll is 7");
+    }
+
+    #[test]
+    fn one_die_that_shuts_the_box_stays_shown_and_one_that_misses_loses() {
+        let params = variant(10, OneDie::LowTotal, Scoring::Digits);
+        let one = Strike9State::from_position_with(&params, set("4"), &[4], 0).unwrap();
+        let won = Strike9::apply(&one, &shut("4")).unwrap();
+        assert!(won.is_won());
+        assert_eq!(won.dice(), &[4]);
+        assert_eq!(Strike9::score(&won), 0);
+        assert!(
+            won.to_string()
+                .ends_with("\ndie   4\nscore 0, lower is better\nshut the box!")
+        );
+        let lost = Strike9State::from_position_with(&params, set("1+5"), &[3], 0).unwrap();
+        assert!(lost.is_over() && !lost.is_won());
+        assert_eq!(Strike9::score(&lost), 15);
+        assert!(lost.to_string().ends_with("\nno open tiles add up to 3"));
+        assert!(Strike9::legal_moves(&lost).is_empty());
+        assert_eq!(
+            Strike9::apply(&lost, &Dice::One.into()),
+            Err(MoveError::GameOver)
+        );
+    }
+
+    #[test]
+    fn positions_by_hand_are_checked() {
+        let low = variant(9, OneDie::LowTotal, Scoring::Shut);
+        let err = |p: &Strike9Params, open: &str, dice: &[u8]| {
+            Strike9State::from_position_with(p, set(open), dice, 0)
+                .unwrap_err()
+                .0
+        };
+        assert_eq!(
+            err(&variant(11, OneDie::Never, Scoring::Shut), "1", &[1, 2]),
+            "a box has 9, 10 or 12 tiles, not 11"
+        );
+        assert_eq!(
+            err(&low, "1+10", &[1, 2]),
+            "10 is not in a box of tiles 1 to 9"
+        );
+        assert_eq!(err(&low, "1", &[1, 7]), "a die shows 1 to 6, not 7");
+        assert_eq!(
+            err(&low, "1+9", &[]),
+            "the dice must be rolled here: one die is not allowed with 1 and 9 open"
+        );
+        assert_eq!(
+            err(&low, "1+9", &[3]),
+            "two dice are rolled here: one die is not allowed with 1 and 9 open"
+        );
+        assert_eq!(err(&low, "1", &[1, 2, 3]), "3 dice: one or two");
+        assert_eq!(
+            err(&Strike9Params::default(), "1", &[]),
+            "the dice must be rolled here: one die is not allowed with 1 open"
+        );
+        assert!(Strike9State::from_position_with(&low, set("1+5"), &[], 0).is_ok());
+        assert!(Strike9State::from_position_with(&low, set("1+5"), &[2], 0).is_ok());
+        assert!(Strike9State::from_position_with(&low, set("1+5"), &[2, 4], 0).is_ok());
+        assert!(Strike9State::from_position_with(&low, TileSet::EMPTY, &[2], 0).is_ok());
+        assert!(Strike9State::from_position(set("10"), [1, 2], 0).is_err());
+    }
+
+    #[test]
+    fn bigger_boxes_print_two_digit_tiles_and_refuse_tiles_they_lack() {
+        let params = variant(12, OneDie::Never, Scoring::Shut);
+        let state =
+            Strike9State::from_position_with(&params, set("1+2+10+12"), &[5, 6], 0).unwrap();
+        assert_eq!(
+            state.to_string(),
+            "open  1 2 . . . . . . . 10  . 12\ndice  5 + 6 = 11\nscore 53"
+        );
+        let digits = variant(12, OneDie::Never, Scoring::Digits);
+        let state =
+            Strike9State::from_position_with(&digits, set("1+2+10+12"), &[5, 6], 0).unwrap();
+        assert!(
+            state
+                .to_string()
+                .ends_with("\nscore 121012, lower is better")
+        );
+        assert_eq!(state.legal_moves(), [shut("1+10")]);
+        let ten = variant(10, OneDie::Never, Scoring::Shut);
+        let state = Strike9State::from_position_with(&ten, set("1+10"), &[5, 6], 0).unwrap();
+        assert_eq!(
+            illegal(&state, "11"),
+            "there is no tile 11: the tiles are 1 to 10"
+        );
+        assert_eq!(illegal(&state, "10"), "tile 10 makes 10, the roll is 11");
+        assert!(Strike9::apply(&state, &shut("1+10")).unwrap().is_won());
+    }
+
+    proptest! {
+        #[test]
+        fn move_texts_round_trip_and_reading_never_panics(
+            mask in 1u16..4096,
+            one in any::<bool>(),
+            text in "\\PC{0,20}",
+        ) {
+            let tiles = Strike9Move::Shut(TileSet::from_bits(mask << 1).unwrap());
+            prop_assert_eq!(tiles.to_string().parse::<Strike9Move>(), Ok(tiles));
+            let dice = Strike9Move::Roll(if one { Dice::One } else { Dice::Two });
+            prop_assert_eq!(dice.to_string().parse::<Strike9Move>(), Ok(dice));
+            let _ = text.parse::<Strike9Move>();
+        }
+    }
+
     proptest! {
         #[test]
         fn random_play_keeps_every_invariant_and_ends_within_nine_moves(

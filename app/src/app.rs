@@ -377,7 +377,10 @@ impl TileboxApp {
 
         let thinking = self.assist.thinking_of_hint(index);
         let bar = TopBar {
-            best: self.scores.get(slot.id()).best,
+            best: self
+                .scores
+                .get(slot.id())
+                .best_for(slot.entry.lower_is_better()),
             theme: self.theme,
             speed: &mut self.assist.speed,
             thinking,
@@ -589,8 +592,12 @@ impl TileboxApp {
         let Some(session) = slot.session.as_deref() else {
             return;
         };
+        let lower = slot.entry.lower_is_better();
         let stats = self.scores.entry(slot.entry.id());
-        if slot.tally.record(session.status(), session.score(), stats) {
+        if slot
+            .tally
+            .record(session.status(), session.score(), lower, stats)
+        {
             self.write_scores();
         }
     }

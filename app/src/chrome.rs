@@ -9,6 +9,7 @@ use crate::advisor::Speed;
 use crate::app::GameSlot;
 use crate::help;
 use crate::input::Command;
+use crate::scores::Best;
 use crate::tally::Tally;
 use crate::theme::ThemeChoice;
 use crate::views;
@@ -19,7 +20,7 @@ pub const SCORE_POP_SECONDS: f64 = 0.8;
 /// What the top bar shows besides the game.
 pub struct TopBar<'a> {
     /// The best score on record for this game.
-    pub best: u64,
+    pub best: Best,
     /// The theme choice, named on its button.
     pub theme: ThemeChoice,
     /// Autoplay's speed, which the bar's menu changes.
@@ -72,8 +73,13 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
         ui.add_space(2.0);
         ui.horizontal(|ui| {
             let score = session.map_or(0, |s| s.score());
-            score_box(ui, "Score", score, slot.score_pop);
-            score_box(ui, "Best", bar.best.max(score), None);
+            score_box(ui, format!("Score: {score}"), slot.score_pop);
+            // A higher score counts as it is reached; a lower-is-better one when the game ends.
+            let best = match bar.best {
+                Best::Highest(best) => Best::Highest(best.max(score)),
+                lowest @ Best::Lowest(_) => lowest,
+            };
+            score_box(ui, best.bar_text(), None);
             let over = session.is_none_or(|s| s.status().over);
             // The game's own params decide (a save may carry others than the entry's preset).
             let assistant = session.and_then(|s| s.assistant());
@@ -151,6 +157,13 @@ pub fn help_panel(ui: &mut egui::Ui, slot: &GameSlot) {
         ui.add_space(4.0);
         ui.label(RichText::new(HELP_HEADING).strong());
         ui.label(slot.entry.how_to_play());
+        if let Some(controls) = slot
+            .session
+            .as_deref()
+            .and_then(|s| slot.view.controls_help(s))
+        {
+            ui.label(controls);
+        }
         ui.add_space(2.0);
         ui.label(RichText::new(help::COMMON_CONTROLS).small());
         if let Some(assistant) = slot.session.as_deref().and_then(|s| s.assistant()) {
@@ -182,8 +195,7 @@ pub fn commentary(ui: &mut egui::Ui, session: &dyn DynSession) {
 }
 
 /// A score box: name and number, with a rising "+N" after points are won.
-fn score_box(ui: &mut egui::Ui, name: &str, value: u64, pop: Option<(f64, u64)>) {
-    let text = format!("{name}: {value}");
+fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(f64, u64)>) {
     let frame = egui::Frame::group(ui.style()).inner_margin(Vec2::new(10.0, 4.0));
     let response = frame
         .show(ui, |ui| {

@@ -7,7 +7,7 @@ use tilebox_core::Registry;
 
 use crate::app::GameSlot;
 use crate::chrome;
-use crate::scores::Scores;
+use crate::scores::{Best, Scores};
 use crate::theme::ThemeChoice;
 
 /// What a card leads to.
@@ -136,9 +136,10 @@ struct Face {
 fn entry_face(slot: &GameSlot, scores: &Scores) -> Face {
     let info = slot.entry.info();
     let stats = scores.get(&info.id);
+    let best = stats.best_for(slot.entry.lower_is_better()).card_text();
     let mut line = format!(
-        "Best {}   ·   Played {}   ·   Won {}",
-        stats.best, stats.played, stats.won
+        "{best}   ·   Played {}   ·   Won {}",
+        stats.played, stats.won
     );
     if let Some(session) = slot.session.as_deref()
         && session.move_count() > 0
@@ -160,15 +161,28 @@ fn group_face(screen: &Screen<'_>, group: usize) -> Option<Face> {
     let (title, members) = groups.get(group)?;
     let first = screen.registry.entries().get(*members.first()?)?;
     let (mut played, mut won, mut going) = (0, 0, 0);
-    // The highest best, and the entry that holds it (the first of equals).
+    // The highest best of the versions scored higher-is-better, and the lowest of those scored
+    // lower-is-better, each with the entry that holds it (the first of equals): the two are
+    // never compared.
     let mut best: Option<(u64, &str)> = None;
+    let mut lowest: Option<(u64, &str)> = None;
+    let mut any_higher = false;
     for &i in members {
         let entry = screen.registry.entries().get(i)?;
         let stats = screen.scores.get(entry.id());
         played += stats.played;
         won += stats.won;
-        if stats.best > best.map_or(0, |(b, _)| b) {
-            best = Some((stats.best, entry.title()));
+        if entry.lower_is_better() {
+            if let Some(points) = stats.lowest
+                && lowest.is_none_or(|(l, _)| points < l)
+            {
+                lowest = Some((points, entry.title()));
+            }
+        } else {
+            any_higher = true;
+            if stats.best > best.map_or(0, |(b, _)| b) {
+                best = Some((stats.best, entry.title()));
+            }
         }
         let in_progress = screen
             .slots
@@ -177,10 +191,25 @@ fn group_face(screen: &Screen<'_>, group: usize) -> Option<Face> {
             .is_some_and(|s| s.move_count() > 0 && !s.status().over);
         going += usize::from(in_progress);
     }
-    let best = match best {
-        Some((points, title)) => group_best(points, title),
-        None => "Best 0".to_string(),
-    };
+    let mut bests = Vec::new();
+    if let Some((points, title)) = best {
+        bests.push(group_best(points, title));
+    }
+    if let Some((points, title)) = lowest {
+        bests.push(format!(
+            "{} in {title}",
+            Best::Lowest(Some(points)).card_text()
+        ));
+    }
+    if bests.is_empty() {
+        let none = if any_higher {
+            Best::Highest(0)
+        } else {
+            Best::Lowest(None)
+        };
+        bests.push(none.card_text());
+    }
+    let best = bests.join("   ·   ");
     let mut line = format!(
         "{}   ·   {best}   ·   Played {played}   ·   Won {won}",
         versions(members.len())

@@ -4,8 +4,18 @@
 //! {"version":1,"games":{"2048":{"best":2516,"played":3,"won":0}}}
 //! ```
 //!
-//! Writes merge with what is on disk (the higher best, the larger counts), under a lock on
-//! `scores.lock`, so two instances of the app running at once never lower a best score.
+//! A game whose score is better lower (a golf score, [`tilebox_core::Entry::lower_is_better`])
+//! keeps its best as `lowest`, the lowest score of a finished game, absent until one is
+//! finished; `best` stays the highest score reached, so a file written before `lowest` existed
+//! reads as it always did:
+//!
+//! ```json
+//! {"version":1,"games":{"shut-the-box":{"best":0,"played":2,"won":0,"lowest":7}}}
+//! ```
+//!
+//! Writes merge with what is on disk (the higher best, the lower lowest, the larger counts),
+//! under a lock on `scores.lock`, so two instances of the app running at once never worsen a
+//! best score.
 
 use std::collections::BTreeMap;
 
@@ -32,15 +42,63 @@ pub struct GameStats {
     /// Games won.
     #[serde(default)]
     pub won: u64,
+    /// The lowest final score of a finished game, for games whose score is better lower;
+    /// `None` until one is finished (and in files written before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lowest: Option<u64>,
+}
+
+/// The best score of a game, as the player is shown it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Best {
+    /// The highest score reached (0 before any).
+    Highest(u64),
+    /// The lowest final score of a finished game, none before one is finished.
+    Lowest(Option<u64>),
+}
+
+impl Best {
+    /// The top bar's box: "Best: 2516", "Best: 7, lower is better", "Best: none yet, lower is
+    /// better".
+    pub fn bar_text(self) -> String {
+        match self {
+            Best::Highest(points) => format!("Best: {points}"),
+            Best::Lowest(Some(points)) => format!("Best: {points}, lower is better"),
+            Best::Lowest(None) => "Best: none yet, lower is better".to_string(),
+        }
+    }
+
+    /// A launcher card's: "Best 2516", "Best 7 (lower is better)", "Best none yet (lower is
+    /// better)".
+    pub fn card_text(self) -> String {
+        match self {
+            Best::Highest(points) => format!("Best {points}"),
+            Best::Lowest(Some(points)) => format!("Best {points} (lower is better)"),
+            Best::Lowest(None) => "Best none yet (lower is better)".to_string(),
+        }
+    }
 }
 
 impl GameStats {
-    /// The higher best and the larger counts of both.
+    /// The higher best, the lower lowest and the larger counts of both.
     pub fn merged(self, other: GameStats) -> GameStats {
         GameStats {
             best: self.best.max(other.best),
             played: self.played.max(other.played),
             won: self.won.max(other.won),
+            lowest: match (self.lowest, other.lowest) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+        }
+    }
+
+    /// The best of a game whose score is better lower if `lower_is_better`, else higher.
+    pub fn best_for(&self, lower_is_better: bool) -> Best {
+        if lower_is_better {
+            Best::Lowest(self.lowest)
+        } else {
+            Best::Highest(self.best)
         }
     }
 }
@@ -75,7 +133,7 @@ impl Scores {
         self.games.entry(id.to_string()).or_default()
     }
 
-    /// Takes in `other`: per game, the higher best and the larger counts.
+    /// Takes in `other`: per game, the higher best, the lower lowest and the larger counts.
     pub fn merge(&mut self, other: &Scores) {
         for (id, stats) in &other.games {
             let mine = self.entry(id);
@@ -125,4 +183,56 @@ fn read(storage: &Storage) -> ReadOutcome<Scores> {
             ))
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_without_lowest_reads_and_writes_as_before() {
+        let text = r#"{"version":1,"games":{"strike9":{"best":45,"played":1,"won":1}}}"#;
+        let scores: Scores = serde_json::from_str(text).unwrap();
+        let stats = scores.get("strike9");
+        assert_eq!(stats.lowest, None);
+        assert_eq!(stats.best_for(false), Best::Highest(45));
+        assert_eq!(serde_json::to_string(&scores).unwrap(), text);
+    }
+
+    #[test]
+    fn merging_keeps_the_lower_lowest() {
+        let a = GameStats {
+            lowest: Some(9),
+            played: 2,
+            ..GameStats::default()
+        };
+        let b = GameStats {
+            lowest: Some(4),
+            played: 1,
+            ..GameStats::default()
+        };
+        assert_eq!(a.merged(b).lowest, Some(4));
+        assert_eq!(b.merged(a).lowest, Some(4));
+        assert_eq!(a.merged(GameStats::default()).lowest, Some(9));
+        assert_eq!(GameStats::default().merged(b).lowest, Some(4));
+        assert_eq!(
+            GameStats::default().merged(GameStats::default()).lowest,
+            None
+        );
+    }
+
+    #[test]
+    fn a_best_reads_by_its_direction() {
+        assert_eq!(Best::Highest(0).bar_text(), "Best: 0");
+        assert_eq!(Best::Lowest(Some(7)).bar_text(), "Best: 7, lower is better");
+        assert_eq!(
+            Best::Lowest(Some(7)).card_text(),
+            "Best 7 (lower is better)"
+        );
+        assert_eq!(
+            Best::Lowest(None).card_text(),
+            "Best none yet (lower is better)"
+        );
+        assert_eq!(Best::Highest(2516).card_text(), "Best 2516");
+    }
 }

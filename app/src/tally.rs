@@ -35,9 +35,23 @@ impl Tally {
 
     /// Brings `stats` up to date with the game now at `status` and `score`: a new best, and the
     /// game's first end and first win. Returns whether `stats` changed.
-    pub fn record(&mut self, status: Status, score: u64, stats: &mut GameStats) -> bool {
+    ///
+    /// `lower_is_better`: the game's score is better lower (golf); its best is then the lowest
+    /// score of a finished game (`stats.lowest`), and a game still going sets no best.
+    pub fn record(
+        &mut self,
+        status: Status,
+        score: u64,
+        lower_is_better: bool,
+        stats: &mut GameStats,
+    ) -> bool {
         let mut changed = false;
-        if score > stats.best {
+        if lower_is_better {
+            if status.over && stats.lowest.is_none_or(|lowest| score < lowest) {
+                stats.lowest = Some(score);
+                changed = true;
+            }
+        } else if score > stats.best {
             stats.best = score;
             changed = true;
         }
@@ -92,21 +106,22 @@ mod tests {
     fn an_end_counts_once_however_often_it_is_reached() {
         let mut stats = GameStats::default();
         let mut tally = Tally::default();
-        assert!(!tally.record(PLAYING, 0, &mut stats));
-        assert!(tally.record(OVER, 40, &mut stats));
+        assert!(!tally.record(PLAYING, 0, false, &mut stats));
+        assert!(tally.record(OVER, 40, false, &mut stats));
         // Undo, then the same last move again; and a reload of the same tally.
-        assert!(!tally.record(PLAYING, 36, &mut stats));
-        assert!(!tally.record(OVER, 40, &mut stats));
+        assert!(!tally.record(PLAYING, 36, false, &mut stats));
+        assert!(!tally.record(OVER, 40, false, &mut stats));
         let mut reloaded: Tally =
             serde_json::from_str(&serde_json::to_string(&tally).unwrap()).unwrap();
-        assert!(!reloaded.record(OVER, 40, &mut stats));
+        assert!(!reloaded.record(OVER, 40, false, &mut stats));
         assert!(!reloaded.abandon(true, &mut stats));
         assert_eq!(
             stats,
             GameStats {
                 best: 40,
                 played: 1,
-                won: 0
+                won: 0,
+                lowest: None
             }
         );
     }
@@ -116,22 +131,23 @@ mod tests {
         let mut stats = GameStats::default();
         let mut tally = Tally::default();
         assert!(!tally.announces_win(PLAYING));
-        assert!(tally.record(WON, 20_000, &mut stats));
+        assert!(tally.record(WON, 20_000, false, &mut stats));
         assert!(tally.announces_win(WON));
         tally.win_seen = true;
         assert!(!tally.announces_win(WON));
-        assert!(!tally.record(WON, 20_000, &mut stats));
+        assert!(!tally.record(WON, 20_000, false, &mut stats));
         let won_and_over = Status {
             won: true,
             over: true,
         };
-        assert!(tally.record(won_and_over, 20_500, &mut stats));
+        assert!(tally.record(won_and_over, 20_500, false, &mut stats));
         assert_eq!(
             stats,
             GameStats {
                 best: 20_500,
                 played: 1,
-                won: 1
+                won: 1,
+                lowest: None
             }
         );
     }
@@ -150,11 +166,33 @@ mod tests {
     fn a_best_is_never_lowered() {
         let mut stats = GameStats {
             best: 100,
-            played: 0,
-            won: 0,
+            ..GameStats::default()
         };
-        assert!(!Tally::default().record(PLAYING, 60, &mut stats));
+        assert!(!Tally::default().record(PLAYING, 60, false, &mut stats));
         assert_eq!(stats.best, 100);
+    }
+
+    #[test]
+    fn a_lower_is_better_best_is_the_lowest_finished_score() {
+        let mut stats = GameStats::default();
+        let mut tally = Tally::default();
+        // A running score sets nothing: the game is not finished.
+        assert!(!tally.record(PLAYING, 3, true, &mut stats));
+        assert_eq!(stats.lowest, None);
+        assert!(tally.record(OVER, 12, true, &mut stats));
+        assert_eq!((stats.lowest, stats.played, stats.best), (Some(12), 1, 0));
+        // A later game: higher is not better, lower is.
+        let mut next = Tally::default();
+        assert!(next.record(OVER, 20, true, &mut stats));
+        assert_eq!(stats.lowest, Some(12));
+        let mut third = Tally::default();
+        assert!(!third.record(PLAYING, 0, true, &mut stats));
+        let shut = Status {
+            won: true,
+            over: true,
+        };
+        assert!(third.record(shut, 0, true, &mut stats));
+        assert_eq!((stats.lowest, stats.played, stats.won), (Some(0), 3, 1));
     }
 
     #[test]

@@ -222,12 +222,14 @@ fn two_writers_never_lower_a_best() {
         best: 5000,
         played: 4,
         won: 1,
+        lowest: None,
     };
     first.save_merged(&storage).unwrap();
     *second.entry("2048") = GameStats {
         best: 300,
         played: 6,
         won: 0,
+        lowest: Some(9),
     };
     second.entry("threes").best = 77;
     second.save_merged(&storage).unwrap();
@@ -238,7 +240,8 @@ fn two_writers_never_lower_a_best() {
         GameStats {
             best: 5000,
             played: 6,
-            won: 1
+            won: 1,
+            lowest: Some(9)
         }
     );
     assert_eq!(on_disk.get("threes").best, 77);

@@ -87,6 +87,13 @@ pub trait GameView: Send {
         None
     }
 
+    /// The controls of the game of `session` beyond what its rules say, for How to play (keys
+    /// of a bigger box, a choice the player makes with buttons); none by default.
+    fn controls_help(&self, session: &dyn DynSession) -> Option<String> {
+        let _ = session;
+        None
+    }
+
     /// The accessible label of the line that names `mv` (a move in its text form) as the hint;
     /// none if `mv` is not a move of this view's kind.
     fn hint_label(&self, mv: &str) -> Option<String>;

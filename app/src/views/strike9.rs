@@ -1,25 +1,97 @@
-//! The Strike 9 view: nine tiles to click (or toggle with keys 1 to 9), two dice, the selection
-//! and its running sum. The selection rules are the engine's [`Selection`]; a finished selection
-//! is a move, which the view returns for the shell to play. Tiles picked in the same frame after
-//! the one that completes a selection are kept and picked on the next frame, from the next roll,
-//! so no key press is lost. The odds and what a move gave up are the assistant's commentary,
-//! drawn by the shell under the board.
+//! The Strike 9 view: the box's 9, 10 or 12 tiles to click (or toggle with keys 1 to 9, 0 for
+//! 10, `-` for 11 and `=` for 12), the dice as rolled (two, or one), and, where the variant lets
+//! the player choose one die or two before a roll, the buttons "Roll one die (O)" and "Roll two
+//! dice (W)". The selection rules are the engine's [`Selection`]; a finished selection or a
+//! choice of dice is a move, which the view returns for the shell to play. Picks made in the same
+//! frame after the one that completes a move are kept and made on the next frame, from the next
+//! roll, so no key press is lost. The odds and what a move gave up are the assistant's
+//! commentary, drawn by the shell under the board.
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
+use egui::{Align2, Color32, FontId, Key, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
 use tilebox_core::{DynSession, Session};
-use tilebox_strike9::{SelectError, Selection, SelectionStep, Strike9, TileSet};
+use tilebox_strike9::{
+    Dice, OneDie, SelectError, Selection, SelectionStep, Strike9, Strike9Move, Strike9Params,
+    TileSet,
+};
 
 use super::{GameView, PlayInput, ViewOutcome};
 use crate::input::{KeyPress, digit_of};
 use crate::theme;
 
-/// The view's state: the tiles picked so far for this roll, the picks made after a selection
-/// was complete (for the next roll), and the hint shown.
+/// One thing the player picked: a tile, or the dice to roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pick {
+    Tile(u8),
+    Dice(Dice),
+}
+
+/// The view's state: the tiles picked so far for this roll, the picks made after a move was
+/// complete (for the next roll), and the hint shown.
 #[derive(Debug, Default)]
 pub struct Strike9View {
     selection: Selection,
-    pending: Vec<u8>,
-    hint: Option<TileSet>,
+    pending: Vec<Pick>,
+    hint: Option<Strike9Move>,
+}
+
+/// The key that rolls one die while the choice is pending: O, for One.
+pub const ONE_DIE_KEY: Key = Key::O;
+/// The key that rolls two dice while the choice is pending: W, for tWo.
+pub const TWO_DICE_KEY: Key = Key::W;
+
+/// The button (and its accessible label) that rolls `dice`, with its key: "Roll one die (O)".
+pub fn dice_button_label(dice: Dice) -> &'static str {
+    match dice {
+        Dice::One => "Roll one die (O)",
+        Dice::Two => "Roll two dice (W)",
+    }
+}
+
+/// The key of a choice of dice.
+pub fn dice_key(dice: Dice) -> Key {
+    match dice {
+        Dice::One => ONE_DIE_KEY,
+        Dice::Two => TWO_DICE_KEY,
+    }
+}
+
+/// The key that picks tile `t`: 1 to 9, 0 for 10, `-` for 11, `=` for 12 (the number row, in
+/// order).
+pub fn tile_key(t: u8) -> Option<Key> {
+    Some(match t {
+        1 => Key::Num1,
+        2 => Key::Num2,
+        3 => Key::Num3,
+        4 => Key::Num4,
+        5 => Key::Num5,
+        6 => Key::Num6,
+        7 => Key::Num7,
+        8 => Key::Num8,
+        9 => Key::Num9,
+        10 => Key::Num0,
+        11 => Key::Minus,
+        12 => Key::Equals,
+        _ => return None,
+    })
+}
+
+/// The tile a key picks (see [`tile_key`]; `+`, Shift and `=` on many keyboards, picks 12 too).
+fn tile_of(key: Key) -> Option<u8> {
+    match key {
+        Key::Num0 => Some(10),
+        Key::Minus => Some(11),
+        Key::Equals | Key::Plus => Some(12),
+        _ => digit_of(key),
+    }
+}
+
+/// The line that names the hinted move: "Hint: shut 4 + 5", "Hint: roll one die".
+pub fn hint_text(mv: Strike9Move) -> String {
+    match mv {
+        Strike9Move::Shut(tiles) => hint_label(tiles),
+        Strike9Move::Roll(Dice::One) => "Hint: roll one die".to_string(),
+        Strike9Move::Roll(Dice::Two) => "Hint: roll two dice".to_string(),
+    }
 }
 
 /// The line that names the hinted set.
@@ -36,6 +108,29 @@ fn spaced(tiles: TileSet) -> String {
 /// The accessible label of tile `t`, open or shut, as a screen reader says it: "tile 7, open".
 pub fn tile_label(t: u8, shut: bool) -> String {
     format!("tile {t}, {}", if shut { "shut" } else { "open" })
+}
+
+/// The controls of a box of these parameters beyond the standard one's (tiles 10 to 12, the
+/// choice of dice), for How to play; none for the standard box.
+pub fn controls_text(params: &Strike9Params) -> Option<String> {
+    let mut lines = Vec::new();
+    match params.tiles {
+        10 => lines.push("Keys: 1 to 9 pick tiles 1 to 9, and 0 picks tile 10.".to_string()),
+        11.. => lines.push(
+            "Keys: 1 to 9 pick tiles 1 to 9, 0 picks 10, - (minus) picks 11 and = (equals) \
+picks 12, as on the number row."
+                .to_string(),
+        ),
+        _ => {}
+    }
+    if params.one_die != OneDie::Never {
+        lines.push(
+            "When one die is allowed, choose before the roll: O or \"Roll one die\", W or \
+\"Roll two dice\". A hint rings the better choice."
+                .to_string(),
+        );
+    }
+    (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
 impl GameView for Strike9View {
@@ -80,20 +175,30 @@ and what your last move gave up against the best one.",
         )
     }
 
+    fn controls_help(&self, session: &dyn DynSession) -> Option<String> {
+        let s = session.as_any().downcast_ref::<Session<Strike9>>()?;
+        controls_text(s.params())
+    }
+
     fn hint_label(&self, mv: &str) -> Option<String> {
-        mv.parse().ok().map(hint_label)
+        mv.parse().ok().map(hint_text)
     }
 
     fn inputs_for(&self, mv: &str) -> Vec<PlayInput> {
-        let tiles: TileSet = mv.parse().unwrap_or(TileSet::EMPTY);
-        tiles
-            .tiles()
-            .map(|t| PlayInput::Click(tile_label(t, false)))
-            .collect()
+        match mv.parse::<Strike9Move>() {
+            Ok(Strike9Move::Roll(dice)) => {
+                vec![PlayInput::Click(dice_button_label(dice).to_string())]
+            }
+            Ok(Strike9Move::Shut(tiles)) => tiles
+                .tiles()
+                .map(|t| PlayInput::Click(tile_label(t, false)))
+                .collect(),
+            Err(_) => Vec::new(),
+        }
     }
 }
 
-/// Draws the game and returns the tiles the player shuts.
+/// Draws the game and returns the tiles the player shuts, or the dice the player rolls.
 fn show(
     ui: &mut egui::Ui,
     session: &dyn DynSession,
@@ -106,23 +211,36 @@ fn show(
         return out;
     };
     let state = s.state().clone();
-    // The picks left over from the last frame's move come first; a held digit toggles its tile
-    // once, not back and forth.
-    let mut clicks: Vec<u8> = if accepts_moves {
+    let params = *state.params();
+    let tiles = params.tiles;
+    let chooses = params.one_die != OneDie::Never;
+    // The picks left over from the last frame's move come first; a held key picks once, not
+    // back and forth. Keys of tiles beyond the box, and of dice in a box without the choice,
+    // are no picks.
+    let mut picks: Vec<Pick> = if accepts_moves {
         std::mem::take(&mut view.pending)
     } else {
         Vec::new()
     };
-    clicks.extend(
+    picks.extend(
         keys.iter()
             .filter(|k| !k.has_command_modifier() && !k.repeat)
-            .filter_map(|k| digit_of(k.key)),
+            .filter_map(|k| match k.key {
+                ONE_DIE_KEY if chooses => Some(Pick::Dice(Dice::One)),
+                TWO_DICE_KEY if chooses => Some(Pick::Dice(Dice::Two)),
+                key => tile_of(key).filter(|&t| t <= tiles).map(Pick::Tile),
+            }),
     );
 
     let avail = ui.available_size();
-    let tile = ((avail.x - 24.0) / 9.0 - 6.0).clamp(36.0, 96.0);
+    let count = f32::from(tiles);
+    // The standard box as it always was; a bigger box may take smaller tiles to fit.
+    let smallest = if tiles <= 9 { 36.0 } else { 26.0 };
+    let tile = ((avail.x - 24.0) / count - 6.0).clamp(smallest, 96.0);
     let dark = ui.visuals().dark_mode;
     let mut board = Rect::NOTHING;
+    let row_width = tile * count + 6.0 * (count - 1.0);
+    let total = state.total();
 
     ui.vertical_centered(|ui| {
         ui.add_space(12.0);
@@ -130,67 +248,48 @@ fn show(
         let tray = ui.painter().add(egui::Shape::Noop);
         let top = ui.cursor().top();
         ui.add_space(14.0);
-        // The dice and their total.
         let die = (tile * 1.1).clamp(56.0, 96.0);
-        // The standard game rolls two dice; the variants' choice of dice is drawn later.
-        let (d1, d2) = match *state.dice() {
-            [a, b] => (a, b),
-            [a] => (a, 0),
-            _ => (0, 0),
-        };
-        let total = state.total();
-        let font = FontId::proportional(die * 0.6);
-        let total_text = format!("= {total}");
-        let text_width = ui
-            .painter()
-            .layout_no_wrap(total_text.clone(), font.clone(), Color32::WHITE)
-            .size()
-            .x;
-        let (dice_rect, dice_resp) = ui.allocate_exact_size(
-            Vec2::new(die * 2.0 + 12.0 + 20.0 + text_width, die),
-            Sense::hover(),
-        );
-        dice_resp.widget_info(|| {
-            egui::WidgetInfo::labeled(
-                egui::Role::Label,
-                true,
-                format!("Dice {d1} and {d2}: total {total}"),
-            )
-        });
-        let left = dice_rect.left();
-        draw_die(
-            ui,
-            Rect::from_min_size(Pos2::new(left, dice_rect.top()), Vec2::splat(die)),
-            d1,
-        );
-        draw_die(
-            ui,
-            Rect::from_min_size(
-                Pos2::new(left + die + 12.0, dice_rect.top()),
-                Vec2::splat(die),
-            ),
-            d2,
-        );
-        ui.painter().text(
-            Pos2::new(left + die * 2.0 + 32.0, dice_rect.center().y),
-            Align2::LEFT_CENTER,
-            total_text,
-            font,
-            Color32::from_rgb(0xf5, 0xf0, 0xe0),
-        );
+        if state.choosing_dice() {
+            // The choice of dice, in the dice's place.
+            let gap = 16.0;
+            let width = (die * 2.8).min((row_width - gap) / 2.0).max(120.0);
+            let (area, _) =
+                ui.allocate_exact_size(Vec2::new(width * 2.0 + gap, die), Sense::hover());
+            let height = (die * 0.75).min(area.height());
+            for (i, dice) in Dice::BOTH.into_iter().enumerate() {
+                let x = area.left() + (width + gap) * i as f32;
+                let rect = Rect::from_min_size(
+                    Pos2::new(x, area.center().y - height / 2.0),
+                    Vec2::new(width, height),
+                );
+                let text = RichText::new(dice_button_label(dice)).size(18.0).strong();
+                let response = ui.put(rect, egui::Button::new(text));
+                if response.clicked() && accepts_moves {
+                    picks.push(Pick::Dice(dice));
+                }
+                if view.hint == Some(Strike9Move::Roll(dice)) {
+                    ui.painter().rect_stroke(
+                        rect.expand(3.0),
+                        8.0,
+                        Stroke::new(4.0, theme::HINT),
+                        StrokeKind::Outside,
+                    );
+                }
+            }
+        } else {
+            draw_dice(ui, state.dice(), total, die);
+        }
         ui.add_space(20.0);
 
         // The tiles.
         let selected = view.selection.current(&state);
         let selectable = view.selection.selectable(&state);
-        let hint = if state.is_over() {
-            TileSet::EMPTY
-        } else {
-            view.hint.unwrap_or(TileSet::EMPTY)
+        let hint = match view.hint {
+            Some(Strike9Move::Shut(set)) if !state.is_over() => set,
+            _ => TileSet::EMPTY,
         };
-        let row_width = tile * 9.0 + 6.0 * 8.0;
         let (row, _) = ui.allocate_exact_size(Vec2::new(row_width, tile * 1.3), Sense::hover());
-        for t in 1..=9u8 {
+        for t in 1..=tiles {
             let x = row.left() + f32::from(t - 1) * (tile + 6.0);
             let rect = Rect::from_min_size(Pos2::new(x, row.top()), Vec2::new(tile, tile * 1.3));
             let is_shut = !state.open().contains(t);
@@ -206,7 +305,7 @@ fn show(
                 )
             });
             if response.clicked() && accepts_moves {
-                clicks.push(t);
+                picks.push(Pick::Tile(t));
             }
             let look = if is_shut {
                 TileLook::Shut
@@ -251,7 +350,9 @@ fn show(
 
         // The selection and its running sum; the result is on the board once the game is over.
         if !state.is_over() {
-            let line = if selected.is_empty() {
+            let line = if state.choosing_dice() {
+                "Roll one die or two: press O or W, or click a button.".to_string()
+            } else if selected.is_empty() {
                 format!("Pick open tiles that add up to {total}.")
             } else {
                 format!(
@@ -263,7 +364,7 @@ fn show(
             ui.label(RichText::new(line).size(20.0).strong());
             if let Some(h) = view.hint {
                 ui.label(
-                    RichText::new(hint_label(h))
+                    RichText::new(hint_text(h))
                         .size(16.0)
                         .strong()
                         .color(theme::HINT),
@@ -272,28 +373,86 @@ fn show(
         }
     });
     out.board = Some(board);
-    out.player_moved = !clicks.is_empty();
+    out.player_moved = !picks.is_empty();
 
-    let mut clicks = clicks.into_iter();
-    for t in clicks.by_ref() {
-        match view.selection.toggle(&state, t) {
-            Ok(SelectionStep::Selecting(next)) => {
-                view.selection = next;
-                out.message = None;
+    let mut picks = picks.into_iter();
+    for pick in picks.by_ref() {
+        match pick {
+            Pick::Tile(t) => match view.selection.toggle(&state, t) {
+                Ok(SelectionStep::Selecting(next)) => {
+                    view.selection = next;
+                    out.message = None;
+                }
+                Ok(SelectionStep::Shut(tiles)) => {
+                    // The shell plays it; the later picks belong to the next roll, and are
+                    // made on the next frame, from it.
+                    view.selection = Selection::default();
+                    out.moves.push(Strike9Move::Shut(tiles).to_string());
+                    break;
+                }
+                Err(e) => out.message = Some(refusal(e)),
+            },
+            Pick::Dice(dice) => {
+                if state.choosing_dice() {
+                    view.selection = Selection::default();
+                    out.moves.push(Strike9Move::Roll(dice).to_string());
+                    break;
+                }
+                out.message = Some(if state.is_over() {
+                    refusal(SelectError::GameOver)
+                } else {
+                    format!(
+                        "The dice are rolled: pick open tiles that add up to {total}. \
+You choose the dice before a roll, once one die is allowed."
+                    )
+                });
             }
-            Ok(SelectionStep::Shut(tiles)) => {
-                // The shell plays it; the later clicks belong to the next roll, and are picked
-                // on the next frame, from it.
-                view.selection = Selection::default();
-                out.moves.push(tiles.to_string());
-                break;
-            }
-            Err(e) => out.message = Some(refusal(e)),
         }
     }
     // The shell repaints after playing the move, so the next frame comes at once.
-    view.pending.extend(clicks);
+    view.pending.extend(picks);
     out
+}
+
+/// The dice as rolled, two or one, and their total, with a label for screen readers: "Dice 3
+/// and 4: total 7", "Die 4: total 4".
+fn draw_dice(ui: &mut egui::Ui, dice: &[u8], total: u32, die: f32) {
+    // Two dice, one die; a roll not made yet shows two blank dice.
+    let (faces, label): (Vec<u8>, String) = match *dice {
+        [a] => (vec![a], format!("Die {a}: total {total}")),
+        [a, b] => (vec![a, b], format!("Dice {a} and {b}: total {total}")),
+        _ => (vec![0, 0], format!("Dice 0 and 0: total {total}")),
+    };
+    let font = FontId::proportional(die * 0.6);
+    let total_text = format!("= {total}");
+    let text_width = ui
+        .painter()
+        .layout_no_wrap(total_text.clone(), font.clone(), Color32::WHITE)
+        .size()
+        .x;
+    let n = faces.len() as f32;
+    let dice_width = die * n + 12.0 * (n - 1.0);
+    let (dice_rect, dice_resp) = ui.allocate_exact_size(
+        Vec2::new(dice_width + 20.0 + text_width, die),
+        Sense::hover(),
+    );
+    dice_resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &label));
+    let left = dice_rect.left();
+    for (i, &face) in faces.iter().enumerate() {
+        let x = left + (die + 12.0) * i as f32;
+        draw_die(
+            ui,
+            Rect::from_min_size(Pos2::new(x, dice_rect.top()), Vec2::splat(die)),
+            face,
+        );
+    }
+    ui.painter().text(
+        Pos2::new(left + dice_width + 20.0, dice_rect.center().y),
+        Align2::LEFT_CENTER,
+        total_text,
+        font,
+        Color32::from_rgb(0xf5, 0xf0, 0xe0),
+    );
 }
 
 /// A refused click, as a sentence.
@@ -373,7 +532,7 @@ fn draw_tile(ui: &egui::Ui, rect: Rect, t: u8, look: TileLook, dark: bool) {
                 slab.center(),
                 Align2::CENTER_CENTER,
                 t.to_string(),
-                FontId::proportional(slab.height() * 0.7),
+                FontId::proportional(slab.height() * if t >= 10 { 0.55 } else { 0.7 }),
                 Color32::from_gray(0xaa),
             );
         }
@@ -381,11 +540,13 @@ fn draw_tile(ui: &egui::Ui, rect: Rect, t: u8, look: TileLook, dark: bool) {
 }
 
 fn number(painter: &egui::Painter, rect: Rect, t: u8, color: Color32) {
+    // Two digits take a smaller face to fit the tile.
+    let size = if t >= 10 { 0.45 } else { 0.6 };
     painter.text(
         rect.center(),
         Align2::CENTER_CENTER,
         t.to_string(),
-        FontId::proportional(rect.width() * 0.6),
+        FontId::proportional(rect.width() * size),
         color,
     );
 }

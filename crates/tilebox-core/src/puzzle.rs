@@ -71,6 +71,13 @@ pub trait Puzzle: 'static {
     /// The score of this state, the number the best-score table keeps.
     fn score(state: &Self::State) -> u64;
 
+    /// Whether a lower score is the better one in games with these parameters (a golf score):
+    /// the best-score table then keeps the lowest score of a finished game. `false` by default.
+    fn lower_is_better(params: &Self::Params) -> bool {
+        let _ = params;
+        false
+    }
+
     /// Every move [`Puzzle::apply`] accepts in this state; empty exactly when the game is over.
     fn legal_moves(state: &Self::State) -> Vec<Self::Move>;
 

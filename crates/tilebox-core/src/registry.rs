@@ -80,6 +80,11 @@ pub trait DynSession: Send {
     fn status(&self) -> Status;
     /// The current score.
     fn score(&self) -> u64;
+    /// Whether a lower score is the better one in this game (see [`Puzzle::lower_is_better`],
+    /// for the game's own parameters).
+    fn lower_is_better(&self) -> bool {
+        false
+    }
     /// The text form of the current state.
     fn text(&self) -> String;
     /// The current state as one JSON object: `game` (the entry's id), `seed`, `moves`, `score`,
@@ -154,6 +159,10 @@ impl<P: Puzzle> DynSession for EntrySession<P> {
 
     fn score(&self) -> u64 {
         self.session.score()
+    }
+
+    fn lower_is_better(&self) -> bool {
+        P::lower_is_better(self.session.params())
     }
 
     fn text(&self) -> String {
@@ -339,6 +348,7 @@ trait EntryOps: Send + Sync {
     fn kind_type(&self) -> TypeId;
     fn params_any(&self) -> &dyn Any;
     fn params_json(&self) -> Value;
+    fn lower_is_better(&self) -> bool;
     fn new_session(&self, entry: &Entry, seed: u64) -> Result<Box<dyn DynSession>, ParamsError>;
     fn with_params(
         &self,
@@ -383,6 +393,10 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
 
     fn params_json(&self) -> Value {
         params_to_json::<P>(&self.params)
+    }
+
+    fn lower_is_better(&self) -> bool {
+        P::lower_is_better(&self.params)
     }
 
     fn new_session(&self, entry: &Entry, seed: u64) -> Result<Box<dyn DynSession>, ParamsError> {
@@ -483,6 +497,12 @@ impl Entry {
     /// The preset's parameters, as JSON (as they are in saves).
     pub fn params_json(&self) -> Value {
         self.ops.params_json()
+    }
+
+    /// Whether a lower score is the better one in this entry's games (its preset's parameters,
+    /// see [`Puzzle::lower_is_better`]): its best is the lowest score of a finished game.
+    pub fn lower_is_better(&self) -> bool {
+        self.ops.lower_is_better()
     }
 
     /// A new game of this entry from `seed`.
@@ -802,7 +822,10 @@ mod tests {
         let entry = registry.get("counter").unwrap();
         assert!(entry.is::<Counter>());
         assert_eq!(entry.params::<Counter>(), Some(&0));
+        // Higher is better unless the kind says otherwise.
+        assert!(!entry.lower_is_better());
         let mut game = entry.new_session(11).unwrap();
+        assert!(!game.lower_is_better());
         assert_eq!(game.play_text("1 2").unwrap(), 2);
         assert_eq!(game.last_move().as_deref(), Some("2"));
         let json = game.state_json();

@@ -636,6 +636,11 @@ impl Puzzle for Strike9 {
         state.score()
     }
 
+    /// Golf and digits scores: lower is better.
+    fn lower_is_better(params: &Strike9Params) -> bool {
+        params.score.lower_is_better()
+    }
+
     fn legal_moves(state: &Strike9State) -> Vec<Strike9Move> {
         state.legal_moves()
     }
@@ -1053,6 +1058,11 @@ mod tests {
         assert_eq!(shut.score_of(TileSet::EMPTY), 78);
         assert_eq!(shut.score_of(set("1+12")), 65);
         assert_eq!(Strike9Params::default().score_of(set("1+2")), 42);
+        // The best-score table keeps the lowest golf and digits score.
+        assert!(!Strike9::lower_is_better(&Strike9Params::default()));
+        assert!(!Strike9::lower_is_better(&shut));
+        assert!(Strike9::lower_is_better(&golf));
+        assert!(Strike9::lower_is_better(&digits));
         assert!(!Scoring::Shut.lower_is_better());
         assert!(Scoring::Golf.lower_is_better() && Scoring::Digits.lower_is_better());
 

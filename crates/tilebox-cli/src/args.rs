@@ -34,6 +34,10 @@ pub enum Command {
         /// Seed of the game; a random one when omitted (it is in the JSON).
         #[arg(long, value_name = "N", allow_negative_numbers = true)]
         seed: Option<u64>,
+        /// The game's parameters as a JSON object, instead of the entry's preset (fields left
+        /// out take the kind's defaults), e.g. '{"tiles":12}'.
+        #[arg(long, value_name = "JSON", allow_hyphen_values = true)]
+        params: Option<String>,
     },
     /// Start a seeded game, apply MOVES in order, print the final state as one line of JSON.
     Play {
@@ -43,9 +47,14 @@ pub enum Command {
         #[arg(long, value_name = "N", allow_negative_numbers = true)]
         seed: u64,
         /// Sliding games: letters L R U D, either case, spaces ignored; a move that changes
-        /// nothing is skipped. Strike 9: space-separated tile sets joined by '+' ("9 4+5").
+        /// nothing is skipped. Strike 9: space-separated tile sets joined by '+' ("9 4+5"), and
+        /// 1d or 2d for the dice where the game lets the player choose.
         #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
         moves: String,
+        /// The game's parameters as a JSON object, instead of the entry's preset (fields left
+        /// out take the kind's defaults), e.g. '{"tiles":12}'.
+        #[arg(long, value_name = "JSON", allow_hyphen_values = true)]
+        params: Option<String>,
     },
     /// Slide a board once, without a spawn; print {"board":[[…]],"moved":bool,"gained":N}.
     Slide {
@@ -69,7 +78,8 @@ pub enum Command {
         open: String,
     },
     /// Print the AI's best move for the game of --seed after --moves (games with an AI
-    /// player); or, for Strike 9, the exact table's best tiles for --total with --open.
+    /// player); or, for Strike 9, the exact table's best tiles for --total with --open (or,
+    /// without --total, 1d or 2d where the choice of dice is pending).
     Hint {
         /// Game id (see `list`).
         game: String,
@@ -82,23 +92,37 @@ pub enum Command {
         /// Thinking time in milliseconds (default: 200).
         #[arg(long, value_name = "M", allow_negative_numbers = true)]
         ms: Option<u64>,
-        /// Strike 9 without --seed: the open tiles, comma-separated (default: 1 to 9).
+        /// Strike 9 without --seed: the open tiles, comma-separated (default: every tile of the
+        /// box).
         #[arg(long, value_name = "1,2,…")]
         open: Option<String>,
-        /// Strike 9 without --seed: the roll, 2 to 12.
+        /// Strike 9 without --seed: the roll, 2 to 12 (1 to 6 with one die, where the game
+        /// allows one).
         #[arg(
             long,
             value_name = "N",
             allow_negative_numbers = true,
-            value_parser = clap::value_parser!(u32).range(2..=12)
+            value_parser = parse_total
         )]
         total: Option<u32>,
+        /// The game's parameters as a JSON object, instead of the entry's preset (fields left
+        /// out take the kind's defaults), e.g. '{"tiles":12}'.
+        #[arg(long, value_name = "JSON", allow_hyphen_values = true)]
+        params: Option<String>,
     },
-    /// Print the chance of shutting the box with best play, before the roll (6 decimals).
+    /// Print the chance of shutting the box with best play, before the roll (6 decimals); for a
+    /// game scored golf or digits, a second line: the expected final score with best play (4
+    /// decimals). Strike 9 games only; the standard game when no id is given.
     Odds {
-        /// The open tiles, comma-separated.
-        #[arg(long, value_name = "1,2,…", default_value = "1,2,3,4,5,6,7,8,9")]
-        open: String,
+        /// Game id of a Strike 9 game (see `list`); the standard game when omitted.
+        game: Option<String>,
+        /// The open tiles, comma-separated (default: every tile of the box).
+        #[arg(long, value_name = "1,2,…")]
+        open: Option<String>,
+        /// The game's parameters as a JSON object, instead of the entry's preset (fields left
+        /// out take the kind's defaults), e.g. '{"tiles":12}'.
+        #[arg(long, value_name = "JSON", allow_hyphen_values = true)]
+        params: Option<String>,
     },
     /// Play N games with the AI player (game i uses seed S+i) and print one JSON object of
     /// results (games with an AI player).
@@ -134,5 +158,21 @@ pub enum Command {
             value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS))
         )]
         threads: u32,
+        /// The game's parameters as a JSON object, instead of the entry's preset (fields left
+        /// out take the kind's defaults), e.g. '{"tiles":12}'.
+        #[arg(long, value_name = "JSON", allow_hyphen_values = true)]
+        params: Option<String>,
     },
+}
+
+/// Reads `--total`: a roll of one die (1 to 6) or two (2 to 12). Whether one die may make it is
+/// the game's to say; the message for a number out of range is the one clap gives for 2 to 12.
+fn parse_total(text: &str) -> Result<u32, String> {
+    let n: i64 = text
+        .parse()
+        .map_err(|e: std::num::ParseIntError| e.to_string())?;
+    u32::try_from(n)
+        .ok()
+        .filter(|n| (1..=12).contains(n))
+        .ok_or_else(|| format!("{n} is not in 2..=12"))
 }

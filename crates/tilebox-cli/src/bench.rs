@@ -8,10 +8,38 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
-use tilebox_core::{AssistError, DynAssistant, DynPlayer, Entry};
+use tilebox_core::{AssistError, DynAssistant, DynPlayer, DynSession, Entry};
 use tilebox_sliding::{RuleSet, rules_of};
 
-use crate::commands::{CliError, Quoted, assist_error};
+use crate::commands::{CliError, Game, Quoted, assist_error};
+
+/// What bench plays: an entry's preset, or a game of it with other parameters.
+pub trait Starts: Sync {
+    /// The entry.
+    fn entry(&self) -> &Entry;
+    /// A new game from `seed`.
+    fn start(&self, seed: u64) -> Result<Box<dyn DynSession>, CliError>;
+}
+
+impl Starts for Entry {
+    fn entry(&self) -> &Entry {
+        self
+    }
+
+    fn start(&self, seed: u64) -> Result<Box<dyn DynSession>, CliError> {
+        Ok(self.new_session(seed)?)
+    }
+}
+
+impl Starts for Game<'_> {
+    fn entry(&self) -> &Entry {
+        self.entry
+    }
+
+    fn start(&self, seed: u64) -> Result<Box<dyn DynSession>, CliError> {
+        Game::start(self, seed)
+    }
+}
 
 /// The name of bench threads: a panic in one is reported as an error, not by the panic hook.
 pub const WORKER_NAME: &str = "tilebox-bench";
@@ -30,14 +58,14 @@ struct Played {
     thinking: Duration,
 }
 
-/// Plays `games` games of `entry`, game `i` from seed `seed + i`, on `threads` threads, each
+/// Plays `games` games of `game`, game `i` from seed `seed + i`, on `threads` threads, each
 /// thread with a player of its own from `assistant`, thinking `budget` a move. The summary:
 /// `games`, `unfinished`, `mean_score`, `median_score`, `max_score`, then `reach` when every
 /// game's session reports its top tile (for each tile value, the share of games that made it)
 /// or `win_rate` otherwise, then `moves` (over all games) and `mean_ms_per_move` (thinking
 /// time).
 pub fn run(
-    entry: &Entry,
+    game: &dyn Starts,
     assistant: &dyn DynAssistant,
     budget: Duration,
     games: u32,
@@ -56,21 +84,21 @@ pub fn run(
             if i >= games {
                 return Ok(played);
             }
-            played.push(play(entry, &mut *player, seed.wrapping_add(i), budget)?);
+            played.push(play(game, &mut *player, seed.wrapping_add(i), budget)?);
         }
     };
     let results = on_threads(threads, stop, work)?.concat();
-    Ok(summary(&results, rules_of(entry)))
+    Ok(summary(&results, rules_of(game.entry())))
 }
 
-/// One game of `entry` from `seed`, every move the player's.
+/// One game of `game` from `seed`, every move the player's.
 fn play(
-    entry: &Entry,
+    game: &dyn Starts,
     player: &mut dyn DynPlayer,
     seed: u64,
     budget: Duration,
 ) -> Result<Played, CliError> {
-    let mut session = entry.new_session(seed)?;
+    let mut session = game.start(seed)?;
     let mut thinking = Duration::ZERO;
     let mut finished = true;
     while !session.status().over {

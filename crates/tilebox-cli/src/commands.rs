@@ -11,9 +11,11 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use thiserror::Error;
 
-use tilebox_core::{AssistError, DynAssistant, Entry, ParamsError, PlayError, Puzzle, Registry};
+use tilebox_core::{
+    AssistError, DynAssistant, DynSession, Entry, ParamsError, PlayError, Puzzle, Registry,
+};
 use tilebox_sliding::{BoardError, Direction, RuleSet, rules_of};
-use tilebox_strike9::{Odds, Strike9, TileError, TileSet, addends};
+use tilebox_strike9::{Dice, Strike9, Strike9Params, Table, TileError, TileSet, addends};
 
 use crate::args::{Command, DEFAULT_MS};
 use crate::bench;
@@ -60,8 +62,8 @@ pub enum CliError {
         /// The ids of the games the table plays, comma-separated.
         known: String,
     },
-    /// `hint --open/--total` was asked for a Strike 9 game whose parameters the table does not
-    /// cover (its assistant does not play them: the table is solved for one box).
+    /// `hint --open/--total` was asked for a Strike 9 game whose parameters the tables do not
+    /// cover (its assistant does not play them).
     #[error(
         "--open and --total are for the {title} table, which does not cover {game} (it covers the games its assistant plays: {known})",
         title = Strike9::INFO.title,
@@ -73,6 +75,21 @@ pub enum CliError {
         /// The ids of the games the table plays, comma-separated.
         known: String,
     },
+    /// `odds` was asked for a game that is not of the Strike 9 kind.
+    #[error(
+        "odds is for the {title} games (games: {known}), not {game}",
+        title = Strike9::INFO.title,
+        game = Quoted(.id)
+    )]
+    NoOdds {
+        /// The id given.
+        id: String,
+        /// The ids of the Strike 9 games, comma-separated.
+        known: String,
+    },
+    /// `--params` that are not JSON, or parameters the game refuses.
+    #[error("--params: {0}")]
+    BadParams(String),
     /// A direction that is not one.
     #[error("{dir} is not a direction (expected left, right, up or down)", dir = Quoted(.0))]
     BadDirection(String),
@@ -151,6 +168,8 @@ impl CliError {
             | CliError::NoPlayer { .. }
             | CliError::NotStrike9 { .. }
             | CliError::NotCovered { .. }
+            | CliError::NoOdds { .. }
+            | CliError::BadParams(_)
             | CliError::BadDirection(_)
             | CliError::BoardSyntax { .. }
             | CliError::Board { .. }
@@ -188,13 +207,19 @@ pub fn run(
                 writeln!(out, "{}\t{}", entry.id(), entry.title())?;
             }
         }
-        Command::New { game, seed } => {
+        Command::New { game, seed, params } => {
+            let game = Game::find(registry, &game, params.as_deref())?;
             let seed = seed.unwrap_or_else(rand::random);
-            let session = find(registry, &game)?.new_session(seed)?;
+            let session = game.start(seed)?;
             writeln!(out, "{}", session.state_json())?;
         }
-        Command::Play { game, seed, moves } => {
-            let mut session = find(registry, &game)?.new_session(seed)?;
+        Command::Play {
+            game,
+            seed,
+            moves,
+            params,
+        } => {
+            let mut session = Game::find(registry, &game, params.as_deref())?.start(seed)?;
             session.play_text(&moves)?;
             writeln!(out, "{}", session.state_json())?;
         }
@@ -227,30 +252,30 @@ pub fn run(
             ms,
             open,
             total,
+            params,
         } => {
-            let entry = find(registry, &game)?;
+            let chosen = Game::find(registry, &game, params.as_deref())?;
+            let entry = chosen.entry;
             let best = if open.is_some() || total.is_some() {
-                if !has_table(entry) {
+                let table_params = strike9_params(&chosen).filter(|_| chosen.has_table());
+                let Some(table_params) = table_params else {
                     let known = ids_where(registry, has_table);
                     return Err(if entry.is::<Strike9>() {
                         CliError::NotCovered { id: game, known }
                     } else {
                         CliError::NotStrike9 { id: game, known }
                     });
-                }
+                };
                 if seed.is_some() || moves.is_some() || ms.is_some() {
                     return Err(CliError::Usage(
                         "--open and --total give a position, --seed, --moves and --ms a game to replay: give one or the other".into(),
                     ));
                 }
-                let total = total.ok_or_else(|| {
-                    CliError::Usage("hint with --open needs --total N (2 to 12)".into())
-                })?;
-                table_hint(open.as_deref(), total)?
+                table_hint(&table_params, open.as_deref(), total)?
             } else {
-                let assistant = assistant_of(registry, entry, "hint")?;
+                let assistant = chosen.assistant_for(registry, "hint")?;
                 let seed = seed.ok_or_else(|| {
-                    CliError::Usage(if has_table(entry) {
+                    CliError::Usage(if chosen.has_table() {
                         "hint needs --seed N (and --moves MOVES), or --total N (and --open 1,2,…)"
                             .into()
                     } else {
@@ -259,7 +284,7 @@ pub fn run(
                 })?;
                 let budget = Duration::from_millis(ms.unwrap_or(DEFAULT_MS));
                 player_hint(
-                    entry,
+                    &chosen,
                     &*assistant,
                     seed,
                     moves.as_deref().unwrap_or(""),
@@ -268,9 +293,20 @@ pub fn run(
             };
             writeln!(out, "{best}")?;
         }
-        Command::Odds { open } => {
-            let chance = Odds::shared().before_roll(parse_tiles(&open)?);
-            writeln!(out, "{chance:.6}")?;
+        Command::Odds { game, open, params } => {
+            let table_params = match game {
+                Some(id) => {
+                    let chosen = Game::find(registry, &id, params.as_deref())?;
+                    strike9_params(&chosen).ok_or_else(|| CliError::NoOdds {
+                        id,
+                        known: ids_where(registry, |e| e.is::<Strike9>()),
+                    })?
+                }
+                None => standard_params(params.as_deref())?,
+            };
+            for line in odds(&table_params, open.as_deref())? {
+                writeln!(out, "{line}")?;
+            }
         }
         Command::Bench {
             game,
@@ -278,19 +314,23 @@ pub fn run(
             ms_per_move,
             seed,
             threads,
+            params,
         } => {
-            let entry = find(registry, &game)?;
-            let assistant = assistant_of(registry, entry, "bench")?;
+            let chosen = Game::find(registry, &game, params.as_deref())?;
+            let assistant = chosen.assistant_for(registry, "bench")?;
             // More threads than games would have nothing to do.
             let threads = threads.min(games);
             let mut report = serde_json::Map::new();
             report.insert("game".into(), game.into());
+            if let Some(params) = &chosen.params {
+                report.insert("params".into(), params.clone());
+            }
             report.insert("seed".into(), seed.into());
             report.insert("ms_per_move".into(), ms_per_move.into());
             report.insert("threads".into(), threads.into());
             let budget = Duration::from_millis(ms_per_move);
             report.extend(bench::run(
-                entry,
+                &chosen,
                 &*assistant,
                 budget,
                 games,
@@ -300,7 +340,7 @@ pub fn run(
             writeln!(out, "{}", Value::Object(report))?;
         }
         Command::Addends { total, open } => {
-            for set in addends(total, parse_tiles(&open)?) {
+            for set in addends(total, parse_tiles(&open, 9)?) {
                 writeln!(out, "{set}")?;
             }
         }
@@ -314,6 +354,121 @@ fn find<'r>(registry: &'r Registry, id: &str) -> Result<&'r Entry, CliError> {
         id: id.to_string(),
         known: ids_where(registry, |_| true),
     })
+}
+
+/// The game a command plays: an entry of the registry, with the parameters of `--params` in
+/// place of its preset when they are given (checked when the game is found).
+pub(crate) struct Game<'r> {
+    /// The entry.
+    pub(crate) entry: &'r Entry,
+    /// The parameters of `--params`, as JSON; `None` for the entry's preset.
+    pub(crate) params: Option<Value>,
+}
+
+impl<'r> Game<'r> {
+    /// The entry `id` of `registry` with the parameters `params` (JSON text) if given: an error
+    /// when there is no such entry, when `params` is not JSON, or when the entry's kind refuses
+    /// it (an unknown field, a value out of range).
+    fn find(registry: &'r Registry, id: &str, params: Option<&str>) -> Result<Self, CliError> {
+        let entry = find(registry, id)?;
+        let params = params.map(parse_params).transpose()?;
+        let game = Game { entry, params };
+        // A game is started once to ask the kind whether it takes the parameters.
+        game.start(0)?;
+        Ok(game)
+    }
+
+    /// A new game from `seed`, with the parameters given or the entry's preset.
+    pub(crate) fn start(&self, seed: u64) -> Result<Box<dyn DynSession>, CliError> {
+        match &self.params {
+            None => Ok(self.entry.new_session(seed)?),
+            Some(params) => self
+                .entry
+                .with_params(params, seed)
+                .map_err(|e| CliError::BadParams(one_line(&e.0))),
+        }
+    }
+
+    /// The assistant of the game's parameters, if its kind has one that plays them.
+    fn assistant(&self) -> Option<Arc<dyn DynAssistant>> {
+        match &self.params {
+            None => self.entry.assistant(),
+            Some(_) => self.start(0).ok()?.assistant(),
+        }
+    }
+
+    /// The game's assistant, for `command`, or an error naming the entries that have one.
+    fn assistant_for(
+        &self,
+        registry: &Registry,
+        command: &'static str,
+    ) -> Result<Arc<dyn DynAssistant>, CliError> {
+        self.assistant().ok_or_else(|| CliError::NoPlayer {
+            command,
+            id: self.entry.id().to_string(),
+            known: ids_where(registry, |e| e.assistant().is_some()),
+        })
+    }
+
+    /// Whether `hint --open/--total` answers for this game from Strike 9's exact tables: it is
+    /// of the Strike 9 kind and its assistant plays its parameters.
+    fn has_table(&self) -> bool {
+        self.entry.is::<Strike9>() && self.assistant().is_some()
+    }
+}
+
+/// Reads `--params` as JSON.
+fn parse_params(text: &str) -> Result<Value, CliError> {
+    serde_json::from_str(text)
+        .map_err(|e| CliError::BadParams(format!("not JSON: {}", json_reason(&e))))
+}
+
+/// A message on one line: line breaks become spaces.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The Strike 9 parameters of `game`, or `None` when it is of another kind.
+fn strike9_params(game: &Game<'_>) -> Option<Strike9Params> {
+    match &game.params {
+        None => game.entry.params::<Strike9>().copied(),
+        Some(params) => serde_json::from_value(params.clone()).ok(),
+    }
+}
+
+/// The Strike 9 parameters of `odds` without a game id: the standard game's, or `params` (JSON
+/// text) read as the kind reads them.
+fn standard_params(params: Option<&str>) -> Result<Strike9Params, CliError> {
+    let Some(text) = params else {
+        return Ok(Strike9Params::default());
+    };
+    let params: Strike9Params = serde_json::from_value(parse_params(text)?)
+        .map_err(|e| CliError::BadParams(one_line(&e.to_string())))?;
+    params
+        .check()
+        .map_err(|e| CliError::BadParams(one_line(&e.0)))?;
+    Ok(params)
+}
+
+/// The lines of `odds` for the game of `params` with `open` (default: the whole box) open: the
+/// chance of shutting the box with the play that maximises it (6 decimals), and for the golf
+/// and digits scorings the expected final score with the play that minimises it (4 decimals).
+fn odds(params: &Strike9Params, open: Option<&str>) -> Result<Vec<String>, CliError> {
+    let open = match open {
+        Some(text) => parse_tiles(text, params.tiles)?,
+        None => params.full_box(),
+    };
+    let value = |table: &Table| {
+        table
+            .before_roll(open)
+            .map(|v| v.to_f64())
+            .ok_or_else(|| CliError::Tiles(format!("{open} is not in the box")))
+    };
+    let mut lines = vec![format!("{:.6}", value(Table::shared_chance(params)?)?)];
+    if params.score.lower_is_better() {
+        lines.push(format!("{:.4}", value(Table::shared(params)?)?));
+    }
+    Ok(lines)
 }
 
 /// The ids of the entries that pass `keep`, comma-separated, for messages; "none" when there
@@ -332,52 +487,81 @@ fn ids_where(registry: &Registry, keep: impl Fn(&Entry) -> bool) -> String {
     }
 }
 
-/// The entry's assistant, for `command`, or an error naming the entries that have one.
-fn assistant_of(
-    registry: &Registry,
-    entry: &Entry,
-    command: &'static str,
-) -> Result<Arc<dyn DynAssistant>, CliError> {
-    entry.assistant().ok_or_else(|| CliError::NoPlayer {
-        command,
-        id: entry.id().to_string(),
-        known: ids_where(registry, |e| e.assistant().is_some()),
-    })
-}
-
-/// Whether `hint --open/--total` answers for `entry` from Strike 9's exact table: the entry is
-/// of the Strike 9 kind and its assistant plays the entry's parameters (the table is solved for
-/// the box of nine tiles; the assistant's `plays` says which parameters that is).
-///
-/// Here, as everywhere in the tool, the entry's assistant is the one asked: every game the tool
-/// plays starts from the entry's preset, so it is also its sessions' `assistant()`.
+/// Whether `hint --open/--total` answers for `entry`'s preset from Strike 9's exact tables:
+/// the entry is of the Strike 9 kind and its assistant plays its parameters.
 fn has_table(entry: &Entry) -> bool {
     entry.is::<Strike9>() && entry.assistant().is_some()
 }
 
-/// The best tiles to shut for a roll of `total` with `open` (default all) open, from Strike 9's
-/// exact table.
-fn table_hint(open: Option<&str>, total: u32) -> Result<String, CliError> {
+/// `hint --open/--total` for the game of `params`: with `total`, the best tiles to shut for
+/// that roll with `open` (default all) open, for the game's scoring; without, where the choice
+/// of dice is pending with these tiles open, `1d` or `2d`.
+fn table_hint(
+    params: &Strike9Params,
+    open: Option<&str>,
+    total: Option<u32>,
+) -> Result<String, CliError> {
     let open = match open {
-        Some(text) => parse_tiles(text)?,
-        None => TileSet::ALL,
+        Some(text) => parse_tiles(text, params.tiles)?,
+        None => params.full_box(),
     };
-    Ok(Odds::shared()
-        .best_move(open, total)
+    let table = Table::shared(params)?;
+    let Some(total) = total else {
+        if !params.one_die_allowed(open) {
+            return Err(CliError::Usage(
+                if params.one_die == tilebox_strike9::OneDie::Never {
+                    "hint with --open needs --total N (2 to 12)".into()
+                } else {
+                    format!(
+                        "hint needs --total N here: with {} open there is no choice of one die or two",
+                        list_or_none(open)
+                    )
+                },
+            ));
+        }
+        return Ok(table
+            .best_dice(open)
+            .map_or_else(|| Dice::Two.to_string(), |d| d.to_string()));
+    };
+    let dice = if total >= 2 {
+        Dice::Two
+    } else if params.one_die_allowed(open) {
+        Dice::One
+    } else {
+        return Err(CliError::Usage(format!(
+            "--total {total} is a roll of one die, which this game does not allow with {} open: two dice make 2..=12",
+            list_or_none(open)
+        )));
+    };
+    Ok(table
+        .best_move(open, dice, total)
         .ok_or_else(|| CliError::NoMove(format!("no open tiles add up to {total}")))?
         .to_string())
+}
+
+/// Tiles as "1, 2, 5", or "no tiles".
+fn list_or_none(tiles: TileSet) -> String {
+    if tiles.is_empty() {
+        "no tiles".into()
+    } else {
+        tiles
+            .tiles()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 /// The AI player's move, in its text form, for the game of `entry` replayed from `seed` and
 /// `moves`, thinking for `budget`.
 fn player_hint(
-    entry: &Entry,
+    game: &Game<'_>,
     assistant: &dyn DynAssistant,
     seed: u64,
     moves: &str,
     budget: Duration,
 ) -> Result<String, CliError> {
-    let mut session = entry.new_session(seed)?;
+    let mut session = game.start(seed)?;
     session.play_text(moves)?;
     if session.status().over {
         return Err(CliError::NoMove(
@@ -458,19 +642,19 @@ fn json_reason(e: &serde_json::Error) -> String {
     text
 }
 
-/// Reads `1,2,3` as a tile set; an empty list is no open tile.
-fn parse_tiles(text: &str) -> Result<TileSet, CliError> {
+/// Reads `1,2,3` as a set of tiles of a box of `n`; an empty list is no open tile.
+fn parse_tiles(text: &str, n: u8) -> Result<TileSet, CliError> {
     let tiles = text
         .split(',')
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .map(|t| {
             t.parse::<u8>().map_err(|_| {
-                CliError::Tiles(format!("{} is not a tile (tiles are 1 to 9)", Quoted(t)))
+                CliError::Tiles(format!("{} is not a tile (tiles are 1 to {n})", Quoted(t)))
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    TileSet::from_tiles_in(tiles, 9).map_err(|e: TileError| CliError::Tiles(e.to_string()))
+    TileSet::from_tiles_in(tiles, n).map_err(|e: TileError| CliError::Tiles(e.to_string()))
 }
 
 #[cfg(test)]

@@ -10,8 +10,10 @@
 //! The tool knows no game by its id. It takes its games from a [`Registry`] and asks each entry
 //! what it can do: `list`, `new` and `play` work on every entry; `slide` on the entries whose
 //! kind is a sliding game ([`tilebox_sliding::rules_of`]); `hint` and `bench` on the entries
-//! with an AI player ([`tilebox_core::Entry::assistant`]); `hint --open/--total` on the entries
-//! of the Strike 9 kind that its assistant plays, from its exact table (solved for one box).
+//! with an AI player ([`tilebox_core::Entry::assistant`]); `hint --open/--total` and `odds` on
+//! the entries of the Strike 9 kind, from the exact table of their variant. `--params JSON` on
+//! `new`, `play`, `hint`, `odds` and `bench` plays an entry with other parameters of its kind
+//! ([`tilebox_core::Entry::with_params`]).
 //!
 //! # In-process use
 //!

@@ -1154,3 +1154,424 @@ fn bench_strike9_reports_its_keys_in_order_and_the_threads_it_used() {
     assert!((win_rate - wins as f64 / 3.0).abs() < 1e-4, "{win_rate}");
     assert_eq!(v["moves"], moves_played);
 }
+
+// Strike 9's variants through `--params`, checked against `tilebox_strike9::Table` (the
+// tests' own questions to the solver, not the tool's code path).
+
+use tilebox_strike9::{Dice, OneDie, Scoring, Strike9Move, Strike9Params, Table};
+
+/// Every valid combination of Strike 9's parameters, with its `--params` JSON.
+fn strike9_variants() -> Vec<(Strike9Params, String)> {
+    let mut all = Vec::new();
+    for tiles in Strike9Params::BOXES {
+        for one_die in [OneDie::Never, OneDie::HighShut, OneDie::LowTotal] {
+            for score in [Scoring::Shut, Scoring::Golf, Scoring::Digits] {
+                let params = Strike9Params {
+                    tiles,
+                    one_die,
+                    score,
+                };
+                let text = serde_json::to_string(&params).expect("params serialise");
+                all.push((params, text));
+            }
+        }
+    }
+    all
+}
+
+/// The tiles as `--open` takes them.
+fn open_arg(tiles: TileSet) -> String {
+    tiles
+        .tiles()
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// What `odds` must print for `params` with `open` open, from the tables.
+fn expected_odds(params: &Strike9Params, open: TileSet) -> String {
+    let chance = Table::shared_chance(params)
+        .unwrap()
+        .before_roll(open)
+        .unwrap()
+        .to_f64();
+    let mut text = format!("{chance:.6}\n");
+    if params.score.lower_is_better() {
+        let expected = Table::shared(params)
+            .unwrap()
+            .before_roll(open)
+            .unwrap()
+            .to_f64();
+        text.push_str(&format!("{expected:.4}\n"));
+    }
+    text
+}
+
+#[test]
+fn odds_of_every_variant_match_the_tables() {
+    for (params, json) in strike9_variants() {
+        let full = params.full_box();
+        let out = run(&["odds", "strike9", "--params", &json]);
+        assert!(out.status.success(), "{json}: {}", stderr(&out));
+        assert_eq!(stdout(&out), expected_odds(&params, full), "{json}");
+        // A box with a few tiles shut, the highest of the box still open.
+        let open = full.difference(TileSet::first(3));
+        let out = run(&[
+            "odds",
+            "strike9",
+            "--params",
+            &json,
+            "--open",
+            &open_arg(open),
+        ]);
+        assert!(out.status.success(), "{json}: {}", stderr(&out));
+        assert_eq!(stdout(&out), expected_odds(&params, open), "{json}");
+        // Without an id, the same parameters of the Strike 9 kind.
+        let out = run(&["odds", "--params", &json]);
+        assert_eq!(stdout(&out), expected_odds(&params, full), "{json}");
+    }
+}
+
+#[test]
+fn odds_keeps_its_output_for_the_standard_game_and_refuses_other_games() {
+    assert_eq!(line(&["odds"]), "0.071432");
+    assert_eq!(line(&["odds", "strike9"]), "0.071432");
+    assert_eq!(line(&["odds", "strike9", "--params", "{}"]), "0.071432");
+    assert_eq!(line(&["odds", "strike9", "--open", "7"]), "0.166667");
+    // Golf with one die once 7, 8 and 9 are shut: two lines.
+    let golf = r#"{"one_die":"high_shut","score":"golf"}"#;
+    let out = run(&["odds", "strike9", "--params", golf]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0].split('.').nth(1).map(str::len), Some(6), "{text}");
+    assert_eq!(lines[1].split('.').nth(1).map(str::len), Some(4), "{text}");
+    // {1} open with one die allowed: one roll in six shuts it, else 1 is left.
+    let out = run(&["odds", "strike9", "--params", golf, "--open", "1"]);
+    assert_eq!(stdout(&out), "0.166667\n0.8333\n");
+    for entry in tilebox_games::registry().entries() {
+        if !entry.is::<Strike9>() {
+            let err = bad(&["odds", entry.id()]);
+            assert!(err.contains("Strike 9"), "{err}");
+        }
+    }
+    bad(&["odds", "no-such-game"]);
+    // Tiles of the variant's box only.
+    bad(&["odds", "strike9", "--open", "10"]);
+    assert_eq!(
+        line(&[
+            "odds",
+            "strike9",
+            "--params",
+            r#"{"tiles":10}"#,
+            "--open",
+            "10"
+        ]),
+        "0.083333"
+    );
+    bad(&[
+        "odds",
+        "strike9",
+        "--params",
+        r#"{"tiles":10}"#,
+        "--open",
+        "11",
+    ]);
+    assert_eq!(
+        line(&[
+            "odds",
+            "strike9",
+            "--params",
+            r#"{"tiles":12}"#,
+            "--open",
+            "12"
+        ]),
+        "0.027778"
+    );
+}
+
+#[test]
+fn params_that_are_not_the_kinds_exit_2_with_one_line_on_every_command() {
+    let bad_params = [
+        r#"{"tiles":11}"#,
+        r#"{"one_die":"sometimes"}"#,
+        r#"{"score":"par"}"#,
+        r#"{"colour":9}"#,
+        "[9]",
+        "null",
+        "{tiles",
+        "",
+    ];
+    for params in bad_params {
+        for args in [
+            vec!["new", "strike9", "--seed", "1"],
+            vec!["play", "strike9", "--seed", "1", "--moves", ""],
+            vec!["hint", "strike9", "--total", "7"],
+            vec!["hint", "strike9", "--seed", "1"],
+            vec!["odds", "strike9"],
+            vec!["odds"],
+            vec!["bench", "strike9", "--games", "1", "--seed", "1"],
+        ] {
+            let mut args = args;
+            args.extend(["--params", params]);
+            let err = bad(&args);
+            assert!(err.starts_with("error: --params: "), "{args:?}: {err}");
+        }
+    }
+    let err = bad(&["new", "strike9", "--params", r#"{"colour":9}"#]);
+    assert!(err.contains("unknown field `colour`"), "{err}");
+    let err = bad(&["new", "2048", "--params", r#"{"side":99}"#]);
+    assert!(err.starts_with("error: --params: "), "{err}");
+}
+
+#[test]
+fn new_and_play_take_params_for_any_entry() {
+    // 2048 on another board, as the engine plays it.
+    let params = Game2048Params::with_side(5);
+    let text = serde_json::to_string(&params).unwrap();
+    let got = json(&[
+        "play", "2048", "--seed", "4", "--moves", "LURD", "--params", &text,
+    ]);
+    assert_eq!(without_game(&got, "2048"), direct_2048(params, 4, "LURD"));
+    // Strike 9 with twelve tiles and one die.
+    let p = Strike9Params {
+        tiles: 12,
+        one_die: OneDie::LowTotal,
+        score: Scoring::Digits,
+    };
+    let text = serde_json::to_string(&p).unwrap();
+    let state = json(&["new", "strike9", "--seed", "9", "--params", &text]);
+    assert_eq!(
+        state["open"],
+        serde_json::json!((1..=12).collect::<Vec<u8>>())
+    );
+    // A game played to a choice of dice with the table's moves, then one die, as the engine
+    // plays it.
+    let table = Table::shared(&p).unwrap();
+    let (seed, moves) = (0..500u64)
+        .find_map(|seed| {
+            let mut session = Session::<Strike9>::new(p, seed).unwrap();
+            let mut moves = Vec::new();
+            while !session.state().is_over() {
+                let state = session.state();
+                if state.choosing_dice() {
+                    moves.push("1d".to_string());
+                    session.play_text("1d").unwrap();
+                    return Some((seed, moves.join(" ")));
+                }
+                let dice = if state.dice().len() == 1 {
+                    Dice::One
+                } else {
+                    Dice::Two
+                };
+                let best = table.best_move(state.open(), dice, state.total())?;
+                moves.push(best.to_string());
+                session.play(Strike9Move::Shut(best)).unwrap();
+            }
+            None
+        })
+        .expect("a game that reaches the choice of dice");
+    let mut session = Session::<Strike9>::new(p, seed).unwrap();
+    session.play_text(&moves).unwrap();
+    let got = json(&[
+        "play",
+        "strike9",
+        "--seed",
+        &seed.to_string(),
+        "--moves",
+        &moves,
+        "--params",
+        &text,
+    ]);
+    assert_eq!(got["dice"].as_array().map(Vec::len), Some(1), "{got}");
+    assert_eq!(got["open"], Strike9::view(session.state())["open"]);
+    assert_eq!(got["dice"], Strike9::view(session.state())["dice"]);
+    // 1d where the standard game rolls two dice at once is refused.
+    bad(&["play", "strike9", "--seed", "5", "--moves", "1d"]);
+}
+
+#[test]
+fn hint_of_every_variant_answers_the_tables_dice_and_tiles() {
+    for (params, json) in strike9_variants() {
+        let table = Table::shared(&params).unwrap();
+        let full = params.full_box();
+        // A few positions: the whole box, and the box with its highest tiles shut.
+        let positions = [
+            full,
+            TileSet::first(6),
+            TileSet::first(4),
+            full.difference(TileSet::first(2)),
+        ];
+        for open in positions {
+            let open_text = open_arg(open);
+            for total in 1..=12u32 {
+                let total_text = total.to_string();
+                let args = [
+                    "hint",
+                    "strike9",
+                    "--params",
+                    &json,
+                    "--open",
+                    &open_text,
+                    "--total",
+                    &total_text,
+                ];
+                let dice = if total >= 2 { Dice::Two } else { Dice::One };
+                let allowed = total >= 2 || params.one_die_allowed(open);
+                match table.best_move(open, dice, total).filter(|_| allowed) {
+                    Some(best) => assert_eq!(line(&args), best.to_string(), "{args:?}"),
+                    None => {
+                        bad(&args);
+                    }
+                }
+            }
+            let args = ["hint", "strike9", "--params", &json, "--open", &open_text];
+            match table.best_dice(open) {
+                Some(dice) => assert_eq!(line(&args), dice.to_string(), "{args:?}"),
+                None => {
+                    let err = bad(&args);
+                    assert!(err.contains("--total"), "{err}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn hint_of_a_game_replayed_with_params_is_the_tables_move() {
+    let p = Strike9Params {
+        tiles: 9,
+        one_die: OneDie::HighShut,
+        score: Scoring::Golf,
+    };
+    let text = serde_json::to_string(&p).unwrap();
+    let table = Table::shared(&p).unwrap();
+    let mut checked_dice = false;
+    for seed in 0..40u64 {
+        let mut session = Session::<Strike9>::new(p, seed).unwrap();
+        let mut moves: Vec<String> = Vec::new();
+        while !session.state().is_over() {
+            let state = session.state();
+            let want = if state.choosing_dice() {
+                checked_dice = true;
+                Strike9Move::Roll(table.best_dice(state.open()).unwrap())
+            } else {
+                let dice = if state.dice().len() == 1 {
+                    Dice::One
+                } else {
+                    Dice::Two
+                };
+                Strike9Move::Shut(table.best_move(state.open(), dice, state.total()).unwrap())
+            };
+            if seed < 4 || state.choosing_dice() {
+                let joined = moves.join(" ");
+                let seed_text = seed.to_string();
+                let args = [
+                    "hint", "strike9", "--params", &text, "--seed", &seed_text, "--moves", &joined,
+                ];
+                assert_eq!(line(&args), want.to_string(), "{args:?}");
+            }
+            moves.push(want.to_string());
+            session.play(want).unwrap();
+        }
+    }
+    assert!(checked_dice, "no game reached a choice of dice");
+}
+
+#[test]
+fn bench_plays_the_table_of_any_variant_with_params() {
+    let p = Strike9Params {
+        tiles: 9,
+        one_die: OneDie::HighShut,
+        score: Scoring::Golf,
+    };
+    let text = serde_json::to_string(&p).unwrap();
+    let report = json(&[
+        "bench", "strike9", "--games", "30", "--seed", "11", "--params", &text,
+    ]);
+    assert_eq!(report["params"], serde_json::to_value(p).unwrap());
+    // The same games played here with the table's moves.
+    let table = Table::shared(&p).unwrap();
+    let (mut total, mut wins, mut moves) = (0u64, 0u64, 0u64);
+    for seed in 11..41u64 {
+        let mut session = Session::<Strike9>::new(p, seed).unwrap();
+        while !session.state().is_over() {
+            let state = session.state();
+            let mv = if state.choosing_dice() {
+                Strike9Move::Roll(table.best_dice(state.open()).unwrap())
+            } else {
+                let dice = if state.dice().len() == 1 {
+                    Dice::One
+                } else {
+                    Dice::Two
+                };
+                Strike9Move::Shut(table.best_move(state.open(), dice, state.total()).unwrap())
+            };
+            session.play(mv).unwrap();
+        }
+        total += session.state().score();
+        wins += u64::from(session.state().is_won());
+        moves += session.moves().len() as u64;
+    }
+    let near = |got: &Value, want: f64| {
+        let got = got.as_f64().expect("a number");
+        assert!((got - want).abs() < 1e-4, "{got} {want}");
+    };
+    near(&report["mean_score"], total as f64 / 30.0);
+    near(&report["win_rate"], wins as f64 / 30.0);
+    assert_eq!(report["moves"].as_u64(), Some(moves));
+    // Without --params the report is today's: no params key.
+    let report = json(&["bench", "strike9", "--games", "2", "--seed", "1"]);
+    assert!(report.get("params").is_none(), "{report}");
+}
+
+#[test]
+fn entries_registered_with_variant_presets_answer_as_params_on_strike9() {
+    let golf = Strike9Params {
+        tiles: 9,
+        one_die: OneDie::HighShut,
+        score: Scoring::Golf,
+    };
+    let twelve = Strike9Params {
+        tiles: 12,
+        ..Strike9Params::default()
+    };
+    let registry = tilebox_games::register(tilebox_core::Registry::new())
+        .preset::<Strike9>("shut-the-box", "Shut the Box", "Golf.", golf)
+        .preset::<Strike9>("full-house", "Full House", "Twelve tiles.", twelve);
+    let in_process = |args: &[&str]| -> (u8, String) {
+        let mut argv = vec!["tilebox-cli"];
+        argv.extend_from_slice(args);
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let status = tilebox_cli::run(&registry, argv, &mut std::io::empty(), &mut out, &mut err);
+        (status, String::from_utf8(out).unwrap())
+    };
+    for (id, params) in [("shut-the-box", golf), ("full-house", twelve)] {
+        let (status, text) = in_process(&["odds", id]);
+        assert_eq!(status, 0);
+        assert_eq!(text, expected_odds(&params, params.full_box()), "{id}");
+        let json = serde_json::to_string(&params).unwrap();
+        assert_eq!(in_process(&["odds", "strike9", "--params", &json]).1, text);
+        // Hints by the table of the entry's own preset.
+        let table = Table::shared(&params).unwrap();
+        let (status, text) = in_process(&["hint", id, "--total", "12"]);
+        assert_eq!(status, 0);
+        let best = table.best_move(params.full_box(), Dice::Two, 12).unwrap();
+        assert_eq!(text, format!("{best}\n"));
+        let (status, text) = in_process(&["bench", id, "--games", "3", "--seed", "2"]);
+        assert_eq!(status, 0, "{text}");
+        let report: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(report["game"], id);
+    }
+    // The golf box of tiles 1 to 4: one die or two, as the table says.
+    let (status, text) = in_process(&["hint", "shut-the-box", "--open", "1,2,3,4"]);
+    assert_eq!(status, 0);
+    let dice = Table::shared(&golf)
+        .unwrap()
+        .best_dice(TileSet::first(4))
+        .unwrap();
+    assert_eq!(text, format!("{dice}\n"));
+    // --open takes tiles up to twelve on the twelve-tile entry.
+    let (status, _) = in_process(&["odds", "full-house", "--open", "11,12"]);
+    assert_eq!(status, 0);
+}

@@ -1575,3 +1575,54 @@ fn entries_registered_with_variant_presets_answer_as_params_on_strike9() {
     let (status, _) = in_process(&["odds", "full-house", "--open", "11,12"]);
     assert_eq!(status, 0);
 }
+
+/// The README's table of Strike 9 variants: each row's command prints the row's figures, and
+/// they are the tables' own.
+#[test]
+fn the_readme_table_of_strike9_variants_is_what_the_tables_say() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("README.md at the top of the workspace");
+    let section = readme
+        .split("### Strike 9 variants\n")
+        .nth(1)
+        .expect("a section of the Strike 9 variants");
+    let rows: Vec<Vec<&str>> = section
+        .lines()
+        .skip_while(|l| !l.starts_with("| game"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| l.trim_matches('|').split('|').map(str::trim).collect())
+        .collect();
+    let ids: Vec<&str> = rows.iter().map(|r| r[0].trim_matches('`')).collect();
+    assert_eq!(ids, ["strike9", "shut-the-box", "full-house"]);
+    for row in &rows {
+        let one_die: OneDie = serde_json::from_value(Value::from(row[2])).expect("a rule");
+        let score: Scoring = serde_json::from_value(Value::from(row[3])).expect("a scoring");
+        let params = Strike9Params {
+            tiles: row[1].parse().expect("tiles"),
+            one_die,
+            score,
+        };
+        let mut want = format!("{}\n", row[4]);
+        if !row[5].is_empty() {
+            want.push_str(&format!("{}\n", row[5]));
+        }
+        assert_eq!(want, expected_odds(&params, params.full_box()), "{row:?}");
+        let command = row[6].trim_matches('`');
+        let args = command
+            .strip_prefix("tilebox-cli ")
+            .expect("a tilebox-cli command");
+        // The arguments as a shell splits them: JSON in single quotes.
+        let mut argv: Vec<&str> = Vec::new();
+        for (i, part) in args.split('\'').enumerate() {
+            if i % 2 == 1 {
+                argv.push(part);
+            } else {
+                argv.extend(part.split_whitespace());
+            }
+        }
+        let out = run(&argv);
+        assert!(out.status.success(), "{command}: {}", stderr(&out));
+        assert_eq!(stdout(&out), want, "{command}");
+    }
+}

@@ -478,7 +478,13 @@ impl TileboxApp {
         match session.play_text(mv) {
             Ok(0) => {}
             Ok(_) => {
-                let gained = session.score().saturating_sub(before);
+                // Points gained, or, where lower is better, points taken off.
+                let after = session.score();
+                let gained = if session.lower_is_better() {
+                    before.saturating_sub(after)
+                } else {
+                    after.saturating_sub(before)
+                };
                 slot.view.played(session, now);
                 slot.message = None;
                 slot.score_pop = (gained > 0).then_some((now, gained));

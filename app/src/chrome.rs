@@ -73,13 +73,18 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
         ui.add_space(2.0);
         ui.horizontal(|ui| {
             let score = session.map_or(0, |s| s.score());
-            score_box(ui, format!("Score: {score}"), slot.score_pop);
+            let sign = if session.is_some_and(|s| s.lower_is_better()) {
+                '\u{2212}'
+            } else {
+                '+'
+            };
+            score_box(ui, format!("Score: {score}"), slot.score_pop, sign);
             // A higher score counts as it is reached; a lower-is-better one when the game ends.
             let best = match bar.best {
                 Best::Highest(best) => Best::Highest(best.max(score)),
                 lowest @ Best::Lowest(_) => lowest,
             };
-            score_box(ui, best.bar_text(), None);
+            score_box(ui, best.bar_text(), None, '+');
             let over = session.is_none_or(|s| s.status().over);
             // The game's own params decide (a save may carry others than the entry's preset).
             let assistant = session.and_then(|s| s.assistant());
@@ -194,8 +199,9 @@ pub fn commentary(ui: &mut egui::Ui, session: &dyn DynSession) {
     });
 }
 
-/// A score box: name and number, with a rising "+N" after points are won.
-fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(f64, u64)>) {
+/// A score box: name and number, with a rising "+N" after points are won (`sign` '+'), or
+/// "−N" after they are taken off where lower is better (`sign` '−').
+fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(f64, u64)>, sign: char) {
     let frame = egui::Frame::group(ui.style()).inner_margin(Vec2::new(10.0, 4.0));
     let response = frame
         .show(ui, |ui| {
@@ -211,7 +217,7 @@ fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(f64, u64)>) {
             ui.painter().text(
                 pos,
                 Align2::LEFT_CENTER,
-                format!("+{gained}"),
+                format!("{sign}{gained}"),
                 FontId::proportional(18.0),
                 Color32::from_rgba_unmultiplied(237, 160, 40, alpha),
             );

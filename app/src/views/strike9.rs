@@ -252,7 +252,23 @@ fn show(
         if state.choosing_dice() {
             // The choice of dice, in the dice's place.
             let gap = 16.0;
-            let width = (die * 2.8).min((row_width - gap) / 2.0).max(120.0);
+            // Wide enough for the longer label on one line.
+            let label_width = Dice::BOTH
+                .into_iter()
+                .map(|d| {
+                    ui.painter()
+                        .layout_no_wrap(
+                            dice_button_label(d).to_string(),
+                            FontId::proportional(18.0),
+                            Color32::WHITE,
+                        )
+                        .size()
+                        .x
+                })
+                .fold(0.0, f32::max);
+            let width = (die * 2.8)
+                .min((row_width - gap) / 2.0)
+                .max(label_width + 28.0);
             let (area, _) =
                 ui.allocate_exact_size(Vec2::new(width * 2.0 + gap, die), Sense::hover());
             let height = (die * 0.75).min(area.height());

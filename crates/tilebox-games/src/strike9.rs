@@ -614,6 +614,44 @@ the roll; shut all nine to win."
     }
 
     #[test]
+    fn figures_by_hand_for_one_tile_left() {
+        // Tile 1 alone, one die allowed: one roll in six shuts it, else the game ends with 1
+        // open (a golf or digits score of 1): a chance of 1/6 and an expected score of 5/6.
+        for score in [Scoring::Golf, Scoring::Digits] {
+            let p = Strike9Params {
+                one_die: OneDie::HighShut,
+                score,
+                ..Strike9Params::default()
+            };
+            let chance = Table::shared_chance(&p).unwrap();
+            assert_eq!(
+                chance.before_roll(TileSet::first(1)).unwrap().reduced(),
+                (1, 6)
+            );
+            let expected = table_of(&p).unwrap();
+            assert_eq!(
+                expected.before_roll(TileSet::first(1)).unwrap().reduced(),
+                (5, 6)
+            );
+            let state = Strike9State::from_position_with(&p, TileSet::first(1), &[], 1).unwrap();
+            assert_eq!(
+                odds_lines(&state),
+                [
+                    "Expected final score with best play: 0.83 (lower is better)",
+                    "16.7% to shut the box when playing only to shut it"
+                ]
+            );
+        }
+        // Tile 7 alone with two dice only: 6 rolls in 36 make 7; golf leaves 7 otherwise.
+        let p = Strike9Params::default().with_score(Scoring::Golf);
+        let seven = TileSet::from_tiles([7]).unwrap();
+        assert_eq!(
+            table_of(&p).unwrap().before_roll(seven).unwrap().reduced(),
+            (35, 6)
+        );
+    }
+
+    #[test]
     fn a_dice_choice_that_gives_something_up_is_told() {
         // With only tile 1 open and one die allowed, one die shuts it one time in six and two
         // dice never do.

@@ -1536,9 +1536,14 @@ fn entries_registered_with_variant_presets_answer_as_params_on_strike9() {
         tiles: 12,
         ..Strike9Params::default()
     };
-    let registry = tilebox_games::register(tilebox_core::Registry::new())
-        .preset::<Strike9>("shut-the-box", "Shut the Box", "Golf.", golf)
-        .preset::<Strike9>("full-house", "Full House", "Twelve tiles.", twelve);
+    // The presets as the catalogue will register them; once it does, its own.
+    let mut registry = tilebox_games::register(tilebox_core::Registry::new());
+    for (id, params) in [("shut-the-box", golf), ("full-house", twelve)] {
+        match registry.get(id) {
+            Some(entry) => assert_eq!(entry.params::<Strike9>(), Some(&params), "{id}"),
+            None => registry = registry.preset::<Strike9>(id, id, "A variant.", params),
+        }
+    }
     let in_process = |args: &[&str]| -> (u8, String) {
         let mut argv = vec!["tilebox-cli"];
         argv.extend_from_slice(args);

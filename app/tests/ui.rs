@@ -46,7 +46,7 @@ fn the_launcher_shows_a_card_per_group_and_a_group_a_card_per_entry_each_with_it
         let i = i as u64;
         games.insert(
             entry.id().to_string(),
-            json!({ "best": 1000 + i, "played": 20 + 3 * i, "won": 1 + i }),
+            json!({ "best": 1000 + i, "played": 20 + 3 * i, "won": 1 + i, "lowest": 500 + i }),
         );
     }
     let scores = json!({ "version": 1, "games": games });
@@ -60,6 +60,17 @@ fn the_launcher_shows_a_card_per_group_and_a_group_a_card_per_entry_each_with_it
         )
     };
 
+    // An entry's best as its card says it: the lowest where lower is better.
+    let best_of = |i: usize| {
+        let entry = &registry.entries()[i];
+        let s = &scores["games"][entry.id()];
+        if entry.lower_is_better() {
+            format!("Best {} (lower is better)", s["lowest"].as_u64().unwrap())
+        } else {
+            format!("Best {}", s["best"].as_u64().unwrap())
+        }
+    };
+
     let mut h = harness(&dir, None);
     assert_eq!(h.state().screen(), Screen::Launcher);
     let groups = registry.groups();
@@ -68,8 +79,8 @@ fn the_launcher_shows_a_card_per_group_and_a_group_a_card_per_entry_each_with_it
         let lines = card_lines(&h, &format!("Play {title}"));
         if let [only] = members.as_slice() {
             // A game of one entry: its card is the entry's.
-            let (best, played, won) = stats(registry.entries()[*only].id());
-            let line = format!("Best {best}   ·   Played {played}   ·   Won {won}");
+            let (_, played, won) = stats(registry.entries()[*only].id());
+            let line = format!("{}   ·   Played {played}   ·   Won {won}", best_of(*only));
             assert!(lines.contains(&line), "{title}: {lines:?}");
         } else {
             // A game of several: how many versions, the highest best and where it was made,
@@ -78,15 +89,26 @@ fn the_launcher_shows_a_card_per_group_and_a_group_a_card_per_entry_each_with_it
                 let (_, played, won) = stats(registry.entries()[i].id());
                 (p + played, w + won)
             });
-            let top = *members
+            // The highest best of the versions where higher is better, the lowest of those
+            // where lower is, each with where it was made.
+            let lower = |i: &&usize| registry.entries()[**i].lower_is_better();
+            let top = members
                 .iter()
-                .max_by_key(|&&i| stats(registry.entries()[i].id()).0)
-                .unwrap();
-            let (best, _, _) = stats(registry.entries()[top].id());
+                .filter(|i| !lower(i))
+                .max_by_key(|&&i| stats(registry.entries()[i].id()).0);
+            let bottom = members
+                .iter()
+                .filter(lower)
+                .min_by_key(|&&i| scores["games"][registry.entries()[i].id()]["lowest"].as_u64());
+            let bests: Vec<String> = top
+                .into_iter()
+                .chain(bottom)
+                .map(|&i| format!("{} in {}", best_of(i), registry.entries()[i].title()))
+                .collect();
             let line = format!(
-                "{} versions   ·   Best {best} in {}   ·   Played {played}   ·   Won {won}",
+                "{} versions   ·   {}   ·   Played {played}   ·   Won {won}",
                 members.len(),
-                registry.entries()[top].title()
+                bests.join("   ·   ")
             );
             assert!(lines.contains(&line), "{title}: {lines:?}");
         }
@@ -104,9 +126,9 @@ fn the_launcher_shows_a_card_per_group_and_a_group_a_card_per_entry_each_with_it
         assert_eq!(h.state().screen(), Screen::Group(g));
         for &i in members {
             let entry = &registry.entries()[i];
-            let (best, played, won) = stats(entry.id());
+            let (_, played, won) = stats(entry.id());
             let lines = card_lines(&h, &format!("Play {}", entry.title()));
-            let line = format!("Best {best}   ·   Played {played}   ·   Won {won}");
+            let line = format!("{}   ·   Played {played}   ·   Won {won}", best_of(i));
             assert!(lines.contains(&line), "{}: {lines:?}", entry.id());
         }
         assert_eq!(card_count(&h), members.len());
@@ -289,11 +311,18 @@ fn games_open_by_click_and_by_number_and_escape_or_back_keeps_them() {
     h.run();
     assert_eq!(h.state().screen(), Screen::Launcher);
 
+    // Strike 9's card: the game, or the list of its versions, the standard box first.
     h.key_press(Key::Num3);
     h.run();
+    if let Screen::Group(_) = h.state().screen() {
+        h.key_press(Key::Num1);
+        h.run();
+    }
     assert_eq!(h.state().current_game(), Some("strike9"));
-    h.key_press(Key::Escape);
-    h.run();
+    while h.state().screen() != Screen::Launcher {
+        h.key_press(Key::Escape);
+        h.run();
+    }
 
     // 2048 was kept, move and all.
     h.key_press(Key::Num1);
@@ -863,16 +892,20 @@ fn every_cell_of_every_sliding_board_speaks_what_it_holds() {
     assert!(boards > 0, "no sliding board in the registry");
 }
 
-/// Checks that each of Strike 9's nine tiles says whether it is open or shut, as the session's
-/// open tiles (`state_json()["open"]`) have it; returns the open tiles.
+/// Checks that each of the tiles of a Strike 9 box (9, 10 or 12, as the game's params have it)
+/// says whether it is open or shut, as the session's open tiles (`state_json()["open"]`) have
+/// it; returns the open tiles.
 fn assert_tiles_speak(h: &egui_kittest::Harness<'_, tilebox::TileboxApp>, id: &str) -> Vec<u64> {
+    let n = h.state().session(id).unwrap().params_json()["tiles"]
+        .as_u64()
+        .unwrap_or(9);
     let open: Vec<u64> = h.state().session(id).unwrap().state_json()["open"]
         .as_array()
         .unwrap()
         .iter()
         .map(|t| t.as_u64().unwrap())
         .collect();
-    for t in 1..=9 {
+    for t in 1..=n {
         let label = if open.contains(&t) {
             format!("tile {t}, open")
         } else {
@@ -884,7 +917,7 @@ fn assert_tiles_speak(h: &egui_kittest::Harness<'_, tilebox::TileboxApp>, id: &s
         .into_iter()
         .filter(|(text, _)| text.starts_with("tile "))
         .count();
-    assert_eq!(tiles, 9, "{id}");
+    assert_eq!(tiles as u64, n, "{id}");
     open
 }
 
@@ -896,18 +929,25 @@ fn every_tile_of_strike9_says_whether_it_is_open_or_shut() {
         let id = entry.id();
         let dir = temp_dir("tiles");
         let mut h = harness(&dir, Some(id));
-        assert_eq!(assert_tiles_speak(&h, id).len(), 9);
-        // Shut tiles, by their labels, until some are shut and the game goes on, or it ends.
-        let mut shut = 0;
+        let tiles = entry.params::<Strike9>().unwrap().tiles;
+        assert_eq!(assert_tiles_speak(&h, id).len(), usize::from(tiles));
+        // Shut tiles, by their labels, until some are shut and the game goes on, or it ends; a
+        // choice of dice on the way is made by its button.
+        let (mut shut, mut played) = (0, 0);
         while shut < 2 && !h.state().session(id).unwrap().status().over {
             let mv = h.state().session(id).unwrap().legal_moves()[0].clone();
-            let tiles: TileSet = mv.parse().unwrap();
+            played += 1;
+            let Ok(tiles) = mv.parse::<TileSet>() else {
+                common::play_as_player(&mut h, entry, &mv);
+                assert_eq!(moves_of(&h, id).len(), played, "{id}");
+                continue;
+            };
             for t in tiles.tiles() {
                 h.get_by_label(&format!("tile {t}, open")).click();
                 h.run();
             }
             shut += 1;
-            assert_eq!(moves_of(&h, id).len(), shut, "{id}");
+            assert_eq!(moves_of(&h, id).len(), played, "{id}");
             let open = assert_tiles_speak(&h, id);
             for t in tiles.tiles() {
                 assert!(!open.contains(&u64::from(t)), "{id}: {t} still open");
@@ -1083,6 +1123,8 @@ fn how_to_play_shows_each_entrys_rules_then_the_shared_and_the_assistants_contro
             rules.clone(),
             tilebox::help::COMMON_CONTROLS.to_string(),
         ];
+        // The view's controls beyond the rules (the keys of a bigger box, a choice of dice).
+        expected.extend(view.controls_help(h.state().session(id).unwrap()));
         if let Some(assistant) = h.state().session(id).unwrap().assistant() {
             expected.push(tilebox::help::assist_controls(
                 view.plain_h_hints(),

@@ -613,3 +613,90 @@ fn draw_die(ui: &egui::Ui, rect: Rect, n: u8) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use tilebox_core::{PlainFrontEnd, Puzzle, Registry};
+    use tilebox_strike9::Scoring;
+
+    use super::*;
+
+    /// A game of a golf box with one die once 7 to 9 are shut, where the choice of dice is
+    /// pending, as a session of an entry.
+    fn choosing() -> Box<dyn DynSession> {
+        let params = Strike9Params {
+            tiles: 9,
+            one_die: OneDie::HighShut,
+            score: Scoring::Golf,
+        };
+        let registry = Registry::new()
+            .kind::<Strike9>(PlainFrontEnd)
+            .preset::<Strike9>("golf", "Golf", "Golf.", params);
+        let entry = registry.get("golf").unwrap().clone();
+        for seed in 0..1000 {
+            let mut s = Session::<Strike9>::new(params, seed).unwrap();
+            while !s.state().choosing_dice() && !s.status().over {
+                let mv = Strike9::legal_moves(s.state())
+                    .into_iter()
+                    .max_by_key(|m| m.tiles().tiles().max())
+                    .unwrap();
+                s.play(mv).unwrap();
+            }
+            if s.state().choosing_dice() {
+                let mut saved = s.save();
+                saved.game = "golf".into();
+                return entry.load(&saved).unwrap();
+            }
+        }
+        panic!("no game reached the choice of dice");
+    }
+
+    /// The rectangles outlined in the hint's colour in one frame of `view` over `session`.
+    fn hint_rings(view: &mut Strike9View, session: &dyn DynSession) -> Vec<Rect> {
+        let ctx = egui::Context::default();
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            egui::CentralPanel::default().show(ui, |ui| {
+                view.show(ui, session, &[], true);
+            });
+        });
+        // No renderer takes the fonts' texture here.
+        output.textures_delta.clear();
+        let mut rings = Vec::new();
+        fn collect(shape: &egui::Shape, rings: &mut Vec<Rect>) {
+            match shape {
+                egui::Shape::Rect(r) if r.stroke.color == theme::HINT => rings.push(r.rect),
+                egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| collect(s, rings)),
+                _ => {}
+            }
+        }
+        for clipped in &output.shapes {
+            collect(&clipped.shape, &mut rings);
+        }
+        rings
+    }
+
+    #[test]
+    fn the_hint_rings_the_button_of_the_best_dice_and_nothing_else() {
+        let session = choosing();
+        let mut view = Strike9View::default();
+        assert!(hint_rings(&mut view, session.as_ref()).is_empty());
+        view.show_hint("1d");
+        let one = hint_rings(&mut view, session.as_ref());
+        view.show_hint("2d");
+        let two = hint_rings(&mut view, session.as_ref());
+        assert_eq!((one.len(), two.len()), (1, 1));
+        // The one die's button is on the left, the two dice's on the right.
+        assert!(one[0].center().x < two[0].center().x, "{one:?} {two:?}");
+        assert_eq!(view.hint_label("1d").as_deref(), Some("Hint: roll one die"));
+    }
+
+    #[test]
+    fn tile_keys_follow_the_number_row() {
+        for t in 1..=12 {
+            assert_eq!(tile_of(tile_key(t).unwrap()), Some(t));
+        }
+        assert_eq!(tile_key(13), None);
+        assert_eq!(tile_of(Key::Plus), Some(12));
+        assert_eq!(controls_text(&Strike9Params::default()), None);
+    }
+}

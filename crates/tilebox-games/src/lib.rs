@@ -12,7 +12,7 @@ mod twenty48;
 
 use tilebox_core::Registry;
 use tilebox_sliding::{Game2048, Game2048Params, Threes};
-use tilebox_strike9::Strike9;
+use tilebox_strike9::{OneDie, Scoring, Strike9, Strike9Params};
 
 pub use strike9::Strike9FrontEnd;
 pub use threes::ThreesFrontEnd;
@@ -35,6 +35,8 @@ pub fn register(registry: Registry) -> Registry {
         .preset::<Game2048>("2048-8x8", "2048 (8×8)", "2048 on a vast 8×8 board.", Game2048Params::with_side(8))
         .kind::<Threes>(ThreesFrontEnd)
         .kind::<Strike9>(Strike9FrontEnd)
+        .preset::<Strike9>("shut-the-box", "Shut the Box", "The pub game: one die once 7, 8 and 9 are shut; lowest total left wins.", Strike9Params { one_die: OneDie::HighShut, score: Scoring::Golf, ..Strike9Params::default() })
+        .preset::<Strike9>("full-house", "Full House", "Twelve tiles and two dice: shut them all.", Strike9Params { tiles: 12, ..Strike9Params::default() })
 }
 
 #[cfg(test)]

@@ -1163,18 +1163,9 @@ use tilebox_strike9::{Dice, OneDie, Scoring, Strike9Move, Strike9Params, Table};
 /// Every valid combination of Strike 9's parameters, with its `--params` JSON.
 fn strike9_variants() -> Vec<(Strike9Params, String)> {
     let mut all = Vec::new();
-    for tiles in Strike9Params::BOXES {
-        for one_die in [OneDie::Never, OneDie::HighShut, OneDie::LowTotal] {
-            for score in [Scoring::Shut, Scoring::Golf, Scoring::Digits] {
-                let params = Strike9Params {
-                    tiles,
-                    one_die,
-                    score,
-                };
-                let text = serde_json::to_string(&params).expect("params serialise");
-                all.push((params, text));
-            }
-        }
+    for params in Strike9Params::every() {
+        let text = serde_json::to_string(&params).expect("params serialise");
+        all.push((params, text));
     }
     all
 }

@@ -388,19 +388,7 @@ mod tests {
 
     /// Every valid combination of the parameters.
     fn every_params() -> Vec<Strike9Params> {
-        let mut all = Vec::new();
-        for tiles in Strike9Params::BOXES {
-            for one_die in [OneDie::Never, OneDie::HighShut, OneDie::LowTotal] {
-                for score in [Scoring::Shut, Scoring::Golf, Scoring::Digits] {
-                    all.push(Strike9Params {
-                        tiles,
-                        one_die,
-                        score,
-                    });
-                }
-            }
-        }
-        all
+        Strike9Params::every().collect()
     }
 
     /// The tiles of a bit mask (tile t is bit t − 1).

@@ -34,6 +34,11 @@ pub enum OneDie {
     LowTotal,
 }
 
+impl OneDie {
+    /// Every rule, the default first.
+    pub const ALL: [OneDie; 3] = [OneDie::Never, OneDie::HighShut, OneDie::LowTotal];
+}
+
 /// How a game is scored.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -46,6 +51,11 @@ pub enum Scoring {
     /// The open tiles in ascending order read as one number (1, 2, 5 → 125; 1, 10 → 110), 0
     /// when the box is shut; lower is better (`"digits"`).
     Digits,
+}
+
+impl Scoring {
+    /// Every scoring, the default first.
+    pub const ALL: [Scoring; 3] = [Scoring::Shut, Scoring::Golf, Scoring::Digits];
 }
 
 impl Scoring {
@@ -150,6 +160,19 @@ impl Default for Strike9Params {
 impl Strike9Params {
     /// The boxes there are: 9, 10 or 12 tiles.
     pub const BOXES: [u8; 3] = [9, 10, 12];
+
+    /// Every valid combination of the parameters (27), the default first.
+    pub fn every() -> impl Iterator<Item = Strike9Params> {
+        Self::BOXES.into_iter().flat_map(|tiles| {
+            OneDie::ALL.into_iter().flat_map(move |one_die| {
+                Scoring::ALL.into_iter().map(move |score| Strike9Params {
+                    tiles,
+                    one_die,
+                    score,
+                })
+            })
+        })
+    }
 
     /// These parameters with another scoring.
     #[must_use]
@@ -1081,9 +1104,23 @@ mod tests {
     }
 
     #[test]
+    fn every_combination_is_listed_once_the_default_first_and_each_is_valid() {
+        let all: Vec<Strike9Params> = Strike9Params::every().collect();
+        assert_eq!(
+            all.len(),
+            Strike9Params::BOXES.len() * OneDie::ALL.len() * Scoring::ALL.len()
+        );
+        assert_eq!(all[0], Strike9Params::default());
+        for (i, p) in all.iter().enumerate() {
+            assert!(!all[..i].contains(p), "{p:?} twice");
+            assert!(Strike9::new_game(p, 1).is_ok(), "{p:?}");
+        }
+    }
+
+    #[test]
     fn a_variant_starts_with_its_full_box_and_the_same_first_roll() {
         for tiles in Strike9Params::BOXES {
-            for one_die in [OneDie::Never, OneDie::HighShut, OneDie::LowTotal] {
+            for one_die in OneDie::ALL {
                 let params = variant(tiles, one_die, Scoring::Golf);
                 for seed in 0..10 {
                     let state = Strike9::new_game(&params, seed).unwrap();

@@ -389,15 +389,7 @@ mod tests {
     }
 
     fn all_params() -> Vec<Strike9Params> {
-        let mut all = Vec::new();
-        for tiles in Strike9Params::BOXES {
-            for one_die in [OneDie::Never, OneDie::HighShut, OneDie::LowTotal] {
-                for score in [Scoring::Shut, Scoring::Golf, Scoring::Digits] {
-                    all.push(params(tiles, one_die, score));
-                }
-            }
-        }
-        all
+        Strike9Params::every().collect()
     }
 
     #[test]

@@ -255,19 +255,7 @@ impl Brute {
 }
 
 fn params_list() -> Vec<Strike9Params> {
-    let mut all = Vec::new();
-    for tiles in [9, 10, 12] {
-        for one_die in [OneDie::Never, OneDie::HighShut, OneDie::LowTotal] {
-            for score in [Scoring::Shut, Scoring::Golf, Scoring::Digits] {
-                all.push(Strike9Params {
-                    tiles,
-                    one_die,
-                    score,
-                });
-            }
-        }
-    }
-    all
+    Strike9Params::every().collect()
 }
 
 fn same(exact: tilebox_strike9::Exact, frac: Frac) -> bool {

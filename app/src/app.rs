@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use egui::RichText;
 use serde::{Deserialize, Serialize};
-use tilebox_core::{DynSession, Entry, Registry};
+use tilebox_core::{DynSession, Entry, ParamOption, Registry};
 
 use crate::assist::Assist;
 use crate::chrome::{self, EndChoice, TopBar};
@@ -103,12 +103,16 @@ pub struct TileboxApp {
     registry: Registry,
     storage: Storage,
     scores: Scores,
+    /// The registry's entries, in its order, then the combinations of options
+    /// ([`Registry::combinations`]), which the launcher offers through its menu of options.
     slots: Vec<GameSlot>,
     screen: Screen,
     notices: Vec<String>,
     theme: ThemeChoice,
     theme_applied: Option<ThemeChoice>,
     assist: Assist,
+    /// The choices picked in the launcher's menu of options, per group.
+    option_picks: std::collections::HashMap<usize, Vec<usize>>,
 }
 
 impl TileboxApp {
@@ -145,7 +149,12 @@ impl TileboxApp {
         let slots = registry
             .entries()
             .iter()
-            .map(|entry| GameSlot::new(entry.clone(), saves::read(&storage, entry, &mut notices)))
+            .cloned()
+            .chain(registry.combinations())
+            .map(|entry| {
+                let resumed = saves::read(&storage, &entry, &mut notices);
+                GameSlot::new(entry, resumed)
+            })
             .collect();
 
         let mut app = Self {
@@ -158,6 +167,7 @@ impl TileboxApp {
             theme,
             theme_applied: None,
             assist: Assist::default(),
+            option_picks: std::collections::HashMap::new(),
         };
         // A resumed game's score counts for the best even if the score file was lost.
         for index in 0..app.slots.len() {
@@ -294,7 +304,25 @@ impl TileboxApp {
         let title = group
             .and_then(|g| groups.get(g))
             .map(|(t, _)| t.to_string());
+        // A group whose kind has options offers them too (Strike 9's box, dice and scoring).
+        let options = group
+            .and_then(|g| groups.get(g))
+            .and_then(|(_, members)| members.first())
+            .and_then(|&i| self.slots.get(i))
+            .map(|slot| slot.entry.options())
+            .unwrap_or_default();
         drop(groups);
+        let picks = match group {
+            Some(g) if !options.is_empty() => self
+                .option_picks
+                .entry(g)
+                .or_insert_with(|| vec![0; options.len()])
+                .clone(),
+            _ => Vec::new(),
+        };
+        let picked_game = title
+            .as_deref()
+            .and_then(|t| self.slot_of_options(t, &options, &picks));
 
         let mut chosen = None;
         let mut toggle_theme = false;
@@ -318,11 +346,23 @@ impl TileboxApp {
             slots: &self.slots,
             scores: &self.scores,
             theme: self.theme,
+            options: (!options.is_empty()).then_some(launcher::Options {
+                options: &options,
+                picks: &picks,
+                game: picked_game,
+            }),
         };
         match launcher::show(ui, &screen, &mut self.notices) {
             launcher::Action::Choose(card) => chosen = Some(card),
             launcher::Action::ToggleTheme => toggle_theme = true,
             launcher::Action::Back => back = true,
+            launcher::Action::Pick { option, choice } => {
+                if let Some(picks) = group.and_then(|g| self.option_picks.get_mut(&g))
+                    && let Some(pick) = picks.get_mut(option)
+                {
+                    *pick = choice;
+                }
+            }
             launcher::Action::None => {}
         }
         if toggle_theme {
@@ -531,13 +571,43 @@ impl TileboxApp {
     }
 
     /// Where Back leads from game `index`: the screen of its group when the group has several
-    /// entries (2048's boards), else the launcher.
+    /// entries (2048's boards) or the game is a combination of options, else the launcher.
     fn back_from(&self, index: usize) -> Screen {
+        let combination = index >= self.registry.entries().len();
+        let group = self.slots.get(index).map(|s| s.entry.info().group.clone());
         self.registry
             .groups()
             .iter()
-            .position(|(_, members)| members.len() > 1 && members.contains(&index))
+            .position(|(title, members)| {
+                (members.len() > 1 && members.contains(&index))
+                    || (combination && group.as_deref() == Some(*title))
+            })
             .map_or(Screen::Launcher, Screen::Group)
+    }
+
+    /// The game of group `group` whose params have the choices `picks` of `options`: a named
+    /// entry or a combination (a field a game's params leave out has the first choice, the
+    /// standard game's).
+    fn slot_of_options(
+        &self,
+        group: &str,
+        options: &[ParamOption],
+        picks: &[usize],
+    ) -> Option<usize> {
+        let wanted: Vec<&serde_json::Value> = options
+            .iter()
+            .zip(picks)
+            .map(|(option, &pick)| option.choices.get(pick).map(|(_, value)| value))
+            .collect::<Option<_>>()?;
+        self.slots.iter().position(|slot| {
+            let params = slot.entry.params_json();
+            slot.entry.info().group == group
+                && !slot.entry.options().is_empty()
+                && options.iter().zip(&wanted).all(|(option, &value)| {
+                    let first = option.choices.first().map(|(_, v)| v);
+                    params.get(&option.field).or(first) == Some(value)
+                })
+        })
     }
 
     /// New game: at once when nothing would be lost, else after the player says yes. A game

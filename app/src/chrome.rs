@@ -45,7 +45,6 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
             ) {
                 commands.push(Command::Back);
             }
-            ui.heading(RichText::new(slot.entry.title()).strong());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if theme_button(ui, bar.theme) {
                     commands.push(Command::ToggleTheme);
@@ -68,6 +67,13 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
                 if button(ui, true, "New game", "Start a new game (N)") {
                     commands.push(Command::NewGame);
                 }
+                // The title takes the room the buttons leave, cut short with "…" if it must
+                // be (a combination of options has a long one); the full title is its hover.
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    let title = slot.entry.title();
+                    ui.add(egui::Label::new(RichText::new(title).heading().strong()).truncate())
+                        .on_hover_text(title);
+                });
             });
         });
         ui.add_space(2.0);

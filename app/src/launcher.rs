@@ -3,7 +3,7 @@
 //! shows its best score, games played and won, and what is in progress.
 
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, Vec2, WidgetInfo};
-use tilebox_core::Registry;
+use tilebox_core::{ParamOption, Registry};
 
 use crate::app::GameSlot;
 use crate::chrome;
@@ -30,7 +30,33 @@ pub(crate) enum Action {
     ToggleTheme,
     /// Back from a group's entries to the games.
     Back,
+    /// In the menu of options, option `option` (an index into [`Options::options`]) was set
+    /// to its choice `choice`.
+    Pick {
+        /// The option.
+        option: usize,
+        /// Its new choice.
+        choice: usize,
+    },
 }
+
+/// The menu of options of a group whose kind has some ([`tilebox_core::FrontEnd::options`]):
+/// the options, the choice picked in each, and the game those choices make, if any.
+pub(crate) struct Options<'a> {
+    pub options: &'a [ParamOption],
+    pub picks: &'a [usize],
+    /// The slot of the game the picks make.
+    pub game: Option<usize>,
+}
+
+/// The accessible label of the drop-down of option `name` showing its choice `shown`, as a
+/// screen reader says it: "Tiles: 12 tiles".
+pub fn option_label(name: &str, shown: &str) -> String {
+    format!("{name}: {shown}")
+}
+
+/// The accessible label of the button that plays the options picked.
+pub const PLAY_OPTIONS_LABEL: &str = "Start a game with these options";
 
 /// What the launcher shows.
 pub(crate) struct Screen<'a> {
@@ -42,6 +68,8 @@ pub(crate) struct Screen<'a> {
     pub slots: &'a [GameSlot],
     pub scores: &'a Scores,
     pub theme: ThemeChoice,
+    /// The menu of options, on a group's screen whose kind has some.
+    pub options: Option<Options<'a>>,
 }
 
 /// The accessible label of the card of the game titled `title`.
@@ -119,6 +147,83 @@ pub(crate) fn show(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<Str
                     action = Action::Choose(c);
                 }
                 ui.add_space(10.0);
+            }
+            if let Some(options) = &screen.options {
+                let picked = options_menu(ui, options, screen.slots, screen.scores);
+                if picked != Action::None {
+                    action = picked;
+                }
+            }
+        });
+    });
+    action
+}
+
+/// The menu of options: a drop-down per option, what the game they make has on record, and a
+/// button that plays it.
+fn options_menu(
+    ui: &mut egui::Ui,
+    menu: &Options<'_>,
+    slots: &[GameSlot],
+    scores: &Scores,
+) -> Action {
+    let mut action = Action::None;
+    let width = ui.available_width().min(640.0);
+    ui.allocate_ui(Vec2::new(width, 0.0), |ui| {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(width - 16.0);
+            ui.label(RichText::new("Or combine the options").size(20.0).strong());
+            egui::Grid::new("options-menu")
+                .num_columns(2)
+                .spacing(Vec2::new(12.0, 6.0))
+                .show(ui, |ui| {
+                    for (i, option) in menu.options.iter().enumerate() {
+                        ui.label(&option.name);
+                        let current = menu.picks.get(i).copied().unwrap_or(0);
+                        let shown = option
+                            .choices
+                            .get(current)
+                            .map_or("", |(label, _)| label.as_str());
+                        egui::ComboBox::from_id_salt(("option", i))
+                            .selected_text(shown)
+                            .width(260.0)
+                            .show_ui(ui, |ui| {
+                                for (c, (label, _)) in option.choices.iter().enumerate() {
+                                    if ui.selectable_label(c == current, label).clicked() {
+                                        action = Action::Pick {
+                                            option: i,
+                                            choice: c,
+                                        };
+                                    }
+                                }
+                            })
+                            .response
+                            .widget_info(|| {
+                                WidgetInfo::labeled(
+                                    egui::Role::ComboBox,
+                                    true,
+                                    option_label(&option.name, shown),
+                                )
+                            });
+                        ui.end_row();
+                    }
+                });
+            let game = menu.game.and_then(|i| slots.get(i));
+            if let Some(slot) = game {
+                let face = entry_face(slot, scores);
+                ui.label(RichText::new(&face.title).strong());
+                ui.label(
+                    RichText::new(face.line)
+                        .size(14.0)
+                        .color(Color32::from_rgb(0xc0, 0x8a, 0x30)),
+                );
+            }
+            if ui
+                .add_enabled(game.is_some(), egui::Button::new(PLAY_OPTIONS_LABEL))
+                .clicked()
+                && let Some(i) = menu.game
+            {
+                action = Action::Choose(Card::Entry(i));
             }
         });
     });

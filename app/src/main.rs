@@ -17,7 +17,13 @@ fn main() -> ExitCode {
                 );
                 return ExitCode::SUCCESS;
             }
-            Some(id) if registry.get(id).is_some() => Some(id.to_string()),
+            // A named game, or a combination of options the launcher offers.
+            Some(id)
+                if registry.get(id).is_some()
+                    || registry.combinations().iter().any(|e| e.id() == id) =>
+            {
+                Some(id.to_string())
+            }
             _ => {
                 let shown = arg.to_string_lossy();
                 return usage_error(&format!(

@@ -138,6 +138,19 @@ pub struct Fixtures {
     pub invalid_params: Vec<serde_json::Value>,
 }
 
+/// One parameter a player may set in a host's menu (Strike 9's box, one-die rule, scoring): its
+/// name, the field of the params' JSON object it sets, and its choices, each a label and the
+/// field's value. The first choice is the standard game's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParamOption {
+    /// What the menu is called ("Tiles").
+    pub name: String,
+    /// The field of the params' JSON object it sets (`"tiles"`).
+    pub field: String,
+    /// The choices: a label ("12") and the field's value (`12`).
+    pub choices: Vec<(String, serde_json::Value)>,
+}
+
 /// What a host needs of a game kind beside its rules. Every method has a plain default, so a
 /// new kind is playable (in the app's plain view) with [`PlainFrontEnd`] alone.
 pub trait FrontEnd<P: Puzzle>: Send + Sync + 'static {
@@ -188,6 +201,12 @@ pub trait FrontEnd<P: Puzzle>: Send + Sync + 'static {
     /// The kind's test fixtures.
     fn fixtures(&self) -> Fixtures {
         Fixtures::default()
+    }
+
+    /// The parameters a player may combine freely, each combination a game of its own with its
+    /// own scores ([`crate::Registry::combinations`]); none by default.
+    fn options(&self) -> Vec<ParamOption> {
+        Vec::new()
     }
 }
 

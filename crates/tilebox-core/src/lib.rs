@@ -22,8 +22,8 @@ mod session;
 
 pub use error::{LoadError, MoveError, ParamsError, ParseMoveError, PlayError, PlayErrorKind};
 pub use frontend::{
-    AssistError, Assistant, BoardColors, Fixtures, FrontEnd, Outcome, PlainFrontEnd, Player, Rgb,
-    TileColors,
+    AssistError, Assistant, BoardColors, Fixtures, FrontEnd, Outcome, ParamOption, PlainFrontEnd,
+    Player, Rgb, TileColors,
 };
 pub use puzzle::{GameInfo, Puzzle, Status};
 pub use registry::{

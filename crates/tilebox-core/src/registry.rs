@@ -15,8 +15,8 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use crate::{
-    AssistError, BoardColors, Fixtures, FrontEnd, GameInfo, LoadError, ParamsError, PlainFrontEnd,
-    PlayError, Player, Puzzle, SavedGame, Session, Status, TileColors,
+    AssistError, BoardColors, Fixtures, FrontEnd, GameInfo, LoadError, ParamOption, ParamsError,
+    PlainFrontEnd, PlayError, Player, Puzzle, SavedGame, Session, Status, TileColors,
 };
 
 /// What an entry says of itself in lists and menus.
@@ -361,6 +361,9 @@ trait EntryOps: Send + Sync {
     fn tile_colors(&self, value: u64) -> TileColors;
     fn board_colors(&self, dark: bool) -> BoardColors;
     fn assistant(&self) -> Option<Arc<dyn DynAssistant>>;
+    fn options(&self) -> Vec<ParamOption>;
+    /// The same kind and front end with other preset params (given as JSON), checked.
+    fn with_preset(&self, params: &Value) -> Result<Arc<dyn EntryOps>, ParamsError>;
 }
 
 struct EntryOf<P: Puzzle> {
@@ -438,6 +441,21 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
 
     fn assistant(&self) -> Option<Arc<dyn DynAssistant>> {
         assistant_for(&self.front, &self.params)
+    }
+
+    fn options(&self) -> Vec<ParamOption> {
+        self.front.options()
+    }
+
+    fn with_preset(&self, params: &Value) -> Result<Arc<dyn EntryOps>, ParamsError> {
+        let params: P::Params =
+            serde_json::from_value(params.clone()).map_err(|e| ParamsError(e.to_string()))?;
+        // The rules say whether they can start a game with them.
+        P::new_game(&params, 0)?;
+        Ok(Arc::new(EntryOf::<P> {
+            params,
+            front: Arc::clone(&self.front),
+        }))
     }
 }
 
@@ -539,6 +557,12 @@ impl Entry {
     /// The colours of the board.
     pub fn board_colors(&self, dark: bool) -> BoardColors {
         self.ops.board_colors(dark)
+    }
+
+    /// The parameters a player may combine freely in this entry's kind (see
+    /// [`crate::FrontEnd::options`]).
+    pub fn options(&self) -> Vec<ParamOption> {
+        self.ops.options()
     }
 
     /// Hints and autoplay, if the entry's kind has an assistant that plays its preset. (A
@@ -752,6 +776,86 @@ impl Registry {
             }
         }
         groups
+    }
+
+    /// The combinations of the options of every kind that has some ([`crate::FrontEnd::options`]),
+    /// other than those a registered entry already plays: an entry each, in the kind's group,
+    /// with an id made of the kind's id and the choices' values (`strike9-12-low_total-digits`),
+    /// so that each combination keeps its own scores and game in progress. They are not in
+    /// [`Registry::entries`]: a host offers them through its menu of options.
+    pub fn combinations(&self) -> Vec<Entry> {
+        let mut found = Vec::new();
+        for kind in &self.kinds {
+            let Some(standard) = self
+                .entries
+                .iter()
+                .find(|e| e.kind_type() == kind.kind_type())
+            else {
+                continue;
+            };
+            let options = standard.options();
+            if options.is_empty() {
+                continue;
+            }
+            // Every combination, as an odometer: the last option turns fastest.
+            let mut picks = vec![0usize; options.len()];
+            'combinations: loop {
+                found.extend(self.combination(standard, &options, &picks));
+                for i in (0..options.len()).rev() {
+                    picks[i] += 1;
+                    if picks[i] < options[i].choices.len() {
+                        continue 'combinations;
+                    }
+                    picks[i] = 0;
+                }
+                break;
+            }
+        }
+        found
+    }
+
+    /// The entry for `picks` (a choice index per option) of `standard`'s kind, unless a
+    /// registered entry plays those params or the kind refuses them.
+    fn combination(
+        &self,
+        standard: &Entry,
+        options: &[ParamOption],
+        picks: &[usize],
+    ) -> Option<Entry> {
+        let mut params = standard.params_json();
+        let fields = params.as_object_mut()?;
+        let mut values = Vec::new();
+        let mut labels = Vec::new();
+        for (option, &pick) in options.iter().zip(picks) {
+            let (label, value) = option.choices.get(pick)?;
+            fields.insert(option.field.clone(), value.clone());
+            values.push(match value {
+                Value::String(text) => text.clone(),
+                other => other.to_string(),
+            });
+            labels.push(label.as_str());
+        }
+        let ops = standard.ops.with_preset(&params).ok()?;
+        // Compare params as the kind writes them, so that defaults left out compare equal.
+        let written = ops.params_json();
+        let taken = self
+            .entries
+            .iter()
+            .any(|e| e.kind_type() == standard.kind_type() && e.params_json() == written);
+        if taken {
+            return None;
+        }
+        let kind = standard.kind();
+        Some(Entry {
+            info: Arc::new(EntryInfo {
+                id: format!("{}-{}", kind.id, values.join("-")),
+                // Short enough for a title bar: the values, "Strike 9 (12, low total, digits)".
+                title: format!("{} ({})", kind.title, values.join(", ").replace('_', " ")),
+                description: format!("Your own combination: {}.", labels.join(", ")),
+                group: standard.info.group.clone(),
+            }),
+            ops,
+        })
     }
 
     /// Restores a saved game of whichever entry it names.

@@ -78,4 +78,57 @@ mod tests {
             assert_eq!(rows, side, "{}", entry.id());
         }
     }
+
+    /// Every combination of Strike 9's options is a game of its own, apart from those a named
+    /// entry plays: the ids are unique and stable, the params are those picked, and a game
+    /// starts and saves under the combination's id.
+    #[test]
+    fn every_combination_of_strike9s_options_is_an_entry_unless_a_named_one_plays_it() {
+        let registry = registry();
+        let combos = registry.combinations();
+        let named: Vec<Strike9Params> = registry
+            .entries()
+            .iter()
+            .filter_map(|e| e.params::<Strike9>().copied())
+            .collect();
+        let mut expected: Vec<Strike9Params> = Strike9Params::every()
+            .filter(|p| !named.contains(p))
+            .collect();
+        let mut got: Vec<Strike9Params> = combos
+            .iter()
+            .map(|e| *e.params::<Strike9>().expect("a Strike 9 entry"))
+            .collect();
+        let key = |p: &Strike9Params| serde_json::to_string(p).unwrap();
+        expected.sort_by_key(key);
+        got.sort_by_key(key);
+        assert_eq!(got, expected);
+        for entry in &combos {
+            let params = entry.params::<Strike9>().unwrap();
+            let id = format!(
+                "strike9-{}-{}-{}",
+                params.tiles,
+                serde_json::to_value(params.one_die)
+                    .unwrap()
+                    .as_str()
+                    .unwrap(),
+                serde_json::to_value(params.score)
+                    .unwrap()
+                    .as_str()
+                    .unwrap()
+            );
+            assert_eq!(entry.id(), id);
+            assert!(registry.get(&id).is_none(), "{id} is not a listed entry");
+            assert_eq!(entry.info().group, Strike9::INFO.title);
+            let game = entry.new_session(3).unwrap();
+            assert_eq!(game.save().game, id);
+            assert_eq!(entry.load(&game.save()).unwrap().text(), game.text());
+        }
+        let ids: Vec<&str> = combos.iter().map(|e| e.id()).collect();
+        let mut unique = ids.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), ids.len());
+        // Kinds without options have no combinations.
+        assert!(combos.iter().all(|e| e.is::<Strike9>()));
+    }
 }

@@ -6,7 +6,9 @@
 use std::time::Duration;
 
 use serde_json::json;
-use tilebox_core::{AssistError, Assistant, Fixtures, FrontEnd, Outcome, Player, Puzzle, Session};
+use tilebox_core::{
+    AssistError, Assistant, Fixtures, FrontEnd, Outcome, ParamOption, Player, Puzzle, Session,
+};
 use tilebox_strike9::{
     Dice, Exact, Objective, OneDie, Scoring, Strike9, Strike9Move, Strike9Params, Strike9State,
     Table, TileSet,
@@ -108,6 +110,36 @@ open, and small ones."
         Some(self)
     }
 
+    /// The box, the one-die rule and the scoring, combined freely.
+    fn options(&self) -> Vec<ParamOption> {
+        vec![
+            ParamOption {
+                name: "Tiles".into(),
+                field: "tiles".into(),
+                choices: Strike9Params::BOXES
+                    .iter()
+                    .map(|&n| (format!("{n} tiles"), json!(n)))
+                    .collect(),
+            },
+            ParamOption {
+                name: "One die".into(),
+                field: "one_die".into(),
+                choices: OneDie::ALL
+                    .iter()
+                    .map(|&rule| (one_die_label(rule).to_string(), json!(rule)))
+                    .collect(),
+            },
+            ParamOption {
+                name: "Scoring".into(),
+                field: "score".into(),
+                choices: Scoring::ALL
+                    .iter()
+                    .map(|&score| (scoring_label(score).to_string(), json!(score)))
+                    .collect(),
+            },
+        ]
+    }
+
     fn fixtures(&self) -> Fixtures {
         let unreadable = Outcome::unreadable;
         let rolled =
@@ -184,6 +216,24 @@ open, and small ones."
 /// game is ever played with them).
 fn table_of(params: &Strike9Params) -> Option<&'static Table> {
     Table::shared(params).ok()
+}
+
+/// How the options menu names a one-die rule.
+fn one_die_label(rule: OneDie) -> &'static str {
+    match rule {
+        OneDie::Never => "always two dice",
+        OneDie::HighShut => "one die once 7 and up are shut",
+        OneDie::LowTotal => "one die once 6 or less is open",
+    }
+}
+
+/// How the options menu names a scoring.
+fn scoring_label(score: Scoring) -> &'static str {
+    match score {
+        Scoring::Shut => "score the shut tiles",
+        Scoring::Golf => "golf (lowest wins)",
+        Scoring::Digits => "digits (lowest wins)",
+    }
 }
 
 /// The exact table's player: the dice, and the tiles, that are best for the variant's score

@@ -59,9 +59,16 @@ fn combination_id(options: &[ParamOption], values: &Value) -> String {
     format!("strike9-{}", parts.join("-"))
 }
 
-fn open_group(h: &mut App, title: &str) {
+/// A new app over `dir`, from the launcher through the group titled `title` and its menu of
+/// options, started with the choices `values`.
+fn start_with(dir: &std::path::Path, title: &str, options: &[ParamOption], values: &Value) -> App {
+    let mut h = harness(dir, None);
     h.get_by_label(&card_label(title)).click();
     h.run();
+    pick(&mut h, options, values);
+    h.get_by_label(PLAY_OPTIONS_LABEL).click();
+    h.run();
+    h
 }
 
 #[test]
@@ -75,11 +82,7 @@ fn a_combination_of_options_is_a_game_of_its_own_that_is_saved_counted_and_resum
         "{id} is not a named entry"
     );
 
-    let mut h = harness(&dir, None);
-    open_group(&mut h, &title);
-    pick(&mut h, &options, &values);
-    h.get_by_label(PLAY_OPTIONS_LABEL).click();
-    h.run();
+    let mut h = start_with(&dir, &title, &options, &values);
     assert_eq!(h.state().current_game(), Some(id.as_str()));
     let session = h.state().session(&id).unwrap();
     for option in &options {
@@ -111,11 +114,7 @@ fn a_combination_of_options_is_a_game_of_its_own_that_is_saved_counted_and_resum
     drop(h);
 
     // After a restart the game resumes where it was.
-    let mut h = harness(&dir, None);
-    open_group(&mut h, &title);
-    pick(&mut h, &options, &values);
-    h.get_by_label(PLAY_OPTIONS_LABEL).click();
-    h.run();
+    let h = start_with(&dir, &title, &options, &values);
     assert_eq!(h.state().current_game(), Some(id.as_str()));
     assert_eq!(h.state().session(&id).unwrap().text(), played);
 }
@@ -137,11 +136,7 @@ fn options_that_a_named_entry_plays_open_that_entry() {
                 .unwrap_or_else(|| option.choices[0].1.clone());
             values.insert(option.field.clone(), value);
         }
-        let mut h = harness(&dir, None);
-        open_group(&mut h, &title);
-        pick(&mut h, &options, &Value::Object(values));
-        h.get_by_label(PLAY_OPTIONS_LABEL).click();
-        h.run();
+        let h = start_with(&dir, &title, &options, &Value::Object(values));
         assert_eq!(h.state().current_game(), Some(entry.id()));
         checked += 1;
     }

@@ -222,8 +222,8 @@ fn table_of(params: &Strike9Params) -> Option<&'static Table> {
 fn one_die_label(rule: OneDie) -> &'static str {
     match rule {
         OneDie::Never => "always two dice",
-        OneDie::HighShut => "one die once 7 and up are shut",
-        OneDie::LowTotal => "one die once 6 or less is open",
+        OneDie::HighShut => "one die once every tile above 6 is shut",
+        OneDie::LowTotal => "one die once the open tiles total 6 or less",
     }
 }
 
@@ -394,6 +394,10 @@ pub fn last_move_line(s: &Session<Strike9>) -> Option<String> {
     // One table: every value has the same denominator, so the numerators compare exactly.
     let as_good = best_value.numerator() == played_value.numerator();
     let (best_f, played_f) = (best_value.to_f64(), played_value.to_f64());
+    // What was given up, subtracted exactly before it becomes a float: expected scores of the
+    // digits variants are beyond f64's exact integers, and a worse move must not read "0.00".
+    let lost = best_value.numerator().abs_diff(played_value.numerator()) as f64
+        / best_value.denominator() as f64;
     let chance = table.objective() == Objective::ShutChance;
     Some(match (played, as_good) {
         (Strike9Move::Roll(_), true) => {
@@ -405,25 +409,25 @@ pub fn last_move_line(s: &Session<Strike9>) -> Option<String> {
         ),
         (Strike9Move::Roll(_), false) if chance => format!(
             "Rolling {played_text} gave up {} percentage points: {best_text} would have kept {}, yours kept {}.",
-            percent(best_f - played_f).trim_end_matches('%'),
+            percent(lost).trim_end_matches('%'),
             percent(best_f),
             percent(played_f)
         ),
         (Strike9Move::Roll(_), false) => format!(
             "Rolling {played_text} gave up {} points of expected score: {best_text} would have left {}, yours left {}.",
-            points(played_f - best_f),
+            points(lost),
             points(best_f),
             points(played_f)
         ),
         (Strike9Move::Shut(_), false) if chance => format!(
             "Shutting {played_text} gave up {} percentage points: {best_text} would have kept {}, yours kept {}.",
-            percent(best_f - played_f).trim_end_matches('%'),
+            percent(lost).trim_end_matches('%'),
             percent(best_f),
             percent(played_f)
         ),
         (Strike9Move::Shut(_), false) => format!(
             "Shutting {played_text} gave up {} points of expected score: {best_text} would have left {}, yours left {}.",
-            points(played_f - best_f),
+            points(lost),
             points(best_f),
             points(played_f)
         ),
@@ -810,5 +814,40 @@ the roll; shut all nine to win."
         }
         assert!(session.status().over);
         assert!(Strike9FrontEnd.end_text(session.state()).is_some());
+    }
+
+    /// A worse move never reads as giving up nothing, even where expected scores are beyond
+    /// f64's exact integers (the digits of twelve tiles).
+    #[test]
+    fn what_a_worse_move_gave_up_is_never_zero() {
+        let params = Strike9Params {
+            tiles: 12,
+            one_die: OneDie::Never,
+            score: Scoring::Digits,
+        };
+        let table = Table::shared(&params).unwrap();
+        let mut worse = 0;
+        for seed in 0..40 {
+            let game = Session::<Strike9>::new(params, seed).unwrap();
+            let state = game.state();
+            let (open, total) = (state.open(), state.total());
+            let best = table.best_move(open, dice_of(state), total).unwrap();
+            let best_value = table.after_move(open, best).unwrap();
+            for mv in Strike9::legal_moves(state) {
+                let Strike9Move::Shut(tiles) = mv else {
+                    continue;
+                };
+                if table.after_move(open, tiles).unwrap().numerator() == best_value.numerator() {
+                    continue;
+                }
+                let mut played = game.clone();
+                played.play(mv).unwrap();
+                let line = last_move_line(&played).unwrap();
+                assert!(line.contains("gave up"), "{line}");
+                assert!(!line.contains("gave up 0.00 "), "{line}");
+                worse += 1;
+            }
+        }
+        assert!(worse > 0, "no worse move was tried");
     }
 }

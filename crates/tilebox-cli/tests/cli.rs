@@ -1350,12 +1350,7 @@ fn new_and_play_take_params_for_any_entry() {
                     session.play_text("1d").unwrap();
                     return Some((seed, moves.join(" ")));
                 }
-                let dice = if state.dice().len() == 1 {
-                    Dice::One
-                } else {
-                    Dice::Two
-                };
-                let best = table.best_move(state.open(), dice, state.total())?;
+                let best = table.best_move(state.open(), state.rolled_dice()?, state.total())?;
                 moves.push(best.to_string());
                 session.play(Strike9Move::Shut(best)).unwrap();
             }
@@ -1443,17 +1438,8 @@ fn hint_of_a_game_replayed_with_params_is_the_tables_move() {
         let mut moves: Vec<String> = Vec::new();
         while !session.state().is_over() {
             let state = session.state();
-            let want = if state.choosing_dice() {
-                checked_dice = true;
-                Strike9Move::Roll(table.best_dice(state.open()).unwrap())
-            } else {
-                let dice = if state.dice().len() == 1 {
-                    Dice::One
-                } else {
-                    Dice::Two
-                };
-                Strike9Move::Shut(table.best_move(state.open(), dice, state.total()).unwrap())
-            };
+            checked_dice |= state.choosing_dice();
+            let want = table.best_in(state).unwrap();
             if seed < 4 || state.choosing_dice() {
                 let joined = moves.join(" ");
                 let seed_text = seed.to_string();
@@ -1488,16 +1474,7 @@ fn bench_plays_the_table_of_any_variant_with_params() {
         let mut session = Session::<Strike9>::new(p, seed).unwrap();
         while !session.state().is_over() {
             let state = session.state();
-            let mv = if state.choosing_dice() {
-                Strike9Move::Roll(table.best_dice(state.open()).unwrap())
-            } else {
-                let dice = if state.dice().len() == 1 {
-                    Dice::One
-                } else {
-                    Dice::Two
-                };
-                Strike9Move::Shut(table.best_move(state.open(), dice, state.total()).unwrap())
-            };
+            let mv = table.best_in(state).unwrap();
             session.play(mv).unwrap();
         }
         total += session.state().score();

@@ -252,23 +252,7 @@ impl Player<Strike9> for TablePlayer {
         let table = table_of(state.params()).ok_or_else(|| {
             AssistError::CannotPlay("the table does not cover these parameters".into())
         })?;
-        let open = state.open();
-        Ok(if state.choosing_dice() {
-            table.best_dice(open).map(Strike9Move::Roll)
-        } else {
-            table
-                .best_move(open, dice_of(state), state.total())
-                .map(Strike9Move::Shut)
-        })
-    }
-}
-
-/// The dice of a rolled state: one die or two.
-fn dice_of(state: &Strike9State) -> Dice {
-    if state.dice().len() == 1 {
-        Dice::One
-    } else {
-        Dice::Two
+        Ok(table.best_in(state))
     }
 }
 
@@ -325,7 +309,7 @@ fn value_now(table: &Table, state: &Strike9State) -> Option<Exact> {
     if state.choosing_dice() {
         table.before_roll(state.open())
     } else {
-        table.after_roll(state.open(), dice_of(state), state.total())
+        table.after_roll(state.open(), state.rolled_dice()?, state.total())
     }
 }
 
@@ -382,7 +366,7 @@ pub fn last_move_line(s: &Session<Strike9>) -> Option<String> {
             )
         }
         Strike9Move::Shut(tiles) => {
-            let best = table.best_move(open, dice_of(before), before.total())?;
+            let best = table.best_move(open, before.rolled_dice()?, before.total())?;
             (
                 spaced(best),
                 spaced(tiles),
@@ -770,7 +754,7 @@ the roll; shut all nine to win."
                         table.best_dice(state.open()).map(Strike9Move::Roll)
                     } else {
                         table
-                            .best_move(state.open(), dice_of(state), state.total())
+                            .best_move(state.open(), state.rolled_dice().unwrap(), state.total())
                             .map(Strike9Move::Shut)
                     };
                     assert_eq!(Some(mv), want);
@@ -831,7 +815,9 @@ the roll; shut all nine to win."
             let game = Session::<Strike9>::new(params, seed).unwrap();
             let state = game.state();
             let (open, total) = (state.open(), state.total());
-            let best = table.best_move(open, dice_of(state), total).unwrap();
+            let best = table
+                .best_move(open, state.rolled_dice().unwrap(), total)
+                .unwrap();
             let best_value = table.after_move(open, best).unwrap();
             for mv in Strike9::legal_moves(state) {
                 let Strike9Move::Shut(tiles) = mv else {

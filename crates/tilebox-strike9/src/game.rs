@@ -438,6 +438,15 @@ impl Strike9State {
         self.dice.get(..self.rolled).unwrap_or(&[])
     }
 
+    /// The dice of the current roll, one die or two; `None` while the player chooses.
+    pub fn rolled_dice(&self) -> Option<Dice> {
+        match self.dice().len() {
+            0 => None,
+            1 => Some(Dice::One),
+            _ => Some(Dice::Two),
+        }
+    }
+
     /// Whether the player is to choose one die or two before the roll.
     pub fn choosing_dice(&self) -> bool {
         self.rolled == 0 && !self.status.over

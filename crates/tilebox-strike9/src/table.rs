@@ -39,7 +39,7 @@ use std::sync::OnceLock;
 
 use tilebox_core::ParamsError;
 
-use crate::{Dice, OneDie, Scoring, Strike9Params, TileSet, addends};
+use crate::{Dice, OneDie, Scoring, Strike9Move, Strike9Params, Strike9State, TileSet, addends};
 
 /// What a table optimises.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -322,6 +322,17 @@ impl Table {
         self.best_after(open, total)?.0
     }
 
+    /// The best move in `state`, a game of this table's params: the choice of dice while it is
+    /// pending, else the best tiles for the roll; `None` when the game is over.
+    pub fn best_in(&self, state: &Strike9State) -> Option<Strike9Move> {
+        if state.choosing_dice() {
+            return self.best_dice(state.open()).map(Strike9Move::Roll);
+        }
+        let dice = state.rolled_dice()?;
+        self.best_move(state.open(), dice, state.total())
+            .map(Strike9Move::Shut)
+    }
+
     /// Every move for a roll of `total` with `dice` from `open`, each with the value after it, in
     /// the enumerator's order; none when these dice cannot make the total or `open` holds a tile
     /// outside the box.
@@ -515,5 +526,43 @@ mod tests {
         };
         assert_eq!(zero.reduced(), (0, 1));
         assert_eq!(zero.to_f64(), 0.0);
+    }
+
+    /// `best_in` is the dice choice while it is pending and the best tiles for the dice rolled
+    /// otherwise, and nothing once the game is over.
+    #[test]
+    fn the_best_move_in_a_state_is_the_dice_or_the_tiles_it_is_waiting_for() {
+        use tilebox_core::Puzzle;
+
+        use crate::Strike9;
+        let mut choices = 0;
+        for params in Strike9Params::every() {
+            let table = Table::shared(&params).unwrap();
+            for seed in 0..6 {
+                let mut state = Strike9::new_game(&params, seed).unwrap();
+                while let Some(mv) = table.best_in(&state) {
+                    let expected = match state.rolled_dice() {
+                        None => {
+                            choices += 1;
+                            Strike9Move::Roll(table.best_dice(state.open()).unwrap())
+                        }
+                        Some(dice) => Strike9Move::Shut(
+                            table.best_move(state.open(), dice, state.total()).unwrap(),
+                        ),
+                    };
+                    assert_eq!(mv, expected);
+                    assert_eq!(
+                        state.rolled_dice().map(|d| d == Dice::One),
+                        match state.dice().len() {
+                            0 => None,
+                            n => Some(n == 1),
+                        }
+                    );
+                    state = Strike9::apply(&state, &mv).unwrap();
+                }
+                assert!(Strike9::status(&state).over);
+            }
+        }
+        assert!(choices > 0, "no game reached a choice of dice");
     }
 }

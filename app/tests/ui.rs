@@ -612,17 +612,7 @@ fn shutting_the_box_shows_the_win() {
     let mut h = harness(&dir, Some("strike9"));
     let tiles: TileSet = last.parse().unwrap();
     for t in tiles.tiles() {
-        h.key_press(match t {
-            1 => Key::Num1,
-            2 => Key::Num2,
-            3 => Key::Num3,
-            4 => Key::Num4,
-            5 => Key::Num5,
-            6 => Key::Num6,
-            7 => Key::Num7,
-            8 => Key::Num8,
-            _ => Key::Num9,
-        });
+        h.key_press(tilebox::views::strike9::tile_key(t).unwrap());
         h.run();
     }
     assert!(h.state().session("strike9").unwrap().status().won);

@@ -20,10 +20,15 @@
 //! not merge in the AI's model (a 65536 does not fit in four bits); elsewhere it follows the
 //! rules exactly.
 //!
+//! Every other sliding variant (another side, another ladder, triple merges) is played by
+//! [`generic`]'s [`GenericEngine`]: the same search over boards of any side, with the rules
+//! brought by a [`SlidingModel`].
+//!
 //! Everything is pure: the only global state is the immutable tables, built once on first use.
 //! No threads are started; run searches on a thread of your own to keep a UI responsive.
 
 pub mod bitboard;
+pub mod generic;
 mod heuristic;
 #[cfg(test)]
 mod sample;
@@ -39,6 +44,7 @@ use std::time::Duration;
 use tilebox_core::Puzzle;
 use tilebox_sliding::{Direction, Game2048, NextCard, Threes};
 
+pub use generic::{GenericEngine, Grid, SlidingModel, SpawnAt};
 pub use heuristic::{eval_2048, eval_threes};
 pub use threes::{CardOdds, Deck, DeckError, bonus_ranks, card_odds};
 

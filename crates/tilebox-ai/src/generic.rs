@@ -1,0 +1,685 @@
+//! A player for any sliding variant: expectimax over boards of any side (2 to 8) and any ladder,
+//! with the rules brought by a [`SlidingModel`].
+//!
+//! The bitboard players ([`crate::Engine`]) are faster but know only 4×4 2048 and Threes. This
+//! one asks the model for the line rule (each distinct line is moved once a search and then
+//! read from a cache), where the next tile may land and what it may be, and which tiles merge;
+//! everything else is shared with them: [`Limits`], [`Advice`], the transposition table, the
+//! probability cut-off and iterative deepening under a time budget. On top of that it
+//! - samples the spawn cells when a move leaves more than [`Options::max_spawn_cells`] of
+//!   them (big boards), spread evenly over the empty cells, so that a search two moves deep
+//!   stays affordable on an 8×8 board;
+//! - caps the depth in timed searches by how much is going on ([`Options::depth_cap`]): an
+//!   open board early in a game is decided in a few plies, and the budget is not burnt on it;
+//! - answers at once when only one move is legal.
+//!
+//! Its heuristic ([`eval`]) works for any ladder and merge rule: it reads tiles by their
+//! *level* (`1 + log2(value / lowest value)`, so 2048's levels are its ranks and every ladder
+//! has the same scale), and scores empty cells, mergeable neighbours (the model's own rule),
+//! monotonicity of every row and column, the sum of the levels, and a penalty when the largest
+//! tile leaves the corners.
+//!
+//! Pure and single-threaded, like the rest of the crate; it never panics on any board or model
+//! answer, and returns `None` only when no move changes the board.
+
+pub mod eval;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use tilebox_sliding::{Board, Cell, Direction};
+
+use crate::search::{RootValues, Stopper, advice, deepen};
+use crate::table::{Entry, MAX_TABLE_DEPTH, TransTable};
+use crate::{Advice, Limits};
+
+pub use eval::Weights;
+
+/// The most cells a board has (8×8).
+pub const MAX_CELLS: usize = 64;
+
+/// The highest rank a cell holds (ranks 1 to 63; 0 is an empty cell).
+pub const MAX_RANK: u8 = 63;
+
+/// Where the next tile may land after a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SpawnAt {
+    /// Any empty cell, all alike (2048).
+    Anywhere,
+    /// The far edge (opposite the swipe) of a line that moved, all such lines alike (Threes).
+    MovedEdge,
+}
+
+/// The rules of a sliding variant, as the generic player needs them. Tiles are ranks: 1 is the
+/// lowest tile of the ladder, 0 an empty cell.
+pub trait SlidingModel {
+    /// Moves one line: `line` holds the ranks from the wall outward and is changed in place.
+    /// A line that comes back unchanged did not move.
+    fn slide_line(&self, line: &mut [u8]);
+
+    /// Where the next tile may land.
+    fn spawn_at(&self) -> SpawnAt;
+
+    /// The next tile's distribution as the current state knows it, `(rank, probability)`: the
+    /// preview when the game shows one (one rank with probability 1, or the ranks a bonus may
+    /// be), a bag's remaining tiles, or the spawn weights. Probabilities are normalised by the
+    /// player; ranks 0 and above [`MAX_RANK`] are ignored.
+    fn next_tiles(&self) -> Vec<(u8, f64)>;
+
+    /// The distribution of the tiles after the next one (deeper in the search), by default
+    /// the same as [`SlidingModel::next_tiles`].
+    fn later_tiles(&self) -> Vec<(u8, f64)> {
+        self.next_tiles()
+    }
+
+    /// Whether tiles `a` and `b`, side by side in this order from the wall, can merge or take
+    /// part in a merge together (for the heuristic only).
+    fn merges_with(&self, a: u8, b: u8) -> bool;
+
+    /// The value of a tile of this rank (for the heuristic's scale only).
+    fn value(&self, rank: u8) -> u64;
+}
+
+/// A board of ranks for the search: any side from 2 to 8, copied by value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Grid {
+    side: u8,
+    /// Row-major, `side * side` used; the rest stays 0.
+    cells: [u8; MAX_CELLS],
+}
+
+impl Grid {
+    /// The ranks of an engine board.
+    pub fn from_board(board: &Board) -> Grid {
+        let side = board.side().clamp(Board::MIN_SIDE, Board::MAX_SIDE);
+        let mut cells = [0; MAX_CELLS];
+        for (cell, rank) in board.cells_with_ranks() {
+            if cell.row < side && cell.col < side {
+                cells[cell.row * side + cell.col] = rank.min(MAX_RANK);
+            }
+        }
+        Grid {
+            side: side as u8,
+            cells,
+        }
+    }
+
+    /// A grid from rows of ranks; `None` unless it is square with a side of 2 to 8 and every
+    /// rank is at most [`MAX_RANK`].
+    pub fn from_ranks(rows: &[Vec<u8>]) -> Option<Grid> {
+        let side = rows.len();
+        if !(Board::MIN_SIDE..=Board::MAX_SIDE).contains(&side) {
+            return None;
+        }
+        let mut cells = [0; MAX_CELLS];
+        for (r, row) in rows.iter().enumerate() {
+            if row.len() != side {
+                return None;
+            }
+            for (c, &rank) in row.iter().enumerate() {
+                if rank > MAX_RANK {
+                    return None;
+                }
+                cells[r * side + c] = rank;
+            }
+        }
+        Some(Grid {
+            side: side as u8,
+            cells,
+        })
+    }
+
+    /// Rows and columns.
+    pub fn side(&self) -> usize {
+        usize::from(self.side)
+    }
+
+    /// The rank at `cell`, 0 when empty or off the grid.
+    pub fn rank(&self, cell: Cell) -> u8 {
+        let side = self.side();
+        if cell.row < side && cell.col < side {
+            self.cells[cell.row * side + cell.col]
+        } else {
+            0
+        }
+    }
+
+    /// The ranks row by row.
+    pub fn rows(&self) -> Vec<Vec<u8>> {
+        let side = self.side();
+        self.cells[..side * side]
+            .chunks(side)
+            .map(<[u8]>::to_vec)
+            .collect()
+    }
+
+    /// The highest rank on the grid.
+    pub fn max_rank(&self) -> u8 {
+        self.cells.iter().copied().max().unwrap_or(0)
+    }
+
+    /// The grid with `rank` put at `cell` (unchanged if the cell is off the grid or the rank
+    /// above [`MAX_RANK`]).
+    pub fn with(&self, cell: Cell, rank: u8) -> Grid {
+        let side = self.side();
+        let mut out = *self;
+        if cell.row < side && cell.col < side && rank <= MAX_RANK {
+            out.cells[cell.row * side + cell.col] = rank;
+        }
+        out
+    }
+
+    /// The grid after the swipe `dir` under `model`'s line rule, with the lines that moved (a
+    /// bit per line, see [`Direction::cell`]); `None` when nothing moved.
+    pub fn slide<M: SlidingModel + ?Sized>(&self, model: &M, dir: Direction) -> Option<(Grid, u8)> {
+        let lines = LineIndex::new(self.side());
+        let mut cache = LineCache::default();
+        slide_grid(self, &lines, dir_index(dir), &mut |key| {
+            line_move(model, self.side(), &mut cache, key)
+        })
+    }
+
+    /// The cells where the next tile may land after the swipe `dir` made `after`, moving the
+    /// lines in `moved` (a bit per line).
+    pub fn spawn_cells(&self, spawn_at: SpawnAt, dir: Direction, moved: u8) -> Vec<Cell> {
+        let side = self.side();
+        let lines = LineIndex::new(side);
+        let mut buf = [0u8; MAX_CELLS];
+        let n = spawn_cells(self, &lines, spawn_at, dir_index(dir), moved, &mut buf);
+        buf[..n]
+            .iter()
+            .map(|&i| Cell::new(usize::from(i) / side, usize::from(i) % side))
+            .collect()
+    }
+
+    /// A 64-bit key of the position for the transposition table.
+    fn key(&self) -> u64 {
+        let mut h = u64::from(self.side).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for chunk in self.cells.chunks_exact(8) {
+            let mut word = 0u64;
+            for (i, &b) in chunk.iter().enumerate() {
+                word |= u64::from(b) << (8 * i);
+            }
+            h = (h ^ word).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+            h ^= h >> 32;
+        }
+        h
+    }
+}
+
+/// How the generic player searches, beside [`Limits`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Options {
+    /// The most spawn cells a chance node looks at; more are sampled down to this many.
+    pub max_spawn_cells: usize,
+    /// In timed searches, the deepest search in plies is this plus twice the number of
+    /// distinct ranks on the board (and at most [`Limits::max_depth`]).
+    pub depth_cap: u32,
+    /// The heuristic's weights.
+    pub weights: Weights,
+}
+
+impl Options {
+    /// The defaults for a board of this side.
+    pub fn for_side(side: usize) -> Options {
+        Options {
+            max_spawn_cells: match side {
+                0..=4 => 16,
+                5 => 10,
+                _ => 8,
+            },
+            depth_cap: 0,
+            weights: Weights::DEFAULT,
+        }
+    }
+}
+
+/// The generic player. It keeps its transposition table and caches between searches (to save
+/// allocating them); its advice does not depend on earlier searches.
+#[derive(Debug, Clone)]
+pub struct GenericEngine {
+    tt: TransTable,
+    lines: LineCache,
+    evals: HashMap<u64, f32, BuildHasherDefault<KeyHasher>>,
+    /// `None`: [`Options::for_side`] of the board searched.
+    options: Option<Options>,
+}
+
+impl Default for GenericEngine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl GenericEngine {
+    /// An engine with a 2^20-slot (16 MiB) transposition table.
+    pub fn new() -> Self {
+        Self::with_table_bits(20)
+    }
+
+    /// An engine with a `2^bits`-slot transposition table (16 bytes a slot; `bits` is clamped
+    /// to 10..=26).
+    pub fn with_table_bits(bits: u32) -> Self {
+        Self {
+            tt: TransTable::new(bits),
+            lines: LineCache::default(),
+            evals: HashMap::default(),
+            options: None,
+        }
+    }
+
+    /// The same engine searching with these options on every board.
+    pub fn with_options(mut self, options: Options) -> Self {
+        self.options = Some(options);
+        self
+    }
+
+    /// The best move on `board` under `model`'s rules within `limits`; `None` only when no
+    /// move changes the board.
+    pub fn advise_board<M: SlidingModel + ?Sized>(
+        &mut self,
+        model: &M,
+        board: &Board,
+        limits: &Limits,
+    ) -> Option<Advice> {
+        self.advise(model, &Grid::from_board(board), limits)
+    }
+
+    /// The best move on `grid` under `model`'s rules within `limits`; `None` only when no move
+    /// changes the grid.
+    pub fn advise<M: SlidingModel + ?Sized>(
+        &mut self,
+        model: &M,
+        grid: &Grid,
+        limits: &Limits,
+    ) -> Option<Advice> {
+        let options = self
+            .options
+            .unwrap_or_else(|| Options::for_side(grid.side()));
+        let GenericEngine {
+            tt, lines, evals, ..
+        } = self;
+        // The caches belong to one model: start them afresh (keeping their memory).
+        lines.clear();
+        evals.clear();
+        tt.new_search();
+        let mut stop = Stopper::new(limits.time);
+        let prep = Prepared::new(model, grid, &options, limits);
+        let mut limits = *limits;
+        if limits.time.is_some() {
+            let legal = Direction::ALL
+                .into_iter()
+                .filter(|&d| {
+                    slide_grid(grid, &prep.index, dir_index(d), &mut |key| {
+                        line_move(model, grid.side(), lines, key)
+                    })
+                    .is_some()
+                })
+                .count();
+            let cap = options
+                .depth_cap
+                .saturating_add(2 * distinct_ranks(grid))
+                .max(2);
+            limits.max_depth = limits.max_depth.min(cap);
+            if legal == 1 {
+                // Nothing to weigh.
+                limits.max_depth = 1;
+            }
+        }
+        let (values, depth) = deepen(&limits, &mut stop, |depth, stop| {
+            Search {
+                model,
+                prep: &prep,
+                tt: &mut *tt,
+                lines: &mut *lines,
+                evals: &mut *evals,
+                stop,
+            }
+            .root(grid, depth)
+        })?;
+        advice(&values, depth, stop.nodes)
+    }
+}
+
+/// The number of different ranks on the grid.
+fn distinct_ranks(grid: &Grid) -> u32 {
+    let mut seen = 0u64;
+    for &r in &grid.cells {
+        if r != 0 {
+            seen |= 1 << (r & 63);
+        }
+    }
+    seen.count_ones()
+}
+
+/// A hasher for keys that are already well spread or packed (lines, board keys).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        let h = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = h ^ (h >> 31);
+    }
+}
+
+/// Line moves already asked of the model: packed line (a byte a cell, from the wall) to the
+/// line after the move, `None` when it did not move.
+type LineCache = HashMap<u64, Option<u64>, BuildHasherDefault<KeyHasher>>;
+
+/// Packs `side` ranks into a key, a byte each, the wall's cell lowest.
+fn pack(ranks: &[u8]) -> u64 {
+    ranks
+        .iter()
+        .enumerate()
+        .fold(0, |key, (i, &r)| key | u64::from(r) << (8 * i))
+}
+
+/// The move of a packed line under the model's rule, cached.
+fn line_move<M: SlidingModel + ?Sized>(
+    model: &M,
+    side: usize,
+    cache: &mut LineCache,
+    key: u64,
+) -> Option<u64> {
+    if let Some(&hit) = cache.get(&key) {
+        return hit;
+    }
+    let mut buf = [0u8; 8];
+    let side = side.min(8);
+    for (i, slot) in buf.iter_mut().enumerate().take(side) {
+        *slot = (key >> (8 * i)) as u8;
+    }
+    model.slide_line(&mut buf[..side]);
+    for r in &mut buf {
+        *r = (*r).min(MAX_RANK);
+    }
+    let after = pack(&buf[..side]);
+    let result = (after != key).then_some(after);
+    cache.insert(key, result);
+    result
+}
+
+/// For each direction (in [`Direction::ALL`] order), the cell index of each line's positions,
+/// `8 * line + pos`, from the wall outward.
+#[derive(Debug, Clone)]
+pub(crate) struct LineIndex {
+    side: usize,
+    cells: [[u8; MAX_CELLS]; 4],
+}
+
+impl LineIndex {
+    fn new(side: usize) -> Self {
+        let side = side.clamp(Board::MIN_SIDE, Board::MAX_SIDE);
+        let mut cells = [[0u8; MAX_CELLS]; 4];
+        for (d, dir) in Direction::ALL.into_iter().enumerate() {
+            for line in 0..side {
+                for pos in 0..side {
+                    let Cell { row, col } = dir.cell(side, line, pos);
+                    cells[d][8 * line + pos] = (row * side + col).min(MAX_CELLS - 1) as u8;
+                }
+            }
+        }
+        Self { side, cells }
+    }
+}
+
+fn dir_index(dir: Direction) -> usize {
+    Direction::ALL.iter().position(|&d| d == dir).unwrap_or(0)
+}
+
+/// Slides every line of `grid` toward direction `d` with `mv` (a packed line to the moved
+/// line, `None` when unmoved); the grid after and the moved lines, `None` if nothing moved.
+fn slide_grid(
+    grid: &Grid,
+    lines: &LineIndex,
+    d: usize,
+    mv: &mut impl FnMut(u64) -> Option<u64>,
+) -> Option<(Grid, u8)> {
+    let side = lines.side;
+    let idx = &lines.cells[d & 3];
+    let mut out = *grid;
+    let mut moved = 0u8;
+    for line in 0..side {
+        let at = &idx[8 * line..8 * line + side];
+        let key = at.iter().enumerate().fold(0u64, |k, (pos, &i)| {
+            k | u64::from(grid.cells[usize::from(i)]) << (8 * pos)
+        });
+        if let Some(after) = mv(key) {
+            moved |= 1 << line;
+            for (pos, &i) in at.iter().enumerate() {
+                out.cells[usize::from(i)] = (after >> (8 * pos)) as u8;
+            }
+        }
+    }
+    (moved != 0).then_some((out, moved))
+}
+
+/// Writes the cell indices where a tile may land into `out`; returns how many.
+fn spawn_cells(
+    after: &Grid,
+    lines: &LineIndex,
+    spawn_at: SpawnAt,
+    d: usize,
+    moved: u8,
+    out: &mut [u8; MAX_CELLS],
+) -> usize {
+    let side = lines.side;
+    let mut n = 0;
+    match spawn_at {
+        SpawnAt::Anywhere => {
+            for (i, &r) in after.cells[..side * side].iter().enumerate() {
+                if r == 0 {
+                    out[n] = i as u8;
+                    n += 1;
+                }
+            }
+        }
+        SpawnAt::MovedEdge => {
+            for line in (0..side).filter(|l| moved & (1 << l) != 0) {
+                let i = lines.cells[d & 3][8 * line + side - 1];
+                if after.cells[usize::from(i)] == 0 {
+                    out[n] = i;
+                    n += 1;
+                }
+            }
+        }
+    }
+    n
+}
+
+/// A tile distribution, normalised, with the ranks out of range dropped.
+fn normalise(tiles: Vec<(u8, f64)>) -> Vec<(u8, f32)> {
+    let tiles: Vec<(u8, f64)> = tiles
+        .into_iter()
+        .filter(|&(r, p)| (1..=MAX_RANK).contains(&r) && p.is_finite() && p > 0.0)
+        .collect();
+    let total: f64 = tiles.iter().map(|&(_, p)| p).sum();
+    if total <= 0.0 {
+        return Vec::new();
+    }
+    tiles
+        .into_iter()
+        .map(|(r, p)| (r, (p / total) as f32))
+        .collect()
+}
+
+/// What a search works out once from the model and the root.
+struct Prepared {
+    index: LineIndex,
+    eval: eval::Evaluator,
+    spawn_at: SpawnAt,
+    /// The next tile's distribution and the later tiles'.
+    next: Vec<(u8, f32)>,
+    later: Vec<(u8, f32)>,
+    max_spawn_cells: usize,
+    min_probability: f32,
+    /// The value of a lost position.
+    loss: f32,
+}
+
+impl Prepared {
+    fn new<M: SlidingModel + ?Sized>(
+        model: &M,
+        root: &Grid,
+        options: &Options,
+        limits: &Limits,
+    ) -> Self {
+        let eval = eval::Evaluator::new(model, root, options.weights);
+        let loss = eval.loss(root);
+        Self {
+            index: LineIndex::new(root.side()),
+            eval,
+            spawn_at: model.spawn_at(),
+            next: normalise(model.next_tiles()),
+            later: normalise(model.later_tiles()),
+            max_spawn_cells: options.max_spawn_cells.clamp(1, MAX_CELLS),
+            min_probability: limits.min_probability,
+            loss,
+        }
+    }
+}
+
+/// The caches of evaluated lines.
+pub(crate) type EvalCache = HashMap<u64, f32, BuildHasherDefault<KeyHasher>>;
+
+/// One iteration of the search.
+struct Search<'a, M: ?Sized> {
+    model: &'a M,
+    prep: &'a Prepared,
+    tt: &'a mut TransTable,
+    lines: &'a mut LineCache,
+    evals: &'a mut EvalCache,
+    stop: &'a mut Stopper,
+}
+
+impl<M: SlidingModel + ?Sized> Search<'_, M> {
+    /// The values of the four root moves searched `plies` deep (at least 1).
+    fn root(&mut self, grid: &Grid, plies: u32) -> RootValues {
+        let mut out = [None; 4];
+        for (d, slot) in out.iter_mut().enumerate() {
+            if let Some((after, moved)) = self.slide(grid, d) {
+                *slot = Some(self.chance(&after, d, moved, plies.saturating_sub(1), 1.0, true));
+            }
+        }
+        out
+    }
+
+    fn slide(&mut self, grid: &Grid, d: usize) -> Option<(Grid, u8)> {
+        let (model, lines) = (self.model, &mut *self.lines);
+        let side = grid.side();
+        slide_grid(grid, &self.prep.index, d, &mut |key| {
+            line_move(model, side, lines, key)
+        })
+    }
+
+    fn eval(&mut self, grid: &Grid) -> f32 {
+        self.prep.eval.board(grid, &self.prep.index, self.evals)
+    }
+
+    /// A player's turn with `plies` plies left, reached with probability `prob`.
+    fn turn(&mut self, grid: &Grid, plies: u32, prob: f32) -> f32 {
+        if prob < self.prep.min_probability {
+            return self.eval(grid);
+        }
+        if plies == 0 {
+            self.stop.depth_cut = true;
+            return self.eval(grid);
+        }
+        let key = grid.key();
+        let depth = plies.min(u32::from(MAX_TABLE_DEPTH)) as u8;
+        if let Some(hit) = self.tt.get(key, 0, depth) {
+            self.stop.depth_cut |= !hit.complete;
+            return hit.value;
+        }
+        if self.stop.tick() {
+            return 0.0;
+        }
+        let cut_before = std::mem::replace(&mut self.stop.depth_cut, false);
+        let mut best = f32::NEG_INFINITY;
+        for d in 0..4 {
+            if let Some((after, moved)) = self.slide(grid, d) {
+                best = best.max(self.chance(&after, d, moved, plies - 1, prob, false));
+            }
+        }
+        if best == f32::NEG_INFINITY {
+            best = self.prep.loss;
+        }
+        let complete = !self.stop.depth_cut;
+        self.stop.depth_cut |= cut_before;
+        if !self.stop.aborted {
+            self.tt.put(
+                key,
+                0,
+                depth,
+                Entry {
+                    value: best,
+                    complete,
+                },
+            );
+        }
+        best
+    }
+
+    /// The game's answer to a move toward `d` that left `after` (moving the lines `moved`):
+    /// the expected value over where the tile lands and what it is, `plies` plies left.
+    fn chance(
+        &mut self,
+        after: &Grid,
+        d: usize,
+        moved: u8,
+        plies: u32,
+        prob: f32,
+        first: bool,
+    ) -> f32 {
+        if plies == 0 {
+            self.stop.depth_cut = true;
+            return self.eval(after);
+        }
+        let mut cells = [0u8; MAX_CELLS];
+        let n = spawn_cells(
+            after,
+            &self.prep.index,
+            self.prep.spawn_at,
+            d,
+            moved,
+            &mut cells,
+        );
+        let prep = self.prep;
+        let tiles = if first { &prep.next } else { &prep.later };
+        if n == 0 || tiles.is_empty() {
+            // Nothing arrives: the player moves again.
+            return self.turn(after, plies - 1, prob);
+        }
+        // Sample evenly spread cells on big boards, from a start the position decides.
+        let used = n.min(self.prep.max_spawn_cells);
+        let start = if used < n {
+            (after.key() % n as u64) as usize
+        } else {
+            0
+        };
+        let share = prob / used as f32;
+        let mut total = 0.0f32;
+        for k in 0..used {
+            let i = usize::from(cells[(start + k * n / used) % n]);
+            for &(rank, p) in tiles {
+                let mut next = *after;
+                next.cells[i] = rank;
+                total += p * self.turn(&next, plies - 1, share * p);
+            }
+        }
+        total / used as f32
+    }
+}

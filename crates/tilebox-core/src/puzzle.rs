@@ -92,6 +92,18 @@ pub trait Puzzle: 'static {
         None
     }
 
+    /// Reads parameters given as JSON (a save's, or a host's choice) for an entry whose preset
+    /// is `preset`. By default the JSON is the whole params, as `Serialize` writes them; a kind
+    /// may read it relative to the preset instead (the sliding kind lays a save's fields over
+    /// the preset's variant, so that old saves of a few fields still read).
+    fn read_params(
+        preset: &Self::Params,
+        json: &serde_json::Value,
+    ) -> Result<Self::Params, ParamsError> {
+        let _ = preset;
+        serde_json::from_value(json.clone()).map_err(|e| ParamsError(e.to_string()))
+    }
+
     /// Splits a written list of moves into the text of each move. By default moves are separated
     /// by white space; games whose moves are single letters may read `"LLUR"`.
     fn split_moves(text: &str) -> Vec<&str> {

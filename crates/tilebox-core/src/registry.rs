@@ -412,8 +412,7 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
         params: &Value,
         seed: u64,
     ) -> Result<Box<dyn DynSession>, ParamsError> {
-        let params: P::Params =
-            serde_json::from_value(params.clone()).map_err(|e| ParamsError(e.to_string()))?;
+        let params = P::read_params(&self.params, params)?;
         Ok(self.wrap(entry, Session::new(params, seed)?))
     }
 
@@ -424,7 +423,7 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
                 found: saved.game.clone(),
             });
         }
-        Ok(self.wrap(entry, Session::restore(saved)?))
+        Ok(self.wrap(entry, Session::restore(saved, &self.params)?))
     }
 
     fn how_to_play(&self) -> String {
@@ -448,8 +447,7 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
     }
 
     fn with_preset(&self, params: &Value) -> Result<Arc<dyn EntryOps>, ParamsError> {
-        let params: P::Params =
-            serde_json::from_value(params.clone()).map_err(|e| ParamsError(e.to_string()))?;
+        let params = P::read_params(&self.params, params)?;
         // The rules say whether they can start a game with them.
         P::new_game(&params, 0)?;
         Ok(Arc::new(EntryOf::<P> {

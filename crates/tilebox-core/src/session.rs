@@ -292,18 +292,18 @@ impl<P: Puzzle> Session<P> {
                 found: saved.game.clone(),
             });
         }
-        Self::restore(saved)
+        Self::restore(saved, &P::Params::default())
     }
 
     /// Restores a session from its save form whatever game id the save names: for a registry
     /// entry, which checks its own id (a preset's saves name the preset, not the kind).
-    /// Otherwise as [`Session::load`].
-    pub(crate) fn restore(saved: &SavedGame) -> Result<Self, LoadError> {
+    /// Otherwise as [`Session::load`]. The save's params are read over `preset`
+    /// ([`Puzzle::read_params`]).
+    pub(crate) fn restore(saved: &SavedGame, preset: &P::Params) -> Result<Self, LoadError> {
         if saved.format != SAVE_FORMAT {
             return Err(LoadError::UnsupportedFormat(saved.format));
         }
-        let params: P::Params =
-            serde_json::from_value(saved.params.clone()).map_err(|e| ParamsError(e.to_string()))?;
+        let params = P::read_params(preset, &saved.params)?;
         let parse = |(i, text): (usize, &String)| {
             text.parse::<P::Move>().map_err(|e| failed_at(i, text, e))
         };

@@ -11,22 +11,32 @@
 //! exactly. The rules are those of `docs/rules.md`.
 
 mod board;
+mod builtin;
 mod deck;
 mod direction;
+mod engine;
 mod game2048;
 mod line;
+mod load;
 mod rules;
 mod slide;
+mod sliding;
 #[cfg(test)]
 mod test_util;
 mod threes;
+pub mod variant;
 
 pub use board::{Board, BoardError, Cell};
+pub use builtin::{builtin_variants, builtins};
 pub use direction::Direction;
+pub use engine::Rules;
 pub use game2048::{Game2048, Game2048Params, Game2048State, STANDARD_WIN};
+pub use load::{Loaded, MAX_FILE_BYTES, Refusal, load_dir};
 pub use rules::RuleSet;
-pub use slide::{Motion, Slide};
+pub use slide::{LineMotion, Motion, Slide, slide_board};
+pub use sliding::{Sliding, SlidingState};
 pub use threes::{NextCard, Threes, ThreesParams, ThreesState};
+pub use variant::{Variant, VariantError};
 
 use serde::{Deserialize, Serialize};
 use tilebox_core::{Entry, MoveError, ParamsError, Puzzle};

@@ -2,8 +2,9 @@
 //! [`crate::slide`] maps the four directions onto them.
 
 /// A tile that moved along a line, as positions counted from the wall.
+#[doc(hidden)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct LineMotion {
+pub struct LineMotion {
     /// Where the tile was.
     pub from: usize,
     /// Where it ended, alone or merged into the tile that ended there.

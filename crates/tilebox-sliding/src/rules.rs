@@ -1,7 +1,9 @@
 //! The rule sets: what a rank is worth, how a line moves, how a board scores.
 
 use crate::line::{MAX_RANK_2048, MAX_RANK_THREES, slide_2048, slide_threes};
-use crate::slide::{LineMove, slide_board};
+use crate::slide::slide_board;
+
+type LineMove = fn(&mut [u8], &mut Vec<crate::line::LineMotion>);
 use crate::{Board, BoardError, Direction, Slide};
 
 /// A sliding-tile rule set, looked up by game id. A new sliding variant is added here.
@@ -87,7 +89,11 @@ impl RuleSet {
     /// `gained` is, for 2048, the sum of the tiles made by merges and, for Threes, how much the
     /// board's score grew.
     pub fn slide(self, board: &Board, dir: Direction) -> Slide {
-        let mut slide = slide_board(board, dir, self.line_move());
+        let line_move = self.line_move();
+        let mut slide = slide_board(board, dir, |line, motions| {
+            line_move(line, motions);
+            0
+        });
         slide.gained = match self {
             RuleSet::Twenty48 => slide
                 .motions

@@ -1,0 +1,137 @@
+//! The built-in variants: the data files in `crates/tilebox-sliding/variants/`, compiled in and
+//! read by the same code as a player's own files ([`crate::load`]).
+
+use crate::load::{Loaded, resolve_all};
+use crate::variant::{Movement, Scoring, Spawn, SpawnAt, Variant};
+
+/// The built-in files, in launcher order: file name and text.
+pub(crate) const FILES: [(&str, &str); 9] = [
+    ("2048.json", include_str!("../variants/2048.json")),
+    ("2048-3x3.json", include_str!("../variants/2048-3x3.json")),
+    ("2048-5x5.json", include_str!("../variants/2048-5x5.json")),
+    ("2048-6x6.json", include_str!("../variants/2048-6x6.json")),
+    ("2048-8x8.json", include_str!("../variants/2048-8x8.json")),
+    ("threes.json", include_str!("../variants/threes.json")),
+    ("2584.json", include_str!("../variants/2584.json")),
+    ("2187.json", include_str!("../variants/2187.json")),
+    ("1024.json", include_str!("../variants/1024.json")),
+];
+
+/// The built-in variants with the root of each one's `based_on` chain, in launcher order.
+pub fn builtins() -> Vec<Loaded> {
+    let (loaded, refused) = resolve_all(
+        FILES
+            .iter()
+            .map(|(name, text)| (name.to_string(), Ok(text.to_string()))),
+        &[],
+    );
+    // The files are part of the build and tested; a refusal here is a bug caught by the tests.
+    debug_assert!(refused.is_empty(), "{refused:?}");
+    loaded
+}
+
+/// Every built-in variant, in launcher order: `2048`, its sizes, `threes`, `2584`, `2187`,
+/// `1024`.
+pub fn builtin_variants() -> Vec<Variant> {
+    builtins().into_iter().map(|l| l.variant).collect()
+}
+
+/// The original 2048 ([`Variant`]'s default), read from its built-in file. Should the file ever
+/// fail to read (the tests make sure it does not), the same game written out here.
+pub(crate) fn standard() -> Variant {
+    FILES
+        .first()
+        .and_then(|(_, text)| Variant::from_text(text).ok())
+        .unwrap_or_else(|| Variant {
+            format: crate::variant::FORMAT,
+            id: "2048".into(),
+            title: "2048".into(),
+            description: "Slide the tiles and merge equal pairs to make a 2048 tile.".into(),
+            side: 4,
+            tiles: (1..=57).map(|k| 1u64 << k).collect(),
+            merges: Vec::new(),
+            motion: Movement::Slide,
+            spawn: Spawn {
+                weights: Some([(2, 9), (4, 1)].into_iter().collect()),
+                bag: None,
+                bonus: None,
+            },
+            spawn_at: SpawnAt::Anywhere,
+            start: 2,
+            preview: false,
+            win: Some(2048),
+            score: Scoring::Merges,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::FIELDS;
+
+    #[test]
+    fn every_builtin_reads_in_launcher_order_and_its_full_form_round_trips() {
+        let all = builtins();
+        assert_eq!(all.len(), FILES.len(), "a built-in file is refused");
+        let ids: Vec<&str> = all.iter().map(|l| l.variant.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            [
+                "2048", "2048-3x3", "2048-5x5", "2048-6x6", "2048-8x8", "threes", "2584", "2187",
+                "1024"
+            ]
+        );
+        let roots: Vec<&str> = all.iter().map(|l| l.root.as_str()).collect();
+        assert_eq!(
+            roots,
+            [
+                "2048", "2048", "2048", "2048", "2048", "threes", "2584", "2187", "1024"
+            ]
+        );
+        for l in &all {
+            let json = l.variant.to_json();
+            assert_eq!(json.as_object().unwrap().len(), FIELDS.len());
+            assert_eq!(
+                Variant::from_json(json.as_object().unwrap()).unwrap(),
+                l.variant
+            );
+        }
+        assert_eq!(Variant::default(), all[0].variant);
+        assert_eq!(standard(), all[0].variant);
+    }
+
+    #[test]
+    fn the_table_of_variants_md() {
+        let v = builtin_variants();
+        let get = |id: &str| v.iter().find(|x| x.id == id).unwrap();
+        assert_eq!((get("2048-3x3").side, get("2048-3x3").win), (3, Some(512)));
+        for (id, side) in [("2048-5x5", 5), ("2048-6x6", 6), ("2048-8x8", 8)] {
+            assert_eq!((get(id).side, get(id).win), (side, Some(2048)));
+            assert!(get("2048").same_rules(&Variant {
+                side: 4,
+                ..get(id).clone()
+            }));
+        }
+        let t48 = get("2048");
+        assert_eq!(t48.tiles.len(), 57);
+        assert_eq!(t48.tiles[56], 1 << 57);
+        let th = get("threes");
+        assert_eq!(th.tiles.last(), Some(&12288));
+        assert_eq!((th.win, th.start, th.preview), (None, 9, true));
+        assert_eq!(get("2584").tiles[..6], [1, 2, 3, 5, 8, 13]);
+        assert!(get("2584").tiles.contains(&2584));
+        assert_eq!(get("2187").tiles[..6], [1, 2, 3, 6, 9, 18]);
+        assert!(get("2187").tiles.contains(&2187));
+        assert_eq!(get("1024").tiles[..6], [1, 3, 4, 12, 16, 48]);
+        assert_eq!(get("1024").side, 5);
+        for x in &v {
+            assert!(x.tiles.len() <= 63);
+            // A full 8×8 board of the top tile sums within a u64.
+            assert!(
+                x.tiles.last().unwrap().checked_mul(64).is_some(),
+                "{}",
+                x.id
+            );
+        }
+    }
+}

@@ -1,0 +1,777 @@
+//! [`Rules`]: a [`Variant`] compiled for play. Ranks on the board are ladder positions (1 is the
+//! ladder's first tile, 0 an empty cell); merge rules become lookup tables, so a line move is a
+//! table walk whatever the variant; one line routine per motion serves all four directions
+//! through [`crate::slide`].
+
+use std::fmt;
+use std::sync::Arc;
+
+use tilebox_core::GameRng;
+
+use crate::line::LineMotion;
+use crate::slide::slide_board;
+use crate::variant::{Movement, Scoring, SpawnAt, Variant};
+use crate::{Board, BoardError, Cell, Direction, Slide};
+
+/// Ranks go up to 63, so a pair of ranks indexes a 64×64 table.
+const SIDE: usize = 64;
+
+/// A variant's rules, compiled: what a rank is worth, how lines move, what spawns. Cheap to clone
+/// (the tables are shared). Two `Rules` are equal when their variants are.
+#[derive(Clone)]
+pub struct Rules(Arc<Compiled>);
+
+struct Compiled {
+    variant: Variant,
+    /// The ladder's length: the highest rank.
+    len: u8,
+    /// `pair[a * 64 + b]`: the rank made by the first 2-tile rule that matches `a` (nearer the
+    /// wall) and `b`, 0 for none.
+    pair: Vec<u8>,
+    /// The index among the merge rules of that rule, `u8::MAX` for none.
+    pair_rule: Vec<u8>,
+    /// The indices of the 3-tile rules, in order.
+    triples: Vec<usize>,
+    /// Board scoring: the points of each rank (index 0, an empty cell, scores 0).
+    points: Option<Vec<u64>>,
+    /// Weighted spawns: rank and weight, in ladder order, and the total weight.
+    weights: Vec<(u8, u32)>,
+    total_weight: u32,
+    /// A bag's full contents, in ladder order (refilled and shuffled when empty).
+    full_bag: Vec<u8>,
+    /// The bonus, in ranks: the least highest rank, the lowest bonus rank, the divisor, the
+    /// chance.
+    bonus: Option<BonusRanks>,
+    win_rank: Option<u8>,
+}
+
+#[derive(Clone, Copy)]
+struct BonusRanks {
+    top_at_least: u64,
+    lowest: u64,
+    divided_by: u64,
+    chance: [u32; 2],
+}
+
+impl fmt::Debug for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Rules({})", self.0.variant.id)
+    }
+}
+
+impl PartialEq for Rules {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.variant == other.0.variant
+    }
+}
+
+impl Eq for Rules {}
+
+impl Rules {
+    /// Checks `variant` ([`Variant::validate`]) and compiles it.
+    pub fn new(variant: &Variant) -> Result<Rules, crate::VariantError> {
+        variant.validate()?;
+        let len = u8::try_from(variant.tiles.len()).unwrap_or(u8::MAX);
+        let n = usize::from(len);
+        let mut pair = vec![0u8; SIDE * SIDE];
+        let mut pair_rule = vec![u8::MAX; SIDE * SIDE];
+        for a in 1..=len {
+            for b in 1..=len {
+                let found = variant
+                    .merges
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| r.tiles.len() == 2)
+                    .find_map(|(i, r)| r.made(&[a, b], n).map(|m| (i, m)));
+                if let Some((i, made)) = found {
+                    let k = usize::from(a) * SIDE + usize::from(b);
+                    pair[k] = made;
+                    pair_rule[k] = u8::try_from(i).unwrap_or(u8::MAX - 1);
+                }
+            }
+        }
+        let triples = variant
+            .merges
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.tiles.len() == 3)
+            .map(|(i, _)| i)
+            .collect();
+        let points = match &variant.score {
+            Scoring::Merges => None,
+            Scoring::Board(p) => Some(std::iter::once(0).chain(p.iter().copied()).collect()),
+        };
+        let rank = |v: &u64| variant.rank_of(*v).unwrap_or(0);
+        let weights: Vec<(u8, u32)> = variant
+            .spawn
+            .weights
+            .iter()
+            .flatten()
+            .map(|(v, &w)| (rank(v), w))
+            .filter(|&(_, w)| w > 0)
+            .collect();
+        let total_weight = weights.iter().map(|&(_, w)| w).sum();
+        let full_bag = variant
+            .spawn
+            .bag
+            .iter()
+            .flatten()
+            .flat_map(|(v, &count)| std::iter::repeat_n(rank(v), count as usize))
+            .collect();
+        let bonus = variant.spawn.bonus.map(|b| BonusRanks {
+            top_at_least: b.top_at_least,
+            lowest: b.lowest,
+            divided_by: b.top_divided_by.max(1),
+            chance: b.chance,
+        });
+        let win_rank = variant.win.and_then(|w| variant.rank_of(w));
+        Ok(Rules(Arc::new(Compiled {
+            variant: variant.clone(),
+            len,
+            pair,
+            pair_rule,
+            triples,
+            points,
+            weights,
+            total_weight,
+            full_bag,
+            bonus,
+            win_rank,
+        })))
+    }
+
+    /// The variant these rules were compiled from.
+    pub fn variant(&self) -> &Variant {
+        &self.0.variant
+    }
+
+    /// The highest rank a tile can reach: the ladder's length.
+    pub fn max_rank(&self) -> u8 {
+        self.0.len
+    }
+
+    /// The rank whose making wins, if the variant has a win.
+    pub fn win_rank(&self) -> Option<u8> {
+        self.0.win_rank
+    }
+
+    /// The value of a tile of `rank` (0 for an empty cell; `u64::MAX` for a rank off the
+    /// ladder, which no game of these rules holds).
+    pub fn value(&self, rank: u8) -> u64 {
+        match rank {
+            0 => 0,
+            r => self
+                .0
+                .variant
+                .tiles
+                .get(usize::from(r) - 1)
+                .copied()
+                .unwrap_or(u64::MAX),
+        }
+    }
+
+    /// The rank of a tile worth `value` (0 for 0, an empty cell), or `None` for a value that is
+    /// not on the ladder.
+    pub fn rank_of(&self, value: u64) -> Option<u8> {
+        if value == 0 {
+            Some(0)
+        } else {
+            self.0.variant.rank_of(value)
+        }
+    }
+
+    /// The rank two neighbouring tiles make by a 2-tile rule, `a` nearer the wall than `b`.
+    pub fn pair_merge(&self, a: u8, b: u8) -> Option<u8> {
+        let k = usize::from(a)
+            .checked_mul(SIDE)?
+            .checked_add(usize::from(b))?;
+        match self.0.pair.get(k).copied() {
+            Some(0) | None => None,
+            Some(made) if usize::from(a) < SIDE && usize::from(b) < SIDE => Some(made),
+            Some(_) => None,
+        }
+    }
+
+    /// Whether tiles of ranks `a` and `b` side by side merge, in either order, by a 2-tile rule.
+    pub fn merges_with(&self, a: u8, b: u8) -> bool {
+        self.pair_merge(a, b).is_some() || self.pair_merge(b, a).is_some()
+    }
+
+    /// Whether the variant has 3-tile rules.
+    pub fn has_triples(&self) -> bool {
+        !self.0.triples.is_empty()
+    }
+
+    /// A board from rows of values (0 for an empty cell). Checks the shape (rows of one length,
+    /// square, side 2 to 8) and then every value, row by row.
+    pub fn board_from_values(&self, rows: &[Vec<u64>]) -> Result<Board, BoardError> {
+        Board::from_rank_rows(rows, |cell, &value| {
+            self.rank_of(value).ok_or(BoardError::BadValue {
+                row: cell.row,
+                col: cell.col,
+                value,
+            })
+        })
+    }
+
+    /// The board as rows of values, 0 for an empty cell.
+    pub fn values(&self, board: &Board) -> Vec<Vec<u64>> {
+        board
+            .rows()
+            .map(|row| row.iter().map(|&rank| self.value(rank)).collect())
+            .collect()
+    }
+
+    /// Slides every line of `board` toward `dir`. Adds no tile: spawning is the game's part.
+    /// `gained` is the sum of the tiles made by merges (`"merges"` scoring) or how much the
+    /// board's score grew (`"board"` scoring).
+    pub fn slide(&self, board: &Board, dir: Direction) -> Slide {
+        let c = &*self.0;
+        let mut slide = match c.variant.motion {
+            Movement::Slide if c.triples.is_empty() => {
+                slide_board(board, dir, |line, motions| slide_pairs(c, line, motions))
+            }
+            Movement::Slide => {
+                slide_board(board, dir, |line, motions| slide_line(c, line, motions))
+            }
+            Movement::Step => slide_board(board, dir, |line, motions| step_line(c, line, motions)),
+        };
+        if c.points.is_some() {
+            slide.gained = self
+                .board_score(&slide.board)
+                .saturating_sub(self.board_score(board));
+        }
+        slide
+    }
+
+    /// Whether any swipe changes the board; a game is over exactly when none does.
+    pub fn can_move(&self, board: &Board) -> bool {
+        self.moving_directions(board).next().is_some()
+    }
+
+    /// The swipes that change `board`, in the order of [`Direction::ALL`].
+    pub fn moving_directions<'a>(
+        &'a self,
+        board: &'a Board,
+    ) -> impl Iterator<Item = Direction> + 'a {
+        Direction::ALL
+            .into_iter()
+            .filter(move |&dir| self.slide(board, dir).moved)
+    }
+
+    /// The score counted on the board (`"board"` scoring); 0 for `"merges"` scoring, whose score
+    /// is accumulated from merges, not read off the board.
+    pub fn board_score(&self, board: &Board) -> u64 {
+        match &self.0.points {
+            None => 0,
+            Some(points) => board
+                .cells_with_ranks()
+                .map(|(_, rank)| points.get(usize::from(rank)).copied().unwrap_or(0))
+                .fold(0, u64::saturating_add),
+        }
+    }
+
+    /// Whether the score is read off the board.
+    pub fn scores_board(&self) -> bool {
+        self.0.points.is_some()
+    }
+
+    /// The board as a grid of right-aligned values, `.` for an empty cell, one line per row.
+    /// Columns are at least four characters wide, wider when a value needs it.
+    pub fn grid(&self, board: &Board) -> String {
+        let values = self.values(board);
+        let text = |v: u64| {
+            if v == 0 {
+                ".".to_string()
+            } else {
+                v.to_string()
+            }
+        };
+        let width = values
+            .iter()
+            .flatten()
+            .map(|&v| text(v).len())
+            .max()
+            .unwrap_or(0)
+            .max(4);
+        let mut out = String::new();
+        for row in &values {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&v| format!("{:>width$}", text(v)))
+                .collect();
+            out.push_str(&cells.join(" "));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The cells a spawn may take after `slide` (a slide of `dir` that moved): every empty cell
+    /// (`"anywhere"`), or the far edge of each moved line (`"moved_edge"`).
+    pub fn spawn_cells(&self, slide: &Slide, dir: Direction) -> Vec<Cell> {
+        match self.0.variant.spawn_at {
+            SpawnAt::Anywhere => slide.board.empty_cells(),
+            SpawnAt::MovedEdge => slide
+                .moved_lines
+                .iter()
+                .map(|&line| dir.entry_cell(slide.board.side(), line))
+                .collect(),
+        }
+    }
+
+    /// The bonus ranks a board whose highest rank is `highest` may get, lowest first; empty when
+    /// the variant has no bonus or the board's highest tile is too low.
+    pub fn bonus_ranks(&self, highest: u8) -> std::ops::RangeInclusive<u8> {
+        let Some(b) = self.0.bonus else {
+            #[allow(clippy::reversed_empty_ranges)]
+            return 1..=0;
+        };
+        let top = self.value(highest);
+        if highest == 0 || top < b.top_at_least {
+            #[allow(clippy::reversed_empty_ranges)]
+            return 1..=0;
+        }
+        let ceiling = top / b.divided_by;
+        let tiles = &self.0.variant.tiles;
+        let first = tiles.iter().position(|&v| v >= b.lowest);
+        let last = tiles.iter().rposition(|&v| v <= ceiling);
+        match (first, last) {
+            (Some(f), Some(l)) if f <= l => {
+                let f = u8::try_from(f + 1).unwrap_or(u8::MAX);
+                let l = u8::try_from(l + 1).unwrap_or(u8::MAX);
+                f..=l
+            }
+            #[allow(clippy::reversed_empty_ranges)]
+            _ => 1..=0,
+        }
+    }
+
+    /// The bonus chance `[numerator, denominator]`, if the variant has a bonus.
+    pub fn bonus_chance(&self) -> Option<[u32; 2]> {
+        self.0.bonus.map(|b| b.chance)
+    }
+
+    /// The ranks and weights of weighted spawns, in ladder order (empty for a bag).
+    pub fn spawn_weights(&self) -> &[(u8, u32)] {
+        &self.0.weights
+    }
+
+    /// A full bag, in ladder order (empty for weighted spawns).
+    pub fn full_bag(&self) -> &[u8] {
+        &self.0.full_bag
+    }
+
+    /// Draws a tile for a board whose highest rank is `highest`: from the weights, or from the
+    /// bag (refilled and shuffled when empty), or now and then a bonus tile. Returns the rank and
+    /// whether it is a bonus tile.
+    ///
+    /// The draws are those of the first release: weights draw one number below the total weight
+    /// (2048's `{2: 9, 4: 1}` is its "2 with probability 9 in 10"); a bag pops its last tile,
+    /// refilling with the full bag in ladder order shuffled; a bonus is tried first, only when
+    /// the highest tile is high enough (Threes' bonus card).
+    pub(crate) fn draw(&self, bag: &mut Vec<u8>, highest: u8, rng: &mut GameRng) -> (u8, bool) {
+        let c = &*self.0;
+        if c.full_bag.is_empty() {
+            let mut x = rng.below(c.total_weight);
+            for &(rank, w) in &c.weights {
+                if x < w {
+                    return (rank, false);
+                }
+                x -= w;
+            }
+            return (c.weights.first().map_or(1, |&(r, _)| r), false);
+        }
+        if let Some(b) = c.bonus {
+            let range = self.bonus_ranks(highest);
+            if self.value(highest) >= b.top_at_least
+                && highest > 0
+                && rng.chance(b.chance[0], b.chance[1])
+                && !range.is_empty()
+            {
+                let count = u32::from(range.end() - range.start() + 1);
+                let offset = u8::try_from(rng.below(count)).unwrap_or(0);
+                return (range.start() + offset, true);
+            }
+        }
+        loop {
+            if let Some(tile) = bag.pop() {
+                return (tile, false);
+            }
+            // Refilling puts the full bag in (not empty: checked above), so this runs twice at
+            // most.
+            bag.extend_from_slice(&c.full_bag);
+            rng.shuffle(bag);
+        }
+    }
+}
+
+/// A slide with 2-tile rules only: compact toward the wall, then walking outward merge each
+/// pair the table allows, once. Returns the sum of the values made.
+fn slide_pairs(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u64 {
+    // `out` is the next free position; `open` is true while the tile at `out - 1` may still take
+    // a merge (it is neither the result of one nor already past).
+    let mut out: usize = 0;
+    let mut open = false;
+    let mut gained = 0u64;
+    for from in 0..line.len() {
+        let rank = line[from];
+        if rank == 0 {
+            continue;
+        }
+        line[from] = 0;
+        if open {
+            let to = out - 1;
+            let made = c.pair[usize::from(line[to]) * SIDE + usize::from(rank)];
+            if made != 0 {
+                line[to] = made;
+                open = false;
+                gained = gained.saturating_add(value_of(c, made));
+                motions.push(LineMotion {
+                    from,
+                    to,
+                    merged: true,
+                });
+                continue;
+            }
+        }
+        line[out] = rank;
+        if out != from {
+            motions.push(LineMotion {
+                from,
+                to: out,
+                merged: false,
+            });
+        }
+        out += 1;
+        open = true;
+    }
+    gained
+}
+
+fn value_of(c: &Compiled, rank: u8) -> u64 {
+    c.variant
+        .tiles
+        .get(usize::from(rank).wrapping_sub(1))
+        .copied()
+        .unwrap_or(0)
+}
+
+/// A slide with 3-tile rules: compact, then walk from the wall; at each tile try the rules in
+/// order on the tiles that start there; a match replaces them with its output and the walk goes
+/// on after them.
+fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u64 {
+    let mut tiles = [(0u8, 0usize); 8];
+    let mut m = 0;
+    for (from, &rank) in line.iter().enumerate() {
+        if rank != 0 && m < tiles.len() {
+            tiles[m] = (rank, from);
+            m += 1;
+        }
+    }
+    line.fill(0);
+    let n = usize::from(c.len);
+    let mut gained = 0u64;
+    let mut out = 0;
+    let mut j = 0;
+    while j < m {
+        let (a, from_a) = tiles[j];
+        let pair = (j + 1 < m).then(|| {
+            let k = usize::from(a) * SIDE + usize::from(tiles[j + 1].0);
+            (c.pair_rule[k], c.pair[k])
+        });
+        let pair_index = pair.map_or(usize::MAX, |(i, _)| usize::from(i));
+        let triple = if j + 2 < m {
+            let ranks = [a, tiles[j + 1].0, tiles[j + 2].0];
+            c.triples
+                .iter()
+                .take_while(|&&i| i < pair_index)
+                .find_map(|&i| c.variant.merges.get(i).and_then(|r| r.made(&ranks, n)))
+        } else {
+            None
+        };
+        let (made, used) = match (triple, pair) {
+            (Some(made), _) => (made, 3),
+            (None, Some((_, made))) if made != 0 => (made, 2),
+            _ => (a, 1),
+        };
+        line[out] = made;
+        if from_a != out {
+            motions.push(LineMotion {
+                from: from_a,
+                to: out,
+                merged: false,
+            });
+        }
+        for &(_, from) in &tiles[j + 1..j + used] {
+            motions.push(LineMotion {
+                from,
+                to: out,
+                merged: true,
+            });
+        }
+        if used > 1 {
+            gained = gained.saturating_add(value_of(c, made));
+        }
+        out += 1;
+        j += used;
+    }
+    gained
+}
+
+/// A step: walking from the wall, the first position that is empty with a tile behind it, or
+/// whose tile merges with the next one, takes the next tile; every tile behind moves one cell;
+/// the far cell empties. One merge at most.
+fn step_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u64 {
+    let n = line.len();
+    let Some(i) = (0..n.saturating_sub(1)).find(|&i| {
+        let here = line[i];
+        if here == 0 {
+            line[i + 1..].iter().any(|&r| r != 0)
+        } else {
+            c.pair[usize::from(here) * SIDE + usize::from(line[i + 1])] != 0
+        }
+    }) else {
+        return 0;
+    };
+    let target = line[i];
+    let made = if target == 0 {
+        0
+    } else {
+        c.pair[usize::from(target) * SIDE + usize::from(line[i + 1])]
+    };
+    line[i] = if made != 0 { made } else { line[i + 1] };
+    for from in i + 1..n {
+        if line[from] != 0 {
+            motions.push(LineMotion {
+                from,
+                to: from - 1,
+                merged: from == i + 1 && target != 0,
+            });
+        }
+        if from > i + 1 {
+            line[from - 1] = line[from];
+        }
+    }
+    line[n - 1] = 0;
+    if made != 0 { value_of(c, made) } else { 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtin_variants;
+    use crate::variant::{MergeRule, Pos};
+
+    /// The reference, written from `docs/variants.md` apart from the engine: does `rule` match
+    /// the ladder positions `ps` (wall outward), and what does it make?
+    fn reference_match(rule: &MergeRule, ps: &[usize], len: usize) -> Option<usize> {
+        let orders: Vec<Vec<usize>> = if rule.any_order {
+            permutations(ps)
+        } else {
+            vec![ps.to_vec()]
+        };
+        'orders: for order in orders {
+            let mut n: Option<i64> = None;
+            for (pat, &p) in rule.tiles.iter().zip(&order) {
+                match *pat {
+                    Pos::Exact(e) => {
+                        if e as usize != p {
+                            continue 'orders;
+                        }
+                    }
+                    Pos::Rel(k) => {
+                        let this = p as i64 - i64::from(k);
+                        if n.is_some_and(|n| n != this) {
+                            continue 'orders;
+                        }
+                        n = Some(this);
+                    }
+                }
+            }
+            if let Some(n) = n
+                && (n < 1
+                    || rule.n_from.is_some_and(|f| n < i64::from(f))
+                    || rule.n_to.is_some_and(|t| n > i64::from(t))
+                    || rule
+                        .n_every
+                        .is_some_and(|[m, r]| n % i64::from(m) != i64::from(r)))
+            {
+                continue;
+            }
+            let out = match rule.makes {
+                Pos::Exact(e) => e as i64,
+                Pos::Rel(k) => n.unwrap_or(-100) + i64::from(k),
+            };
+            if out >= 1 && out as usize <= len {
+                return Some(out as usize);
+            }
+        }
+        None
+    }
+
+    fn permutations(v: &[usize]) -> Vec<Vec<usize>> {
+        if v.len() <= 1 {
+            return vec![v.to_vec()];
+        }
+        let mut all = Vec::new();
+        for i in 0..v.len() {
+            let mut rest = v.to_vec();
+            let x = rest.remove(i);
+            for mut p in permutations(&rest) {
+                p.insert(0, x);
+                all.push(p);
+            }
+        }
+        all
+    }
+
+    /// The first rule matching the tiles at the start of `ps`, with how many tiles it takes.
+    fn first_rule(v: &Variant, ps: &[usize]) -> Option<(usize, usize)> {
+        v.merges.iter().find_map(|r| {
+            let k = r.tiles.len();
+            (ps.len() >= k)
+                .then(|| reference_match(r, &ps[..k], v.tiles.len()))
+                .flatten()
+                .map(|out| (out, k))
+        })
+    }
+
+    /// A line of positions (0 empty), wall outward, moved by the doc's rules; and the value of
+    /// the tiles merges made.
+    fn reference_line(v: &Variant, line: &[usize]) -> (Vec<usize>, u64) {
+        let value = |p: usize| v.tiles[p - 1];
+        let mut made = 0;
+        match v.motion {
+            Movement::Slide => {
+                let tiles: Vec<usize> = line.iter().copied().filter(|&p| p != 0).collect();
+                let mut out = Vec::new();
+                let mut i = 0;
+                while i < tiles.len() {
+                    match first_rule(v, &tiles[i..]) {
+                        Some((p, k)) => {
+                            out.push(p);
+                            made += value(p);
+                            i += k;
+                        }
+                        None => {
+                            out.push(tiles[i]);
+                            i += 1;
+                        }
+                    }
+                }
+                out.resize(line.len(), 0);
+                (out, made)
+            }
+            Movement::Step => {
+                let mut out = line.to_vec();
+                for i in 0..line.len() - 1 {
+                    let behind = line[i + 1..].iter().any(|&p| p != 0);
+                    let merged = if line[i] != 0 && line[i + 1] != 0 {
+                        first_rule(v, &line[i..i + 2]).map(|(p, _)| p)
+                    } else {
+                        None
+                    };
+                    if (line[i] == 0 && behind) || merged.is_some() {
+                        out[i] = merged.unwrap_or(line[i + 1]);
+                        if let Some(p) = merged {
+                            made += value(p);
+                        }
+                        out[i + 1..line.len() - 1].copy_from_slice(&line[i + 2..]);
+                        out[line.len() - 1] = 0;
+                        break;
+                    }
+                }
+                (out, made)
+            }
+        }
+    }
+
+    /// Every row over `alphabet` (positions, 0 empty), in all four directions, for `v`.
+    fn check_every_row(v: &Variant, alphabet: &[usize]) {
+        let rules = Rules::new(v).unwrap();
+        let n = v.side;
+        let rows = alphabet.len().pow(n as u32);
+        for code in 0..rows {
+            let mut c = code;
+            let line: Vec<usize> = (0..n)
+                .map(|_| {
+                    let p = alphabet[c % alphabet.len()];
+                    c /= alphabet.len();
+                    p
+                })
+                .collect();
+            let (want, made) = reference_line(v, &line);
+            for dir in Direction::ALL {
+                let mut board = Board::empty(n).unwrap();
+                for (pos, &p) in line.iter().enumerate() {
+                    board.set(dir.cell(n, 0, pos), p as u8);
+                }
+                let slide = rules.slide(&board, dir);
+                let got: Vec<usize> = (0..n)
+                    .map(|pos| usize::from(slide.board.rank(dir.cell(n, 0, pos))))
+                    .collect();
+                assert_eq!(got, want, "{} {dir:?} {line:?}", v.id);
+                assert_eq!(
+                    slide.board.tile_count(),
+                    want.iter().filter(|&&p| p != 0).count()
+                );
+                assert_eq!(slide.moved, want != line, "{} {dir:?} {line:?}", v.id);
+                if rules.scores_board() {
+                    let before = rules.board_score(&board);
+                    assert_eq!(
+                        slide.gained,
+                        rules.board_score(&slide.board).saturating_sub(before)
+                    );
+                } else {
+                    assert_eq!(slide.gained, made, "{} {dir:?} {line:?}", v.id);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_builtin_moves_every_row_of_small_tiles_as_the_document_says() {
+        for v in builtin_variants() {
+            let top = v.tiles.len();
+            let alphabet: Vec<usize> = if v.side <= 5 {
+                vec![0, 1, 2, 3, 4, 5, top - 1, top]
+            } else {
+                vec![0, 1, 2, top]
+            };
+            check_every_row(&v, &alphabet);
+        }
+    }
+
+    #[test]
+    fn the_rules_examples_of_2048_and_threes() {
+        let vs = builtin_variants();
+        let t48 = Rules::new(&vs[0]).unwrap();
+        let th = Rules::new(&vs[5]).unwrap();
+        let left = |r: &Rules, row: &[u64]| {
+            let mut rows = vec![vec![0; 4]; 4];
+            rows[0] = row.to_vec();
+            let s = r.slide(&r.board_from_values(&rows).unwrap(), Direction::Left);
+            (r.values(&s.board)[0].clone(), s.gained)
+        };
+        assert_eq!(left(&t48, &[2, 2, 2, 2]), (vec![4, 4, 0, 0], 8));
+        assert_eq!(left(&t48, &[4, 4, 8, 0]), (vec![8, 8, 0, 0], 8));
+        assert_eq!(left(&t48, &[2, 0, 2, 4]), (vec![4, 4, 0, 0], 4));
+        assert_eq!(left(&t48, &[2, 2, 2, 0]), (vec![4, 2, 0, 0], 4));
+        assert_eq!(left(&th, &[0, 0, 0, 3]).0, [0, 0, 3, 0]);
+        assert_eq!(left(&th, &[3, 0, 0, 3]).0, [3, 0, 3, 0]);
+        assert_eq!(left(&th, &[0, 3, 3, 0]).0, [3, 3, 0, 0]);
+        assert_eq!(left(&th, &[3, 3, 3, 3]).0, [6, 3, 3, 0]);
+        assert_eq!(left(&th, &[1, 2, 1, 2]).0, [3, 1, 2, 0]);
+        assert_eq!(left(&th, &[12288, 12288, 0, 0]).0, [12288, 12288, 0, 0]);
+    }
+
+    #[test]
+    fn merges_with_reads_the_table() {
+        let vs = builtin_variants();
+        let th = Rules::new(&vs[5]).unwrap();
+        assert!(th.merges_with(1, 2) && th.merges_with(2, 1) && th.merges_with(3, 3));
+        assert!(!th.merges_with(1, 1) && !th.merges_with(2, 2) && !th.merges_with(15, 15));
+        let fib = Rules::new(&vs[6]).unwrap();
+        assert!(fib.merges_with(1, 1) && fib.merges_with(4, 3) && !fib.merges_with(2, 2));
+    }
+}

@@ -1,0 +1,484 @@
+//! Reading variant files: a player's `*.json` files in a folder, and the built-ins, with the
+//! same code. A file that can't be read or breaks a rule is refused with one line naming the
+//! file and the field ([`Refusal`]); the others still load, and no file is ever changed,
+//! deleted or moved.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt;
+use std::io::Read;
+use std::path::Path;
+
+use serde_json::{Map, Value};
+
+use crate::variant::{BASED_ON, Variant, VariantError, parse_object, resolve};
+
+/// The largest variant file read; a larger one is refused unread.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// A variant read from a file, with the id of the root of its `based_on` chain (its own id when
+/// it has no `based_on`): the launcher groups entries by it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Loaded {
+    /// The complete variant.
+    pub variant: Variant,
+    /// The id of the variant at the root of its `based_on` chain.
+    pub root: String,
+}
+
+/// A file refused: its name and why. Displays as one line, `my-fib.json: side: 9 is not from 2
+/// to 8`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// The file's name (not its whole path).
+    pub file: String,
+    /// Why, naming the field at fault.
+    pub error: VariantError,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // One line, whatever the message holds.
+        let text = format!("{}: {}", self.file, self.error);
+        f.write_str(&text.replace(['\n', '\r'], " "))
+    }
+}
+
+/// Reads every `*.json` file in `dir`, in file-name order, as a player's variants over
+/// `builtins` (a file's `based_on` may name a built-in or another file in `dir`). A missing
+/// folder is no error: it gives nothing. A file refused doesn't stop the others.
+pub fn load_dir(dir: &Path, builtins: &[Variant]) -> (Vec<Loaded>, Vec<Refusal>) {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return (Vec::new(), Vec::new());
+    };
+    let mut files: Vec<(String, std::path::PathBuf)> = read
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter_map(|p| {
+            let name = p.file_name()?.to_string_lossy().into_owned();
+            Some((name, p))
+        })
+        .collect();
+    files.sort();
+    resolve_all(
+        files
+            .into_iter()
+            .map(|(name, path)| (name, read_bounded(&path))),
+        builtins,
+    )
+}
+
+/// The text of `path`, refusing a file over [`MAX_FILE_BYTES`] without reading it all.
+fn read_bounded(path: &Path) -> Result<String, VariantError> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| VariantError::whole(format!("cannot be read: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| VariantError::whole(format!("cannot be read: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(VariantError::whole(format!(
+            "larger than {MAX_FILE_BYTES} bytes"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| VariantError::whole("not UTF-8 text"))
+}
+
+/// Resolves files (name and text, or why the text could not be read), in the order given, over
+/// `taken` variants (whose ids are taken and which `based_on` may name).
+pub(crate) fn resolve_all(
+    files: impl IntoIterator<Item = (String, Result<String, VariantError>)>,
+    taken: &[Variant],
+) -> (Vec<Loaded>, Vec<Refusal>) {
+    let mut refused = Vec::new();
+    // The files that are JSON objects with a usable id, by id; the first file with an id wins.
+    let mut parsed: Vec<(String, Map<String, Value>)> = Vec::new();
+    let mut by_id: BTreeMap<String, usize> = BTreeMap::new();
+    let mut order: Vec<String> = Vec::new();
+    for (file, text) in files {
+        order.push(file.clone());
+        let object = text.and_then(|t| parse_object(&t));
+        let object = object.and_then(|o| {
+            let id = match o.get("id") {
+                Some(Value::String(id)) => id.clone(),
+                Some(_) => return Err(VariantError::field("id", "not a string")),
+                None => return Err(VariantError::field("id", "missing field")),
+            };
+            if !crate::variant::valid_id(&id) {
+                return Err(VariantError::field(
+                    "id",
+                    format!("{id:?} is not lowercase letters, digits and '-'"),
+                ));
+            }
+            if taken.iter().any(|v| v.id == id) || by_id.contains_key(&id) {
+                return Err(VariantError::field("id", format!("{id:?} is taken")));
+            }
+            Ok((id, o))
+        });
+        match object {
+            Ok((id, o)) => {
+                by_id.insert(id, parsed.len());
+                parsed.push((file, o));
+            }
+            Err(error) => refused.push(Refusal { file, error }),
+        }
+    }
+    let mut resolver = Resolver {
+        parsed: &parsed,
+        by_id: &by_id,
+        taken,
+        done: vec![None; parsed.len()],
+    };
+    let mut loaded = Vec::new();
+    for (i, (file, _)) in parsed.iter().enumerate() {
+        let mut visiting = HashSet::new();
+        match resolver.resolve(i, &mut visiting) {
+            Ok(l) => loaded.push(l),
+            Err(error) => refused.push(Refusal {
+                file: file.clone(),
+                error,
+            }),
+        }
+    }
+    // Refusals in file order, as the files were read.
+    refused.sort_by_key(|r| order.iter().position(|f| *f == r.file));
+    (loaded, refused)
+}
+
+struct Resolver<'a> {
+    parsed: &'a [(String, Map<String, Value>)],
+    by_id: &'a BTreeMap<String, usize>,
+    taken: &'a [Variant],
+    done: Vec<Option<Result<Loaded, VariantError>>>,
+}
+
+impl Resolver<'_> {
+    fn resolve(&mut self, i: usize, visiting: &mut HashSet<usize>) -> Result<Loaded, VariantError> {
+        if let Some(done) = self.done.get(i).cloned().flatten() {
+            return done;
+        }
+        if !visiting.insert(i) {
+            return Err(VariantError::field(BASED_ON, "a loop of based_on"));
+        }
+        let parsed = self.parsed;
+        let Some((_, file)) = parsed.get(i) else {
+            return Err(VariantError::whole("no such file"));
+        };
+        let mut root = None;
+        let result = resolve(file, |base| {
+            if let Some(v) = self.taken.iter().find(|v| v.id == base) {
+                root = Some(v.id.clone());
+                return Ok(v.clone());
+            }
+            match self.by_id.get(base).copied() {
+                Some(j) => match self.resolve(j, visiting) {
+                    Ok(l) => {
+                        root = Some(l.root.clone());
+                        Ok(l.variant)
+                    }
+                    Err(e)
+                        if e.field.as_deref() == Some(BASED_ON) && e.message.contains("loop") =>
+                    {
+                        Err(e)
+                    }
+                    Err(e) => Err(VariantError::field(
+                        BASED_ON,
+                        format!("{base:?} is refused ({e})"),
+                    )),
+                },
+                None => Err(VariantError::field(
+                    BASED_ON,
+                    format!("{base:?} is not a known variant"),
+                )),
+            }
+        })
+        .map(|variant| Loaded {
+            root: root.unwrap_or_else(|| variant.id.clone()),
+            variant,
+        });
+        visiting.remove(&i);
+        if let Some(slot) = self.done.get_mut(i) {
+            *slot = Some(result.clone());
+        }
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::builtin_variants;
+
+    /// The refusal of one file `text` over the built-ins (with `others` before it), as a line.
+    fn refuse(text: &str) -> Refusal {
+        let (ok, refused) = resolve_all(
+            [("my.json".to_string(), Ok(text.to_string()))],
+            &builtin_variants(),
+        );
+        assert!(ok.is_empty(), "{ok:?}");
+        assert_eq!(refused.len(), 1);
+        refused[0].clone()
+    }
+
+    /// Asserts `over` (laid over a full fib variant `my-fib`) is refused naming `field`.
+    fn refused_field(over: serde_json::Value, field: Option<&str>) -> String {
+        let mut full = builtin_variants()
+            .into_iter()
+            .find(|v| v.id == "2584")
+            .unwrap()
+            .to_json();
+        full["id"] = json!("my-fib");
+        for (k, v) in over.as_object().unwrap() {
+            if v.is_null() && k != "win" {
+                full.as_object_mut().unwrap().remove(k);
+            } else {
+                full[k] = v.clone();
+            }
+        }
+        let r = refuse(&full.to_string());
+        assert_eq!(r.error.field.as_deref(), field, "{r}");
+        assert!(!r.to_string().contains('\n'));
+        assert!(r.to_string().starts_with("my.json: "), "{r}");
+        r.to_string()
+    }
+
+    #[test]
+    fn a_based_on_file_and_a_full_file_load() {
+        let (ok, refused) = resolve_all(
+            [
+                (
+                    "a.json".to_string(),
+                    Ok(r#"{"format": 1, "id": "my-fib", "title": "Mine", "description": "d", "based_on": "2584", "side": 5}"#.to_string()),
+                ),
+                (
+                    "b.json".to_string(),
+                    Ok(r#"{"format": 1, "id": "my-fib-2", "based_on": "my-fib", "side": 6}"#.to_string()),
+                ),
+            ],
+            &builtin_variants(),
+        );
+        assert!(refused.is_empty(), "{refused:?}");
+        assert_eq!(ok[0].variant.side, 5);
+        assert_eq!(ok[0].root, "2584");
+        assert_eq!(ok[1].variant.side, 6);
+        assert_eq!(ok[1].variant.title, "Mine");
+        assert_eq!(ok[1].root, "2584");
+        let mut full = builtin_variants()[6].to_json();
+        full["id"] = json!("mine");
+        let (ok, refused) = resolve_all(
+            [("c.json".into(), Ok(full.to_string()))],
+            &builtin_variants(),
+        );
+        assert!(refused.is_empty());
+        assert_eq!(ok[0].root, "mine");
+    }
+
+    #[test]
+    fn the_line_names_the_file_and_the_field() {
+        assert_eq!(
+            refused_field(json!({ "side": 9 }), Some("side")),
+            "my.json: side: 9 is not from 2 to 8"
+        );
+    }
+
+    #[test]
+    fn malformed_json_is_refused() {
+        let r = refuse("{ not json");
+        assert!(r.to_string().starts_with("my.json: malformed JSON"), "{r}");
+        assert!(refuse("[1, 2]").to_string().contains("not a JSON object"));
+    }
+
+    #[test]
+    fn unknown_and_missing_fields_are_refused() {
+        refused_field(json!({ "colour": "red" }), Some("colour"));
+        refused_field(json!({ "merges": null }), Some("merges"));
+        refused_field(json!({ "preview": null }), Some("preview"));
+    }
+
+    #[test]
+    fn a_future_format_is_refused() {
+        let s = refused_field(json!({ "format": 2 }), Some("format"));
+        assert!(s.contains("newer"), "{s}");
+    }
+
+    #[test]
+    fn a_taken_or_bad_id_is_refused() {
+        refused_field(json!({ "id": "2048" }), Some("id"));
+        refused_field(json!({ "id": "My Fib" }), Some("id"));
+        refused_field(json!({ "id": "" }), Some("id"));
+        // Two files with one id: the second is refused.
+        let text = r#"{"format": 1, "id": "x", "based_on": "2048"}"#;
+        let (ok, refused) = resolve_all(
+            [
+                ("a.json".into(), Ok(text.into())),
+                ("b.json".into(), Ok(text.into())),
+            ],
+            &builtin_variants(),
+        );
+        assert_eq!(ok.len(), 1);
+        assert_eq!(refused[0].file, "b.json");
+        assert_eq!(refused[0].error.field.as_deref(), Some("id"));
+    }
+
+    #[test]
+    fn a_side_out_of_range_is_refused() {
+        refused_field(json!({ "side": 1 }), Some("side"));
+        refused_field(json!({ "side": 9 }), Some("side"));
+        refused_field(json!({ "side": "4" }), Some("side"));
+    }
+
+    #[test]
+    fn bad_ladders_are_refused() {
+        refused_field(json!({ "tiles": [] }), Some("tiles"));
+        refused_field(json!({ "tiles": [1, 2, 2, 3] }), Some("tiles"));
+        refused_field(json!({ "tiles": [3, 2, 1] }), Some("tiles"));
+        let long: Vec<u64> = (1..=64).collect();
+        refused_field(json!({ "tiles": long }), Some("tiles"));
+    }
+
+    #[test]
+    fn a_merge_off_the_ladder_is_refused_but_relative_ones_are_fine() {
+        refused_field(
+            json!({ "merges": [{ "tiles": [1, 70], "makes": 2 }] }),
+            Some("merges"),
+        );
+        refused_field(
+            json!({ "merges": [{ "tiles": [1, 1], "makes": 99 }] }),
+            Some("merges"),
+        );
+        refused_field(
+            json!({ "merges": [{ "tiles": [1], "makes": 2 }] }),
+            Some("merges"),
+        );
+        refused_field(
+            json!({ "merges": [{ "tiles": ["m"], "makes": 2 }] }),
+            Some("merges"),
+        );
+    }
+
+    #[test]
+    fn step_with_a_three_tile_rule_is_refused() {
+        refused_field(
+            json!({ "motion": "step", "merges": [{ "tiles": ["n", "n", "n"], "makes": "n+1" }] }),
+            Some("merges"),
+        );
+    }
+
+    #[test]
+    fn spawns_off_the_ladder_are_refused() {
+        refused_field(json!({ "spawn": { "weights": { "4": 1 } } }), Some("spawn"));
+        refused_field(json!({ "spawn": { "bag": { "7": 1 } } }), Some("spawn"));
+        refused_field(json!({ "spawn": {} }), Some("spawn"));
+    }
+
+    #[test]
+    fn a_bad_bonus_is_refused() {
+        let bonus = |b: serde_json::Value| json!({ "spawn": { "bag": { "1": 2 }, "bonus": b } });
+        refused_field(
+            bonus(json!({ "chance": [1, 0], "top_at_least": 8, "lowest": 2, "top_divided_by": 2 })),
+            Some("spawn"),
+        );
+        refused_field(
+            bonus(json!({ "chance": [1, 9], "top_at_least": 8, "lowest": 4, "top_divided_by": 2 })),
+            Some("spawn"),
+        );
+        refused_field(
+            bonus(json!({ "chance": [1, 9], "top_at_least": 8, "lowest": 2, "top_divided_by": 0 })),
+            Some("spawn"),
+        );
+        refused_field(
+            json!({ "spawn": { "weights": { "1": 1 }, "bonus": { "chance": [1, 9], "top_at_least": 8, "lowest": 2, "top_divided_by": 2 } } }),
+            Some("spawn"),
+        );
+    }
+
+    #[test]
+    fn more_start_tiles_than_cells_are_refused() {
+        refused_field(json!({ "side": 2, "start": 5 }), Some("start"));
+    }
+
+    #[test]
+    fn an_unknown_base_and_a_loop_are_refused() {
+        let r = refuse(r#"{"format": 1, "id": "x", "based_on": "nope"}"#);
+        assert_eq!(r.error.field.as_deref(), Some("based_on"));
+        let (ok, refused) = resolve_all(
+            [
+                (
+                    "a.json".into(),
+                    Ok(r#"{"format": 1, "id": "a", "based_on": "b"}"#.into()),
+                ),
+                (
+                    "b.json".into(),
+                    Ok(r#"{"format": 1, "id": "b", "based_on": "a"}"#.into()),
+                ),
+                (
+                    "c.json".into(),
+                    Ok(r#"{"format": 1, "id": "c", "based_on": "c"}"#.into()),
+                ),
+            ],
+            &builtin_variants(),
+        );
+        assert!(ok.is_empty());
+        assert_eq!(refused.len(), 3);
+        for r in refused {
+            assert_eq!(r.error.field.as_deref(), Some("based_on"), "{r}");
+            assert!(r.to_string().contains("loop"), "{r}");
+        }
+    }
+
+    #[test]
+    fn a_win_off_the_ladder_is_refused() {
+        refused_field(json!({ "win": 1000 }), Some("win"));
+    }
+
+    #[test]
+    fn a_board_score_not_one_per_tile_is_refused() {
+        refused_field(json!({ "score": { "board": [0, 1] } }), Some("score"));
+        refused_field(json!({ "score": "tiles" }), Some("score"));
+    }
+
+    #[test]
+    fn a_folder_loads_sorted_refuses_bad_files_and_touches_nothing() {
+        let dir = std::env::temp_dir().join(format!("tilebox-variants-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let (ok, refused) = load_dir(&dir, &builtin_variants());
+        assert!(
+            ok.is_empty() && refused.is_empty(),
+            "a missing folder is no error"
+        );
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("b.json"),
+            r#"{"format": 1, "id": "b-fib", "based_on": "2584", "side": 5}"#,
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("a.json"),
+            r#"{"format": 1, "id": "a", "based_on": "2048", "side": 9}"#,
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("c.json"),
+            r#"{"format": 1, "id": "c", "based_on": "b-fib", "side": 6}"#,
+        )
+        .unwrap();
+        std::fs::write(dir.join("notes.txt"), "not a variant").unwrap();
+        let big = vec![b' '; (MAX_FILE_BYTES + 10) as usize];
+        std::fs::write(dir.join("d.json"), big).unwrap();
+        let (ok, refused) = load_dir(&dir, &builtin_variants());
+        let ids: Vec<&str> = ok.iter().map(|l| l.variant.id.as_str()).collect();
+        assert_eq!(ids, ["b-fib", "c"]);
+        let lines: Vec<String> = refused.iter().map(ToString::to_string).collect();
+        assert_eq!(lines[0], "a.json: side: 9 is not from 2 to 8");
+        assert!(lines[1].starts_with("d.json: larger than"), "{lines:?}");
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["a.json", "b.json", "c.json", "d.json", "notes.txt"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,504 @@
+//! [`Sliding`]: the one sliding game kind, played by any [`Variant`]. 2048 and Threes are two of
+//! its variants and give exactly the games of the first release: every draw from the
+//! [`GameRng`] is the one the first release made, in the same order.
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
+
+use crate::variant::{SpawnAt, Variant, overlay};
+use crate::{Board, Cell, Direction, Rules, Slide};
+
+/// The sliding game kind: params are a [`Variant`], moves are swipes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sliding;
+
+/// A sliding game at one moment: the board, the rules, the score, the generator and what the
+/// spawns keep between moves (the bag, the previewed tile).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SlidingState {
+    rules: Rules,
+    board: Board,
+    /// The score accumulated from merges (`"merges"` scoring).
+    merged: u64,
+    won: bool,
+    /// The previewed tile's rank, when the variant previews.
+    next: Option<u8>,
+    /// The previewed tile is a bonus tile (shown as "+").
+    next_bonus: bool,
+    /// The bag's tiles not yet drawn, in the order they will come, last first.
+    bag: Vec<u8>,
+    last_spawn: Option<Cell>,
+    rng: GameRng,
+}
+
+impl SlidingState {
+    /// The rules the game is played by.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The score: merged tiles so far (`"merges"`) or the board's score (`"board"`).
+    pub fn score(&self) -> u64 {
+        if self.rules.scores_board() {
+            self.rules.board_score(&self.board)
+        } else {
+            self.merged
+        }
+    }
+
+    /// Whether the winning tile has been made. Stays true once it is.
+    pub fn won(&self) -> bool {
+        self.won
+    }
+
+    /// The cell of the tile added after the last move; `None` at the start of a game.
+    pub fn last_spawn(&self) -> Option<Cell> {
+        self.last_spawn
+    }
+
+    /// The next tile as the player sees it: its value, or "+" for a bonus tile; `None` when the
+    /// variant does not preview.
+    pub fn next_card(&self) -> Option<String> {
+        let next = self.next?;
+        Some(if self.next_bonus {
+            "+".to_string()
+        } else {
+            self.rules.value(next).to_string()
+        })
+    }
+
+    /// The previewed tile's rank, when the variant previews and it is not a hidden bonus tile.
+    pub fn next_rank(&self) -> Option<u8> {
+        self.next.filter(|_| !self.next_bonus)
+    }
+
+    /// Whether the previewed tile is a bonus tile (its value hidden).
+    pub fn next_is_bonus(&self) -> bool {
+        self.next.is_some() && self.next_bonus
+    }
+
+    /// How many of each rank are left in the bag, the previewed tile already drawn, in ladder
+    /// order of the full bag's ranks; all 0 when the next bag draw starts a fresh bag. Empty for
+    /// weighted spawns. Only the counts, never the order: what a player counting tiles knows.
+    pub fn bag_remaining(&self) -> Vec<(u8, u32)> {
+        let mut counts: Vec<(u8, u32)> = Vec::new();
+        for &rank in self.rules.full_bag() {
+            if counts.last().is_none_or(|&(r, _)| r != rank) {
+                counts.push((rank, 0));
+            }
+        }
+        for &tile in &self.bag {
+            if let Some(slot) = counts.iter_mut().find(|(r, _)| *r == tile) {
+                slot.1 += 1;
+            }
+        }
+        counts
+    }
+
+    /// What the next spawn may be, with its chance, as this state knows it: certain when
+    /// previewed (a bonus tile spread evenly over the bonus tiles it may be); otherwise the
+    /// weights, or the bag's remaining tiles (a full bag when it is empty) with the bonus's share
+    /// spread evenly over the bonus tiles.
+    pub fn spawn_chances(&self) -> Vec<(u8, f64)> {
+        let highest = self.board.max_rank();
+        let bonus = self.rules.bonus_ranks(highest);
+        let spread = |share: f64| -> Vec<(u8, f64)> {
+            let n = bonus.clone().count();
+            bonus
+                .clone()
+                .map(|r| (r, share / n.max(1) as f64))
+                .collect()
+        };
+        if let Some(next) = self.next {
+            return if self.next_bonus {
+                spread(1.0)
+            } else {
+                vec![(next, 1.0)]
+            };
+        }
+        let weights = self.rules.spawn_weights();
+        if !weights.is_empty() {
+            let total: f64 = weights.iter().map(|&(_, w)| f64::from(w)).sum();
+            return weights
+                .iter()
+                .map(|&(r, w)| (r, f64::from(w) / total))
+                .collect();
+        }
+        let mut counts = self.bag_remaining();
+        if counts.iter().all(|&(_, n)| n == 0) {
+            counts.clear();
+            for &rank in self.rules.full_bag() {
+                match counts.last_mut() {
+                    Some((r, n)) if *r == rank => *n += 1,
+                    _ => counts.push((rank, 1)),
+                }
+            }
+        }
+        let bonus_share = match self.rules.bonus_chance() {
+            Some([num, den]) if !bonus.is_empty() && den > 0 => f64::from(num) / f64::from(den),
+            _ => 0.0,
+        };
+        let total: f64 = counts.iter().map(|&(_, n)| f64::from(n)).sum();
+        let mut chances: Vec<(u8, f64)> = counts
+            .iter()
+            .filter(|&&(_, n)| n > 0)
+            .map(|&(r, n)| (r, (1.0 - bonus_share) * f64::from(n) / total))
+            .collect();
+        if bonus_share > 0.0 {
+            chances.extend(spread(bonus_share));
+        }
+        chances
+    }
+
+    /// The cells a spawn may take after `slide`, a slide of this state's board toward `dir`.
+    pub fn spawn_cells(&self, slide: &Slide, dir: Direction) -> Vec<Cell> {
+        self.rules.spawn_cells(slide, dir)
+    }
+
+    /// A state holding `board` under `rules`, for tests that need a position no seed is known to
+    /// reach; `next` is the previewed rank for variants that preview.
+    pub fn from_board(rules: &Rules, board: Board, next: Option<u8>, seed: u64) -> Self {
+        let won = rules.win_rank().is_some_and(|w| board.max_rank() >= w);
+        Self {
+            rules: rules.clone(),
+            board,
+            merged: 0,
+            won,
+            next: if rules.variant().preview {
+                next.or(Some(1))
+            } else {
+                None
+            },
+            next_bonus: false,
+            bag: Vec::new(),
+            last_spawn: None,
+            rng: GameRng::from_seed(seed),
+        }
+    }
+
+    /// Draws a tile for this board (see [`Rules::draw`]).
+    fn draw(&mut self) -> (u8, bool) {
+        let highest = self.board.max_rank();
+        self.rules.draw(&mut self.bag, highest, &mut self.rng)
+    }
+
+    /// Puts a spawned tile at `cell`: the previewed tile, then draws the next one; or a tile
+    /// drawn now.
+    fn place(&mut self, cell: Cell, drawn: Option<u8>) {
+        let tile = match (drawn, self.next) {
+            (Some(tile), _) => tile,
+            (None, Some(next)) => next,
+            (None, None) => self.draw().0,
+        };
+        self.board.set(cell, tile);
+        self.last_spawn = Some(cell);
+        if self.next.is_some() {
+            let (next, bonus) = self.draw();
+            self.next = Some(next);
+            self.next_bonus = bonus;
+        }
+    }
+}
+
+impl fmt::Display for SlidingState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "score {}", self.score())?;
+        if let Some(next) = self.next_card() {
+            writeln!(f, "next {next}")?;
+        }
+        write!(f, "{}", self.rules.grid(&self.board))
+    }
+}
+
+/// Why a swipe that moved nothing is refused: the game is over when no swipe moves anything,
+/// otherwise this one swipe just has no effect.
+fn refusal(rules: &Rules, board: &Board) -> MoveError {
+    if rules.can_move(board) {
+        MoveError::NoEffect
+    } else {
+        MoveError::GameOver
+    }
+}
+
+impl Puzzle for Sliding {
+    type Params = Variant;
+    type State = SlidingState;
+    type Move = Direction;
+
+    /// The kind's standard entry is the original 2048 ([`Variant`]'s default).
+    const INFO: GameInfo = GameInfo {
+        id: "2048",
+        title: "2048",
+        description: "Slide the tiles and merge equal pairs to make a 2048 tile.",
+    };
+
+    fn new_game(params: &Variant, seed: u64) -> Result<SlidingState, ParamsError> {
+        let rules = Rules::new(params).map_err(|e| ParamsError(e.to_string()))?;
+        let board = Board::empty(params.side).map_err(|e| ParamsError(e.to_string()))?;
+        let mut state = SlidingState {
+            rules,
+            board,
+            merged: 0,
+            won: false,
+            next: None,
+            next_bonus: false,
+            bag: Vec::new(),
+            last_spawn: None,
+            rng: GameRng::from_seed(seed),
+        };
+        match params.spawn_at {
+            // Each start tile as a spawn: the tile, then a random empty cell (2048's
+            // `addRandomTile`).
+            SpawnAt::Anywhere => {
+                for _ in 0..params.start {
+                    let empty = state.board.empty_cells();
+                    if empty.is_empty() {
+                        break;
+                    }
+                    let (tile, _) = state.draw();
+                    let cell = empty[state.rng.index(empty.len())];
+                    state.board.set(cell, tile);
+                }
+            }
+            // A shuffled list of every cell, dealt from the front (Threes' deal).
+            SpawnAt::MovedEdge => {
+                let mut cells = state.board.empty_cells();
+                state.rng.shuffle(&mut cells);
+                for &cell in cells.iter().take(params.start) {
+                    let (tile, _) = state.draw();
+                    state.board.set(cell, tile);
+                }
+            }
+        }
+        if params.preview {
+            let (next, bonus) = state.draw();
+            state.next = Some(next);
+            state.next_bonus = bonus;
+        }
+        Ok(state)
+    }
+
+    fn apply(state: &SlidingState, mv: &Direction) -> Result<SlidingState, MoveError> {
+        let slide = state.rules.slide(&state.board, *mv);
+        if !slide.moved {
+            return Err(refusal(&state.rules, &state.board));
+        }
+        let mut next = state.clone();
+        let side = state.board.side();
+        next.board = slide.board;
+        next.merged = state.merged.saturating_add(slide.gained);
+        // The win is a tile made by the slide, measured before the spawn.
+        next.won = state.won
+            || state
+                .rules
+                .win_rank()
+                .is_some_and(|w| next.board.max_rank() >= w);
+        match state.rules.variant().spawn_at {
+            SpawnAt::MovedEdge => {
+                let pick = next.rng.index(slide.moved_lines.len());
+                if let Some(&line) = slide.moved_lines.get(pick) {
+                    // The far edge of a moved line is empty: the line moved toward the wall.
+                    next.place(mv.entry_cell(side, line), None);
+                }
+            }
+            SpawnAt::Anywhere => {
+                let empty = next.board.empty_cells();
+                if !empty.is_empty() {
+                    // Without a preview the tile is drawn before the cell (2048's order).
+                    let drawn = next.next.is_none().then(|| next.draw().0);
+                    let cell = empty[next.rng.index(empty.len())];
+                    next.place(cell, drawn);
+                }
+            }
+        }
+        Ok(next)
+    }
+
+    fn status(state: &SlidingState) -> Status {
+        Status {
+            won: state.won,
+            over: !state.rules.can_move(&state.board),
+        }
+    }
+
+    fn score(state: &SlidingState) -> u64 {
+        state.score()
+    }
+
+    fn legal_moves(state: &SlidingState) -> Vec<Direction> {
+        state.rules.moving_directions(&state.board).collect()
+    }
+
+    fn view(state: &SlidingState) -> Map<String, Value> {
+        let mut map = Map::new();
+        map.insert(
+            "board".into(),
+            Value::from(state.rules.values(&state.board)),
+        );
+        if let Some(next) = state.next_card() {
+            map.insert("next".into(), next.into());
+        }
+        map
+    }
+
+    fn top_tile(state: &SlidingState) -> Option<u64> {
+        Some(state.rules.value(state.board.max_rank()))
+    }
+
+    fn split_moves(text: &str) -> Vec<&str> {
+        crate::direction::split_moves(text)
+    }
+
+    /// Laid over `preset`'s full form field by field (as `based_on` is), then checked: old saves
+    /// carry `{"side": 4}` or `{"side": 3, "win": 512}` and new ones the full form.
+    fn read_params(preset: &Variant, json: &Value) -> Result<Variant, ParamsError> {
+        let Value::Object(fields) = json else {
+            return Err(ParamsError(format!(
+                "{json} is not a variant (a JSON object)"
+            )));
+        };
+        Variant::from_json(&overlay(preset, fields)).map_err(|e| ParamsError(e.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use tilebox_core::Session;
+
+    use super::*;
+    use crate::{Game2048, Game2048Params, Threes, ThreesParams, builtin_variants};
+
+    fn variant(id: &str) -> Variant {
+        builtin_variants().into_iter().find(|v| v.id == id).unwrap()
+    }
+
+    /// Plays `moves` from `seed` in the first release's kind `P` and in `Sliding` with `v`,
+    /// checking that every state reads the same: text, view, score, status, legal moves.
+    fn same_games<P: Puzzle<Move = Direction>>(
+        params: &P::Params,
+        v: &Variant,
+        seed: u64,
+        moves: &[Direction],
+    ) {
+        let mut old = P::new_game(params, seed).unwrap();
+        let mut new = Sliding::new_game(v, seed).unwrap();
+        for (i, mv) in moves.iter().enumerate() {
+            assert_eq!(
+                old.to_string(),
+                new.to_string(),
+                "{} seed {seed} move {i}",
+                v.id
+            );
+            assert_eq!(P::view(&old), Sliding::view(&new));
+            assert_eq!(P::score(&old), Sliding::score(&new));
+            assert_eq!(P::status(&old), Sliding::status(&new));
+            assert_eq!(P::legal_moves(&old), Sliding::legal_moves(&new));
+            match (P::apply(&old, mv), Sliding::apply(&new, mv)) {
+                (Ok(a), Ok(b)) => {
+                    old = a;
+                    new = b;
+                }
+                (Err(a), Err(b)) => assert_eq!(a, b),
+                (a, b) => panic!("{} seed {seed} move {i}: {a:?} vs {b:?}", v.id),
+            }
+        }
+        assert_eq!(old.to_string(), new.to_string());
+    }
+
+    fn moves(seed: u64, n: usize) -> Vec<Direction> {
+        let mut rng = GameRng::from_seed(seed ^ 0xabcdef);
+        (0..n).map(|_| Direction::ALL[rng.index(4)]).collect()
+    }
+
+    #[test]
+    fn the_2048_variants_play_the_first_releases_games() {
+        for (id, side, win) in [
+            ("2048", 4, 2048),
+            ("2048-3x3", 3, 512),
+            ("2048-5x5", 5, 2048),
+            ("2048-6x6", 6, 2048),
+            ("2048-8x8", 8, 2048),
+        ] {
+            let v = variant(id);
+            for seed in 0..40 {
+                same_games::<Game2048>(&Game2048Params { side, win }, &v, seed, &moves(seed, 400));
+            }
+        }
+    }
+
+    #[test]
+    fn threes_plays_the_first_releases_games() {
+        let v = variant("threes");
+        for seed in 0..200 {
+            same_games::<Threes>(&ThreesParams { side: 4 }, &v, seed, &moves(seed, 600));
+        }
+    }
+
+    #[test]
+    fn old_saves_params_read_over_the_preset() {
+        let t = variant("threes");
+        let p = Sliding::read_params(&t, &serde_json::json!({ "side": 4 })).unwrap();
+        assert_eq!(p, t);
+        let v = variant("2048");
+        let p = Sliding::read_params(&v, &serde_json::json!({ "side": 3, "win": 512 })).unwrap();
+        assert_eq!((p.side, p.win, p.id.as_str()), (3, Some(512), "2048"));
+        assert!(Sliding::read_params(&v, &serde_json::json!({ "side": 9 })).is_err());
+        assert!(Sliding::read_params(&v, &serde_json::json!({ "bonus": 1 })).is_err());
+        assert!(Sliding::read_params(&v, &serde_json::json!(4)).is_err());
+        // A full form reads as itself, whatever the preset.
+        let full = t.to_json();
+        assert_eq!(Sliding::read_params(&v, &full).unwrap(), t);
+    }
+
+    #[test]
+    fn the_doc_examples_of_1024() {
+        let rules = Rules::new(&variant("1024")).unwrap();
+        let row = |vals: &[u64]| {
+            let mut rows = vec![vec![0; 5]; 5];
+            rows[0] = vals.to_vec();
+            rules.board_from_values(&rows).unwrap()
+        };
+        let slid = rules.slide(&row(&[1, 1, 1, 1, 0]), Direction::Left);
+        assert_eq!(rules.values(&slid.board)[0], [3, 1, 0, 0, 0]);
+        assert_eq!(slid.gained, 3);
+        let slid = rules.slide(&row(&[1, 3, 1, 1, 0]), Direction::Left);
+        assert_eq!(rules.values(&slid.board)[0], [4, 1, 1, 0, 0]);
+        assert_eq!(slid.gained, 4);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn random_play_of_every_builtin_keeps_its_rules(
+            which in 0usize..9,
+            seed in any::<u64>(),
+            dirs in proptest::collection::vec(0usize..4, 0..150),
+        ) {
+            let v = builtin_variants().swap_remove(which);
+            let mut session = Session::<Sliding>::new(v.clone(), seed).unwrap();
+            let mut played = Vec::new();
+            for i in dirs {
+                let before = session.state().clone();
+                let mv = Direction::ALL[i];
+                if session.play(mv).is_ok() {
+                    played.push(mv);
+                    let after = session.state();
+                    prop_assert!(after.score() >= before.score());
+                    prop_assert!(after.board().cells_with_ranks().all(|(_, r)| r <= after.rules().max_rank()));
+                    prop_assert!(after.won() || !before.won());
+                }
+            }
+            let replay = Session::<Sliding>::replay(v, seed, played).unwrap();
+            prop_assert_eq!(replay.state(), session.state());
+        }
+    }
+}

@@ -1,0 +1,668 @@
+//! A sliding variant as data: the description of `docs/variants.md` ("Sliding variants"), its
+//! JSON forms, and the checks that refuse a bad one with the field at fault.
+//!
+//! The *full form* has every field and nothing else. A *file form* may name a base with
+//! `based_on` and give only the fields that differ: [`resolve`] lays its fields over the base's
+//! full form (field by field, a field given replaces the base's whole field) and checks the
+//! result.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
+use thiserror::Error;
+
+/// The only format this build reads.
+pub const FORMAT: u32 = 1;
+
+/// The most tiles a ladder may have: ranks are 1 to 63, so that a rank fits 6 bits.
+pub const MAX_TILES: usize = 63;
+
+/// Every field of the full form, in the order it is written.
+pub const FIELDS: [&str; 14] = [
+    "format",
+    "id",
+    "title",
+    "description",
+    "side",
+    "tiles",
+    "merges",
+    "motion",
+    "spawn",
+    "spawn_at",
+    "start",
+    "preview",
+    "win",
+    "score",
+];
+
+/// The field a file form may add: the id of the variant it changes.
+pub const BASED_ON: &str = "based_on";
+
+/// A sliding variant, complete: the rule set of a 2048-like game with its id and names. Build
+/// one from JSON with [`Variant::from_json`] (which checks it) or take a built-in
+/// ([`crate::builtin_variants`]). `Default` is the original 2048.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    /// The format of the description, [`FORMAT`].
+    pub format: u32,
+    /// Lowercase letters, digits and `-`: the entry's id everywhere.
+    pub id: String,
+    /// Shown in the launcher and in How to play.
+    pub title: String,
+    /// One line saying what the game is.
+    pub description: String,
+    /// The board's side, 2 to 8.
+    pub side: usize,
+    /// The ladder: tile values, strictly increasing, 1 to 63 of them. Ladder position `p`
+    /// (counted from 1) is rank `p` on the board.
+    pub tiles: Vec<u64>,
+    /// The merge rules, tried in order.
+    pub merges: Vec<MergeRule>,
+    /// How a line moves.
+    pub motion: Movement,
+    /// What appears after a move.
+    pub spawn: Spawn,
+    /// Where it appears.
+    pub spawn_at: SpawnAt,
+    /// How many tiles a new board has, each from `spawn`, on distinct random cells.
+    pub start: usize,
+    /// Whether the next tile is drawn before the move and shown.
+    pub preview: bool,
+    /// The tile value whose making wins (announced once, play goes on); `None` for none.
+    pub win: Option<u64>,
+    /// How the score is counted.
+    pub score: Scoring,
+}
+
+/// How every line moves on a swipe.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Movement {
+    /// Every tile travels to the wall, as in 2048.
+    Slide,
+    /// Every line moves at most one cell, as in Threes.
+    Step,
+}
+
+/// Where a spawned tile goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpawnAt {
+    /// A uniformly random empty cell.
+    Anywhere,
+    /// The far edge (opposite the swipe) of a line that moved, the line chosen uniformly.
+    MovedEdge,
+}
+
+/// What appears after a move: `{"weights": {"2": 9, "4": 1}}` or `{"bag": {...}}` with an
+/// optional `bonus`. Exactly one of `weights` and `bag`; maps are keyed by tile value.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spawn {
+    /// Tile value to weight: each spawn is drawn with these chances.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weights: Option<BTreeMap<u64, u32>>,
+    /// Tile value to count: a bag drawn without replacement, refilled when empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bag: Option<BTreeMap<u64, u32>>,
+    /// With a bag: the bonus tiles that now and then replace a bag tile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<Bonus>,
+}
+
+/// A bag's bonus: when the board's highest tile is at least `top_at_least`, each draw is, with
+/// probability `chance[0] / chance[1]`, a bonus tile instead of a bag tile (the bag is left as it
+/// is), uniform among the ladder values from `lowest` up to highest ÷ `top_divided_by`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bonus {
+    /// Numerator and denominator of the chance of a bonus tile.
+    pub chance: [u32; 2],
+    /// The highest tile from which bonus tiles come.
+    pub top_at_least: u64,
+    /// The lowest bonus tile.
+    pub lowest: u64,
+    /// The highest bonus tile is the board's highest divided by this.
+    pub top_divided_by: u64,
+}
+
+/// How the score is counted.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Scoring {
+    /// `"merges"`: the score grows by the value of every tile a merge makes.
+    Merges,
+    /// `{"board": [p0, p1, …]}`: the score is read off the board, ladder tile i scoring `p_i`.
+    Board(Vec<u64>),
+}
+
+/// A ladder position in a merge rule: an exact position (1 is the first tile) or `n + k`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pos {
+    /// This ladder position, counted from 1.
+    Exact(u32),
+    /// The rule's variable n plus this offset (`"n"` is `Rel(0)`, `"n+2"` is `Rel(2)`).
+    Rel(u32),
+}
+
+/// A merge rule: these tiles, next to each other along a line, make that one.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MergeRule {
+    /// The tiles in, from the wall outward: 2 or 3 of them.
+    pub tiles: Vec<Pos>,
+    /// The tile out.
+    pub makes: Pos,
+    /// The least n (inclusive).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub n_from: Option<u32>,
+    /// The greatest n (inclusive).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub n_to: Option<u32>,
+    /// `[m, r]`: n mod m = r.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub n_every: Option<[u32; 2]>,
+    /// The tiles may lie in any order along the line.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub any_order: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl MergeRule {
+    /// The output rank when `ranks` (from the wall outward, as many as the rule's tiles) match
+    /// this rule in its listed order, on a ladder of `len` tiles; `None` if they don't or the
+    /// output falls off the ladder.
+    pub(crate) fn made_in_order(&self, ranks: &[u8], len: usize) -> Option<u8> {
+        if ranks.len() != self.tiles.len() {
+            return None;
+        }
+        let mut n: Option<u32> = None;
+        for (pos, &rank) in self.tiles.iter().zip(ranks) {
+            let rank = u32::from(rank);
+            if rank == 0 {
+                return None;
+            }
+            match *pos {
+                Pos::Exact(p) if p == rank => {}
+                Pos::Exact(_) => return None,
+                Pos::Rel(k) => {
+                    let this = rank.checked_sub(k)?;
+                    if n.is_some_and(|n| n != this) {
+                        return None;
+                    }
+                    n = Some(this);
+                }
+            }
+        }
+        if let Some(n) = n
+            && (n == 0
+                || self.n_from.is_some_and(|f| n < f)
+                || self.n_to.is_some_and(|t| n > t)
+                || self.n_every.is_some_and(|[m, r]| m == 0 || n % m != r))
+        {
+            return None;
+        }
+        let out = match self.makes {
+            Pos::Exact(p) => p,
+            Pos::Rel(k) => n?.checked_add(k)?,
+        };
+        if out == 0 || out as usize > len {
+            return None;
+        }
+        u8::try_from(out).ok()
+    }
+
+    /// As [`MergeRule::made_in_order`], in any order when the rule says so.
+    pub(crate) fn made(&self, ranks: &[u8], len: usize) -> Option<u8> {
+        if let Some(out) = self.made_in_order(ranks, len) {
+            return Some(out);
+        }
+        if !self.any_order {
+            return None;
+        }
+        match ranks {
+            [a, b] => self.made_in_order(&[*b, *a], len),
+            [a, b, c] => [
+                [*a, *c, *b],
+                [*b, *a, *c],
+                [*b, *c, *a],
+                [*c, *a, *b],
+                [*c, *b, *a],
+            ]
+            .iter()
+            .find_map(|p| self.made_in_order(p, len)),
+            _ => None,
+        }
+    }
+}
+
+impl Serialize for Pos {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Pos::Exact(p) => s.serialize_u32(p),
+            Pos::Rel(0) => s.serialize_str("n"),
+            Pos::Rel(k) => s.serialize_str(&format!("n+{k}")),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Pos {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Num(u32),
+            Text(String),
+        }
+        let bad = |t: &str| {
+            serde::de::Error::custom(format!(
+                "{t:?} is not a ladder position (a number, \"n\" or \"n+k\")"
+            ))
+        };
+        match Raw::deserialize(d)? {
+            Raw::Num(p) => Ok(Pos::Exact(p)),
+            Raw::Text(t) => {
+                let t2 = t.replace(' ', "");
+                if t2 == "n" {
+                    return Ok(Pos::Rel(0));
+                }
+                let k = t2
+                    .strip_prefix("n+")
+                    .and_then(|k| k.parse::<u32>().ok())
+                    .ok_or_else(|| bad(&t))?;
+                Ok(Pos::Rel(k))
+            }
+        }
+    }
+}
+
+impl Serialize for Scoring {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Scoring::Merges => s.serialize_str("merges"),
+            Scoring::Board(points) => {
+                let mut map = BTreeMap::new();
+                map.insert("board", points);
+                map.serialize(s)
+            }
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Scoring {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Board {
+            board: Vec<u64>,
+        }
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Text(String),
+            Board(Board),
+        }
+        match Raw::deserialize(d) {
+            Ok(Raw::Text(t)) if t == "merges" => Ok(Scoring::Merges),
+            Ok(Raw::Board(b)) => Ok(Scoring::Board(b.board)),
+            _ => Err(serde::de::Error::custom(
+                "expected \"merges\" or {\"board\": [points per ladder tile]}",
+            )),
+        }
+    }
+}
+
+/// Why a variant is refused: the field at fault (none for JSON that cannot be read at all) and
+/// what is wrong with it. Displays as `field: message`.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub struct VariantError {
+    /// The field at fault, as written in the file (`side`, `merges`); `None` when the text is
+    /// not a JSON object.
+    pub field: Option<String>,
+    /// What is wrong, in a few words.
+    pub message: String,
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.field {
+            Some(field) => write!(f, "{field}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl VariantError {
+    /// An error in `field`.
+    pub fn field(field: &str, message: impl Into<String>) -> Self {
+        Self {
+            field: Some(field.to_string()),
+            message: message.into(),
+        }
+    }
+
+    /// An error in the file as a whole (not JSON, not an object).
+    pub fn whole(message: impl Into<String>) -> Self {
+        Self {
+            field: None,
+            message: message.into(),
+        }
+    }
+}
+
+/// Whether `id` is a variant id: lowercase ASCII letters, digits and `-`, not empty.
+pub fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// Reads the object `obj` as the text of a file, refusing malformed JSON and anything but an
+/// object.
+pub fn parse_object(text: &str) -> Result<Map<String, Value>, VariantError> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err(VariantError::whole("not a JSON object")),
+        Err(e) => Err(VariantError::whole(format!("malformed JSON: {e}"))),
+    }
+}
+
+/// Lays the fields of `over` (a file form, `based_on` removed) over `base` (a full form).
+pub fn overlay(base: &Variant, over: &Map<String, Value>) -> Map<String, Value> {
+    let mut map = match serde_json::to_value(base) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    };
+    for (k, v) in over {
+        if k != BASED_ON {
+            map.insert(k.clone(), v.clone());
+        }
+    }
+    map
+}
+
+/// Resolves a file form: refuses unknown fields and a future format, finds the base named by
+/// `based_on` with `base_of` (which says why a base is unknown), lays the file over it and checks
+/// the result ([`Variant::from_json`]). A file without `based_on` must have every field.
+pub fn resolve(
+    file: &Map<String, Value>,
+    base_of: impl FnOnce(&str) -> Result<Variant, VariantError>,
+) -> Result<Variant, VariantError> {
+    if let Some(k) = file
+        .keys()
+        .find(|k| *k != BASED_ON && !FIELDS.contains(&k.as_str()))
+    {
+        return Err(VariantError::field(k, "unknown field"));
+    }
+    check_format(file)?;
+    match file.get(BASED_ON) {
+        None => Variant::from_json(file),
+        Some(Value::String(base)) => {
+            for required in ["id"] {
+                if !file.contains_key(required) {
+                    return Err(VariantError::field(required, "missing field"));
+                }
+            }
+            let base = base_of(base)?;
+            Variant::from_json(&overlay(&base, file))
+        }
+        Some(_) => Err(VariantError::field(BASED_ON, "not a variant id")),
+    }
+}
+
+fn check_format(map: &Map<String, Value>) -> Result<(), VariantError> {
+    match map.get("format") {
+        None => Err(VariantError::field("format", "missing field")),
+        Some(v) => match v.as_u64() {
+            Some(f) if f == u64::from(FORMAT) => Ok(()),
+            Some(f) if f > u64::from(FORMAT) => Err(VariantError::field(
+                "format",
+                format!("format {f} is newer than this build reads ({FORMAT})"),
+            )),
+            _ => Err(VariantError::field(
+                "format",
+                format!("{v} is not {FORMAT}"),
+            )),
+        },
+    }
+}
+
+impl Default for Variant {
+    /// The original 2048.
+    fn default() -> Self {
+        crate::builtin::standard()
+    }
+}
+
+impl Variant {
+    /// Reads and checks a full form: every field, nothing else.
+    pub fn from_json(map: &Map<String, Value>) -> Result<Variant, VariantError> {
+        if let Some(k) = map.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+            return Err(VariantError::field(k, "unknown field"));
+        }
+        check_format(map)?;
+        if let Some(k) = FIELDS.iter().find(|k| !map.contains_key(**k)) {
+            return Err(VariantError::field(k, "missing field"));
+        }
+        // Field by field, so that a type error names its field.
+        let mut typed = Map::new();
+        for field in FIELDS {
+            let value = map.get(field).cloned().unwrap_or(Value::Null);
+            check_type(field, &value)?;
+            typed.insert(field.to_string(), value);
+        }
+        let variant: Variant = serde_json::from_value(Value::Object(typed))
+            .map_err(|e| VariantError::whole(e.to_string()))?;
+        variant.validate()?;
+        Ok(variant)
+    }
+
+    /// Reads and checks the text of a full form.
+    pub fn from_text(text: &str) -> Result<Variant, VariantError> {
+        Self::from_json(&parse_object(text)?)
+    }
+
+    /// The full form as JSON.
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+
+    /// Whether two variants have the same rules, whatever their ids and names.
+    pub fn same_rules(&self, other: &Variant) -> bool {
+        let names = |v: &Variant| Variant {
+            id: String::new(),
+            title: String::new(),
+            description: String::new(),
+            ..v.clone()
+        };
+        names(self) == names(other)
+    }
+
+    /// The ladder position (rank, from 1) of a tile value, if it is on the ladder.
+    pub fn rank_of(&self, value: u64) -> Option<u8> {
+        self.tiles
+            .binary_search(&value)
+            .ok()
+            .and_then(|i| u8::try_from(i + 1).ok())
+    }
+
+    /// Checks every rule of `docs/variants.md` on a description read field by field.
+    pub fn validate(&self) -> Result<(), VariantError> {
+        let err = |f: &str, m: String| VariantError::field(f, m);
+        if self.format != FORMAT {
+            return Err(err("format", format!("{} is not {FORMAT}", self.format)));
+        }
+        if !valid_id(&self.id) {
+            return Err(err(
+                "id",
+                format!("{:?} is not lowercase letters, digits and '-'", self.id),
+            ));
+        }
+        if !(2..=8).contains(&self.side) {
+            return Err(err("side", format!("{} is not from 2 to 8", self.side)));
+        }
+        let len = self.tiles.len();
+        if len == 0 {
+            return Err(err("tiles", "the ladder is empty".into()));
+        }
+        if len > MAX_TILES {
+            return Err(err("tiles", format!("{len} tiles, more than {MAX_TILES}")));
+        }
+        if let Some(w) = self.tiles.windows(2).find(|w| w[0] >= w[1]) {
+            return Err(err(
+                "tiles",
+                format!("not strictly increasing ({} then {})", w[0], w[1]),
+            ));
+        }
+        if self.tiles[0] == 0 {
+            return Err(err("tiles", "0 is an empty cell, not a tile".into()));
+        }
+        for (i, rule) in self.merges.iter().enumerate() {
+            let at = |m: String| err("merges", format!("rule {}: {m}", i + 1));
+            if !(2..=3).contains(&rule.tiles.len()) {
+                return Err(at(format!(
+                    "{} tiles; a rule takes 2 or 3",
+                    rule.tiles.len()
+                )));
+            }
+            if self.motion == Movement::Step && rule.tiles.len() != 2 {
+                return Err(at("\"step\" motion takes 2-tile rules only".into()));
+            }
+            for pos in rule.tiles.iter().chain([&rule.makes]) {
+                if let Pos::Exact(p) = *pos
+                    && (p == 0 || p as usize > len)
+                {
+                    return Err(at(format!("position {p} is off the ladder (1 to {len})")));
+                }
+            }
+            let relative = rule.tiles.iter().any(|p| matches!(p, Pos::Rel(_)));
+            if matches!(rule.makes, Pos::Rel(_)) && !relative {
+                return Err(at(
+                    "it makes a tile relative to n but no tile in names n".into()
+                ));
+            }
+            if rule.n_every.is_some_and(|[m, r]| m == 0 || r >= m) {
+                return Err(at("n_every [m, r] needs m > 0 and r < m".into()));
+            }
+        }
+        self.validate_spawn()?;
+        if self.start > self.side * self.side {
+            return Err(err(
+                "start",
+                format!(
+                    "{} tiles on a board of {} cells",
+                    self.start,
+                    self.side * self.side
+                ),
+            ));
+        }
+        if let Some(win) = self.win
+            && self.rank_of(win).is_none()
+        {
+            return Err(err("win", format!("{win} is not a tile of the ladder")));
+        }
+        if let Scoring::Board(points) = &self.score
+            && points.len() != len
+        {
+            return Err(err(
+                "score",
+                format!(
+                    "{} points for {len} ladder tiles; give one per tile",
+                    points.len()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn validate_spawn(&self) -> Result<(), VariantError> {
+        let err = |m: String| VariantError::field("spawn", m);
+        let table = match (&self.spawn.weights, &self.spawn.bag) {
+            (Some(w), None) => {
+                if self.spawn.bonus.is_some() {
+                    return Err(err("a bonus goes with a bag, not with weights".into()));
+                }
+                w
+            }
+            (None, Some(b)) => b,
+            _ => return Err(err("give exactly one of \"weights\" and \"bag\"".into())),
+        };
+        if table.values().all(|&n| n == 0) {
+            return Err(err("nothing can spawn (every weight or count is 0)".into()));
+        }
+        if table.values().map(|&n| u64::from(n)).sum::<u64>() > u64::from(u32::MAX) {
+            return Err(err("the weights or counts add up past 2^32".into()));
+        }
+        if table.values().map(|&n| u64::from(n)).sum::<u64>() > 100_000 && self.spawn.bag.is_some()
+        {
+            return Err(err("a bag of more than 100000 tiles".into()));
+        }
+        if let Some(v) = table.keys().find(|&&v| self.rank_of(v).is_none()) {
+            return Err(err(format!("{v} is not a tile of the ladder")));
+        }
+        if let Some(bonus) = self.spawn.bonus {
+            let [num, den] = bonus.chance;
+            if den == 0 || num > den {
+                return Err(err(format!("bonus chance [{num}, {den}] is not a chance")));
+            }
+            if bonus.top_divided_by == 0 {
+                return Err(err("bonus top_divided_by is 0".into()));
+            }
+            if self.rank_of(bonus.lowest).is_none() {
+                return Err(err(format!(
+                    "bonus lowest {} is not a tile of the ladder",
+                    bonus.lowest
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Checks the JSON type of one field, so that a wrong type is refused naming its field.
+fn check_type(field: &str, value: &Value) -> Result<(), VariantError> {
+    let fits = match field {
+        "format" | "side" | "start" => value.as_u64().is_some(),
+        "id" | "title" | "description" => value.is_string(),
+        "tiles" => value
+            .as_array()
+            .is_some_and(|a| a.iter().all(|v| v.as_u64().is_some())),
+        "merges" => serde_json::from_value::<Vec<MergeRule>>(value.clone())
+            .map_err(|e| VariantError::field(field, e.to_string()))
+            .map(|_| true)?,
+        "motion" => serde_json::from_value::<Movement>(value.clone()).is_ok(),
+        "spawn" => serde_json::from_value::<Spawn>(value.clone())
+            .map_err(|e| VariantError::field(field, e.to_string()))
+            .map(|_| true)?,
+        "spawn_at" => serde_json::from_value::<SpawnAt>(value.clone()).is_ok(),
+        "preview" => value.is_boolean(),
+        "win" => value.is_null() || value.as_u64().is_some(),
+        "score" => serde_json::from_value::<Scoring>(value.clone()).is_ok(),
+        _ => true,
+    };
+    if fits {
+        Ok(())
+    } else {
+        let expected = match field {
+            "format" | "side" | "start" => "a whole number",
+            "id" | "title" | "description" => "a string",
+            "tiles" => "a list of whole numbers",
+            "motion" => "\"slide\" or \"step\"",
+            "spawn_at" => "\"anywhere\" or \"moved_edge\"",
+            "preview" => "true or false",
+            "win" => "a tile value or null",
+            "score" => "\"merges\" or {\"board\": [...]}",
+            _ => "something else",
+        };
+        Err(VariantError::field(
+            field,
+            format!("{value} is not {expected}"),
+        ))
+    }
+}

@@ -679,9 +679,8 @@ impl TileboxApp {
     }
 
     fn write_scores(&mut self) {
-        match self.scores.save_merged(&self.storage) {
-            Ok(Some(text)) => self.notify(text),
-            Ok(None) => {}
+        match self.scores.save(&self.storage) {
+            Ok(()) => {}
             Err(e) => {
                 let text = format!("The scores could not be saved: {e}");
                 // Said where the player is looking, and kept for the launcher.

@@ -8,9 +8,10 @@
 //! - [`views`]: the sliding-board view (2048, Threes), the Strike 9 view, and a plain view for
 //!   any other game.
 //! - [`advisor`]: the AI on a thread of its own, so the window never waits for a search.
+//! - [`lock`]: one writer per data directory; [`refusal`]: the window of a second copy.
 //! - [`storage`], [`scores`], [`saves`] and [`tally`]: atomic JSON files, quarantine of
-//!   unreadable ones, the score table merged on write, games in progress, and what each game has
-//!   counted in the table.
+//!   unreadable ones, the score table, games in progress, and what each game has counted in the
+//!   table.
 //! - [`theme`] and [`help`]: colours, and the controls "How to play" adds to each game's rules.
 
 pub mod advisor;
@@ -20,6 +21,8 @@ mod chrome;
 pub mod help;
 pub mod input;
 pub mod launcher;
+pub mod lock;
+pub mod refusal;
 pub mod saves;
 pub mod scores;
 pub mod storage;

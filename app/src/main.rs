@@ -51,6 +51,12 @@ fn main() -> ExitCode {
             (dir, Some(text))
         }
     };
+    // One writer per data directory: a second copy says so and writes nothing.
+    let (lock, unusable) = match tilebox::lock::DataDirLock::acquire(&data_dir) {
+        Ok(lock) => (Some(lock), None),
+        Err(tilebox::lock::LockError::Held(dir)) => return already_running(dir),
+        Err(e @ tilebox::lock::LockError::Unusable(_)) => (None, Some(e.to_string())),
+    };
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Tilebox")
@@ -67,10 +73,44 @@ fn main() -> ExitCode {
             if let Some(text) = fallback {
                 app.notify(text);
             }
+            if let Some(text) = unusable {
+                app.notify(text);
+            }
             Ok(Box::new(app))
         }),
     );
+    drop(lock);
     match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "tilebox: cannot open the window: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A second copy on a data directory another copy holds: a small window says so, and closing
+/// it exits with status 0. Nothing is read or written.
+fn already_running(dir: std::path::PathBuf) -> ExitCode {
+    let window = tilebox::refusal::AlreadyRunning::new(&dir);
+    let _ = writeln!(
+        std::io::stderr(),
+        "tilebox: {}",
+        window.text().replace("\n\n", " ")
+    );
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Tilebox is already running")
+            .with_app_id("tilebox")
+            .with_inner_size([460.0, 190.0])
+            .with_resizable(false),
+        ..Default::default()
+    };
+    match eframe::run_native(
+        "Tilebox is already running",
+        options,
+        Box::new(move |_cc| Ok(Box::new(window))),
+    ) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "tilebox: cannot open the window: {e}");

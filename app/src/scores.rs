@@ -13,9 +13,8 @@
 //! {"version":1,"games":{"shut-the-box":{"best":0,"played":2,"won":0,"lowest":7}}}
 //! ```
 //!
-//! Writes merge with what is on disk (the higher best, the lower lowest, the larger counts),
-//! under a lock on `scores.lock`, so two instances of the app running at once never worsen a
-//! best score.
+//! Only the copy of the app that holds the data directory ([`crate::lock`]) writes it, so the
+//! table it holds is the table on disk: a write is the whole table, with nothing to merge.
 
 use std::collections::BTreeMap;
 
@@ -25,8 +24,6 @@ use crate::storage::{Layout, ReadOutcome, Storage, StorageError, notice};
 
 /// The file name of the score table inside the data directory.
 pub const SCORES_FILE: &str = "scores.json";
-/// The lock file that two instances take turns on while they read, merge and write the table.
-pub const SCORES_LOCK: &str = "scores.lock";
 /// The version of the score table this build writes and reads.
 pub const SCORES_VERSION: u32 = 1;
 
@@ -80,19 +77,6 @@ impl Best {
 }
 
 impl GameStats {
-    /// The higher best, the lower lowest and the larger counts of both.
-    pub fn merged(self, other: GameStats) -> GameStats {
-        GameStats {
-            best: self.best.max(other.best),
-            played: self.played.max(other.played),
-            won: self.won.max(other.won),
-            lowest: match (self.lowest, other.lowest) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            },
-        }
-    }
-
     /// The best of a game whose score is better lower if `lower_is_better`, else higher.
     pub fn best_for(&self, lower_is_better: bool) -> Best {
         if lower_is_better {
@@ -133,14 +117,6 @@ impl Scores {
         self.games.entry(id.to_string()).or_default()
     }
 
-    /// Takes in `other`: per game, the higher best, the lower lowest and the larger counts.
-    pub fn merge(&mut self, other: &Scores) {
-        for (id, stats) in &other.games {
-            let mine = self.entry(id);
-            *mine = mine.merged(*stats);
-        }
-    }
-
     /// Reads the table from `storage`. An unreadable file (corrupt, truncated, from a future
     /// version) is moved aside and an empty table returned, with a notice for the player.
     pub fn load(storage: &Storage) -> (Scores, Option<String>) {
@@ -152,23 +128,9 @@ impl Scores {
         }
     }
 
-    /// Writes the table, merged first with the one on disk (which another instance may have
-    /// written since), and keeps the merged table. Returns a notice if the file on disk had to
-    /// be moved aside.
-    pub fn save_merged(&mut self, storage: &Storage) -> Result<Option<String>, StorageError> {
-        // No other instance writes between our read and our write.
-        let _lock = storage.lock(SCORES_LOCK)?;
-        let outcome = read(storage);
-        let message = notice("The score table (scores.json)", &outcome);
-        match &outcome {
-            ReadOutcome::Loaded(on_disk) => self.merge(on_disk),
-            // Never write over a file that could not be read nor moved aside.
-            ReadOutcome::Failed(reason) => return Err(StorageError::Unreadable(reason.clone())),
-            ReadOutcome::Missing | ReadOutcome::Quarantined { .. } => {}
-        }
-        self.version = SCORES_VERSION;
-        storage.write_json(SCORES_FILE, self, Layout::Pretty)?;
-        Ok(message)
+    /// Writes the whole table.
+    pub fn save(&self, storage: &Storage) -> Result<(), StorageError> {
+        storage.write_json(SCORES_FILE, self, Layout::Pretty)
     }
 }
 
@@ -197,28 +159,6 @@ mod tests {
         assert_eq!(stats.lowest, None);
         assert_eq!(stats.best_for(false), Best::Highest(45));
         assert_eq!(serde_json::to_string(&scores).unwrap(), text);
-    }
-
-    #[test]
-    fn merging_keeps_the_lower_lowest() {
-        let a = GameStats {
-            lowest: Some(9),
-            played: 2,
-            ..GameStats::default()
-        };
-        let b = GameStats {
-            lowest: Some(4),
-            played: 1,
-            ..GameStats::default()
-        };
-        assert_eq!(a.merged(b).lowest, Some(4));
-        assert_eq!(b.merged(a).lowest, Some(4));
-        assert_eq!(a.merged(GameStats::default()).lowest, Some(9));
-        assert_eq!(GameStats::default().merged(b).lowest, Some(4));
-        assert_eq!(
-            GameStats::default().merged(GameStats::default()).lowest,
-            None
-        );
     }
 
     #[test]

@@ -10,8 +10,8 @@ use common::{files_starting_with, harness, key_of, temp_dir};
 use egui::Key;
 use egui_kittest::kittest::Queryable;
 use tilebox::TileboxApp;
-use tilebox::scores::{GameStats, SCORES_FILE, Scores};
-use tilebox::storage::{Layout, ReadOutcome, Storage};
+use tilebox::scores::{SCORES_FILE, Scores};
+use tilebox::storage::{Layout, Storage};
 
 #[test]
 fn an_atomic_write_leaves_the_old_or_the_new_file_never_a_broken_one() {
@@ -212,71 +212,6 @@ fn a_new_best_is_written_at_once() {
 }
 
 #[test]
-fn two_writers_never_lower_a_best() {
-    let dir = temp_dir("two");
-    let storage = Storage::new(&dir);
-    let (mut first, _) = Scores::load(&storage);
-    let (mut second, _) = Scores::load(&storage);
-
-    *first.entry("2048") = GameStats {
-        best: 5000,
-        played: 4,
-        won: 1,
-        lowest: None,
-    };
-    first.save_merged(&storage).unwrap();
-    *second.entry("2048") = GameStats {
-        best: 300,
-        played: 6,
-        won: 0,
-        lowest: Some(9),
-    };
-    second.entry("threes").best = 77;
-    second.save_merged(&storage).unwrap();
-
-    let (on_disk, _) = Scores::load(&storage);
-    assert_eq!(
-        on_disk.get("2048"),
-        GameStats {
-            best: 5000,
-            played: 6,
-            won: 1,
-            lowest: Some(9)
-        }
-    );
-    assert_eq!(on_disk.get("threes").best, 77);
-    // The second writer now knows the higher best too.
-    assert_eq!(second.get("2048").best, 5000);
-    assert!(matches!(
-        storage.read_json::<Scores>(SCORES_FILE, |_| Ok(())),
-        ReadOutcome::Loaded(_)
-    ));
-}
-
-#[test]
-fn two_app_instances_never_lower_a_best() {
-    let dir = temp_dir("two-apps");
-    let storage = Storage::new(&dir);
-    let mut high = Scores::default();
-    high.entry("threes").best = 999_999;
-    // Another instance wrote a high best after this one started.
-    let mut h = harness(&dir, Some("threes"));
-    high.save_merged(&storage).unwrap();
-    loop {
-        for k in ["L", "D", "R", "U"] {
-            h.key_press(key_of(k));
-            h.run();
-        }
-        if h.state().session("threes").unwrap().score() > 0 {
-            break;
-        }
-    }
-    assert!(h.state().scores().get("threes").best >= 999_999);
-    let (on_disk, _) = Scores::load(&storage);
-    assert_eq!(on_disk.get("threes").best, 999_999);
-}
-
-#[test]
 fn a_resumed_game_counts_for_the_best_even_when_the_score_file_was_lost() {
     let dir = temp_dir("best-from-save");
     let score = {
@@ -394,28 +329,6 @@ fn a_score_file_that_can_be_neither_read_nor_moved_is_left_alone_and_the_game_sa
         .filter(|n| n.starts_with("The scores could not be saved"))
         .count();
     assert_eq!(failures, 1);
-}
-
-#[test]
-fn two_threads_merging_at_once_keep_the_highest_best() {
-    let dir = temp_dir("lock");
-    let storage = Storage::new(&dir);
-    let writer = |start: u64| {
-        let storage = storage.clone();
-        std::thread::spawn(move || {
-            let mut scores = Scores::default();
-            for best in (start..400).step_by(2) {
-                scores.entry("2048").best = best;
-                scores.save_merged(&storage).unwrap();
-            }
-        })
-    };
-    let (even, odd) = (writer(0), writer(1));
-    even.join().unwrap();
-    odd.join().unwrap();
-    let (on_disk, notice) = Scores::load(&storage);
-    assert!(notice.is_none());
-    assert_eq!(on_disk.get("2048").best, 399);
 }
 
 #[test]

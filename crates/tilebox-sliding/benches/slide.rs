@@ -1,0 +1,124 @@
+//! The data-driven line move against the first release's hand-written 2048 line move, on the
+//! same 4×4 2048 boards in all four directions, in one run:
+//! `cargo bench -p tilebox-sliding --bench slide`. The generic engine must stay within 1.5× of
+//! the hand-written one.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use tilebox_core::Puzzle;
+use tilebox_sliding::{
+    Board, Direction, LineMotion, Rules, Sliding, builtin_variants, slide_board,
+};
+
+/// The highest 2048 rank of the first release.
+const MAX_RANK_2048: u8 = 57;
+
+/// The first release's 2048 line move (`line.rs`, `slide_2048`), copied here as the baseline.
+fn slide_2048(line: &mut [u8], motions: &mut Vec<LineMotion>) {
+    let mut out: usize = 0;
+    let mut open = false;
+    for from in 0..line.len() {
+        let rank = line[from];
+        if rank == 0 {
+            continue;
+        }
+        line[from] = 0;
+        match out.checked_sub(1) {
+            Some(to) if open && line[to] == rank && rank < MAX_RANK_2048 => {
+                line[to] = rank + 1;
+                open = false;
+                motions.push(LineMotion {
+                    from,
+                    to,
+                    merged: true,
+                });
+            }
+            _ => {
+                line[out] = rank;
+                if out != from {
+                    motions.push(LineMotion {
+                        from,
+                        to: out,
+                        merged: false,
+                    });
+                }
+                out += 1;
+                open = true;
+            }
+        }
+    }
+}
+
+/// The first release's `RuleSet::Twenty48.slide`: the line move over the board, then the merge
+/// score from the motions.
+fn old_slide(rules: &Rules, board: &Board, dir: Direction) -> tilebox_sliding::Slide {
+    let mut slide = slide_board(board, dir, |line, motions| {
+        slide_2048(line, motions);
+        0
+    });
+    slide.gained = slide
+        .motions
+        .iter()
+        .filter(|m| m.merged)
+        .map(|m| rules.value(slide.board.rank(m.to)))
+        .fold(0, u64::saturating_add);
+    slide
+}
+
+/// Boards met in play: a few hundred positions of seeded games, played with a fixed cycle.
+fn boards(rules: &Rules) -> Vec<Board> {
+    let variant = builtin_variants().swap_remove(0);
+    let mut out = Vec::new();
+    for seed in 0..8 {
+        let mut state = Sliding::new_game(&variant, seed).unwrap();
+        let mut i = 0;
+        while out.len() < (seed as usize + 1) * 64 {
+            out.push(state.board().clone());
+            let moves = Sliding::legal_moves(&state);
+            let Some(mv) = moves.get(i % moves.len().max(1)) else {
+                break;
+            };
+            state = Sliding::apply(&state, mv).unwrap();
+            i += 1;
+        }
+    }
+    assert_eq!(rules.max_rank(), MAX_RANK_2048);
+    out
+}
+
+fn bench(c: &mut Criterion) {
+    let rules = Rules::new(&builtin_variants()[0]).unwrap();
+    let boards = boards(&rules);
+    // Both give the same slides.
+    for b in &boards {
+        for dir in Direction::ALL {
+            assert_eq!(old_slide(&rules, b, dir), rules.slide(b, dir));
+        }
+    }
+    let mut group = c.benchmark_group("slide 4x4 2048, 4 directions");
+    group.bench_function("first release (hand-written 2048 line)", |bench| {
+        bench.iter(|| {
+            for b in &boards {
+                for dir in Direction::ALL {
+                    black_box(old_slide(&rules, black_box(b), dir));
+                }
+            }
+        });
+    });
+    group.bench_function("generic engine (Rules::slide)", |bench| {
+        bench.iter(|| {
+            for b in &boards {
+                for dir in Direction::ALL {
+                    black_box(rules.slide(black_box(b), dir));
+                }
+            }
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

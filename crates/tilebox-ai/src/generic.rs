@@ -80,6 +80,13 @@ pub trait SlidingModel {
 
     /// The value of a tile of this rank (for the heuristic's scale only).
     fn value(&self, rank: u8) -> u64;
+
+    /// A key of the line rule ([`SlidingModel::slide_line`]): a model giving the same key as
+    /// the one before on a board of the same side lets the engine keep the lines it moved
+    /// between searches. `None` (the default): every search starts afresh.
+    fn line_rule_key(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// A board of ranks for the search: any side from 2 to 8, copied by value.
@@ -243,6 +250,8 @@ pub struct GenericEngine {
     tt: TransTable,
     lines: LineCache,
     evals: HashMap<u64, f32, BuildHasherDefault<KeyHasher>>,
+    /// The line rule's key and the side the cached lines were moved for.
+    lines_for: Option<(u64, usize)>,
     /// `None`: [`Options::for_side`] of the board searched.
     options: Option<Options>,
 }
@@ -266,6 +275,7 @@ impl GenericEngine {
             tt: TransTable::new(bits),
             lines: LineCache::default(),
             evals: HashMap::default(),
+            lines_for: None,
             options: None,
         }
     }
@@ -299,10 +309,19 @@ impl GenericEngine {
             .options
             .unwrap_or_else(|| Options::for_side(grid.side()));
         let GenericEngine {
-            tt, lines, evals, ..
+            tt,
+            lines,
+            evals,
+            lines_for,
+            ..
         } = self;
-        // The caches belong to one model: start them afresh (keeping their memory).
-        lines.clear();
+        // The caches belong to one model: start them afresh (keeping their memory), except
+        // the moved lines of the same line rule on the same side.
+        let rule = model.line_rule_key().map(|key| (key, grid.side()));
+        if rule.is_none() || rule != *lines_for || lines.len() > LINE_CACHE_LIMIT {
+            lines.clear();
+        }
+        *lines_for = rule;
         evals.clear();
         tt.new_search();
         let mut stop = Stopper::new(limits.time);
@@ -374,6 +393,9 @@ impl Hasher for KeyHasher {
         self.0 = h ^ (h >> 31);
     }
 }
+
+/// The most moved lines kept between searches.
+const LINE_CACHE_LIMIT: usize = 1 << 20;
 
 /// Line moves already asked of the model: packed line (a byte a cell, from the wall) to the
 /// line after the move, `None` when it did not move.

@@ -22,7 +22,8 @@
 //!
 //! Every other sliding variant (another side, another ladder, triple merges) is played by
 //! [`generic`]'s [`GenericEngine`]: the same search over boards of any side, with the rules
-//! brought by a [`SlidingModel`].
+//! brought by a [`SlidingModel`]. [`SlidingPlayer`] plays any state of the data-driven sliding engine
+//! (`tilebox_sliding::Sliding`), choosing between them ([`sliding`]).
 //!
 //! Everything is pure: the only global state is the immutable tables, built once on first use.
 //! No threads are started; run searches on a thread of your own to keep a UI responsive.
@@ -33,6 +34,7 @@ mod heuristic;
 #[cfg(test)]
 mod sample;
 mod search;
+pub mod sliding;
 mod table;
 #[cfg(test)]
 mod testing;
@@ -46,6 +48,7 @@ use tilebox_sliding::{Direction, Game2048, NextCard, Threes};
 
 pub use generic::{GenericEngine, Grid, SlidingModel, SpawnAt};
 pub use heuristic::{eval_2048, eval_threes};
+pub use sliding::{Bitboard, SlidingPlayer, VariantModel};
 pub use threes::{CardOdds, Deck, DeckError, bonus_ranks, card_odds};
 
 use crate::bitboard::Bits;

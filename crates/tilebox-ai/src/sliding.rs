@@ -1,0 +1,397 @@
+//! The AI for the data-driven sliding engine: any [`Variant`], any [`SlidingState`].
+//!
+//! [`SlidingPlayer`] answers with the bitboard players where they apply — a 4×4 board whose
+//! rules play exactly as 2048's or Threes' ([`Bitboard::of`]; the winning tile, the start and
+//! the score do not matter to the play) and tiles that fit four bits — and with the
+//! [`GenericEngine`] everywhere else: other sides, other ladders, triple merges, a player's own
+//! variant file. [`VariantModel`] is the engine's rules seen as a [`SlidingModel`].
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::OnceLock;
+
+use tilebox_sliding::variant::SpawnAt as VariantSpawnAt;
+use tilebox_sliding::{Board, Direction, NextCard, Rules, SlidingState, Variant, builtin_variants};
+
+use crate::generic::{GenericEngine, SlidingModel, SpawnAt};
+use crate::threes::Deck;
+use crate::{Advice, Engine, Limits, bitboard};
+
+/// Which bitboard player plays a variant exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bitboard {
+    /// 4×4 2048: the ladder, merges, spawns and motion of the original.
+    Twenty48,
+    /// 4×4 Threes: its cards, merges, bag with bonus, moved-edge entry and preview.
+    Threes,
+}
+
+impl Bitboard {
+    /// The bitboard player for `variant`, if one plays it exactly: a 4×4 board whose ladder,
+    /// merges, motion, spawns, spawn cells and preview are those of the built-in `2048` or
+    /// `threes` (its id, names, start, win and score do not matter to the play).
+    pub fn of(variant: &Variant) -> Option<Bitboard> {
+        static BASES: OnceLock<Vec<(Bitboard, Variant)>> = OnceLock::new();
+        let bases = BASES.get_or_init(|| {
+            builtin_variants()
+                .into_iter()
+                .filter_map(|v| match v.id.as_str() {
+                    "2048" => Some((Bitboard::Twenty48, v)),
+                    "threes" => Some((Bitboard::Threes, v)),
+                    _ => None,
+                })
+                .collect()
+        });
+        bases
+            .iter()
+            .find(|(_, base)| variant.side == 4 && plays_as(variant, base))
+            .map(|&(kind, _)| kind)
+    }
+}
+
+/// Whether two variants play alike: the same board, ladder, merges, motion, spawns and preview.
+fn plays_as(a: &Variant, b: &Variant) -> bool {
+    a.side == b.side
+        && a.tiles == b.tiles
+        && a.merges == b.merges
+        && a.motion == b.motion
+        && a.spawn == b.spawn
+        && a.spawn_at == b.spawn_at
+        && a.preview == b.preview
+}
+
+/// A variant's rules as the generic player needs them, with the next tile's distribution as
+/// one state knows it.
+#[derive(Debug, Clone)]
+pub struct VariantModel {
+    rules: Rules,
+    side: usize,
+    next: Vec<(u8, f64)>,
+    later: Vec<(u8, f64)>,
+    /// Which ranks take part in a 3-tile merge of three equal tiles (bit per rank).
+    triple: u64,
+    key: u64,
+}
+
+impl VariantModel {
+    /// The model of `state`: its rules, and the next tile as the state knows it (the preview,
+    /// a bag's remaining tiles, the weights); the tiles after it from the full bag or the
+    /// weights, the bonus's share as at the state's highest tile.
+    pub fn of_state(state: &SlidingState) -> Self {
+        let mut model = Self::new(state.rules(), state.board().max_rank());
+        model.next = state.spawn_chances();
+        model
+    }
+
+    /// The model of `rules` before any state is known: every tile drawn from the full bag or
+    /// the weights, on a board whose highest rank is `highest` (for the bonus).
+    pub fn new(rules: &Rules, highest: u8) -> Self {
+        let variant = rules.variant();
+        let mut later: Vec<(u8, f64)> = rules
+            .spawn_weights()
+            .iter()
+            .map(|&(r, w)| (r, f64::from(w)))
+            .collect();
+        if later.is_empty() {
+            let bag = rules.full_bag();
+            let bonus = rules.bonus_ranks(highest);
+            let share = match rules.bonus_chance() {
+                Some([num, den]) if !bonus.is_empty() && den > 0 => f64::from(num) / f64::from(den),
+                _ => 0.0,
+            };
+            for &rank in bag {
+                match later.last_mut() {
+                    Some((r, n)) if *r == rank => *n += 1.0,
+                    _ => later.push((rank, 1.0)),
+                }
+            }
+            let total: f64 = later.iter().map(|t| t.1).sum::<f64>().max(1.0);
+            for t in &mut later {
+                t.1 *= (1.0 - share) / total;
+            }
+            let n = bonus.clone().count().max(1) as f64;
+            later.extend(bonus.map(|r| (r, share / n)));
+        }
+        let mut hasher = DefaultHasher::new();
+        (
+            &variant.tiles,
+            &variant.merges,
+            variant.motion,
+            variant.side,
+        )
+            .hash(&mut hasher);
+        let mut model = Self {
+            rules: rules.clone(),
+            side: variant.side,
+            next: later.clone(),
+            later,
+            triple: 0,
+            key: hasher.finish(),
+        };
+        if rules.has_triples() && model.side >= 3 {
+            for rank in 1..=rules.max_rank().min(63) {
+                let mut line = vec![0; model.side];
+                line[..3].fill(rank);
+                model.slide_line(&mut line);
+                if line.iter().filter(|&&r| r != 0).count() < 3 {
+                    model.triple |= 1 << rank;
+                }
+            }
+        }
+        model
+    }
+}
+
+impl SlidingModel for VariantModel {
+    /// The engine's own line move: the line as the top row of an otherwise empty board, swiped
+    /// left (the generic player caches each line's move, so this runs once per line).
+    fn slide_line(&self, line: &mut [u8]) {
+        let side = self.side;
+        if line.len() != side {
+            return;
+        }
+        let mut rows = vec![vec![0u64; side]; side];
+        for (slot, &rank) in rows[0].iter_mut().zip(line.iter()) {
+            *slot = self.rules.value(rank);
+        }
+        let Ok(board) = self.rules.board_from_values(&rows) else {
+            return;
+        };
+        let slide = self.rules.slide(&board, Direction::Left);
+        if let Some(row) = slide.board.rows().next() {
+            line.copy_from_slice(row);
+        }
+    }
+
+    fn spawn_at(&self) -> SpawnAt {
+        match self.rules.variant().spawn_at {
+            VariantSpawnAt::Anywhere => SpawnAt::Anywhere,
+            VariantSpawnAt::MovedEdge => SpawnAt::MovedEdge,
+        }
+    }
+
+    fn next_tiles(&self) -> Vec<(u8, f64)> {
+        self.next.clone()
+    }
+
+    fn later_tiles(&self) -> Vec<(u8, f64)> {
+        self.later.clone()
+    }
+
+    /// A 2-tile merge in either order, or two equal tiles of a rank three of which merge.
+    fn merges_with(&self, a: u8, b: u8) -> bool {
+        self.rules.merges_with(a, b) || (a == b && a < 64 && self.triple & (1 << a) != 0)
+    }
+
+    fn value(&self, rank: u8) -> u64 {
+        self.rules.value(rank)
+    }
+
+    fn line_rule_key(&self) -> Option<u64> {
+        Some(self.key)
+    }
+}
+
+/// The assistant's player for the sliding engine: the bitboard players where they play the
+/// variant exactly, the generic player everywhere else. Keeps its tables between questions.
+#[derive(Debug, Clone, Default)]
+pub struct SlidingPlayer {
+    bitboard: Option<Engine>,
+    generic: Option<GenericEngine>,
+}
+
+impl SlidingPlayer {
+    /// A player; its tables are allocated on first use, by the engine that needs them.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The best move for `state` within `limits`; `None` only when no swipe moves.
+    pub fn advise(&mut self, state: &SlidingState, limits: &Limits) -> Option<Advice> {
+        let board = state.board();
+        if let Some(advice) = self.advise_bitboard(state, board, limits) {
+            return Some(advice);
+        }
+        let model = VariantModel::of_state(state);
+        self.generic
+            .get_or_insert_with(GenericEngine::new)
+            .advise_board(&model, board, limits)
+    }
+
+    /// The bitboard players' answer, when one plays this variant and the board fits.
+    fn advise_bitboard(
+        &mut self,
+        state: &SlidingState,
+        board: &Board,
+        limits: &Limits,
+    ) -> Option<Advice> {
+        let kind = Bitboard::of(state.rules().variant())?;
+        let bits = bitboard::encode(board)?;
+        let engine = self.bitboard.get_or_insert_with(Engine::new);
+        match kind {
+            Bitboard::Twenty48 => engine.advise_2048_bits(bits, limits),
+            Bitboard::Threes => {
+                let mut counts = [0u8; 3];
+                for (rank, n) in state.bag_remaining() {
+                    if let Some(slot) = counts.get_mut(usize::from(rank).wrapping_sub(1)) {
+                        *slot = u8::try_from(n).unwrap_or(u8::MAX);
+                    }
+                }
+                let deck = Deck::new(counts).ok()?;
+                let preview = if state.next_is_bonus() {
+                    NextCard::Bonus
+                } else {
+                    match state.next_rank()? {
+                        1 => NextCard::One,
+                        2 => NextCard::Two,
+                        3 => NextCard::Three,
+                        _ => NextCard::Bonus,
+                    }
+                };
+                engine.advise_threes_bits(bits, deck, preview, limits)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tilebox_core::{Puzzle, Session};
+    use tilebox_sliding::{Sliding, Threes};
+
+    use super::*;
+    use crate::generic::Grid;
+
+    fn variant(id: &str) -> Variant {
+        builtin_variants().into_iter().find(|v| v.id == id).unwrap()
+    }
+
+    /// Plays a seeded game of `variant` for `moves` moves, choosing moves by a fixed cycle
+    /// (whatever moves), and calls `each` on every state reached.
+    fn walk(variant: &Variant, seed: u64, moves: usize, mut each: impl FnMut(&SlidingState)) {
+        let mut game = Session::<Sliding>::new(variant.clone(), seed).unwrap();
+        for i in 0..moves {
+            each(game.state());
+            let legal = Sliding::legal_moves(game.state());
+            let Some(&dir) = legal.get(i % legal.len().max(1)) else {
+                break;
+            };
+            game.play(dir).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_model_moves_lines_and_picks_spawn_cells_as_the_engine_does() {
+        for v in builtin_variants() {
+            for seed in 0..3 {
+                walk(&v, seed, 120, |state| {
+                    let model = VariantModel::of_state(state);
+                    let grid = Grid::from_board(state.board());
+                    for dir in Direction::ALL {
+                        let slide = state.rules().slide(state.board(), dir);
+                        match grid.slide(&model, dir) {
+                            Some((after, moved)) => {
+                                assert!(slide.moved, "{}: {dir:?}", v.id);
+                                assert_eq!(after, Grid::from_board(&slide.board), "{}", v.id);
+                                let lines: Vec<usize> =
+                                    (0..8).filter(|l| moved & (1 << l) != 0).collect();
+                                assert_eq!(lines, slide.moved_lines, "{}", v.id);
+                                let mut cells = after.spawn_cells(model.spawn_at(), dir, moved);
+                                let mut expected = state.spawn_cells(&slide, dir);
+                                cells.sort();
+                                expected.sort();
+                                assert_eq!(cells, expected, "{}", v.id);
+                            }
+                            None => assert!(!slide.moved, "{}: {dir:?}", v.id),
+                        }
+                    }
+                });
+            }
+        }
+    }
+
+    #[test]
+    fn the_model_knows_the_next_tile_as_the_state_does() {
+        let threes = variant("threes");
+        walk(&threes, 1, 40, |state| {
+            let model = VariantModel::of_state(state);
+            assert_eq!(model.next_tiles(), state.spawn_chances());
+            let later: f64 = model.later_tiles().iter().map(|t| t.1).sum();
+            assert!((later - 1.0).abs() < 1e-9, "{later}");
+        });
+        let fib = VariantModel::new(&Rules::new(&variant("2584")).unwrap(), 1);
+        assert_eq!(fib.later_tiles(), [(1, 85.0), (2, 10.0), (3, 5.0)]);
+        // 1024: three equal powers of four merge, so a pair of them counts toward a merge; a
+        // pair of triples (3·4^k) does not.
+        let m = VariantModel::new(&Rules::new(&variant("1024")).unwrap(), 1);
+        assert!(m.merges_with(1, 1) && m.merges_with(3, 3));
+        assert!(!m.merges_with(2, 2));
+        assert!(m.merges_with(1, 2) && m.merges_with(2, 1));
+    }
+
+    #[test]
+    fn the_bitboard_players_take_exactly_the_4x4_games_of_2048_and_threes() {
+        assert_eq!(Bitboard::of(&variant("2048")), Some(Bitboard::Twenty48));
+        assert_eq!(Bitboard::of(&variant("threes")), Some(Bitboard::Threes));
+        for id in [
+            "2048-3x3", "2048-5x5", "2048-6x6", "2048-8x8", "2584", "2187", "1024",
+        ] {
+            assert_eq!(Bitboard::of(&variant(id)), None, "{id}");
+        }
+        // Another goal or name plays the same game; another spawn does not.
+        let mut mine = variant("2048");
+        mine.id = "mine".into();
+        mine.win = Some(4096);
+        assert_eq!(Bitboard::of(&mine), Some(Bitboard::Twenty48));
+        mine.spawn = variant("2584").spawn;
+        assert_eq!(Bitboard::of(&mine), None);
+        let mut big = variant("threes");
+        big.side = 5;
+        assert_eq!(Bitboard::of(&big), None);
+    }
+
+    #[test]
+    fn every_built_in_is_played_with_legal_moves_until_it_is_over() {
+        let mut player = SlidingPlayer::new();
+        for v in builtin_variants() {
+            let mut game = Session::<Sliding>::new(v.clone(), 3).unwrap();
+            for _ in 0..60 {
+                let legal = Sliding::legal_moves(game.state());
+                match player.advise(game.state(), &Limits::fixed_depth(2)) {
+                    Some(a) => {
+                        assert!(legal.contains(&a.best), "{}", v.id);
+                        game.play(a.best).unwrap();
+                    }
+                    None => {
+                        assert!(legal.is_empty(), "{}", v.id);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn on_2048_and_threes_the_bitboard_players_answer_as_before() {
+        let limits = Limits::fixed_depth(3);
+        let mut player = SlidingPlayer::new();
+        let mut engine = Engine::with_table_bits(20);
+        let mut game = Session::<Sliding>::new(variant("2048"), 4).unwrap();
+        for _ in 0..40 {
+            let bits = bitboard::encode(game.state().board()).unwrap();
+            let a = player.advise(game.state(), &limits).unwrap();
+            assert_eq!(Some(&a), engine.advise_2048_bits(bits, &limits).as_ref());
+            game.play(a.best).unwrap();
+        }
+        // Threes: the same seed gives the same game in both kinds; the deck and the preview
+        // reach the player as the first release's state gives them.
+        let mut sliding = Session::<Sliding>::new(variant("threes"), 4).unwrap();
+        let mut threes = Session::<Threes>::with_seed(4).unwrap();
+        for _ in 0..40 {
+            let a = player.advise(sliding.state(), &limits).unwrap();
+            let b = engine.advise_threes(threes.state(), &limits).unwrap();
+            assert_eq!(a, b);
+            sliding.play(a.best).unwrap();
+            threes.play(b.best).unwrap();
+        }
+    }
+}

@@ -12,7 +12,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tilebox::TileboxApp;
 use tilebox_core::{Puzzle, Registry, Session};
-use tilebox_sliding::Game2048;
+use tilebox_sliding::Sliding;
 use tilebox_strike9::{Odds, Strike9, TileSet};
 use tilebox_tests::toy::{self, Toy, ToyCoach};
 
@@ -389,8 +389,8 @@ fn strike9_leaves_every_choice_to_the_player() {
 #[test]
 fn autoplay_does_not_start_on_a_finished_game() {
     let dir = temp_dir("autoplay-over");
-    let mut s = Session::<Game2048>::with_seed(7).unwrap();
-    while let Some(mv) = Game2048::legal_moves(s.state()).first().copied() {
+    let mut s = Session::<Sliding>::with_seed(7).unwrap();
+    while let Some(mv) = Sliding::legal_moves(s.state()).first().copied() {
         s.play(mv).unwrap();
     }
     write_save(&dir, &s.save());

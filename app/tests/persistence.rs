@@ -233,12 +233,12 @@ fn a_resumed_game_counts_for_the_best_even_when_the_score_file_was_lost() {
 }
 
 /// A 2048 game one move before its end, and that move.
-fn nearly_over_2048() -> (tilebox_core::Session<tilebox_sliding::Game2048>, String) {
-    use tilebox_sliding::Game2048;
-    common::play_until::<Game2048>(
+fn nearly_over_2048() -> (tilebox_core::Session<tilebox_sliding::Sliding>, String) {
+    use tilebox_sliding::Sliding;
+    common::play_until::<Sliding>(
         Default::default(),
         7,
-        common::first_legal::<Game2048>,
+        common::first_legal::<Sliding>,
         |st| st.over,
     )
     .unwrap()

@@ -9,7 +9,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use serde_json::json;
 use tilebox::{Screen, views};
 use tilebox_core::{Puzzle, Session};
-use tilebox_sliding::Game2048;
+use tilebox_sliding::Sliding;
 use tilebox_strike9::{Strike9, TileSet};
 
 fn moves_of(h: &egui_kittest::Harness<'_, tilebox::TileboxApp>, id: &str) -> Vec<String> {
@@ -202,7 +202,7 @@ fn the_2048_card_opens_its_boards_each_a_game_of_its_own_and_escape_goes_back() 
     let side = registry
         .get("2048-5x5")
         .unwrap()
-        .params::<Game2048>()
+        .params::<Sliding>()
         .unwrap()
         .side;
     assert_eq!(cell_count(&h), side * side);
@@ -266,7 +266,7 @@ fn the_2048_card_opens_its_boards_each_a_game_of_its_own_and_escape_goes_back() 
         let entry = &registry.entries()[i];
         assert_eq!(h.state().current_game(), Some(entry.id()));
         // The board has the entry's side.
-        let side = entry.params::<Game2048>().unwrap().side;
+        let side = entry.params::<Sliding>().unwrap().side;
         assert_eq!(cell_count(&h), side * side, "{}", entry.id());
         h.key_press(Key::Escape);
         h.run();
@@ -311,8 +311,9 @@ fn games_open_by_click_and_by_number_and_escape_or_back_keeps_them() {
     h.run();
     assert_eq!(h.state().screen(), Screen::Launcher);
 
-    // Strike 9's card: the game, or the list of its versions, the standard box first.
-    h.key_press(Key::Num3);
+    // Strike 9's card (after 2048, Threes, 2584, 2187 and 1024): the game, or the list of its
+    // versions, the standard box first.
+    h.key_press(Key::Num6);
     h.run();
     if let Screen::Group(_) = h.state().screen() {
         h.key_press(Key::Num1);
@@ -528,7 +529,7 @@ fn nearly_over<P: Puzzle>(seed: u64) -> (Session<P>, String) {
 #[test]
 fn the_last_move_of_2048_shows_game_over_and_counts_the_game() {
     let dir = temp_dir("over2048");
-    let (session, last) = nearly_over::<Game2048>(7);
+    let (session, last) = nearly_over::<Sliding>(7);
     write_save(&dir, &session.save());
     let mut h = harness(&dir, Some("2048"));
     assert!(h.query_by_label("Game over").is_none());
@@ -674,13 +675,13 @@ fn making_2048_shows_the_win_once_then_keep_going() {
 
 /// A 2048 game on a board large enough for the simple player to win, then lose: one move
 /// before the end.
-fn won_then_nearly_over() -> (Session<Game2048>, String) {
-    use tilebox_sliding::Game2048Params;
-    (5..=8)
-        .flat_map(|side| (0..20).map(move |seed| (side, seed)))
-        .find_map(|(side, seed)| {
-            let (s, last) = common::play_until::<Game2048>(
-                Game2048Params::with_side(side),
+fn won_then_nearly_over() -> (Session<Sliding>, String) {
+    ["2048-5x5", "2048-6x6", "2048-8x8"]
+        .into_iter()
+        .flat_map(|id| (0..20).map(move |seed| (id, seed)))
+        .find_map(|(id, seed)| {
+            let (s, last) = common::play_until::<Sliding>(
+                common::variant(id),
                 seed,
                 common::by_order,
                 |status| status.over,
@@ -745,8 +746,14 @@ fn moves_wait_while_the_win_is_shown() {
 #[test]
 fn threes_shows_game_over_with_the_final_score() {
     let dir = temp_dir("over-threes");
-    let (session, last) = nearly_over::<tilebox_sliding::Threes>(5);
-    write_save(&dir, &session.save());
+    let (session, last) = common::play_until::<Sliding>(
+        common::variant("threes"),
+        5,
+        common::first_legal::<Sliding>,
+        |st| st.over,
+    )
+    .unwrap();
+    assert_eq!(common::write_entry_save(&dir, &session), "threes");
     let mut h = harness(&dir, Some("threes"));
     assert!(h.query_by_label("Game over").is_none());
     h.key_press(key_of(&last));
@@ -763,12 +770,12 @@ fn each_of_wasd_and_hjkl_plays_its_own_direction() {
     // A fresh 2048 game where every direction moves the board.
     let seed = (0..1000u64)
         .find(|&seed| {
-            let s = Session::<Game2048>::with_seed(seed).unwrap();
-            Game2048::legal_moves(s.state()).len() == 4
+            let s = Session::<Sliding>::with_seed(seed).unwrap();
+            Sliding::legal_moves(s.state()).len() == 4
         })
         .unwrap();
     let dir = temp_dir("wasd");
-    write_save(&dir, &Session::<Game2048>::with_seed(seed).unwrap().save());
+    write_save(&dir, &Session::<Sliding>::with_seed(seed).unwrap().save());
     let mut h = harness(&dir, Some("2048"));
     for (key, mv) in [
         (Key::A, "L"),

@@ -15,7 +15,7 @@ use std::any::TypeId;
 
 use egui::Rect;
 use tilebox_core::{DynSession, Entry, Puzzle};
-use tilebox_sliding::{Game2048, Threes};
+use tilebox_sliding::Sliding;
 use tilebox_strike9::Strike9;
 
 use crate::input::KeyPress;
@@ -123,8 +123,7 @@ fn view_of<P: Puzzle>(make: MakeView) -> (TypeId, MakeView) {
 /// The kinds with a view of their own, a line each. A kind not listed gets the plain view.
 static VIEWS: std::sync::LazyLock<Vec<(TypeId, MakeView)>> = std::sync::LazyLock::new(|| {
     vec![
-        view_of::<Game2048>(|| Box::new(sliding::SlidingView::<Game2048>::default())),
-        view_of::<Threes>(|| Box::new(sliding::SlidingView::<Threes>::default())),
+        view_of::<Sliding>(|| Box::new(sliding::SlidingView::default())),
         view_of::<Strike9>(|| Box::new(strike9::Strike9View::default())),
     ]
 });

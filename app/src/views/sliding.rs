@@ -1,12 +1,10 @@
-//! The sliding-board view, for 2048, Threes and any later sliding game: arrow keys, WASD, hjkl
+//! The sliding-board view, for every sliding variant (2048, Threes, Fibonacci…): arrow keys, WASD, hjkl
 //! or a swipe on the board slide the tiles; tiles glide, merged tiles pop, new tiles grow in.
 //! The colours are the entry's ([`tilebox_core::Entry::tile_colors`]).
 
-use std::marker::PhantomData;
-
 use egui::{Align2, Color32, CornerRadius, FontId, Key, Painter, Pos2, Rect, Sense, Vec2};
 use tilebox_core::{DynSession, Entry, Session, TileColors};
-use tilebox_sliding::{Board, Cell, Direction, Motion, SlidingGame};
+use tilebox_sliding::{Board, Cell, Direction, Motion, Rules, Sliding};
 
 use super::{GameView, PlayInput, ViewOutcome};
 use crate::input::KeyPress;
@@ -22,26 +20,14 @@ pub const SWIPE_MIN: f32 = 24.0;
 /// The accessible label of the board (a drag on it is a move).
 pub const BOARD_LABEL: &str = "Board: swipe to move";
 
-/// The view of sliding game `P`: the running animation, the drag in progress and the hint
-/// shown.
-pub struct SlidingView<P> {
+/// The view of the sliding kind, every variant: the running animation, the drag in progress
+/// and the hint shown.
+#[derive(Default)]
+pub struct SlidingView {
     anim: Option<Anim>,
     drag_start: Option<Pos2>,
     drag_last: Option<Pos2>,
     hint: Option<Direction>,
-    game: PhantomData<fn() -> P>,
-}
-
-impl<P> Default for SlidingView<P> {
-    fn default() -> Self {
-        Self {
-            anim: None,
-            drag_start: None,
-            drag_last: None,
-            hint: None,
-            game: PhantomData,
-        }
-    }
 }
 
 /// The accessible label of the cell in row `row` and column `col` (from 0) holding `value`
@@ -79,23 +65,23 @@ struct Anim {
 /// What the view needs of a sliding game, whichever it is.
 struct Snapshot {
     entry: Entry,
-    rules: tilebox_sliding::RuleSet,
+    rules: Rules,
     board: Board,
     previous: Option<Board>,
     last_move: Option<Direction>,
     next: Option<String>,
 }
 
-/// The board of `session`, a game of `P`.
-fn snapshot<P: SlidingGame>(session: &dyn DynSession) -> Option<Snapshot> {
-    let s = session.as_any().downcast_ref::<Session<P>>()?;
+/// The board of `session`, a game of the sliding kind.
+fn snapshot(session: &dyn DynSession) -> Option<Snapshot> {
+    let s = session.as_any().downcast_ref::<Session<Sliding>>()?;
     Some(Snapshot {
         entry: session.entry().clone(),
-        rules: P::RULES,
-        board: P::board(s.state()).clone(),
-        previous: s.previous_state().map(|p| P::board(p).clone()),
+        rules: s.state().rules().clone(),
+        board: s.state().board().clone(),
+        previous: s.previous_state().map(|p| p.board().clone()),
         last_move: s.moves().last().copied(),
-        next: P::next_card(s.state()),
+        next: s.state().next_card(),
     })
 }
 
@@ -129,7 +115,7 @@ pub fn swipe_direction(a: Pos2, b: Pos2) -> Option<Direction> {
     })
 }
 
-impl<P: SlidingGame> GameView for SlidingView<P> {
+impl GameView for SlidingView {
     fn show(
         &mut self,
         ui: &mut egui::Ui,
@@ -138,7 +124,7 @@ impl<P: SlidingGame> GameView for SlidingView<P> {
         accepts_moves: bool,
     ) -> ViewOutcome {
         let mut out = ViewOutcome::default();
-        let Some(snap) = snapshot::<P>(session) else {
+        let Some(snap) = snapshot(session) else {
             return out;
         };
         let now = ui.input(|i| i.time);
@@ -228,7 +214,7 @@ impl<P: SlidingGame> GameView for SlidingView<P> {
 
     fn played(&mut self, session: &dyn DynSession, now: f64) {
         self.hint = None;
-        self.anim = snapshot::<P>(session).and_then(|snap| start_anim(&snap, now));
+        self.anim = snapshot(session).and_then(|snap| start_anim(&snap, now));
     }
 
     fn reset(&mut self) {

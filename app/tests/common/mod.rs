@@ -126,11 +126,19 @@ pub fn first_legal<P: tilebox_core::Puzzle>(state: &P::State) -> Option<P::Move>
     P::legal_moves(state).into_iter().next()
 }
 
+/// The built-in sliding variant `id`.
+pub fn variant(id: &str) -> tilebox_sliding::Variant {
+    tilebox_sliding::builtin_variants()
+        .into_iter()
+        .find(|v| v.id == id)
+        .unwrap()
+}
+
 /// The simple 2048 player of these tests: down, else left, else right, else up.
-pub fn by_order(state: &tilebox_sliding::Game2048State) -> Option<tilebox_sliding::Direction> {
+pub fn by_order(state: &tilebox_sliding::SlidingState) -> Option<tilebox_sliding::Direction> {
     use tilebox_core::Puzzle;
     use tilebox_sliding::Direction::{Down, Left, Right, Up};
-    let legal = tilebox_sliding::Game2048::legal_moves(state);
+    let legal = tilebox_sliding::Sliding::legal_moves(state);
     [Down, Left, Right, Up]
         .into_iter()
         .find(|d| legal.contains(d))
@@ -138,9 +146,8 @@ pub fn by_order(state: &tilebox_sliding::Game2048State) -> Option<tilebox_slidin
 
 /// A game of 2048 on an 8×8 board (where the simple player wins), one move before it makes
 /// 2048, and that move.
-pub fn nearly_2048() -> (tilebox_core::Session<tilebox_sliding::Game2048>, String) {
-    let params = tilebox_sliding::Game2048Params::with_side(8);
-    play_until::<tilebox_sliding::Game2048>(params, 1, by_order, |st| st.won).unwrap()
+pub fn nearly_2048() -> (tilebox_core::Session<tilebox_sliding::Sliding>, String) {
+    play_until::<tilebox_sliding::Sliding>(variant("2048-8x8"), 1, by_order, |st| st.won).unwrap()
 }
 
 /// The id of the registry's entry of kind `P` whose preset is `params`.

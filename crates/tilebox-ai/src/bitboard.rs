@@ -335,7 +335,11 @@ mod tests {
     use super::*;
     use crate::testing::to_board;
     use proptest::prelude::*;
-    use tilebox_sliding::RuleSet;
+    use tilebox_sliding::{Rules, builtin_rules};
+
+    fn rules(id: &str) -> Rules {
+        builtin_rules(id).unwrap()
+    }
 
     fn board_strategy(max: u8) -> impl Strategy<Value = Bits> {
         proptest::collection::vec(0..=max, 16).prop_map(|ranks| {
@@ -348,8 +352,8 @@ mod tests {
     }
 
     /// Compares the bitboard move with the sliding crate's `slide` on one board.
-    fn check(rules: RuleSet, tables: &MoveTables, bits: Bits) -> Result<(), TestCaseError> {
-        let board = to_board(rules, bits);
+    fn check(rules: Rules, tables: &MoveTables, bits: Bits) -> Result<(), TestCaseError> {
+        let board = to_board(&rules, bits);
         for dir in Direction::ALL {
             let slide = rules.slide(&board, dir);
             // A 2048 merge of two 32768s makes a rank the nibbles cannot hold; the AI treats
@@ -372,22 +376,22 @@ mod tests {
 
         #[test]
         fn move_2048_matches_the_sliding_crate(bits in board_strategy(15)) {
-            check(RuleSet::Twenty48, tables_2048(), bits)?;
+            check(rules("2048"), tables_2048(), bits)?;
         }
 
         #[test]
         fn move_2048_matches_on_crowded_low_boards(bits in board_strategy(4)) {
-            check(RuleSet::Twenty48, tables_2048(), bits)?;
+            check(rules("2048"), tables_2048(), bits)?;
         }
 
         #[test]
         fn move_threes_matches_the_sliding_crate(bits in board_strategy(15)) {
-            check(RuleSet::Threes, tables_threes(), bits)?;
+            check(rules("threes"), tables_threes(), bits)?;
         }
 
         #[test]
         fn move_threes_matches_on_crowded_low_boards(bits in board_strategy(4)) {
-            check(RuleSet::Threes, tables_threes(), bits)?;
+            check(rules("threes"), tables_threes(), bits)?;
         }
 
         #[test]
@@ -403,7 +407,7 @@ mod tests {
 
         #[test]
         fn encode_decode_round_trip(bits in board_strategy(15)) {
-            let board = to_board(RuleSet::Twenty48, bits);
+            let board = to_board(&rules("2048"), bits);
             prop_assert_eq!(encode(&board), Some(bits));
             prop_assert_eq!(from_ranks(&decode(bits)), bits);
             prop_assert_eq!(count_empty(bits) as usize, board.empty_cells().len());
@@ -434,11 +438,11 @@ mod tests {
 
     #[test]
     fn encode_refuses_other_sides() {
-        let board = RuleSet::Twenty48
+        let board = rules("2048")
             .board_from_values(&[vec![0, 2, 0], vec![0; 3], vec![4, 0, 0]])
             .unwrap();
         assert_eq!(encode(&board), None);
-        let big = RuleSet::Twenty48
+        let big = rules("2048")
             .board_from_values(&[vec![65536, 0, 0, 0], vec![0; 4], vec![0; 4], vec![0; 4]])
             .unwrap();
         assert_eq!(encode(&big), None);

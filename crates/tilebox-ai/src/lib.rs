@@ -43,8 +43,7 @@ mod twenty48;
 
 use std::time::Duration;
 
-use tilebox_core::Puzzle;
-use tilebox_sliding::{Direction, Game2048, NextCard, Threes};
+use tilebox_sliding::{Direction, NextCard, SlidingState};
 
 pub use generic::{GenericEngine, Grid, SlidingModel, SpawnAt};
 pub use heuristic::{eval_2048, eval_threes};
@@ -155,11 +154,7 @@ impl Engine {
 
     /// The best 2048 move for this state; `None` when no move is legal or the board is not a
     /// 4×4 board with tiles up to 32768.
-    pub fn advise_2048(
-        &mut self,
-        state: &<Game2048 as Puzzle>::State,
-        limits: &Limits,
-    ) -> Option<Advice> {
+    pub fn advise_2048(&mut self, state: &SlidingState, limits: &Limits) -> Option<Advice> {
         self.advise_2048_bits(bitboard::encode(state.board())?, limits)
     }
 
@@ -170,15 +165,11 @@ impl Engine {
 
     /// The best Threes move for this state, counting cards; `None` when no move is legal or
     /// the board is not a 4×4 board with cards up to 12288.
-    pub fn advise_threes(
-        &mut self,
-        state: &<Threes as Puzzle>::State,
-        limits: &Limits,
-    ) -> Option<Advice> {
+    pub fn advise_threes(&mut self, state: &SlidingState, limits: &Limits) -> Option<Advice> {
         let board = bitboard::encode(state.board())?;
         // The engine's deck never holds more than four of a card.
-        let deck = Deck::new(state.deck_remaining()).ok()?;
-        self.advise_threes_bits(board, deck, state.next(), limits)
+        let deck = Deck::new(threes::deck_counts(state)).ok()?;
+        self.advise_threes_bits(board, deck, threes::preview(state), limits)
     }
 
     /// The best Threes move for a packed board ([`bitboard`]), the deck left (the preview
@@ -215,13 +206,13 @@ impl Engine {
 
 /// The best 2048 move for this state within `limits`, with a fresh [`Engine`]; `None` when no
 /// move is legal or the board is not a 4×4 board with tiles up to 32768.
-pub fn advise_2048(state: &<Game2048 as Puzzle>::State, limits: &Limits) -> Option<Advice> {
+pub fn advise_2048(state: &SlidingState, limits: &Limits) -> Option<Advice> {
     Engine::with_table_bits(18).advise_2048(state, limits)
 }
 
 /// The best Threes move for this state within `limits`, with a fresh [`Engine`]; `None` when
 /// no move is legal or the board is not 4×4.
-pub fn advise_threes(state: &<Threes as Puzzle>::State, limits: &Limits) -> Option<Advice> {
+pub fn advise_threes(state: &SlidingState, limits: &Limits) -> Option<Advice> {
     Engine::with_table_bits(18).advise_threes(state, limits)
 }
 
@@ -230,8 +221,13 @@ mod tests {
     use super::*;
     use crate::bitboard::{count_empty, entry_offset, from_ranks, move_2048, move_threes};
     use crate::sample::boards;
+    use tilebox_core::Puzzle;
     use tilebox_core::Session;
-    use tilebox_sliding::{Game2048Params, ThreesParams};
+    use tilebox_sliding::{Sliding, Variant, builtin_variants};
+
+    fn variant(id: &str) -> Variant {
+        builtin_variants().into_iter().find(|v| v.id == id).unwrap()
+    }
 
     fn legal_2048(b: Bits) -> Vec<Direction> {
         Direction::ALL
@@ -367,9 +363,16 @@ mod tests {
                 .advise_threes_bits(stuck, Deck::FULL, NextCard::One, &Limits::default())
                 .is_none()
         );
-        let small = Session::<Game2048>::new(Game2048Params::with_side(3), 1).unwrap();
+        let small = Session::<Sliding>::new(variant("2048-3x3"), 1).unwrap();
         assert!(advise_2048(small.state(), &Limits::fixed_depth(2)).is_none());
-        let big = Session::<Threes>::new(ThreesParams { side: 5 }, 1).unwrap();
+        let big = Session::<Sliding>::new(
+            Variant {
+                side: 5,
+                ..variant("threes")
+            },
+            1,
+        )
+        .unwrap();
         assert!(advise_threes(big.state(), &Limits::fixed_depth(2)).is_none());
     }
 
@@ -389,15 +392,15 @@ mod tests {
     #[test]
     fn advice_for_real_games_is_legal() {
         let limits = Limits::per_move(Duration::from_millis(2));
-        let mut game = Session::<Game2048>::with_seed(5).unwrap();
-        let mut threes = Session::<Threes>::with_seed(5).unwrap();
+        let mut game = Session::<Sliding>::new(variant("2048"), 5).unwrap();
+        let mut threes = Session::<Sliding>::new(variant("threes"), 5).unwrap();
         for _ in 0..30 {
             let a = advise_2048(game.state(), &limits).unwrap();
-            assert!(Game2048::legal_moves(game.state()).contains(&a.best));
+            assert!(Sliding::legal_moves(game.state()).contains(&a.best));
             assert!(a.depth >= 1);
             game.play(a.best).unwrap();
             let a = advise_threes(threes.state(), &limits).unwrap();
-            assert!(Threes::legal_moves(threes.state()).contains(&a.best));
+            assert!(Sliding::legal_moves(threes.state()).contains(&a.best));
             threes.play(a.best).unwrap();
         }
     }

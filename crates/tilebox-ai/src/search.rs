@@ -300,7 +300,7 @@ impl<'a, G: Rules> Expectimax<'a, G> {
 #[cfg(test)]
 mod tests {
     use tilebox_core::Session;
-    use tilebox_sliding::{Game2048, Threes};
+    use tilebox_sliding::{Sliding, builtin_variants};
 
     use super::*;
     use crate::Engine;
@@ -376,8 +376,8 @@ mod tests {
         let quick = Limits::fixed_depth(2);
         let mut stops = [0; 2];
         for seed in 0..2 {
-            let mut game = Session::<Game2048>::with_seed(seed).unwrap();
-            let mut threes = Session::<Threes>::with_seed(seed).unwrap();
+            let mut game = Session::<Sliding>::new(builtin_variants()[0].clone(), seed).unwrap();
+            let mut threes = Session::<Sliding>::new(builtin_variants()[5].clone(), seed).unwrap();
             for step in 0..200 {
                 if step % 8 == 0 {
                     for min_probability in [0.01, 0.03] {
@@ -386,7 +386,10 @@ mod tests {
                                 check_stop::<Rules2048>(b, (), min_probability).is_some() as u32;
                         }
                         let s = threes.state();
-                        let known = (Deck::new(s.deck_remaining()).unwrap(), s.next());
+                        let known = (
+                            Deck::new(crate::threes::deck_counts(s)).unwrap(),
+                            crate::threes::preview(s),
+                        );
                         let b = encode(s.board()).unwrap();
                         stops[1] +=
                             check_stop::<RulesThrees>(b, known, min_probability).is_some() as u32;

@@ -1,11 +1,11 @@
 //! Test helpers shared by the modules' tests: engine boards, chi-square.
 
-use tilebox_sliding::{Board, RuleSet};
+use tilebox_sliding::{Board, Rules};
 
 use crate::bitboard::{Bits, decode, encode};
 
 /// The engine board of a packed board.
-pub fn to_board(rules: RuleSet, bits: Bits) -> Board {
+pub fn to_board(rules: &Rules, bits: Bits) -> Board {
     let values: Vec<Vec<u64>> = decode(bits)
         .iter()
         .map(|row| row.iter().map(|&r| rules.value(r)).collect())

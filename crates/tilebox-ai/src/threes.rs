@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use tilebox_sliding::{Direction, NextCard};
+use tilebox_sliding::{Direction, NextCard, SlidingState};
 
 use crate::bitboard::{Bits, entry_offset, max_rank, tables_threes};
 use crate::heuristic::{eval_threes, loss_threes};
@@ -83,6 +83,23 @@ impl fmt::Display for DeckError {
 }
 
 impl std::error::Error for DeckError {}
+
+/// How many 1s, 2s and 3s are left in a Threes state's bag, the preview already drawn: what a
+/// player counting cards knows (see [`tilebox_sliding::SlidingState::bag_remaining`]).
+pub fn deck_counts(state: &SlidingState) -> [u8; 3] {
+    let mut counts = [0u8; 3];
+    for (rank, n) in state.bag_remaining() {
+        if let Some(slot) = counts.get_mut(usize::from(rank).wrapping_sub(1)) {
+            *slot = u8::try_from(n).unwrap_or(u8::MAX);
+        }
+    }
+    counts
+}
+
+/// The preview of a Threes state as a card ([`NextCard::Bonus`] when it has none).
+pub fn preview(state: &SlidingState) -> NextCard {
+    state.next_threes_card().unwrap_or(NextCard::Bonus)
+}
 
 /// The rank of a previewed card: 1, 2 or 3, or `None` for a bonus card (its value is hidden).
 pub fn card_rank(card: NextCard) -> Option<u8> {
@@ -281,7 +298,7 @@ mod tests {
     use std::collections::HashSet;
 
     use tilebox_core::Session;
-    use tilebox_sliding::{Board, RuleSet, Threes};
+    use tilebox_sliding::{Board, Rules as EngineRules, Sliding, builtin_rules, builtin_variants};
 
     use super::*;
     use crate::bitboard::{cell_offset, move_threes, rank_at};
@@ -374,15 +391,15 @@ mod tests {
     #[test]
     fn a_new_game_leaves_a_full_deck_less_the_cards_dealt_and_shown() {
         for seed in 0..50 {
-            let game = Session::<Threes>::with_seed(seed).unwrap();
+            let game = Session::<Sliding>::new(threes_variant(), seed).unwrap();
             let s = game.state();
-            let mut seen = Deck::new(s.deck_remaining()).unwrap().counts();
+            let mut seen = Deck::new(deck_counts(s)).unwrap().counts();
             let shown = s
                 .board()
                 .rows()
                 .flatten()
                 .copied()
-                .chain(card_rank(s.next()));
+                .chain(card_rank(preview(s)));
             for rank in shown.filter(|&r| r > 0) {
                 seen[usize::from(rank - 1)] += 1;
             }
@@ -407,17 +424,12 @@ mod tests {
 
     /// Checks one step of the engine, `before` → `after` by `dir`, against the model, and
     /// tallies it.
-    fn check_step(
-        before: &<Threes as tilebox_core::Puzzle>::State,
-        dir: Direction,
-        after: &<Threes as tilebox_core::Puzzle>::State,
-        tally: &mut Tally,
-    ) {
+    fn check_step(before: &SlidingState, dir: Direction, after: &SlidingState, tally: &mut Tally) {
         let was = bits_of(before.board());
         let now = bits_of(after.board());
         let (slid, moved) = move_threes(was, dir);
         // The card entered at the far edge of a line that moved.
-        let cell = after.last_entry().unwrap();
+        let cell = after.last_spawn().unwrap();
         let line = dir.line_of(cell);
         assert_ne!(moved & (1 << line), 0, "{dir:?} line {line}");
         let at = entry_offset(dir, line);
@@ -430,7 +442,7 @@ mod tests {
         }
         tally.lines[SEEN][line] += 1.0;
         // It is the card the preview showed: itself, or a bonus value the model allows.
-        match card_rank(before.next()) {
+        match card_rank(preview(before)) {
             Some(r) => assert_eq!(rank, r),
             None => {
                 let ranks = bonus_ranks(max_rank(was));
@@ -443,8 +455,8 @@ mod tests {
             }
         }
         // The next preview and the deck it leaves are an outcome of the model's draw.
-        let odds = card_odds(deck(before.deck_remaining()), max_rank(now));
-        let drawn = (after.next(), deck(after.deck_remaining()));
+        let odds = card_odds(deck(deck_counts(before)), max_rank(now));
+        let drawn = (preview(after), deck(deck_counts(after)));
         let p = odds
             .outcomes()
             .iter()
@@ -472,7 +484,7 @@ mod tests {
         let mut steps = 0;
         for seed in 0..200 {
             let mut engine = Engine::with_table_bits(14);
-            let mut game = Session::<Threes>::with_seed(seed).unwrap();
+            let mut game = Session::<Sliding>::new(threes_variant(), seed).unwrap();
             while let Some(advice) = engine.advise_threes(game.state(), &Limits::fixed_depth(2)) {
                 let before = game.state().clone();
                 game.play(advice.best).unwrap();
@@ -506,7 +518,17 @@ mod tests {
         loss: f64,
     }
 
-    const RULES: RuleSet = RuleSet::Threes;
+    #[allow(non_snake_case)]
+    fn RULES() -> EngineRules {
+        builtin_rules("threes").unwrap()
+    }
+
+    fn threes_variant() -> tilebox_sliding::Variant {
+        builtin_variants()
+            .into_iter()
+            .find(|v| v.id == "threes")
+            .unwrap()
+    }
 
     fn eval(board: &Board) -> f64 {
         f64::from(eval_threes(bits_of(board)))
@@ -514,16 +536,16 @@ mod tests {
 
     /// `board` with a card of `rank` put in `cell`.
     fn with_card(board: &Board, cell: tilebox_sliding::Cell, rank: u8) -> Board {
-        let mut values = RULES.values(board);
-        values[cell.row][cell.col] = RULES.value(rank);
-        RULES.board_from_values(&values).unwrap()
+        let mut values = RULES().values(board);
+        values[cell.row][cell.col] = RULES().value(rank);
+        RULES().board_from_values(&values).unwrap()
     }
 
     impl Naive {
         fn root(&self, board: &Board, deck: [u8; 3], preview: NextCard, plies: u32) -> Vec<f64> {
             Direction::ALL
                 .into_iter()
-                .map(|dir| (dir, RULES.slide(board, dir)))
+                .map(|dir| (dir, RULES().slide(board, dir)))
                 .filter(|(_, slide)| slide.moved)
                 .map(|(dir, slide)| self.place(board, &slide, dir, deck, preview, plies - 1))
                 .collect()
@@ -556,7 +578,7 @@ mod tests {
                 NextCard::Two => vec![2],
                 NextCard::Three => vec![3],
                 NextCard::Bonus => {
-                    let top = (RULES.value(before.max_rank()) / 8).max(6);
+                    let top = (RULES().value(before.max_rank()) / 8).max(6);
                     std::iter::successors(Some(6), |v| Some(v * 2))
                         .take_while(|&v| v <= top)
                         .collect()
@@ -566,7 +588,7 @@ mod tests {
             let mut n = 0.0;
             for &line in &slide.moved_lines {
                 for &value in &values {
-                    let rank = RULES.rank_of(value).unwrap();
+                    let rank = RULES().rank_of(value).unwrap();
                     let board = with_card(&slide.board, dir.entry_cell(4, line), rank);
                     sum += self.draw(&board, deck, plies - 1);
                     n += 1.0;
@@ -582,7 +604,7 @@ mod tests {
             if plies == 0 {
                 return eval(board);
             }
-            let bonus = if RULES.value(board.max_rank()) >= 48 {
+            let bonus = if RULES().value(board.max_rank()) >= 48 {
                 1.0 / 21.0
             } else {
                 0.0
@@ -619,7 +641,7 @@ mod tests {
         let decks = [[4, 4, 4], [0, 0, 0], [1, 0, 2], [0, 3, 0]];
         let mut compared = 0;
         for (i, bits) in boards(21, 6, 8).take(24).enumerate() {
-            let board = to_board(RULES, bits);
+            let board = to_board(&RULES(), bits);
             let counts = decks[i % decks.len()];
             let preview = CARDS[i % CARDS.len()];
             let naive = Naive {

@@ -80,7 +80,7 @@ impl Rules for Rules2048 {
 #[cfg(test)]
 mod tests {
     use tilebox_core::Session;
-    use tilebox_sliding::{Board, Cell, Game2048, RuleSet};
+    use tilebox_sliding::{Board, Cell, Rules, Sliding, builtin_rules, builtin_variants};
 
     use super::*;
     use crate::bitboard::{cell_offset, move_2048, rank_at};
@@ -89,7 +89,10 @@ mod tests {
     use crate::testing::{bits_of, chi_square, to_board};
     use crate::{Engine, Limits};
 
-    const RULES: RuleSet = RuleSet::Twenty48;
+    #[allow(non_snake_case)]
+    fn RULES() -> Rules {
+        builtin_rules("2048").unwrap()
+    }
 
     /// Plays seeded games of the engine (the AI choosing at depth 2) and checks every new
     /// tile against the model: a 2 or a 4 in a cell the move left empty, the board otherwise
@@ -102,7 +105,8 @@ mod tests {
         let (seen, expected) = (0, 1);
         for seed in 0..30 {
             let mut engine = Engine::with_table_bits(14);
-            let mut game = Session::<Game2048>::with_seed(seed).unwrap();
+            let mut game =
+                Session::<Sliding>::new(builtin_variants().swap_remove(0), seed).unwrap();
             while let Some(advice) = engine.advise_2048(game.state(), &Limits::fixed_depth(2)) {
                 let was = bits_of(game.state().board());
                 game.play(advice.best).unwrap();
@@ -133,7 +137,7 @@ mod tests {
         assert!(fours < 10.8 && cells < 37.7);
     }
 
-    /// Expectimax written plainly from the rules on the engine's boards (`RuleSet::slide`,
+    /// Expectimax written plainly from the rules on the engine's boards (`Rules::slide`,
     /// tiles put in by value), the same plies as the search, leaves scored by the same
     /// `eval_2048` and a lost position by the same `loss_2048`.
     struct Naive {
@@ -148,7 +152,7 @@ mod tests {
         fn root(&self, board: &Board, plies: u32) -> Vec<f64> {
             Direction::ALL
                 .into_iter()
-                .map(|dir| RULES.slide(board, dir))
+                .map(|dir| RULES().slide(board, dir))
                 .filter(|slide| slide.moved)
                 .map(|slide| self.spawn(&slide.board, plies - 1))
                 .collect()
@@ -171,9 +175,9 @@ mod tests {
             let mut sum = 0.0;
             for cell in &empty {
                 for (value, p) in [(2, 0.9), (4, 0.1)] {
-                    let mut values = RULES.values(board);
+                    let mut values = RULES().values(board);
                     values[cell.row][cell.col] = value;
-                    let next = RULES.board_from_values(&values).unwrap();
+                    let next = RULES().board_from_values(&values).unwrap();
                     sum += p * self.turn(&next, plies - 1);
                 }
             }
@@ -191,7 +195,7 @@ mod tests {
     fn the_search_is_plain_expectimax_at_a_fixed_depth() {
         let mut compared = 0;
         for bits in boards(17, 7, 9).take(16) {
-            let board = to_board(RULES, bits);
+            let board = to_board(&RULES(), bits);
             let naive = Naive {
                 loss: f64::from(loss_2048(bits)),
             };

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 use tilebox_core::{AssistError, DynAssistant, DynPlayer, DynSession, Entry};
-use tilebox_sliding::{RuleSet, rules_of};
+use tilebox_sliding::{Rules, rules_of};
 
 use crate::commands::{CliError, Game, Quoted, assist_error};
 
@@ -203,7 +203,7 @@ fn panicked(payload: &(dyn Any + Send)) -> CliError {
 
 /// The summary of `results` (see [`run`]); `rules`, the sliding rule set of the entry if it has
 /// one, lists the tile values of `reach` between the games' top tiles.
-fn summary(results: &[Played], rules: Option<RuleSet>) -> Map<String, Value> {
+fn summary(results: &[Played], rules: Option<Rules>) -> Map<String, Value> {
     let n = results.len().max(1) as f64;
     let mut scores: Vec<u64> = results.iter().map(|r| r.score).collect();
     scores.sort_unstable();
@@ -256,7 +256,7 @@ fn summary(results: &[Played], rules: Option<RuleSet>) -> Map<String, Value> {
 
 /// The tile values `reach` reports, ascending: from the lowest top tile to the highest, every
 /// value of the rule set between them; without a rule set, the top tiles the games made.
-fn reach_values(tops: &[u64], rules: Option<RuleSet>) -> Vec<u64> {
+fn reach_values(tops: &[u64], rules: Option<Rules>) -> Vec<u64> {
     let low = tops.iter().copied().min().unwrap_or(0);
     let high = tops.iter().copied().max().unwrap_or(0);
     if let Some(rules) = rules
@@ -281,7 +281,7 @@ mod tests {
     use crate::tests::common::{keys_of, summary_keys};
     use std::sync::atomic::AtomicBool;
     use tilebox_core::{Position, Puzzle, Registry};
-    use tilebox_sliding::{Game2048, Threes};
+    use tilebox_sliding::{Sliding, builtin_rules};
     use tilebox_strike9::Strike9;
 
     /// The catalogue's first entry of kind `P` that has an AI player.
@@ -368,7 +368,7 @@ mod tests {
     #[test]
     fn a_game_the_ai_cannot_play_on_is_counted_as_unfinished() {
         let registry = tilebox_games::registry();
-        let entry = played_entry::<Game2048>(&registry);
+        let entry = played_entry::<Sliding>(&registry);
         let assistant = entry.assistant().expect("it has a player");
         let mut three = gives_up_after(assistant.player(), 3);
         let played = play(entry, &mut three, 5, Duration::from_millis(1)).expect("it starts");
@@ -401,7 +401,7 @@ mod tests {
     #[test]
     fn a_player_that_fails_stops_the_bench() {
         let registry = tilebox_games::registry();
-        let entry = played_entry::<Threes>(&registry);
+        let entry = registry.get("threes").expect("threes");
         let mut refused = player(|_, _| Ok(Some("X".into())));
         let err = play(entry, &mut refused, 1, Duration::ZERO).expect_err("X is no move");
         assert!(matches!(err, CliError::Ai(_)), "{err}");
@@ -414,7 +414,7 @@ mod tests {
     #[test]
     fn a_player_must_answer_exactly_one_move_that_changes_the_game() {
         let registry = tilebox_games::registry();
-        let entry = played_entry::<Game2048>(&registry);
+        let entry = played_entry::<Sliding>(&registry);
         // A new game in which one of the four slides changes nothing.
         let (seed, still) = (0..100)
             .find_map(|seed| {
@@ -497,10 +497,13 @@ mod tests {
     #[test]
     fn reach_lists_every_tile_of_the_rules_between_the_top_tiles() {
         assert_eq!(
-            reach_values(&[4096, 1024, 4096], Some(RuleSet::Twenty48)),
+            reach_values(&[4096, 1024, 4096], builtin_rules("2048")),
             [1024, 2048, 4096]
         );
-        assert_eq!(reach_values(&[2, 12], Some(RuleSet::Threes)), [2, 3, 6, 12]);
+        assert_eq!(
+            reach_values(&[2, 12], builtin_rules("threes")),
+            [2, 3, 6, 12]
+        );
         // Without a rule set, the top tiles themselves.
         assert_eq!(reach_values(&[9, 5, 9], None), [5, 9]);
         let game = |top| Played {
@@ -511,7 +514,7 @@ mod tests {
             moves: 1,
             thinking: Duration::ZERO,
         };
-        let report = summary(&[game(1024), game(4096)], Some(RuleSet::Twenty48));
+        let report = summary(&[game(1024), game(4096)], builtin_rules("2048"));
         assert_eq!(
             report["reach"],
             serde_json::json!({"1024": 1.0, "2048": 0.5, "4096": 0.5})

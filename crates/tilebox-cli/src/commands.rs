@@ -14,7 +14,7 @@ use thiserror::Error;
 use tilebox_core::{
     AssistError, DynAssistant, DynSession, Entry, ParamsError, PlayError, Puzzle, Registry,
 };
-use tilebox_sliding::{BoardError, Direction, RuleSet, rules_of};
+use tilebox_sliding::{BoardError, Direction, Rules, rules_of};
 use tilebox_strike9::{Dice, Strike9, Strike9Params, Table, TileError, TileSet, addends};
 
 use crate::args::{Command, DEFAULT_MS};
@@ -238,11 +238,11 @@ pub fn run(
                 .map_err(|_| CliError::BadDirection(direction.clone()))?;
             if board == "-" {
                 // All or nothing: a bad line anywhere leaves stdout empty.
-                for answer in slide_lines(rules, dir, input)? {
+                for answer in slide_lines(&rules, dir, input)? {
                     writeln!(out, "{answer}")?;
                 }
             } else {
-                writeln!(out, "{}", slide(rules, dir, &board, "")?)?;
+                writeln!(out, "{}", slide(&rules, dir, &board, "")?)?;
             }
         }
         Command::Hint {
@@ -587,7 +587,7 @@ pub(crate) fn assist_error(err: AssistError) -> CliError {
 /// The `slide` answers for stdin's boards, one a line (from 1; blank lines skipped), read to
 /// the end unless a line is bad.
 fn slide_lines(
-    rules: RuleSet,
+    rules: &Rules,
     dir: Direction,
     input: &mut dyn BufRead,
 ) -> Result<Vec<String>, CliError> {
@@ -609,7 +609,7 @@ fn slide_lines(
 }
 
 /// One `slide` answer as a JSON line.
-fn slide(rules: RuleSet, dir: Direction, text: &str, place: &str) -> Result<String, CliError> {
+fn slide(rules: &Rules, dir: Direction, text: &str, place: &str) -> Result<String, CliError> {
     let rows: Vec<Vec<u64>> = serde_json::from_str(text).map_err(|e| CliError::BoardSyntax {
         place: place.to_string(),
         reason: json_reason(&e),
@@ -697,16 +697,26 @@ mod tests {
 
     #[test]
     fn json_places_on_one_line_are_characters() {
-        let err = slide(RuleSet::Twenty48, Direction::Left, "[[2,2],x", "line 3: ")
-            .expect_err("not JSON");
+        let err = slide(
+            &tilebox_sliding::builtin_rules("2048").unwrap(),
+            Direction::Left,
+            "[[2,2],x",
+            "line 3: ",
+        )
+        .expect_err("not JSON");
         // `x` is the 8th character.
         assert_eq!(
             err.to_string(),
             "line 3: the board is not JSON rows of whole numbers: expected value at character 8"
         );
         // Over several lines the reader's own line and column stay.
-        let err =
-            slide(RuleSet::Twenty48, Direction::Left, "[[2,2],\n x", "").expect_err("not JSON");
+        let err = slide(
+            &tilebox_sliding::builtin_rules("2048").unwrap(),
+            Direction::Left,
+            "[[2,2],\n x",
+            "",
+        )
+        .expect_err("not JSON");
         assert!(err.to_string().ends_with("at line 2 column 2"), "{err}");
     }
 }

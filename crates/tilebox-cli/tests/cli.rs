@@ -9,7 +9,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 use tilebox_core::{Puzzle, Session};
-use tilebox_sliding::{Game2048, Game2048Params, Threes};
+use tilebox_sliding::{Sliding, Variant};
 use tilebox_strike9::{Odds, Strike9, TileSet};
 
 mod common;
@@ -110,24 +110,21 @@ fn list_prints_id_tab_title_for_every_entry_the_2048_sizes_included() {
     // the side of its preset's parameters.
     let mut of_2048 = 0;
     for entry in registry.entries() {
-        let side = if let Some(params) = entry.params::<Game2048>() {
-            of_2048 += 1;
-            params.side
-        } else if let Some(params) = entry.params::<Threes>() {
-            params.side
-        } else {
+        let Some(params) = entry.params::<Sliding>() else {
             continue;
         };
+        of_2048 += 1;
+        let side = params.side;
         let rows = board(&json(&["new", entry.id(), "--seed", "1"]));
         assert_eq!(rows.len(), side, "{}", entry.id());
         assert!(rows.iter().all(|row| row.len() == side), "{}", entry.id());
     }
-    assert!(of_2048 > 0, "no entry of the 2048 kind");
+    assert!(of_2048 > 0, "no entry of the sliding kind");
 }
 
 /// The state JSON of a 2048 game with these params, played directly on the engine.
-fn direct_2048(params: Game2048Params, seed: u64, moves: &str) -> Value {
-    let mut session = Session::<Game2048>::new(params, seed).expect("valid params");
+fn direct_2048(params: Variant, seed: u64, moves: &str) -> Value {
+    let mut session = Session::<Sliding>::new(params, seed).expect("valid params");
     session.play_text(moves).expect("legal moves");
     let status = session.status();
     let mut map = serde_json::Map::new();
@@ -136,7 +133,7 @@ fn direct_2048(params: Game2048Params, seed: u64, moves: &str) -> Value {
     map.insert("score".into(), session.score().into());
     map.insert("won".into(), status.won.into());
     map.insert("over".into(), status.over.into());
-    map.extend(Game2048::view(session.state()));
+    map.extend(Sliding::view(session.state()));
     Value::Object(map)
 }
 
@@ -147,12 +144,13 @@ fn without_game(v: &Value, game: &str) -> Value {
     Value::Object(map)
 }
 
-/// The catalogue's entries of the 2048 kind, each with its preset's parameters.
-fn entries_of_2048() -> Vec<(String, Game2048Params)> {
+/// The catalogue's entries of the sliding kind (2048 and every other variant), each with its
+/// preset's parameters.
+fn entries_of_2048() -> Vec<(String, Variant)> {
     tilebox_games::registry()
         .entries()
         .iter()
-        .filter_map(|e| Some((e.id().to_string(), e.params::<Game2048>()?.clone())))
+        .filter_map(|e| Some((e.id().to_string(), e.params::<Sliding>()?.clone())))
         .collect()
 }
 
@@ -183,7 +181,7 @@ fn play_2048_replays_the_engines_game_to_its_end() {
         .expect("an entry of the 2048 kind");
     let id = id.as_str();
     // Played on to its end, a game is the engine's as well, over and refusing more.
-    let mut game = Session::<Game2048>::new(params.clone(), 8).expect("its preset");
+    let mut game = Session::<Sliding>::new(params.clone(), 8).expect("its preset");
     let mut all = String::new();
     for round in 0..100_000 {
         if game.status().over {
@@ -1318,7 +1316,10 @@ fn params_that_are_not_the_kinds_exit_2_with_one_line_on_every_command() {
 #[test]
 fn new_and_play_take_params_for_any_entry() {
     // 2048 on another board, as the engine plays it.
-    let params = Game2048Params::with_side(5);
+    let params = Variant {
+        side: 5,
+        ..Variant::default()
+    };
     let text = serde_json::to_string(&params).unwrap();
     let got = json(&[
         "play", "2048", "--seed", "4", "--moves", "LURD", "--params", &text,

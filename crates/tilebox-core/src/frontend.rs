@@ -161,9 +161,10 @@ pub trait FrontEnd<P: Puzzle>: Send + Sync + 'static {
             .to_string()
     }
 
-    /// The colours of a tile worth `value`, for games with numbered tiles.
-    fn tile_colors(&self, value: u64) -> TileColors {
-        let _ = value;
+    /// The colours of a tile worth `value` in games with these parameters, for games with
+    /// numbered tiles (a sliding variant's palette follows its ladder).
+    fn tile_colors(&self, params: &P::Params, value: u64) -> TileColors {
+        let _ = (params, value);
         TileColors {
             fill: Rgb::hex(0xeee4da),
             text: Rgb::hex(0x5b534b),
@@ -171,8 +172,9 @@ pub trait FrontEnd<P: Puzzle>: Send + Sync + 'static {
         }
     }
 
-    /// The colours of the board, in the dark theme if `dark`.
-    fn board_colors(&self, dark: bool) -> BoardColors {
+    /// The colours of the board of games with these parameters, in the dark theme if `dark`.
+    fn board_colors(&self, params: &P::Params, dark: bool) -> BoardColors {
+        let _ = params;
         if dark {
             BoardColors {
                 frame: Rgb::hex(0x4a423b),

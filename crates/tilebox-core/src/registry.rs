@@ -19,6 +19,17 @@ use crate::{
     PlainFrontEnd, PlayError, Player, Puzzle, SavedGame, Session, Status, TileColors,
 };
 
+/// Why [`Registry::add_preset`] refused an entry.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PresetError {
+    /// Another entry has this id.
+    #[error("the id {0:?} is taken")]
+    Taken(String),
+    /// The entry's kind is not registered (a bug in the host's catalogue).
+    #[error("the game kind {0:?} is not registered")]
+    UnknownKind(String),
+}
+
 /// What an entry says of itself in lists and menus.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct EntryInfo {
@@ -29,7 +40,8 @@ pub struct EntryInfo {
     pub title: String,
     /// One line saying what the game is.
     pub description: String,
-    /// The title of the kind it is a preset of ("2048"): the launcher groups entries by it.
+    /// The title of the group the launcher lists it under: its kind's title ("2048"), or for a
+    /// sliding variant the title of the root of its `based_on` chain.
     pub group: String,
 }
 
@@ -431,11 +443,11 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
     }
 
     fn tile_colors(&self, value: u64) -> TileColors {
-        self.front.tile_colors(value)
+        self.front.tile_colors(&self.params, value)
     }
 
     fn board_colors(&self, dark: bool) -> BoardColors {
-        self.front.board_colors(dark)
+        self.front.board_colors(&self.params, dark)
     }
 
     fn assistant(&self) -> Option<Arc<dyn DynAssistant>> {
@@ -696,9 +708,9 @@ impl Registry {
         )
     }
 
-    /// Adds an entry of kind `P` (registered before) that starts its games with `params`.
-    /// The same rules about ids hold as for [`Registry::kind`]; a preset of a kind not
-    /// registered is a bug too, and is ignored in release builds.
+    /// Adds an entry of kind `P` (registered before) that starts its games with `params`, in
+    /// its kind's group. The same rules about ids hold as for [`Registry::kind`]; a preset of a
+    /// kind not registered is a bug too, and is ignored in release builds.
     #[must_use]
     pub fn preset<P: Puzzle>(
         self,
@@ -707,27 +719,60 @@ impl Registry {
         description: &str,
         params: P::Params,
     ) -> Self {
+        self.preset_in::<P>(
+            EntryInfo {
+                id: id.to_string(),
+                title: title.to_string(),
+                description: description.to_string(),
+                group: P::INFO.title.to_string(),
+            },
+            params,
+        )
+    }
+
+    /// As [`Registry::preset`], with the whole [`EntryInfo`]: the launcher lists the entry under
+    /// `info.group` (the sliding variants group under the root of their `based_on` chain).
+    #[must_use]
+    pub fn preset_in<P: Puzzle>(mut self, info: EntryInfo, params: P::Params) -> Self {
+        let id = info.id.clone();
+        match self.add_preset::<P>(info, params) {
+            Ok(()) => {}
+            Err(PresetError::Taken(_)) => {
+                debug_assert!(false, "game id '{id}' registered twice");
+            }
+            Err(PresetError::UnknownKind(kind)) => {
+                debug_assert!(
+                    false,
+                    "preset '{id}' of kind '{kind}', which is not registered"
+                );
+            }
+        }
+        self
+    }
+
+    /// Adds an entry of kind `P` (registered before) unless its id is taken or the kind is not
+    /// registered: for entries a player wrote (variant files), which may be wrong without the
+    /// catalogue being so.
+    pub fn add_preset<P: Puzzle>(
+        &mut self,
+        info: EntryInfo,
+        params: P::Params,
+    ) -> Result<(), PresetError> {
         let front = self
             .kinds
             .iter()
             .find(|k| k.kind_type() == TypeId::of::<P>())
             .and_then(|k| k.ops.front().downcast_ref::<Arc<dyn FrontEnd<P>>>())
-            .cloned();
-        debug_assert!(
-            front.is_some(),
-            "preset '{id}' of kind '{}', which is not registered",
-            P::INFO.id
-        );
-        let Some(front) = front else {
-            return self;
-        };
-        let info = EntryInfo {
-            id: id.to_string(),
-            title: title.to_string(),
-            description: description.to_string(),
-            group: P::INFO.title.to_string(),
-        };
-        self.push_entry(info, EntryOf::<P> { params, front })
+            .cloned()
+            .ok_or_else(|| PresetError::UnknownKind(P::INFO.id.to_string()))?;
+        if self.get(&info.id).is_some() {
+            return Err(PresetError::Taken(info.id));
+        }
+        self.entries.push(Entry {
+            info: Arc::new(info),
+            ops: Arc::new(EntryOf::<P> { params, front }),
+        });
+        Ok(())
     }
 
     fn push_entry<P: Puzzle>(mut self, info: EntryInfo, ops: EntryOf<P>) -> Self {

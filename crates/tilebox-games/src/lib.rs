@@ -7,33 +7,80 @@
 
 mod sliding;
 mod strike9;
-mod threes;
-mod twenty48;
 
-use tilebox_core::Registry;
-use tilebox_sliding::{Game2048, Game2048Params, Threes};
+use std::path::Path;
+
+use tilebox_core::{EntryInfo, Puzzle, Registry};
+use tilebox_sliding::{
+    Loaded, Refusal, Sliding, VariantError, builtin_variants, builtins, load_dir,
+};
 use tilebox_strike9::{OneDie, Scoring, Strike9, Strike9Params};
 
+pub use sliding::{SlidingAssistant, SlidingFrontEnd, contrast, generated_colors, how_to_play};
 pub use strike9::Strike9FrontEnd;
-pub use threes::ThreesFrontEnd;
-pub use twenty48::Twenty48FrontEnd;
 
 /// Every game, in the order the launcher and `tilebox-cli list` show them.
 pub fn registry() -> Registry {
     register(Registry::new())
 }
 
+/// [`registry`] with a player's own variants: the `*.json` files in `dir` (a missing folder
+/// is none), added after the built-ins, each in the group of the root of its `based_on` chain.
+/// A file refused (it can't be read, breaks a rule, or its id is taken) is left out and reported
+/// with one line naming the file and the field.
+pub fn registry_with_variants(dir: &Path) -> (Registry, Vec<Refusal>) {
+    let (loaded, mut refused) = load_dir(dir, &builtin_variants());
+    let mut registry = registry();
+    let titles: Vec<(String, String)> = builtins()
+        .iter()
+        .chain(&loaded)
+        .map(|l| (l.variant.id.clone(), l.variant.title.clone()))
+        .collect();
+    for l in loaded {
+        let info = variant_info(&l, &titles);
+        if let Err(e) = registry.add_preset::<Sliding>(info, l.variant) {
+            refused.push(Refusal {
+                file: l.file,
+                error: VariantError::field("id", e.to_string()),
+            });
+        }
+    }
+    (registry, refused)
+}
+
+/// The entry info of a loaded variant: its names, in the group of its `based_on` root.
+fn variant_info(l: &Loaded, titles: &[(String, String)]) -> EntryInfo {
+    let group = titles
+        .iter()
+        .find(|(id, _)| *id == l.root)
+        .map_or_else(|| l.variant.title.clone(), |(_, t)| t.clone());
+    EntryInfo {
+        id: l.variant.id.clone(),
+        title: l.variant.title.clone(),
+        description: l.variant.description.clone(),
+        group,
+    }
+}
+
+/// `registry` with the built-in sliding variants added: the kind's standard entry is the
+/// original 2048 ([`Sliding::INFO`]), every other built-in a preset in its group.
+fn with_builtin_variants(mut registry: Registry) -> Registry {
+    let all = builtins();
+    let titles: Vec<(String, String)> = all
+        .iter()
+        .map(|l| (l.variant.id.clone(), l.variant.title.clone()))
+        .collect();
+    for l in all.iter().filter(|l| l.variant.id != Sliding::INFO.id) {
+        registry = registry.preset_in::<Sliding>(variant_info(l, &titles), l.variant.clone());
+    }
+    registry
+}
+
 /// `registry` with every game Tilebox ships added after what it holds (a test adds a kind of
 /// its own to the real catalogue this way).
 #[rustfmt::skip]
 pub fn register(registry: Registry) -> Registry {
-    registry
-        .kind::<Game2048>(Twenty48FrontEnd)
-        .preset::<Game2048>("2048-3x3", "2048 (3×3)", "A tight 3×3 board: make 512 to win.", Game2048Params { side: 3, win: 512 })
-        .preset::<Game2048>("2048-5x5", "2048 (5×5)", "2048 on a roomier 5×5 board.", Game2048Params::with_side(5))
-        .preset::<Game2048>("2048-6x6", "2048 (6×6)", "2048 on a 6×6 board: long games, big tiles.", Game2048Params::with_side(6))
-        .preset::<Game2048>("2048-8x8", "2048 (8×8)", "2048 on a vast 8×8 board.", Game2048Params::with_side(8))
-        .kind::<Threes>(ThreesFrontEnd)
+    with_builtin_variants(registry.kind::<Sliding>(SlidingFrontEnd))
         .kind::<Strike9>(Strike9FrontEnd)
         .preset::<Strike9>("shut-the-box", "Shut the Box", "The pub game: one die once 7, 8 and 9 are shut; lowest total left wins.", Strike9Params { one_die: OneDie::HighShut, score: Scoring::Golf, ..Strike9Params::default() })
         .preset::<Strike9>("full-house", "Full House", "Twelve tiles and two dice: shut them all.", Strike9Params { tiles: 12, ..Strike9Params::default() })
@@ -45,7 +92,7 @@ mod tests {
 
     use super::*;
 
-    /// The boards the 2048 seam issue asks for, each an entry of the 2048 kind in 2048's
+    /// The boards the 2048 seam issue asks for, each an entry of the sliding kind in 2048's
     /// group (more may come: this checks these are there, not that nothing else is).
     #[test]
     fn the_2048_sizes_are_presets_grouped_under_2048() {
@@ -60,19 +107,19 @@ mod tests {
         let group = registry
             .groups()
             .into_iter()
-            .find(|(title, _)| *title == Game2048::INFO.title)
+            .find(|(title, _)| *title == "2048")
             .map(|(_, members)| members)
             .expect("a 2048 group");
         for (id, side, win) in required {
             let entry = registry.get(id).expect(id);
-            let params = entry.params::<Game2048>().expect("a 2048 entry");
-            assert_eq!((params.side, params.win), (side, win), "{id}");
+            let params = entry.params::<Sliding>().expect("a sliding entry");
+            assert_eq!((params.side, params.win), (side, Some(win)), "{id}");
             let index = registry.entries().iter().position(|e| e.id() == id);
             assert!(group.contains(&index.unwrap()), "{id} is in 2048's group");
         }
         // Every entry of the kind starts a game on a board of its own side.
-        for entry in registry.entries().iter().filter(|e| e.is::<Game2048>()) {
-            let side = entry.params::<Game2048>().unwrap().side;
+        for entry in registry.entries().iter().filter(|e| e.is::<Sliding>()) {
+            let side = entry.params::<Sliding>().unwrap().side;
             let game = entry.new_session(1).unwrap();
             let rows = game.state_json()["board"].as_array().unwrap().len();
             assert_eq!(rows, side, "{}", entry.id());

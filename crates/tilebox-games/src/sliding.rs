@@ -1,55 +1,497 @@
-//! What the two sliding kinds share in their front ends: the AI player, and the nonsense that
-//! is not a swipe.
+//! The front end of the sliding kind, for every variant: how to play (written from the variant's
+//! rules), the palettes (2048's and Threes' own, a generated one for other ladders), the AI, and
+//! the fixtures.
 
+use std::fmt::Write;
 use std::time::Duration;
 
-use tilebox_ai::{Engine, Limits};
-use tilebox_core::{AssistError, Outcome, Player, Puzzle};
-use tilebox_sliding::Direction;
+use serde_json::json;
+use tilebox_ai::{Bitboard, Limits, SlidingPlayer};
+use tilebox_core::{
+    AssistError, Assistant, BoardColors, Fixtures, FrontEnd, Outcome, Player, Puzzle, Rgb,
+    TileColors,
+};
+use tilebox_sliding::variant::{Movement, Pos, Scoring, SpawnAt};
+use tilebox_sliding::{Direction, Sliding, SlidingState, Variant, builtin_variants};
 
-/// The AI's player for sliding game `P`: the expectimax engine with its table kept between
-/// questions, and the search of `P` it runs.
-pub(crate) struct AiPlayer<P: Puzzle> {
-    engine: Engine,
-    search: fn(&mut Engine, &P::State, &Limits) -> Option<tilebox_ai::Advice>,
-    /// Why it cannot play a board, in a sentence.
-    limit: &'static str,
+/// What the player is told when the AI cannot search a board.
+pub const CANNOT_PLAY: &str = "the AI cannot play this board";
+
+/// The front end of every sliding variant.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SlidingFrontEnd;
+
+/// The built-in variant `id`'s ladder, for the palettes.
+fn ladder_of(id: &str) -> Vec<u64> {
+    builtin_variants()
+        .into_iter()
+        .find(|v| v.id == id)
+        .map(|v| v.tiles)
+        .unwrap_or_default()
 }
 
-impl<P: Puzzle<Move = Direction>> AiPlayer<P> {
-    pub(crate) fn new(
-        search: fn(&mut Engine, &P::State, &Limits) -> Option<tilebox_ai::Advice>,
-        limit: &'static str,
-    ) -> Self {
-        Self {
-            engine: Engine::new(),
-            search,
-            limit,
+/// Whether `v` plays by the rules of the built-in `id` (board side, win, start and names
+/// aside).
+fn plays_like(v: &Variant, id: &str) -> bool {
+    builtin_variants()
+        .into_iter()
+        .find(|b| b.id == id)
+        .is_some_and(|b| {
+            v.tiles == b.tiles
+                && v.merges == b.merges
+                && v.motion == b.motion
+                && v.spawn == b.spawn
+                && v.spawn_at == b.spawn_at
+                && v.preview == b.preview
+                && v.score == b.score
+        })
+}
+
+const CONTROLS: &str =
+    "Slide all tiles with the arrow keys, WASD or hjkl, or drag (swipe) on the board.";
+
+/// A list read out: "a", "a and b", "a, b and c".
+fn list(items: &[String], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., tail] => format!("{} {last} {tail}", init.join(", ")),
+    }
+}
+
+/// Examples of a merge rule on the ladder: the first few matches, as "1 + 2 = 3".
+fn rule_examples(v: &Variant, i: usize) -> Vec<String> {
+    let Some(rule) = v.merges.get(i) else {
+        return Vec::new();
+    };
+    let len = v.tiles.len();
+    let value = |p: usize| v.tiles.get(p.wrapping_sub(1)).copied().unwrap_or(0);
+    let mut out = Vec::new();
+    for n in 1..=len {
+        let pos = |p: &Pos| match *p {
+            Pos::Exact(e) => e as usize,
+            Pos::Rel(k) => n + k as usize,
+        };
+        let ins: Vec<usize> = rule.tiles.iter().map(pos).collect();
+        if ins.iter().any(|&p| p == 0 || p > len) {
+            continue;
+        }
+        let ranks: Vec<u8> = ins.iter().map(|&p| p as u8).collect();
+        if let Some(made) = tilebox_sliding::Rules::new(v)
+            .ok()
+            .filter(|_| out.len() < 3)
+            .and_then(|r| rule_made(&r, rule.tiles.len(), &ranks))
+        {
+            let text = format!(
+                "{} = {}",
+                ins.iter()
+                    .map(|&p| value(p).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" + "),
+                value(usize::from(made))
+            );
+            if !out.contains(&text) {
+                out.push(text);
+            }
+        }
+        if rule.tiles.iter().all(|p| matches!(p, Pos::Exact(_))) || out.len() >= 3 {
+            break;
+        }
+    }
+    out
+}
+
+/// What `ranks` make by the engine's own rules (2 tiles by its table, 3 by sliding a line).
+fn rule_made(rules: &tilebox_sliding::Rules, k: usize, ranks: &[u8]) -> Option<u8> {
+    if k == 2 {
+        return rules.pair_merge(ranks[0], ranks[1]);
+    }
+    let values: Vec<u64> = ranks.iter().map(|&r| rules.value(r)).collect();
+    let side = rules.variant().side.max(3);
+    let mut rows = vec![vec![0; side]; side];
+    for (c, &v) in values.iter().enumerate() {
+        rows[0][c] = v;
+    }
+    let board = rules.board_from_values(&rows).ok()?;
+    let slid = rules.slide(&board, Direction::Left);
+    let first = slid.board.rows().next()?;
+    (first.get(1) == Some(&0)).then(|| first[0])
+}
+
+/// How to play `v`, written from its rules.
+pub fn how_to_play(v: &Variant) -> String {
+    let side = v.side;
+    let win = v.win.map(|w| w.to_string());
+    if plays_like(v, "2048") {
+        let goal = match &win {
+            Some(w) => format!(
+                "Make a {w} tile to win, then keep going if you like; the game ends when no move is left."
+            ),
+            None => "The game ends when no move is left.".to_string(),
+        };
+        return format!(
+            "{CONTROLS} Two tiles of the same number that meet merge into their sum, and the sum is \
+added to your score. After every move a 2 or a 4 appears. {goal} This board is {side}×{side}."
+        );
+    }
+    if plays_like(v, "threes") && win.is_none() {
+        return format!(
+            "Slide the cards with the arrow keys, WASD or hjkl, or drag (swipe) on the board. \
+Cards move one step at most. A 1 and a 2 make a 3; from 3 up, two equal cards make their double. \
+A new card comes in from the edge you slid away from: the next one is shown above the board \
+(\"+\" is a bonus card, worth 6 or more). The game ends when no move is left; the score counts \
+every card of 3 and up. This board is {side}×{side}."
+        );
+    }
+    let mut text = String::from(CONTROLS);
+    text.push_str(match v.motion {
+        Movement::Slide => " Every tile slides as far as it can.",
+        Movement::Step => " Tiles move one step at most.",
+    });
+    let mut rules = Vec::new();
+    for (i, rule) in v.merges.iter().enumerate() {
+        let examples = rule_examples(v, i);
+        if examples.is_empty() {
+            continue;
+        }
+        let count = if rule.tiles.len() == 3 {
+            "three tiles in a row"
+        } else {
+            "two tiles"
+        };
+        let order = if rule.any_order {
+            ", in either order"
+        } else {
+            ""
+        };
+        rules.push(format!("{count} merge{order}: {}", list(&examples, "and")));
+        let _ = count;
+    }
+    if rules.is_empty() {
+        text.push_str(" No tiles merge.");
+    } else {
+        let _ = write!(
+            text,
+            " Tiles merge only by these rules, tried from the wall outward: {}{}.",
+            rules.join("; "),
+            if v.merges
+                .iter()
+                .any(|r| r.tiles.iter().any(|p| matches!(p, Pos::Rel(_))))
+            {
+                " and so on up the ladder"
+            } else {
+                ""
+            }
+        );
+    }
+    text.push_str(match &v.score {
+        Scoring::Merges => " Every tile a merge makes is added to your score.",
+        Scoring::Board(_) => " Your score is counted on the board, tile by tile.",
+    });
+    let tile_list = |m: &std::collections::BTreeMap<u64, u32>, total: u32, bag: bool| {
+        let items: Vec<String> = m
+            .iter()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(&value, &n)| {
+                if bag {
+                    format!("{n} × {value}")
+                } else {
+                    format!(
+                        "a {value} ({}%)",
+                        (u64::from(n) * 100 + u64::from(total) / 2) / u64::from(total.max(1))
+                    )
+                }
+            })
+            .collect();
+        list(&items, if bag { "and" } else { "or" })
+    };
+    let where_ = match v.spawn_at {
+        SpawnAt::Anywhere => "in a random empty cell",
+        SpawnAt::MovedEdge => "from the edge you slid away from, on a line that moved",
+    };
+    if let Some(w) = &v.spawn.weights {
+        let total = w.values().sum();
+        let _ = write!(
+            text,
+            " After every move {} appears {where_}.",
+            tile_list(w, total, false)
+        );
+    } else if let Some(b) = &v.spawn.bag {
+        let _ = write!(
+            text,
+            " After every move a tile comes {where_}, drawn from a bag of {}, refilled when empty.",
+            tile_list(b, 0, true)
+        );
+        if let Some(bonus) = v.spawn.bonus {
+            let _ = write!(
+                text,
+                " Once your highest tile is {} or more, a bonus tile (from {} up to your highest ÷ {}) now and then comes instead.",
+                bonus.top_at_least, bonus.lowest, bonus.top_divided_by
+            );
+        }
+    }
+    if v.preview {
+        text.push_str(" The next tile is shown above the board (\"+\" is a bonus tile).");
+    }
+    match &win {
+        Some(w) => {
+            let _ = write!(
+                text,
+                " Make a {w} tile to win, then keep going if you like; the game ends when no move is left."
+            );
+        }
+        None => text.push_str(" The game ends when no move is left."),
+    }
+    let _ = write!(text, " This board is {side}×{side}.");
+    text
+}
+
+/// The original 2048's colours.
+fn colors_2048(value: u64) -> TileColors {
+    const DARK_TEXT: Rgb = Rgb::hex(0x776e65);
+    const LIGHT_TEXT: Rgb = Rgb::hex(0xf9f6f2);
+    let (fill, text) = match value {
+        2 => (Rgb::hex(0xeee4da), DARK_TEXT),
+        4 => (Rgb::hex(0xede0c8), DARK_TEXT),
+        8 => (Rgb::hex(0xf2b179), LIGHT_TEXT),
+        16 => (Rgb::hex(0xf59563), LIGHT_TEXT),
+        32 => (Rgb::hex(0xf67c5f), LIGHT_TEXT),
+        64 => (Rgb::hex(0xf65e3b), LIGHT_TEXT),
+        128 => (Rgb::hex(0xedcf72), LIGHT_TEXT),
+        256 => (Rgb::hex(0xedcc61), LIGHT_TEXT),
+        512 => (Rgb::hex(0xedc850), LIGHT_TEXT),
+        1024 => (Rgb::hex(0xedc53f), LIGHT_TEXT),
+        2048 => (Rgb::hex(0xedc22e), LIGHT_TEXT),
+        _ => {
+            // 4096 and up: dark tiles, a different hue for each doubling.
+            const BIG: [u32; 8] = [
+                0x3c3a32, 0x5b3a7a, 0x2a5d8f, 0x1f7a5a, 0x8a2b4f, 0x7a5a1f, 0x2b2b6e, 0x000000,
+            ];
+            let step = value.max(4096).ilog2().saturating_sub(12) as usize;
+            (Rgb::hex(BIG[step.min(BIG.len() - 1)]), LIGHT_TEXT)
+        }
+    };
+    TileColors {
+        fill,
+        text,
+        accent: None,
+    }
+}
+
+/// Threes' blue, red and white cards.
+fn colors_threes(value: u64) -> TileColors {
+    match value {
+        1 => TileColors {
+            fill: Rgb::hex(0x66ccff),
+            text: Rgb::hex(0xffffff),
+            accent: Some(Rgb::hex(0x5aa9d6)),
+        },
+        2 => TileColors {
+            fill: Rgb::hex(0xff6680),
+            text: Rgb::hex(0xffffff),
+            accent: Some(Rgb::hex(0xcc4f66)),
+        },
+        _ => {
+            // White cards; the number turns red from 48 up, as in Threes, and the foot of the
+            // card has a colour per value so that big cards are told apart at a glance.
+            const FEET: [u32; 12] = [
+                0xffcc66, 0xffaa55, 0xff8844, 0xee6633, 0xcc4422, 0xaa3366, 0x884499, 0x5544aa,
+                0x3366bb, 0x2288aa, 0x229977, 0x111111,
+            ];
+            let step = (value.max(3) / 3).ilog2() as usize;
+            TileColors {
+                fill: Rgb::hex(0xffffff),
+                text: if value >= 48 {
+                    Rgb::hex(0xff3355)
+                } else {
+                    Rgb::hex(0x222222)
+                },
+                accent: Some(Rgb::hex(FEET[step.min(FEET.len() - 1)])),
+            }
         }
     }
 }
 
-impl<P: Puzzle<Move = Direction>> Player<P> for AiPlayer<P> {
+/// The relative luminance of a colour (WCAG 2).
+pub fn luminance(c: Rgb) -> f64 {
+    let lin = |u: u8| {
+        let s = f64::from(u) / 255.0;
+        if s <= 0.039_28 {
+            s / 12.92
+        } else {
+            ((s + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
+}
+
+/// The WCAG contrast ratio of two colours, 1 to 21.
+pub fn contrast(a: Rgb, b: Rgb) -> f64 {
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+/// A colour from hue (degrees), saturation and lightness (0 to 1).
+fn hsl(h: f64, s: f64, l: f64) -> Rgb {
+    let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
+    let hp = (h.rem_euclid(360.0)) / 60.0;
+    let x = c * (1.0 - (hp % 2.0 - 1.0).abs());
+    let (r, g, b) = match hp as u32 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let m = l - c / 2.0;
+    let to = |v: f64| ((v + m) * 255.0).round().clamp(0.0, 255.0) as u8;
+    Rgb(to(r), to(g), to(b))
+}
+
+/// A generated palette for any ladder: tile `rank` (from 1) of `len` gets a hue of its own
+/// (golden-angle steps, so neighbours differ most) and a lightness falling up the ladder in
+/// three bands; the text is black or white, whichever contrasts more (always at least 4.5:1).
+pub fn generated_colors(rank: usize, len: usize) -> TileColors {
+    let r = rank.max(1) as f64;
+    let hue = 30.0 + (r - 1.0) * 137.508;
+    let band = (rank.max(1) - 1) % 3;
+    let climb = (r - 1.0) / (len.max(2) as f64 - 1.0);
+    let lightness = [0.82, 0.6, 0.38][band] - 0.12 * climb;
+    let saturation = [0.55, 0.7, 0.65][band];
+    let fill = hsl(hue, saturation, lightness);
+    let black = Rgb(0, 0, 0);
+    let white = Rgb(0xff, 0xff, 0xff);
+    let text = if contrast(fill, black) >= contrast(fill, white) {
+        black
+    } else {
+        white
+    };
+    TileColors {
+        fill,
+        text,
+        accent: None,
+    }
+}
+
+impl FrontEnd<Sliding> for SlidingFrontEnd {
+    fn how_to_play(&self, params: &Variant) -> String {
+        how_to_play(params)
+    }
+
+    fn tile_colors(&self, params: &Variant, value: u64) -> TileColors {
+        if params.tiles == ladder_of("2048") {
+            return colors_2048(value);
+        }
+        if params.tiles == ladder_of("threes") {
+            return colors_threes(value);
+        }
+        let rank = params
+            .rank_of(value)
+            .map_or(params.tiles.len(), usize::from);
+        generated_colors(rank, params.tiles.len())
+    }
+
+    fn board_colors(&self, params: &Variant, dark: bool) -> BoardColors {
+        let threes = params.tiles == ladder_of("threes");
+        match (threes, dark) {
+            (true, true) => BoardColors {
+                frame: Rgb::hex(0x2f4a4f),
+                empty: Rgb::hex(0x3b5b60),
+            },
+            (true, false) => BoardColors {
+                frame: Rgb::hex(0xbbd9d9),
+                empty: Rgb::hex(0xcce6e6),
+            },
+            (false, true) => BoardColors {
+                frame: Rgb::hex(0x4a423b),
+                empty: Rgb::hex(0x5e554c),
+            },
+            (false, false) => BoardColors {
+                frame: Rgb::hex(0xbbada0),
+                empty: Rgb::hex(0xcdc1b4),
+            },
+        }
+    }
+
+    fn assistant(&self) -> Option<&dyn Assistant<Sliding>> {
+        Some(&SlidingAssistant)
+    }
+
+    fn fixtures(&self) -> Fixtures {
+        let threes = builtin_variants()
+            .into_iter()
+            .find(|v| v.id == "threes")
+            .map(|v| v.to_json())
+            .unwrap_or_default();
+        Fixtures {
+            seed: NONSENSE_SEED,
+            nonsense: nonsense(),
+            valid_params: vec![
+                json!({}),
+                json!({ "side": 2 }),
+                json!({ "side": 8, "win": 8 }),
+                json!({ "side": 3, "win": 512 }),
+                threes,
+            ],
+            invalid_params: vec![
+                json!({ "side": 1 }),
+                json!({ "side": 9 }),
+                json!({ "win": 7 }),
+                json!({ "side": 4, "bonus": true }),
+                json!({ "tiles": [] }),
+                json!({ "format": 2 }),
+                json!(null),
+                json!("4x4"),
+            ],
+        }
+    }
+}
+
+/// Hints and autoplay for the sliding variants: [`SlidingPlayer`]. For now it is offered where
+/// the bitboard players play (4×4 boards whose rules are 2048's or Threes', [`Bitboard::of`]);
+/// [`SlidingPlayer`] plays every other variant with the generic expectimax, and offering it
+/// there is the one line of `plays`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SlidingAssistant;
+
+impl Assistant<Sliding> for SlidingAssistant {
+    /// The variants the bitboard players play.
+    fn plays(&self, params: &Variant) -> bool {
+        Bitboard::of(params).is_some()
+    }
+
+    fn player(&self) -> Box<dyn Player<Sliding>> {
+        Box::new(AiPlayer {
+            player: SlidingPlayer::new(),
+        })
+    }
+}
+
+/// The AI's player: [`SlidingPlayer`], kept between questions.
+struct AiPlayer {
+    player: SlidingPlayer,
+}
+
+impl Player<Sliding> for AiPlayer {
     fn best_move(
         &mut self,
-        state: &P::State,
+        state: &SlidingState,
         budget: Duration,
     ) -> Result<Option<Direction>, AssistError> {
-        if P::legal_moves(state).is_empty() {
+        if Sliding::legal_moves(state).is_empty() {
             return Ok(None);
         }
-        // The game is in play, so a move exists: only a board the AI cannot hold stops it.
-        match (self.search)(&mut self.engine, state, &Limits::per_move(budget)) {
+        match self.player.advise(state, &Limits::per_move(budget)) {
             Some(advice) => Ok(Some(advice.best)),
-            None => Err(AssistError::CannotPlay(self.limit.to_string())),
+            None => Err(AssistError::CannotPlay(CANNOT_PLAY.to_string())),
         }
     }
 }
 
 /// Nonsense typed into a sliding game's start, and what it must give. Sliding games read every
-/// character as a move (a whole direction word excepted); at seed 5 a left swipe moves tiles in
-/// both sliding games.
-pub(crate) fn nonsense() -> Vec<(String, Outcome)> {
+/// character as a move (a whole direction word excepted); at seed 5 a left swipe moves tiles.
+fn nonsense() -> Vec<(String, Outcome)> {
     let unreadable = Outcome::unreadable;
     vec![
         ("".into(), Outcome::Played(0)),
@@ -75,4 +517,96 @@ pub(crate) fn nonsense() -> Vec<(String, Outcome)> {
 }
 
 /// The seed the nonsense is typed into.
-pub(crate) const NONSENSE_SEED: u64 = 5;
+const NONSENSE_SEED: u64 = 5;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn variant(id: &str) -> Variant {
+        builtin_variants().into_iter().find(|v| v.id == id).unwrap()
+    }
+
+    #[test]
+    fn big_2048_tiles_are_all_different() {
+        let v = variant("2048");
+        let front = SlidingFrontEnd;
+        let fills: Vec<_> = (12..=19)
+            .map(|p| front.tile_colors(&v, 1 << p).fill)
+            .collect();
+        for (i, a) in fills.iter().enumerate() {
+            for b in &fills[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        assert_ne!(front.tile_colors(&v, 2048).fill, fills[0]);
+    }
+
+    #[test]
+    fn big_threes_cards_have_distinct_feet() {
+        let v = variant("threes");
+        let feet: Vec<_> = [3, 6, 12, 24, 48, 96, 192, 384, 768, 1536, 3072, 6144]
+            .iter()
+            .map(|&x| SlidingFrontEnd.tile_colors(&v, x).accent)
+            .collect();
+        for (i, a) in feet.iter().enumerate() {
+            for b in &feet[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn generated_palettes_keep_every_tile_distinct_and_readable() {
+        for id in ["2584", "2187", "1024"] {
+            let v = variant(id);
+            let colors: Vec<TileColors> = v
+                .tiles
+                .iter()
+                .map(|&t| SlidingFrontEnd.tile_colors(&v, t))
+                .collect();
+            for (i, a) in colors.iter().enumerate() {
+                assert!(contrast(a.fill, a.text) >= 4.5, "{id} tile {i}: {a:?}");
+                for b in &colors[i + 1..] {
+                    assert_ne!(a.fill, b.fill, "{id}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_help_follows_the_variant() {
+        let help = how_to_play(&variant("2048-3x3"));
+        assert!(help.contains("Make a 512 tile to win"), "{help}");
+        assert!(help.contains("3×3"), "{help}");
+        let help = how_to_play(&variant("2584"));
+        assert!(help.contains("1 + 1 = 2"), "{help}");
+        assert!(help.contains("in either order"), "{help}");
+        assert!(help.contains("a 1 (85%), a 2 (10%) or a 3 (5%)"), "{help}");
+        assert!(help.contains("Make a 2584 tile to win"), "{help}");
+        let help = how_to_play(&variant("1024"));
+        assert!(
+            help.contains("three tiles in a row merge: 1 + 1 + 1 = 3"),
+            "{help}"
+        );
+        assert!(help.contains("5×5"), "{help}");
+        let help = how_to_play(&variant("threes"));
+        assert!(help.contains("A 1 and a 2 make a 3"), "{help}");
+        let bagged = Variant {
+            id: "x".into(),
+            win: Some(48),
+            ..variant("threes")
+        };
+        let help = how_to_play(&bagged);
+        assert!(help.contains("bag of 4 × 1, 4 × 2 and 4 × 3"), "{help}");
+        assert!(help.contains("bonus tile"), "{help}");
+    }
+
+    #[test]
+    fn the_ai_plays_4x4_2048_and_threes() {
+        for v in builtin_variants() {
+            let want = v.side == 4 && (v.id == "2048" || v.id == "threes");
+            assert_eq!(SlidingAssistant.plays(&v), want, "{}", v.id);
+        }
+    }
+}

@@ -1,6 +1,9 @@
 //! The built-in variants: the data files in `crates/tilebox-sliding/variants/`, compiled in and
 //! read by the same code as a player's own files ([`crate::load`]).
 
+use std::sync::OnceLock;
+
+use crate::Rules;
 use crate::load::{Loaded, resolve_all};
 use crate::variant::{Movement, Scoring, Spawn, SpawnAt, Variant};
 
@@ -34,6 +37,22 @@ pub fn builtins() -> Vec<Loaded> {
 /// `1024`.
 pub fn builtin_variants() -> Vec<Variant> {
     builtins().into_iter().map(|l| l.variant).collect()
+}
+
+/// The compiled rules of the built-in variant `id`, compiled once and shared; `None` for an id
+/// that is not a built-in.
+pub fn builtin_rules(id: &str) -> Option<Rules> {
+    static RULES: OnceLock<Vec<Rules>> = OnceLock::new();
+    RULES
+        .get_or_init(|| {
+            builtin_variants()
+                .iter()
+                .filter_map(|v| Rules::new(v).ok())
+                .collect()
+        })
+        .iter()
+        .find(|r| r.variant().id == id)
+        .cloned()
 }
 
 /// The original 2048 ([`Variant`]'s default), read from its built-in file. Should the file ever

@@ -23,6 +23,8 @@ pub struct Loaded {
     pub variant: Variant,
     /// The id of the variant at the root of its `based_on` chain.
     pub root: String,
+    /// The name of the file it was read from.
+    pub file: String,
 }
 
 /// A file refused: its name and why. Displays as one line, `my-fib.json: side: 9 is not from 2
@@ -161,7 +163,7 @@ impl Resolver<'_> {
             return Err(VariantError::field(BASED_ON, "a loop of based_on"));
         }
         let parsed = self.parsed;
-        let Some((_, file)) = parsed.get(i) else {
+        let Some((name, file)) = parsed.get(i) else {
             return Err(VariantError::whole("no such file"));
         };
         let mut root = None;
@@ -195,6 +197,7 @@ impl Resolver<'_> {
         .map(|variant| Loaded {
             root: root.unwrap_or_else(|| variant.id.clone()),
             variant,
+            file: name.clone(),
         });
         visiting.remove(&i);
         if let Some(slot) = self.done.get_mut(i) {

@@ -1,7 +1,7 @@
 //! The one routine that applies a line move to a whole board in any direction, and what it
 //! reports.
 
-pub use crate::line::LineMotion;
+use crate::line::LineMotion;
 use crate::{Board, Cell, Direction};
 
 /// A tile that moved during a slide.

@@ -10,6 +10,31 @@ use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
 use crate::variant::{SpawnAt, Variant, overlay};
 use crate::{Board, Cell, Direction, Rules, Slide};
 
+/// A previewed tile of a ladder that starts 1, 2, 3 (Threes') as the player sees it: a bonus
+/// tile's value stays hidden. What the Threes AI reads of the preview.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NextCard {
+    /// A 1.
+    One,
+    /// A 2.
+    Two,
+    /// A 3.
+    Three,
+    /// A bonus tile, its value hidden; shown as "+".
+    Bonus,
+}
+
+impl fmt::Display for NextCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NextCard::One => "1",
+            NextCard::Two => "2",
+            NextCard::Three => "3",
+            NextCard::Bonus => "+",
+        })
+    }
+}
+
 /// The sliding game kind: params are a [`Variant`], moves are swipes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sliding;
@@ -77,6 +102,18 @@ impl SlidingState {
     /// The previewed tile's rank, when the variant previews and it is not a hidden bonus tile.
     pub fn next_rank(&self) -> Option<u8> {
         self.next.filter(|_| !self.next_bonus)
+    }
+
+    /// The previewed tile as a Threes card (ranks 1, 2 and 3; anything else, and a bonus tile,
+    /// is [`NextCard::Bonus`]); `None` when the variant does not preview.
+    pub fn next_threes_card(&self) -> Option<NextCard> {
+        let next = self.next?;
+        Some(match (self.next_bonus, next) {
+            (false, 1) => NextCard::One,
+            (false, 2) => NextCard::Two,
+            (false, 3) => NextCard::Three,
+            _ => NextCard::Bonus,
+        })
     }
 
     /// Whether the previewed tile is a bonus tile (its value hidden).
@@ -374,7 +411,8 @@ mod tests {
     use tilebox_core::Session;
 
     use super::*;
-    use crate::{Game2048, Game2048Params, Threes, ThreesParams, builtin_variants};
+    use crate::builtin_variants;
+    use crate::first_release::{Game2048, Game2048Params, Threes, ThreesParams};
 
     fn variant(id: &str) -> Variant {
         builtin_variants().into_iter().find(|v| v.id == id).unwrap()

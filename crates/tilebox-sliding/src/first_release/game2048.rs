@@ -8,7 +8,8 @@ use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Board, Cell, Direction, RuleSet, SlidingGame, SlidingParams};
+use super::{RuleSet, SlidingGame, SlidingParams};
+use crate::{Board, Cell, Direction};
 
 const RULES: RuleSet = RuleSet::Twenty48;
 
@@ -154,7 +155,7 @@ impl Puzzle for Game2048 {
     };
 
     fn new_game(params: &Game2048Params, seed: u64) -> Result<Game2048State, ParamsError> {
-        let mut board = crate::start_board(params.side)?;
+        let mut board = super::start_board(params.side)?;
         let win_rank = params.win_rank()?;
         let mut rng = GameRng::from_seed(seed);
         spawn(&mut board, &mut rng);
@@ -172,7 +173,7 @@ impl Puzzle for Game2048 {
     fn apply(state: &Game2048State, mv: &Direction) -> Result<Game2048State, MoveError> {
         let slide = RULES.slide(&state.board, *mv);
         if !slide.moved {
-            return Err(crate::refusal(RULES, &state.board));
+            return Err(super::refusal(RULES, &state.board));
         }
         let mut next = state.clone();
         next.board = slide.board;
@@ -201,7 +202,7 @@ impl Puzzle for Game2048 {
 
     fn view(state: &Game2048State) -> Map<String, Value> {
         let mut map = Map::new();
-        map.insert("board".into(), crate::board_view(RULES, &state.board));
+        map.insert("board".into(), super::board_view(RULES, &state.board));
         map
     }
 
@@ -227,11 +228,11 @@ mod tests {
     use proptest::prelude::*;
     use tilebox_core::Session;
 
+    use super::super::test_util::boards;
     use super::*;
-    use crate::test_util::boards;
 
     fn board(rows: &[&[u64]]) -> Board {
-        crate::test_util::board(RULES, rows)
+        super::super::test_util::board(RULES, rows)
     }
 
     fn new(side: usize, seed: u64) -> Game2048State {

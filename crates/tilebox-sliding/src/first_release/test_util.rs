@@ -4,7 +4,8 @@ use std::ops::RangeInclusive;
 
 use proptest::prelude::*;
 
-use crate::{Board, Cell, RuleSet};
+use super::RuleSet;
+use crate::{Board, Cell};
 
 /// A board from rows of values; every value must be a tile `rules` can hold.
 pub(crate) fn board(rules: RuleSet, rows: &[&[u64]]) -> Board {

@@ -1,9 +1,9 @@
 //! The rule sets: what a rank is worth, how a line moves, how a board scores.
 
-use crate::line::{MAX_RANK_2048, MAX_RANK_THREES, slide_2048, slide_threes};
+use super::line::{MAX_RANK_2048, MAX_RANK_THREES, slide_2048, slide_threes};
 use crate::slide::slide_board;
 
-type LineMove = fn(&mut [u8], &mut Vec<crate::line::LineMotion>);
+type LineMove = fn(&mut [u8], &mut Vec<crate::LineMotion>);
 use crate::{Board, BoardError, Direction, Slide};
 
 /// A sliding-tile rule set, looked up by game id. A new sliding variant is added here.
@@ -21,7 +21,7 @@ impl RuleSet {
 
     /// The id of the game kind played by these rules; the games take their
     /// [`tilebox_core::GameInfo::id`] from here. (Hosts find an entry's rule set with
-    /// [`crate::rules_of`], never by id.)
+    /// `rules_of`, never by id.)
     pub const fn id(self) -> &'static str {
         match self {
             RuleSet::Twenty48 => "2048",
@@ -195,8 +195,8 @@ fn log2(v: u64) -> u8 {
 mod tests {
     use proptest::prelude::*;
 
+    use super::super::test_util::{board, boards};
     use super::*;
-    use crate::test_util::{board, boards};
     use crate::{Cell, Motion};
 
     const T48: RuleSet = RuleSet::Twenty48;
@@ -353,10 +353,16 @@ mod tests {
     #[test]
     fn each_game_takes_its_id_and_rules_from_its_rule_set() {
         use tilebox_core::Puzzle;
-        assert_eq!(crate::Game2048::INFO.id, T48.id());
-        assert_eq!(crate::Threes::INFO.id, TH.id());
-        assert_eq!(<crate::Game2048 as crate::SlidingGame>::RULES, T48);
-        assert_eq!(<crate::Threes as crate::SlidingGame>::RULES, TH);
+        assert_eq!(super::super::Game2048::INFO.id, T48.id());
+        assert_eq!(super::super::Threes::INFO.id, TH.id());
+        assert_eq!(
+            <super::super::Game2048 as super::super::SlidingGame>::RULES,
+            T48
+        );
+        assert_eq!(
+            <super::super::Threes as super::super::SlidingGame>::RULES,
+            TH
+        );
         assert_ne!(T48.id(), TH.id());
     }
 
@@ -551,7 +557,7 @@ mod tests {
                         let here = replay.rank(m.to);
                         match rules {
                             RuleSet::Twenty48 => (here == moving).then_some(moving + 1),
-                            RuleSet::Threes => crate::line::threes_merge(here, moving),
+                            RuleSet::Threes => super::super::line::threes_merge(here, moving),
                         }
                     } else {
                         // Nothing stays where a tile moves without merging.

@@ -6,8 +6,9 @@ use std::fmt;
 use serde_json::{Map, Value};
 use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
 
-use crate::deck::{Deck, draw_card};
-use crate::{Board, Cell, Direction, RuleSet, SlidingGame, SlidingParams};
+use super::deck::{Deck, draw_card};
+use super::{RuleSet, SlidingGame, SlidingParams};
+use crate::{Board, Cell, Direction};
 
 const RULES: RuleSet = RuleSet::Threes;
 
@@ -138,7 +139,7 @@ impl Puzzle for Threes {
     };
 
     fn new_game(params: &ThreesParams, seed: u64) -> Result<ThreesState, ParamsError> {
-        let mut board = crate::start_board(params.side)?;
+        let mut board = super::start_board(params.side)?;
         let mut rng = GameRng::from_seed(seed);
         let mut deck = Deck::new();
         // Distinct random cells: a shuffled list of every cell, dealt from the front.
@@ -163,7 +164,7 @@ impl Puzzle for Threes {
         let mut next = state.clone();
         let pick = next.rng.index(slide.moved_lines.len());
         let Some(&line) = slide.moved_lines.get(pick) else {
-            return Err(crate::refusal(RULES, &state.board));
+            return Err(super::refusal(RULES, &state.board));
         };
         // The far edge of a moved line is always empty: the whole line stepped toward the wall.
         let entry = mv.entry_cell(state.board.side(), line);
@@ -195,7 +196,7 @@ impl Puzzle for Threes {
 
     fn view(state: &ThreesState) -> Map<String, Value> {
         let mut map = Map::new();
-        map.insert("board".into(), crate::board_view(RULES, &state.board));
+        map.insert("board".into(), super::board_view(RULES, &state.board));
         map.insert("next".into(), state.next().to_string().into());
         map
     }
@@ -226,11 +227,11 @@ mod tests {
     use proptest::prelude::*;
     use tilebox_core::Session;
 
+    use super::super::test_util::boards;
     use super::*;
-    use crate::test_util::boards;
 
     fn board(rows: &[&[u64]]) -> Board {
-        crate::test_util::board(RULES, rows)
+        super::super::test_util::board(RULES, rows)
     }
 
     fn new(side: usize, seed: u64) -> ThreesState {

@@ -82,8 +82,8 @@ pub(crate) fn draw_card(deck: &mut Deck, highest: u8, rng: &mut GameRng) -> u8 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::RuleSet;
     use super::*;
-    use crate::RuleSet;
 
     /// How many 1s, 2s and 3s `cards` holds; fails on any other card, a bonus card included.
     fn counts(cards: &[u8]) -> [usize; 3] {

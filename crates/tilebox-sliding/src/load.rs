@@ -70,6 +70,37 @@ pub fn load_dir(dir: &Path, builtins: &[Variant]) -> (Vec<Loaded>, Vec<Refusal>)
     )
 }
 
+/// Reads and checks one variant file at `path` whose `based_on` may name any of `known`: what
+/// `tilebox-cli variant check` needs. Unlike [`load_dir`], an id that one of `known` has is
+/// not refused (a file printed by `variant show` checks), but the file may not be based on
+/// itself.
+pub fn check_file(path: &Path, known: &[Variant]) -> Result<Variant, Refusal> {
+    let file = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let text = read_bounded(path);
+    let id = text
+        .as_ref()
+        .ok()
+        .and_then(|t| parse_object(t).ok())
+        .and_then(|o| o.get("id").and_then(Value::as_str).map(str::to_string));
+    let others: Vec<Variant> = known
+        .iter()
+        .filter(|v| Some(&v.id) != id.as_ref())
+        .cloned()
+        .collect();
+    let (mut loaded, mut refused) = resolve_all([(file.clone(), text)], &others);
+    match (loaded.pop(), refused.pop()) {
+        (Some(l), _) => Ok(l.variant),
+        (None, Some(r)) => Err(r),
+        (None, None) => Err(Refusal {
+            file,
+            error: VariantError::whole("nothing was read"),
+        }),
+    }
+}
+
 /// The text of `path`, refusing a file over [`MAX_FILE_BYTES`] without reading it all.
 fn read_bounded(path: &Path) -> Result<String, VariantError> {
     let file = std::fs::File::open(path)
@@ -440,6 +471,40 @@ mod tests {
     fn a_board_score_not_one_per_tile_is_refused() {
         refused_field(json!({ "score": { "board": [0, 1] } }), Some("score"));
         refused_field(json!({ "score": "tiles" }), Some("score"));
+    }
+
+    #[test]
+    fn check_file_accepts_a_full_form_of_a_builtin_and_refuses_a_bad_file() {
+        let dir = std::env::temp_dir().join(format!("tilebox-check-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let builtins = builtin_variants();
+        for v in &builtins {
+            let path = dir.join(format!("{}.json", v.id));
+            std::fs::write(&path, v.to_json().to_string()).unwrap();
+            assert_eq!(check_file(&path, &builtins).as_ref(), Ok(v));
+        }
+        let path = dir.join("mine.json");
+        std::fs::write(
+            &path,
+            r#"{"format": 1, "id": "mine", "based_on": "2584", "side": 5}"#,
+        )
+        .unwrap();
+        assert_eq!(check_file(&path, &builtins).unwrap().side, 5);
+        std::fs::write(
+            &path,
+            r#"{"format": 1, "id": "mine", "based_on": "2584", "side": 9}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            check_file(&path, &builtins).unwrap_err().to_string(),
+            "mine.json: side: 9 is not from 2 to 8"
+        );
+        let missing = check_file(&dir.join("none.json"), &builtins).unwrap_err();
+        assert!(
+            missing.to_string().starts_with("none.json: cannot be read"),
+            "{missing}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -126,6 +126,55 @@ mod tests {
         }
     }
 
+    /// A player's files join the catalogue after the built-ins, each in the group of the root
+    /// of its `based_on` chain (a fully written file heads its own); a bad file is refused with
+    /// one line and the others still load.
+    #[test]
+    fn a_players_variants_join_the_registry_in_their_groups() {
+        let dir =
+            std::env::temp_dir().join(format!("tilebox-games-variants-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).unwrap();
+        write(
+            "a.json",
+            r#"{"format": 1, "id": "my-fib", "title": "My Fibonacci", "description": "Mine.", "based_on": "2584", "side": 5}"#,
+        );
+        write(
+            "b.json",
+            r#"{"format": 1, "id": "my-fib-6", "title": "Mine on 6x6", "based_on": "my-fib", "side": 6}"#,
+        );
+        let mut own = builtin_variants().swap_remove(7).to_json();
+        own["id"] = serde_json::json!("own");
+        own["title"] = serde_json::json!("Own");
+        write("c.json", &own.to_string());
+        write(
+            "d.json",
+            r#"{"format": 1, "id": "bad", "based_on": "2048", "side": 9}"#,
+        );
+        let (registry, refused) = registry_with_variants(&dir);
+        let lines: Vec<String> = refused.iter().map(ToString::to_string).collect();
+        assert_eq!(lines, ["d.json: side: 9 is not from 2 to 8"]);
+        let group_of = |id: &str| registry.get(id).unwrap().info().group.clone();
+        assert_eq!(group_of("my-fib"), "2584");
+        assert_eq!(group_of("my-fib-6"), "2584");
+        assert_eq!(group_of("own"), "Own");
+        assert_eq!(group_of("2048-5x5"), "2048");
+        assert_eq!(group_of("threes"), "Threes");
+        let game = registry.get("my-fib-6").unwrap().new_session(1).unwrap();
+        assert_eq!(game.state_json()["board"].as_array().unwrap().len(), 6);
+        assert_eq!(game.save().game, "my-fib-6");
+        assert_eq!(
+            registry.entries().len(),
+            super::registry().entries().len() + 3
+        );
+        // A missing folder gives the built-ins alone.
+        std::fs::remove_dir_all(&dir).unwrap();
+        let (registry, refused) = registry_with_variants(&dir);
+        assert!(refused.is_empty());
+        assert_eq!(registry.ids(), super::registry().ids());
+    }
+
     /// Every combination of Strike 9's options is a game of its own, apart from those a named
     /// entry plays: the ids are unique and stable, the params are those picked, and a game
     /// starts and saves under the combination's id.

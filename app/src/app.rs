@@ -39,6 +39,13 @@ struct Settings {
     version: u32,
     #[serde(default)]
     theme: ThemeChoice,
+    /// The player's zoom, in percent (Ctrl+= / Ctrl+- / Ctrl+0).
+    #[serde(default = "hundred")]
+    zoom: u32,
+}
+
+fn hundred() -> u32 {
+    100
 }
 
 /// One registered entry and everything the app holds for it.
@@ -110,6 +117,8 @@ pub struct TileboxApp {
     notices: Vec<String>,
     theme: ThemeChoice,
     theme_applied: Option<ThemeChoice>,
+    /// The player's zoom on top of the window's.
+    zoom: crate::theme::Zoom,
     assist: Assist,
     /// The choices picked in the launcher's menu of options, per group.
     option_picks: std::collections::HashMap<usize, Vec<usize>>,
@@ -141,9 +150,9 @@ impl TileboxApp {
             }
         });
         notices.extend(notice("The settings (settings.json)", &settings_outcome));
-        let theme = match settings_outcome {
-            ReadOutcome::Loaded(s) => s.theme,
-            _ => ThemeChoice::System,
+        let (theme, zoom) = match settings_outcome {
+            ReadOutcome::Loaded(s) => (s.theme, crate::theme::Zoom::from_percent(s.zoom)),
+            _ => (ThemeChoice::System, crate::theme::Zoom::default()),
         };
 
         let slots = registry
@@ -166,6 +175,7 @@ impl TileboxApp {
             notices,
             theme,
             theme_applied: None,
+            zoom,
             assist: Assist::default(),
             option_picks: std::collections::HashMap::new(),
         };
@@ -273,8 +283,12 @@ impl TileboxApp {
     /// Draws the whole app into `ui` and handles its input. `eframe::App::ui` calls this.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         if self.theme_applied != Some(self.theme) {
+            crate::theme::install(ui.ctx());
             ui.ctx().set_theme(self.theme.preference());
             self.theme_applied = Some(self.theme);
+        }
+        if self.zoom.frame(ui.ctx()) {
+            self.write_settings();
         }
         match self.screen {
             Screen::Launcher => self.show_launcher(ui, None),
@@ -378,15 +392,25 @@ impl TileboxApp {
 
     fn toggle_theme(&mut self) {
         self.theme = self.theme.next();
+        self.write_settings();
+    }
+
+    /// The player's zoom, 1 for none.
+    pub fn zoom(&self) -> f32 {
+        self.zoom.player
+    }
+
+    fn write_settings(&mut self) {
         let settings = Settings {
             version: 1,
             theme: self.theme,
+            zoom: self.zoom.percent(),
         };
         if let Err(e) = self
             .storage
             .write_json(SETTINGS_FILE, &settings, Layout::Pretty)
         {
-            self.notify(format!("The theme could not be saved: {e}"));
+            self.notify(format!("The settings could not be saved: {e}"));
         }
     }
 
@@ -407,7 +431,13 @@ impl TileboxApp {
             input::read_keys(&ctx)
         };
         let mut commands = Vec::new();
+        // While the win waits for its answer, Escape answers it (keep going), not Back.
+        let win_waits = slot
+            .session
+            .as_deref()
+            .is_some_and(|s| chrome::win_waits(s, slot.tally));
         keys.retain(|&k| match input::command_of(k, plain_h_hints) {
+            Some(Command::Back) if win_waits => false,
             Some(c) => {
                 commands.push(c);
                 false
@@ -531,6 +561,8 @@ impl TileboxApp {
                 self.record_status(index);
                 self.save_game(index);
             }
+            // After the end, the end's message already says so: a move is not refused twice.
+            Err(_) if session.status().over => {}
             Err(e) => slot.message = Some(e.kind.to_string()),
         }
     }

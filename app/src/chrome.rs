@@ -29,13 +29,67 @@ pub struct TopBar<'a> {
     pub thinking: bool,
 }
 
-/// The top bar of a game: Back, the title, New game, Undo, Redo, How to play, Theme; then the
-/// score and best, and Hint and Autoplay where the game has them. Returns the commands clicked.
+/// The width a button with `text` takes in `ui`.
+fn button_width(ui: &egui::Ui, text: &str) -> f32 {
+    let galley = egui::WidgetText::from(text).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Button,
+    );
+    galley.size().x + 2.0 * ui.spacing().button_padding.x
+}
+
+/// The labels of the bar's buttons after Back and the title, in order.
+fn bar_buttons(theme: ThemeChoice) -> [&'static str; 5] {
+    ["New game", "Undo", "Redo", HELP_HEADING, theme.label()]
+}
+
+/// The narrowest title the first row keeps beside the buttons before they move to a row of
+/// their own.
+const TITLE_ROOM: f32 = 180.0;
+
+/// The top bar of a game. Back is always first, at the top left, then the title; New game,
+/// Undo, Redo, How to play and Theme follow on the same row when they fit beside a readable
+/// title, else on a row of their own that wraps; then the score and best, and Hint and
+/// Autoplay where the game has them, on a row that wraps too. So every control stays whole and
+/// inside the window, whatever its width. Returns the commands clicked.
 pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Command> {
     let mut commands = Vec::new();
     let session = slot.session.as_deref();
     egui::Panel::top("game-top").show(ui, |ui| {
         ui.add_space(4.0);
+        let labels = bar_buttons(bar.theme);
+        let spacing = ui.spacing().item_spacing.x;
+        let buttons_width: f32 = labels
+            .iter()
+            .map(|l| button_width(ui, l) + spacing)
+            .sum::<f32>();
+        let one_row =
+            ui.available_width() >= button_width(ui, "Back") + spacing + TITLE_ROOM + buttons_width;
+        let can_redo = session.is_some_and(|s| s.can_redo());
+        let can_undo = session.is_some_and(|s| s.can_undo());
+        let controls = |ui: &mut egui::Ui, commands: &mut Vec<Command>| {
+            if button(ui, true, "New game", "Start a new game (N)") {
+                commands.push(Command::NewGame);
+            }
+            if button(ui, can_undo, "Undo", "Ctrl+Z or U") {
+                commands.push(Command::Undo);
+            }
+            if button(ui, can_redo, "Redo", "Ctrl+Y or Shift+U") {
+                commands.push(Command::Redo);
+            }
+            if ui
+                .add(egui::Button::new(HELP_HEADING).selected(slot.show_help))
+                .on_hover_text("Rules and controls (F1)")
+                .clicked()
+            {
+                commands.push(Command::ToggleHelp);
+            }
+            if theme_button(ui, bar.theme) {
+                commands.push(Command::ToggleTheme);
+            }
+        };
         ui.horizontal(|ui| {
             if button(
                 ui,
@@ -45,39 +99,32 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
             ) {
                 commands.push(Command::Back);
             }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if theme_button(ui, bar.theme) {
-                    commands.push(Command::ToggleTheme);
-                }
-                if ui
-                    .selectable_label(slot.show_help, "How to play")
-                    .on_hover_text("Rules and controls (F1)")
-                    .clicked()
-                {
-                    commands.push(Command::ToggleHelp);
-                }
-                let can_redo = session.is_some_and(|s| s.can_redo());
-                let can_undo = session.is_some_and(|s| s.can_undo());
-                if button(ui, can_redo, "Redo", "Ctrl+Y or Shift+U") {
-                    commands.push(Command::Redo);
-                }
-                if button(ui, can_undo, "Undo", "Ctrl+Z or U") {
-                    commands.push(Command::Undo);
-                }
-                if button(ui, true, "New game", "Start a new game (N)") {
-                    commands.push(Command::NewGame);
-                }
-                // The title takes the room the buttons leave, cut short with "…" if it must
-                // be (a combination of options has a long one); the full title is its hover.
-                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                    let title = slot.entry.title();
-                    ui.add(egui::Label::new(RichText::new(title).heading().strong()).truncate())
+            let title = slot.entry.title();
+            if one_row {
+                // The buttons at the right, in reading order; the title takes the room between.
+                let title_width = ui.available_width() - buttons_width;
+                ui.allocate_ui_with_layout(
+                    Vec2::new(title_width, ui.spacing().interact_size.y),
+                    egui::Layout::left_to_right(egui::Align::Center),
+                    |ui| {
+                        ui.set_min_width(title_width);
+                        ui.add(
+                            egui::Label::new(RichText::new(title).heading().strong()).truncate(),
+                        )
                         .on_hover_text(title);
-                });
-            });
+                    },
+                );
+                controls(ui, &mut commands);
+            } else {
+                ui.add(egui::Label::new(RichText::new(title).heading().strong()).truncate())
+                    .on_hover_text(title);
+            }
         });
+        if !one_row {
+            ui.horizontal_wrapped(|ui| controls(ui, &mut commands));
+        }
         ui.add_space(2.0);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let score = session.map_or(0, |s| s.score());
             let sign = if session.is_some_and(|s| s.lower_is_better()) {
                 '\u{2212}'
@@ -96,33 +143,31 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
             let assistant = session.and_then(|s| s.assistant());
             let hints = assistant.is_some();
             let plays = assistant.is_some_and(|a| a.autoplays());
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if plays {
-                    speed_menu(ui, bar.speed);
-                    if ui
-                        .add_enabled(
-                            !over || slot.autoplay,
-                            egui::Button::selectable(slot.autoplay, "Autoplay"),
-                        )
-                        .on_hover_text("Let the AI play until you stop it (Shift+A)")
-                        .clicked()
-                    {
-                        commands.push(Command::ToggleAutoplay);
-                    }
-                }
-                if hints
-                    && ui
-                        .add_enabled(!over && !slot.autoplay, egui::Button::new("Hint"))
-                        .on_hover_text("Show the best move (Shift+H)")
-                        .clicked()
+            if hints
+                && ui
+                    .add_enabled(!over && !slot.autoplay, egui::Button::new("Hint"))
+                    .on_hover_text("Show the best move (Shift+H)")
+                    .clicked()
+            {
+                commands.push(Command::Hint);
+            }
+            if plays {
+                if ui
+                    .add_enabled(
+                        !over || slot.autoplay,
+                        egui::Button::new("Autoplay").selected(slot.autoplay),
+                    )
+                    .on_hover_text("Let the AI play until you stop it (Shift+A)")
+                    .clicked()
                 {
-                    commands.push(Command::Hint);
+                    commands.push(Command::ToggleAutoplay);
                 }
-                if bar.thinking {
-                    ui.spinner();
-                    ui.label("Thinking...");
-                }
-            });
+                speed_menu(ui, bar.speed);
+            }
+            if bar.thinking {
+                ui.spinner();
+                ui.label("Thinking...");
+            }
         });
         ui.add_space(4.0);
     });
@@ -205,10 +250,25 @@ pub fn commentary(ui: &mut egui::Ui, session: &dyn DynSession) {
     });
 }
 
+/// Where the rising "+N" of a score box `score` is drawn, `p` (0 to 1) of the way through its
+/// rise, for text of size `text`: it rises from the box's number to its top edge, at the box's
+/// right, and always lies inside the box, so it never covers another box.
+pub fn pop_rect(score: egui::Rect, p: f32, text: Vec2) -> egui::Rect {
+    let p = p.clamp(0.0, 1.0);
+    let margin = 4.0;
+    let low = score.bottom() - margin - text.y / 2.0;
+    let high = score.top() + margin + text.y / 2.0;
+    let y = low + (high - low).min(0.0) * p;
+    let x = (score.right() - margin - text.x / 2.0).max(score.center().x);
+    egui::Rect::from_center_size(egui::pos2(x, y), text).intersect(score)
+}
+
 /// A score box: name and number, with a rising "+N" after points are won (`sign` '+'), or
 /// "−N" after they are taken off where lower is better (`sign` '−').
 fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(f64, u64)>, sign: char) {
-    let frame = egui::Frame::group(ui.style()).inner_margin(Vec2::new(10.0, 4.0));
+    let frame = egui::Frame::group(ui.style())
+        .fill(ui.visuals().faint_bg_color)
+        .inner_margin(Vec2::new(10.0, 4.0));
     let response = frame
         .show(ui, |ui| {
             ui.label(RichText::new(text).size(18.0).strong());
@@ -218,15 +278,22 @@ fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(f64, u64)>, sign: cha
         let t = ui.input(|i| i.time) - start;
         if (0.0..SCORE_POP_SECONDS).contains(&t) {
             let p = (t / SCORE_POP_SECONDS) as f32;
-            let alpha = ((1.0 - p) * 255.0) as u8;
-            let pos = response.rect.right_center() + Vec2::new(8.0, -14.0 * p);
-            ui.painter().text(
-                pos,
-                Align2::LEFT_CENTER,
+            let alpha = (1.0 - p * p).clamp(0.0, 1.0);
+            let palette = crate::theme::Palette::of(ui.visuals().dark_mode);
+            let galley = ui.painter().layout_no_wrap(
                 format!("{sign}{gained}"),
                 FontId::proportional(18.0),
-                Color32::from_rgba_unmultiplied(237, 160, 40, alpha),
+                palette.figures.gamma_multiply(alpha),
             );
+            let rect = pop_rect(response.rect, p, galley.size());
+            // Over the box's own fill, so the rising figure reads clearly over the score.
+            let painter = ui.painter().with_clip_rect(response.rect);
+            painter.rect_filled(
+                rect.expand(2.0),
+                3.0,
+                ui.visuals().faint_bg_color.gamma_multiply(alpha),
+            );
+            painter.galley(rect.min, galley, palette.figures);
             ui.ctx().request_repaint();
         }
     }
@@ -250,19 +317,97 @@ pub fn win_waits(session: &dyn DynSession, tally: Tally) -> bool {
     tally.announces_win(status) && !status.over
 }
 
-/// Draws the win (once) or the end of the game over the board.
+/// A dialog's button: its label (also what a screen reader reads), with its key written on it
+/// at its right, and given to screen readers as its keyboard shortcut.
+fn keyed_button(ui: &mut egui::Ui, label: &str, key: &str) -> egui::Response {
+    let text = RichText::new(key).color(ui.visuals().weak_text_color());
+    let response = ui.add(
+        egui::Button::new(label)
+            .shortcut_text(text)
+            .min_size(Vec2::new(260.0, 0.0)),
+    );
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label));
+    let shortcut = key.to_string();
+    ui.ctx().accesskit_node_builder(response.id, |node| {
+        node.set_keyboard_shortcut(shortcut);
+    });
+    response
+}
+
+/// The buttons of a dialog: (label, key written on it, answer); the first is the default,
+/// answered by Return, and has the focus when the dialog opens.
+fn dialog_buttons<T: Copy>(
+    ui: &mut egui::Ui,
+    dialog: Id,
+    buttons: &[(&str, &str, T)],
+) -> Option<T> {
+    let mut choice = None;
+    let mut ids = Vec::new();
+    for &(label, key, answer) in buttons {
+        let response = keyed_button(ui, label, key);
+        if response.clicked() {
+            choice = Some(answer);
+        }
+        // Arrow keys are the game's (a move after the end is no answer): they do not move
+        // the focus off the answer; Tab does.
+        ui.memory_mut(|m| {
+            m.set_focus_lock_filter(
+                response.id,
+                egui::EventFilter {
+                    horizontal_arrows: true,
+                    vertical_arrows: true,
+                    ..Default::default()
+                },
+            );
+        });
+        ids.push(response.id);
+    }
+    let ctx = ui.ctx().clone();
+    // Focus starts on the default answer when the dialog opens.
+    let opened = ctx.data(|d| d.get_temp::<bool>(dialog)).is_none();
+    if opened && let Some(&first) = ids.first() {
+        ctx.memory_mut(|m| m.request_focus(first));
+        ctx.data_mut(|d| d.insert_temp(dialog, true));
+    }
+    // Return answers with the default, unless the focus is on a button (which Return clicks).
+    let focused = ctx.memory(|m| m.focused());
+    if choice.is_none()
+        && focused.is_none_or(|f| ids.first() == Some(&f))
+        && ctx.input(|i| i.key_pressed(Key::Enter))
+        && let Some(&(_, _, answer)) = buttons.first()
+    {
+        choice = Some(answer);
+    }
+    choice
+}
+
+/// Forgets that dialog `dialog` was open, so that it takes the focus when it opens again.
+fn dialog_closed(ctx: &egui::Context, dialog: Id) {
+    ctx.data_mut(|d| d.remove::<bool>(dialog));
+}
+
+/// The id of the win and game-over dialog.
+fn end_dialog_id() -> Id {
+    Id::unique("end-dialog")
+}
+
+/// Draws the win (once) or the end of the game over `board`, where the view wants it (over a
+/// sliding board; under Strike 9's dice and tiles, which stay in sight). The default answers
+/// are on Return: Keep going, and Play again. Escape on the win keeps going; Escape on the end
+/// goes back as anywhere else (the game is kept).
 pub fn end_overlay(
     ui: &mut egui::Ui,
     board: Option<egui::Rect>,
     session: &dyn DynSession,
     tally: Tally,
 ) -> Option<EndChoice> {
-    let board = board?;
+    let dialog = end_dialog_id();
     let status = session.status();
     let win_waits = win_waits(session, tally);
-    if !status.over && !win_waits {
+    let Some(board) = board.filter(|_| status.over || win_waits) else {
+        dialog_closed(ui.ctx(), dialog);
         return None;
-    }
+    };
     let dark = ui.visuals().dark_mode;
     let veil = if dark {
         Color32::from_black_alpha(150)
@@ -292,65 +437,70 @@ pub fn end_overlay(
         )
     };
     let mut choice = None;
-    let inner =
-        egui::Rect::from_center_size(board.center(), Vec2::new(board.width().min(340.0), 170.0));
-    ui.scope_builder(egui::UiBuilder::new().max_rect(inner), |ui| {
-        egui::Frame::popup(ui.style()).show(ui, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.heading(RichText::new(title).size(26.0).strong());
-                ui.label(detail);
-                ui.add_space(6.0);
-                // One button under the other, both centred.
-                let buttons = if win_waits {
-                    [
-                        ("Keep going", EndChoice::KeepGoing),
-                        ("Start a new game", EndChoice::NewGame),
-                    ]
-                } else {
-                    [
-                        ("Play again", EndChoice::NewGame),
-                        ("Take back the last move", EndChoice::Undo),
-                    ]
-                };
-                for (label, c) in buttons {
-                    if ui.button(label).clicked() {
-                        choice = Some(c);
-                    }
-                }
+    egui::Area::new(dialog.with("area"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(board.center())
+        .pivot(Align2::CENTER_CENTER)
+        .show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(board.width().clamp(280.0, 380.0));
+                ui.vertical_centered(|ui| {
+                    ui.heading(RichText::new(title).size(26.0).strong());
+                    ui.add(egui::Label::new(detail).wrap());
+                    ui.add_space(6.0);
+                    // One button under the other, both centred; the default first.
+                    let buttons: [(&str, &str, EndChoice); 2] = if win_waits {
+                        [
+                            ("Keep going", "Return", EndChoice::KeepGoing),
+                            ("Start a new game", "N", EndChoice::NewGame),
+                        ]
+                    } else {
+                        [
+                            ("Play again", "Return", EndChoice::NewGame),
+                            ("Take back the last move", "U", EndChoice::Undo),
+                        ]
+                    };
+                    choice = dialog_buttons(ui, dialog, &buttons);
+                });
             });
         });
-    });
+    if win_waits && choice.is_none() && ui.input(|i| i.key_pressed(Key::Escape)) {
+        choice = Some(EndChoice::KeepGoing);
+    }
     choice
 }
 
 /// The "start a new game?" question over game `index`. `listening`: the question was already
 /// open when this frame began, so this frame's keys are answers to it (and not the N that
-/// opened it). Returns the answer once given: Y or the first button for yes; N, Escape, a click
-/// outside or the second button for no.
+/// opened it). Returns the answer once given: Y or the first button for yes; N, Return (the
+/// default, which has the focus), Escape, a click outside or the second button for no.
 pub fn confirm_new_game(
     ctx: &egui::Context,
     index: usize,
     score: u64,
     listening: bool,
 ) -> Option<bool> {
+    let dialog = Id::unique(("confirm-new-focus", index));
     let mut answer = None;
     let modal = egui::Modal::new(Id::unique(("confirm-new", index))).show(ctx, |ui| {
-        ui.set_max_width(320.0);
+        ui.set_max_width(340.0);
         ui.heading("Start a new game?");
-        ui.label(format!(
-            "The game in progress (score {score}) will end and count as played."
-        ));
+        ui.add(
+            egui::Label::new(format!(
+                "The game in progress (score {score}) will end and count as played."
+            ))
+            .wrap(),
+        );
         ui.add_space(8.0);
-        ui.horizontal(|ui| {
-            if ui.button("Yes, start a new game").clicked() {
-                answer = Some(true);
-            }
-            if ui.button("No, keep playing").clicked() {
-                answer = Some(false);
-            }
-        });
-        ui.label(RichText::new("Y: yes    N or Escape: no").weak());
+        let buttons = [
+            ("No, keep playing", "N or Return", false),
+            ("Yes, start a new game", "Y", true),
+        ];
+        // The first frame's Return is the one that may have opened nothing: only keys of a
+        // question already open answer it.
+        let picked = dialog_buttons(ui, dialog, &buttons);
         if listening {
+            answer = picked;
             ui.input(|i| {
                 if i.key_pressed(Key::Y) {
                     answer = Some(true);
@@ -358,10 +508,41 @@ pub fn confirm_new_game(
                     answer = Some(false);
                 }
             });
+        } else if let Some(picked) = picked
+            && !ctx.input(|i| i.key_pressed(Key::Enter))
+        {
+            answer = Some(picked);
         }
     });
     if answer.is_none() && modal.should_close() {
         answer = Some(false);
     }
+    if answer.is_some() {
+        dialog_closed(ctx, dialog);
+    }
     answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pop_rises_from_the_score_and_stays_in_its_box() {
+        let score = egui::Rect::from_min_size(egui::pos2(10.0, 80.0), Vec2::new(130.0, 34.0));
+        let best = egui::Rect::from_min_size(egui::pos2(146.0, 80.0), Vec2::new(120.0, 34.0));
+        let text = Vec2::new(30.0, 20.0);
+        let mut last_y = f32::INFINITY;
+        for step in 0..=10 {
+            let rect = pop_rect(score, step as f32 / 10.0, text);
+            assert!(score.contains_rect(rect), "{rect:?}");
+            assert!(!rect.intersects(best), "{rect:?}");
+            assert!(rect.center().y <= last_y, "it rises");
+            last_y = rect.center().y;
+        }
+        assert!(pop_rect(score, 1.0, text).center().y < pop_rect(score, 0.0, text).center().y);
+        // A figure wider than the box is cut to it.
+        let wide = pop_rect(score, 0.5, Vec2::new(400.0, 20.0));
+        assert!(score.contains_rect(wide), "{wide:?}");
+    }
 }

@@ -5,7 +5,10 @@
 pub const COMMON_CONTROLS: &str = "N: new game (asks first when a game is in progress: Y yes, N or Escape no)\n\
 Ctrl+Z or U: undo    Ctrl+Y or Shift+U: redo (without limit)\n\
 Escape: back to the list you chose the game from (the game is kept)\n\
-F1: show or hide this panel    T: light / dark / system theme";
+F1: show or hide this panel    T: light / dark / system theme\n\
+Ctrl+= or Ctrl++: zoom in    Ctrl+-: zoom out    Ctrl+0: the window's own zoom\n\
+In a message: Return gives the answer that has the focus (Keep going; Play again; No, keep \
+playing), Tab moves between the answers, Escape keeps going or goes back";
 
 /// The controls of the assistant, in the games that have one: how a hint is asked for and
 /// what it looks like (`looks`, from the view), autoplay if the assistant plays on its own, and

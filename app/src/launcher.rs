@@ -3,12 +3,12 @@
 //! shows its best score, games played and won, and what is in progress.
 
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, Vec2, WidgetInfo};
-use tilebox_core::{ParamOption, Registry};
+use tilebox_core::{Entry, ParamOption, Registry};
 
 use crate::app::GameSlot;
 use crate::chrome;
 use crate::scores::{Best, Scores};
-use crate::theme::ThemeChoice;
+use crate::theme::{self, Palette, ThemeChoice};
 
 /// What a card leads to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,6 +85,28 @@ pub(crate) fn show(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<Str
     let mut action = Action::None;
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
+            // A centred column no wider than reads comfortably.
+            let width = ui.available_width().min(MAX_WIDTH);
+            let margin = ((ui.available_width() - width) / 2.0).max(0.0);
+            ui.horizontal_top(|ui| {
+                ui.add_space(margin);
+                ui.vertical(|ui| {
+                    ui.set_width(width);
+                    column(ui, screen, notices, &mut action);
+                });
+            });
+        });
+    });
+    action
+}
+
+/// The widest the launcher's column grows, in points.
+pub const MAX_WIDTH: f32 = 720.0;
+
+/// The launcher's column: the heading, the notices, the cards and the menu of options.
+fn column(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<String>, action: &mut Action) {
+    {
+        {
             ui.add_space(8.0);
             ui.horizontal(|ui| {
                 if screen.title.is_some()
@@ -93,13 +115,13 @@ pub(crate) fn show(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<Str
                         .on_hover_text("Back to the games (Escape)")
                         .clicked()
                 {
-                    action = Action::Back;
+                    *action = Action::Back;
                 }
                 let heading = screen.title.unwrap_or("Tilebox");
                 ui.heading(RichText::new(heading).size(32.0).strong());
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if chrome::theme_button(ui, screen.theme) {
-                        action = Action::ToggleTheme;
+                        *action = Action::ToggleTheme;
                     }
                 });
             });
@@ -142,21 +164,20 @@ pub(crate) fn show(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<Str
                     Card::Group(g) => group_face(screen, g),
                 };
                 if let Some(face) = face
-                    && card(ui, i, &face)
+                    && card(ui, i, &face, miniature(screen, c).as_ref())
                 {
-                    action = Action::Choose(c);
+                    *action = Action::Choose(c);
                 }
                 ui.add_space(10.0);
             }
             if let Some(options) = &screen.options {
                 let picked = options_menu(ui, options, screen.slots, screen.scores);
                 if picked != Action::None {
-                    action = picked;
+                    *action = picked;
                 }
             }
-        });
-    });
-    action
+        }
+    }
 }
 
 /// The menu of options: a drop-down per option, what the game they make has on record, and a
@@ -168,7 +189,7 @@ fn options_menu(
     scores: &Scores,
 ) -> Action {
     let mut action = Action::None;
-    let width = ui.available_width().min(640.0);
+    let width = ui.available_width();
     ui.allocate_ui(Vec2::new(width, 0.0), |ui| {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(width - 16.0);
@@ -212,11 +233,7 @@ fn options_menu(
             if let Some(slot) = game {
                 let face = entry_face(slot, scores);
                 ui.label(RichText::new(&face.title).strong());
-                ui.label(
-                    RichText::new(face.line)
-                        .size(14.0)
-                        .color(Color32::from_rgb(0xc0, 0x8a, 0x30)),
-                );
+                ui.label(RichText::new(face.line).size(14.0).color(figures(ui)));
             }
             if ui
                 .add_enabled(game.is_some(), egui::Button::new(PLAY_OPTIONS_LABEL))
@@ -344,56 +361,266 @@ pub fn group_best(points: u64, title: &str) -> String {
     format!("Best {points} in {title}")
 }
 
-/// One card, numbered `index` + 1; true when clicked.
-fn card(ui: &mut egui::Ui, index: usize, face: &Face) -> bool {
-    let width = ui.available_width().min(640.0);
-    let (rect, response) = ui.allocate_exact_size(Vec2::new(width, 96.0), Sense::click());
+/// The colour of a card's figures in the theme in force.
+fn figures(ui: &egui::Ui) -> Color32 {
+    Palette::of(ui.visuals().dark_mode).figures
+}
+
+/// What a card's miniature shows: a game's board as it stands (or a sample board), drawn in
+/// the entry's colours.
+enum Miniature {
+    /// A square board of numbers (0 empty), with the entry to colour it.
+    Board(Vec<Vec<u64>>, Entry),
+    /// Strike 9's box: its tiles, which are open, and the dice.
+    Tiles {
+        count: u8,
+        open: Vec<u8>,
+        dice: Vec<u8>,
+    },
+}
+
+/// The miniature of card `card`: the game in progress of its entry (of its first entry with
+/// one, for a group), else a sample board of its entry (its first entry, for a group).
+fn miniature(screen: &Screen<'_>, card: Card) -> Option<Miniature> {
+    let members: Vec<usize> = match card {
+        Card::Entry(e) => vec![e],
+        Card::Group(g) => screen.registry.groups().get(g)?.1.clone(),
+    };
+    let going = members.iter().find_map(|&i| {
+        let slot = screen.slots.get(i)?;
+        let session = slot.session.as_deref()?;
+        (session.move_count() > 0 && !session.status().over)
+            .then(|| (session.state_json(), slot.entry.clone()))
+    });
+    let (state, entry) = match going {
+        Some(found) => found,
+        None => {
+            let slot = screen.slots.get(*members.first()?)?;
+            let session = slot.entry.new_session(SAMPLE_SEED).ok()?;
+            (session.state_json(), slot.entry.clone())
+        }
+    };
+    miniature_of(&state, entry)
+}
+
+/// The seed of the sample boards of games with none in progress.
+const SAMPLE_SEED: u64 = 2048;
+
+/// A miniature from a state's JSON: a square `board`, or Strike 9's `open` tiles and `dice`.
+fn miniature_of(state: &serde_json::Value, entry: Entry) -> Option<Miniature> {
+    let numbers = |v: &serde_json::Value| -> Option<Vec<u64>> {
+        v.as_array()?
+            .iter()
+            .map(serde_json::Value::as_u64)
+            .collect()
+    };
+    if let Some(rows) = state.get("board").and_then(|b| b.as_array()) {
+        let board: Vec<Vec<u64>> = rows.iter().map(numbers).collect::<Option<_>>()?;
+        return (!board.is_empty() && board.iter().all(|r| r.len() == board.len()))
+            .then_some(Miniature::Board(board, entry));
+    }
+    let open = numbers(state.get("open")?)?;
+    let dice = state.get("dice").and_then(numbers).unwrap_or_default();
+    let count = entry
+        .params_json()
+        .get("tiles")
+        .and_then(serde_json::Value::as_u64)
+        .unwrap_or(9);
+    Some(Miniature::Tiles {
+        count: u8::try_from(count).ok()?,
+        open: open
+            .into_iter()
+            .filter_map(|t| u8::try_from(t).ok())
+            .collect(),
+        dice: dice
+            .into_iter()
+            .filter_map(|t| u8::try_from(t).ok())
+            .collect(),
+    })
+}
+
+/// Draws `mini` in `rect`.
+fn draw_miniature(ui: &egui::Ui, rect: Rect, mini: &Miniature) {
+    let painter = ui.painter();
+    let dark = ui.visuals().dark_mode;
+    match mini {
+        Miniature::Board(board, entry) => {
+            let n = board.len() as f32;
+            let side = rect.width().min(rect.height());
+            let square = Rect::from_center_size(rect.center(), Vec2::splat(side));
+            let colors = entry.board_colors(dark);
+            painter.rect_filled(square, side * 0.05, theme::color(colors.frame));
+            let gap = side * 0.03;
+            let cell = (side - gap * (n + 1.0)) / n;
+            for (r, row) in board.iter().enumerate() {
+                for (c, &value) in row.iter().enumerate() {
+                    let min = square.min
+                        + Vec2::new(gap + (cell + gap) * c as f32, gap + (cell + gap) * r as f32);
+                    let cell_rect = Rect::from_min_size(min, Vec2::splat(cell));
+                    if value == 0 {
+                        painter.rect_filled(cell_rect, cell * 0.1, theme::color(colors.empty));
+                        continue;
+                    }
+                    let tile = entry.tile_colors(value);
+                    painter.rect_filled(cell_rect, cell * 0.1, theme::color(tile.fill));
+                    // The numbers where they can be read; a smaller board shows its colours.
+                    let text = value.to_string();
+                    let size = theme::tile_font_size(&text, cell);
+                    if size >= theme::SMALLEST_TEXT {
+                        painter.text(
+                            cell_rect.center(),
+                            Align2::CENTER_CENTER,
+                            &text,
+                            FontId::proportional(size),
+                            theme::color(tile.text),
+                        );
+                    }
+                }
+            }
+        }
+        Miniature::Tiles { count, open, dice } => {
+            let colors = theme::Strike9Colors::of(dark);
+            painter.rect_filled(rect, 6.0, colors.felt);
+            let n = f32::from(*count);
+            let gap = 2.0;
+            let width = (rect.width() - 8.0 - gap * (n - 1.0)) / n;
+            let top = rect.top() + rect.height() * 0.5;
+            let height = rect.height() * 0.42;
+            for t in 1..=*count {
+                let x = rect.left() + 4.0 + (width + gap) * f32::from(t - 1);
+                let tile = Rect::from_min_size(egui::pos2(x, top), Vec2::new(width, height));
+                let (fill, ink) = if open.contains(&t) {
+                    (colors.wood, colors.ink)
+                } else {
+                    (colors.shut, colors.shut_ink)
+                };
+                painter.rect_filled(tile, 2.0, fill);
+                let size = (width * 0.8).min(height * 0.6);
+                if size >= theme::SMALLEST_TEXT {
+                    painter.text(
+                        tile.center(),
+                        Align2::CENTER_CENTER,
+                        t.to_string(),
+                        FontId::proportional(size),
+                        ink,
+                    );
+                }
+            }
+            let die = rect.height() * 0.3;
+            let dice_width = die * dice.len() as f32 + 4.0 * (dice.len() as f32 - 1.0).max(0.0);
+            for (i, &face) in dice.iter().enumerate() {
+                let min = egui::pos2(
+                    rect.center().x - dice_width / 2.0 + (die + 4.0) * i as f32,
+                    rect.top() + rect.height() * 0.1,
+                );
+                let r = Rect::from_min_size(min, Vec2::splat(die));
+                painter.rect_filled(r, die * 0.15, Color32::from_rgb(0xfa, 0xfa, 0xf5));
+                painter.text(
+                    r.center(),
+                    Align2::CENTER_CENTER,
+                    face.to_string(),
+                    FontId::proportional((die * 0.7).max(theme::SMALLEST_TEXT)),
+                    Color32::from_rgb(0x22, 0x22, 0x22),
+                );
+            }
+        }
+    }
+}
+
+/// What a screen reader says of a card beside its label: its description and its figures (the
+/// best, the counts, the game in progress).
+pub fn card_description(description: &str, line: &str) -> String {
+    format!("{description} {}.", line.replace("   ·   ", ", "))
+}
+
+/// One card, numbered `index` + 1, with its miniature if any; true when clicked (or, when it
+/// has the keyboard's focus, Return or Space is pressed).
+fn card(ui: &mut egui::Ui, index: usize, face: &Face, mini: Option<&Miniature>) -> bool {
+    let width = ui.available_width();
+    let top_left = ui.cursor().min;
+    let background = ui.painter().add(egui::Shape::Noop);
+    let mini_side = match mini {
+        None => 0.0,
+        Some(_) if width >= 460.0 => 80.0,
+        Some(_) => 64.0,
+    };
+    let mini_width = match mini {
+        Some(Miniature::Tiles { .. }) => mini_side * 1.5,
+        _ => mini_side,
+    };
+    // The text, as labels (read by screen readers), over the card; they take no clicks.
+    let text_width =
+        (width - 76.0 - 12.0 - mini_width - if mini.is_some() { 12.0 } else { 0.0 }).max(80.0);
+    let text_rect = Rect::from_min_size(
+        top_left + Vec2::new(76.0, 10.0),
+        Vec2::new(text_width, 2000.0),
+    );
+    let text_height = {
+        let ui = &mut ui.new_child(egui::UiBuilder::new().max_rect(text_rect));
+        ui.style_mut().interaction.selectable_labels = false;
+        ui.spacing_mut().item_spacing.y = 3.0;
+        ui.add(egui::Label::new(RichText::new(&face.title).size(22.0).strong()).wrap());
+        ui.add(egui::Label::new(RichText::new(&face.description).weak()).truncate());
+        ui.add(egui::Label::new(RichText::new(&face.line).size(14.0).color(figures(ui))).wrap());
+        ui.min_rect().height()
+    };
+    let height = (text_height + 18.0).max(mini_side + 16.0).max(96.0);
+    let rect = Rect::from_min_size(top_left, Vec2::new(width, height));
+    let response = ui.allocate_rect(rect, Sense::click());
     let label = card_label(&face.title);
     response.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, &label));
+    let description = card_description(&face.description, &face.line);
+    ui.ctx().accesskit_node_builder(response.id, |node| {
+        node.set_description(description);
+    });
 
     let visuals = ui.visuals().clone();
+    let palette = Palette::of(visuals.dark_mode);
     let fill = if response.hovered() {
-        visuals.widgets.hovered.weak_bg_fill
+        palette.card_hover
     } else {
-        visuals.faint_bg_color
+        palette.card
     };
-    let painter = ui.painter();
-    painter.rect_filled(rect, 10.0, fill);
-    painter.rect_stroke(
-        rect,
-        10.0,
-        Stroke::new(1.0, visuals.widgets.noninteractive.bg_stroke.color),
-        egui::StrokeKind::Inside,
+    ui.painter().set(
+        background,
+        egui::epaint::RectShape::new(
+            rect,
+            10.0,
+            fill,
+            Stroke::new(1.0, palette.outline),
+            egui::StrokeKind::Inside,
+        ),
     );
+    let painter = ui.painter();
+    if response.has_focus() {
+        painter.rect_stroke(
+            rect.expand(3.0),
+            12.0,
+            Stroke::new(3.0, palette.focus),
+            egui::StrokeKind::Outside,
+        );
+    }
 
     // The number badge.
     let badge =
         Rect::from_center_size(rect.left_center() + Vec2::new(36.0, 0.0), Vec2::splat(44.0));
-    painter.rect_filled(badge, 8.0, visuals.selection.bg_fill);
+    painter.rect_filled(badge, 8.0, palette.selected);
     painter.text(
         badge.center(),
         Align2::CENTER_CENTER,
         (index + 1).to_string(),
         FontId::proportional(24.0),
-        visuals.selection.stroke.color,
+        palette.selected_text,
     );
-
-    // The text, as labels (read by screen readers), over the card; they take no clicks.
-    let text_rect = Rect::from_min_max(
-        rect.min + Vec2::new(76.0, 8.0),
-        rect.max - Vec2::new(10.0, 6.0),
-    );
-    {
-        let ui = &mut ui.new_child(egui::UiBuilder::new().max_rect(text_rect));
-        ui.style_mut().interaction.selectable_labels = false;
-        ui.spacing_mut().item_spacing.y = 3.0;
-        ui.label(RichText::new(&face.title).size(22.0).strong());
-        ui.add(egui::Label::new(RichText::new(&face.description).weak()).truncate());
-        ui.label(
-            RichText::new(&face.line)
-                .size(14.0)
-                .color(Color32::from_rgb(0xc0, 0x8a, 0x30)),
+    if let Some(mini) = mini {
+        let mini_rect = Rect::from_min_size(
+            egui::pos2(
+                rect.right() - 12.0 - mini_width,
+                rect.center().y - mini_side / 2.0,
+            ),
+            Vec2::new(mini_width, mini_side),
         );
+        draw_miniature(ui, mini_rect, mini);
     }
     response.clicked()
 }

@@ -816,7 +816,7 @@ fn a_second_key_pressed_while_the_tiles_slide_is_played_too() {
 }
 
 #[test]
-fn the_new_game_question_answers_to_y_n_and_escape() {
+fn the_new_game_question_answers_to_y_n_escape_and_return() {
     let dir = temp_dir("question-keys");
     let mut h = harness(&dir, Some("2048"));
     play_one_sliding_move(&mut h, "2048");
@@ -834,13 +834,17 @@ fn the_new_game_question_answers_to_y_n_and_escape() {
         assert_eq!(h.state().session("2048").unwrap().seed(), seed);
         assert_eq!(moves_of(&h, "2048").len(), 1);
     }
-    // Enter is not yes: the destructive answer takes Y or the button.
+    // Return gives the default answer, the safe one: no. The destructive answer takes Y or
+    // the button.
     h.key_press(Key::N);
     h.run();
     h.key_press(Key::Enter);
     h.run();
-    h.get_by_label("Start a new game?");
+    assert!(h.query_by_label("Start a new game?").is_none());
     assert_eq!(h.state().session("2048").unwrap().seed(), seed);
+    h.key_press(Key::N);
+    h.run();
+    h.get_by_label("Start a new game?");
     h.key_press(Key::Y);
     h.run();
     assert!(h.query_by_label("Start a new game?").is_none());

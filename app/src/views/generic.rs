@@ -56,7 +56,7 @@ impl GameView for GenericView {
                 RichText::new(hint_label(mv))
                     .size(16.0)
                     .strong()
-                    .color(theme::HINT),
+                    .color(theme::Palette::of(ui.visuals().dark_mode).hint_text),
             );
         }
         out.board = Some(egui::Rect::from_min_max(

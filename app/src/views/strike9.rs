@@ -345,6 +345,7 @@ fn show(
             }
         }
         ui.add_space(16.0);
+        let colors = theme::Strike9Colors::of(dark);
         let felt = Rect::from_min_max(
             Pos2::new(row.left() - 14.0, top),
             Pos2::new(row.right() + 14.0, ui.cursor().top()),
@@ -352,17 +353,19 @@ fn show(
         board = felt;
         ui.painter().set(
             tray,
-            egui::epaint::RectShape::filled(
-                felt,
-                14.0,
-                if dark {
-                    Color32::from_rgb(0x1f, 0x4d, 0x33)
-                } else {
-                    Color32::from_rgb(0x2f, 0x6e, 0x4a)
-                },
-            ),
+            egui::epaint::RectShape::filled(felt, 14.0, colors.felt),
         );
         ui.add_space(12.0);
+        if state.is_over() {
+            // The end's message goes here, under the box: the dice that ended the game and the
+            // tiles stay in sight.
+            let (room, _) = ui.allocate_exact_size(
+                Vec2::new(row_width.max(300.0), END_MESSAGE_HEIGHT),
+                Sense::hover(),
+            );
+            // No veil over an empty room: the message is centred in it, as a line.
+            board = Rect::from_center_size(room.center(), Vec2::new(room.width(), 0.0));
+        }
 
         // The selection and its running sum; the result is on the board once the game is over.
         if !state.is_over() {
@@ -383,12 +386,16 @@ fn show(
                     RichText::new(hint_text(h))
                         .size(16.0)
                         .strong()
-                        .color(theme::HINT),
+                        .color(theme::Palette::of(dark).hint_text),
                 );
             }
         }
     });
     out.board = Some(board);
+    if state.is_over() {
+        // The end's message says the game is over: a pick after it is not told again.
+        picks.clear();
+    }
     out.player_moved = !picks.is_empty();
 
     let mut picks = picks.into_iter();
@@ -467,7 +474,7 @@ fn draw_dice(ui: &mut egui::Ui, dice: &[u8], total: u32, die: f32) {
         Align2::LEFT_CENTER,
         total_text,
         font,
-        Color32::from_rgb(0xf5, 0xf0, 0xe0),
+        theme::Strike9Colors::of(ui.visuals().dark_mode).total,
     );
 }
 
@@ -492,64 +499,75 @@ enum TileLook {
     Shut,
 }
 
+/// The height kept under the box for the end's message once the game is over.
+const END_MESSAGE_HEIGHT: f32 = 200.0;
+
+/// Draws tile `t`. Open tiles stand up, wooden faces with their numbers; an open tile this
+/// roll can't use still stands, its face a little dimmed; a picked one is lifted and blue. A
+/// shut tile is flipped face down, as in a real box: it lies flat, low and dark, its back's
+/// grain showing and its number small on its edge, so it can't be taken for a standing one.
 fn draw_tile(ui: &egui::Ui, rect: Rect, t: u8, look: TileLook, dark: bool) {
     let painter = ui.painter();
-    let wood = Color32::from_rgb(0xf3, 0xe0, 0xb5);
-    let ink = Color32::from_rgb(0x3a, 0x2a, 0x1a);
+    let c = theme::Strike9Colors::of(dark);
     let radius = rect.width() * 0.12;
+    let edge = rect.height() * 0.08;
     match look {
         TileLook::Open { hovered } => {
-            painter.rect_filled(rect, radius, Color32::from_rgb(0xb8, 0x8a, 0x4a));
-            let face =
-                Rect::from_min_max(rect.min, rect.max - Vec2::new(0.0, rect.height() * 0.08));
-            let fill = if hovered {
-                Color32::from_rgb(0xfb, 0xec, 0xc8)
-            } else {
-                wood
-            };
-            painter.rect_filled(face, radius, fill);
-            number(painter, face, t, ink);
+            painter.rect_filled(rect, radius, c.wood_edge);
+            let face = Rect::from_min_max(rect.min, rect.max - Vec2::new(0.0, edge));
+            painter.rect_filled(face, radius, if hovered { c.wood_hover } else { c.wood });
+            number(painter, face, t, c.ink);
         }
         TileLook::Selected => {
-            let lifted = rect.translate(Vec2::new(0.0, -rect.height() * 0.08));
-            painter.rect_filled(rect, radius, Color32::from_rgb(0x1d, 0x5f, 0xa8));
-            painter.rect_filled(lifted, radius, Color32::from_rgb(0x3b, 0x8e, 0xea));
+            let lifted = rect.translate(Vec2::new(0.0, -edge));
+            painter.rect_filled(rect, radius, c.picked_edge);
+            painter.rect_filled(lifted, radius, c.picked);
             painter.rect_stroke(
                 lifted,
                 radius,
                 Stroke::new(2.0, Color32::WHITE),
                 StrokeKind::Inside,
             );
-            number(painter, lifted, t, Color32::WHITE);
+            number(painter, lifted, t, c.picked_text);
         }
         TileLook::Disabled => {
-            let fill = if dark {
-                Color32::from_rgb(0x55, 0x50, 0x48)
-            } else {
-                Color32::from_rgb(0xe4, 0xdf, 0xd6)
-            };
-            painter.rect_filled(rect, radius, fill);
-            number(painter, rect, t, Color32::from_gray(0x99));
+            painter.rect_filled(rect, radius, c.wood_edge.gamma_multiply(0.8));
+            let face = Rect::from_min_max(rect.min, rect.max - Vec2::new(0.0, edge));
+            painter.rect_filled(face, radius, c.out);
+            number(painter, face, t, c.out_ink);
         }
         TileLook::Shut => {
-            // A shut tile lies flat: a low, dark slab with its number faint.
-            let slab = Rect::from_min_max(
-                Pos2::new(rect.left(), rect.bottom() - rect.height() * 0.3),
+            // Flipped down: the back of the tile lies in the bottom third of its place.
+            let back = Rect::from_min_max(
+                Pos2::new(rect.left(), rect.bottom() - rect.height() * 0.4),
                 rect.max,
             );
-            let hole = if dark {
-                Color32::from_gray(0x25)
-            } else {
-                Color32::from_rgb(0x6b, 0x55, 0x3a)
-            };
-            painter.rect_filled(rect, radius, hole.gamma_multiply(0.35));
-            painter.rect_filled(slab, radius * 0.5, hole);
+            painter.rect_stroke(
+                rect,
+                radius,
+                Stroke::new(1.0, c.shut.gamma_multiply(0.6)),
+                StrokeKind::Inside,
+            );
+            painter.rect_filled(back, radius * 0.5, c.shut);
+            // The grain of the back.
+            for i in 1..3 {
+                let y = back.top() + back.height() * i as f32 / 3.0;
+                painter.line_segment(
+                    [
+                        Pos2::new(back.left() + 3.0, y),
+                        Pos2::new(back.right() - 3.0, y),
+                    ],
+                    Stroke::new(1.0, c.shut.gamma_multiply(0.55)),
+                );
+            }
             painter.text(
-                slab.center(),
+                back.center(),
                 Align2::CENTER_CENTER,
                 t.to_string(),
-                FontId::proportional(slab.height() * if t >= 10 { 0.55 } else { 0.7 }),
-                Color32::from_gray(0xaa),
+                FontId::proportional(
+                    (back.height() * if t >= 10 { 0.5 } else { 0.62 }).max(theme::SMALLEST_TEXT),
+                ),
+                c.shut_ink,
             );
         }
     }

@@ -1,0 +1,86 @@
+//! Every text the app writes meets WCAG 2.1 AA contrast against what it is written on, in both
+//! themes; controls stand out from the window; no text style is under 12 px at zoom 1.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use tilebox::theme::{Palette, SMALLEST_TEXT, contrast, style};
+
+#[test]
+fn the_formula_matches_wcag() {
+    let black = egui::Color32::BLACK;
+    let white = egui::Color32::WHITE;
+    assert!((contrast(black, white) - 21.0).abs() < 1e-9);
+    assert!((contrast(white, white) - 1.0).abs() < 1e-9);
+    // #767676 on white is the classic 4.54:1.
+    let grey = egui::Color32::from_gray(0x76);
+    assert!(
+        (contrast(grey, white) - 4.54).abs() < 0.01,
+        "{}",
+        contrast(grey, white)
+    );
+}
+
+#[test]
+fn every_text_meets_aa_in_both_themes() {
+    let mut failures = Vec::new();
+    for dark in [false, true] {
+        let palette = Palette::of(dark);
+        let pairs = palette.text_pairs();
+        assert!(pairs.len() > 20, "{pairs:?}");
+        for pair in pairs {
+            let needed = if pair.large { 3.0 } else { 4.5 };
+            let ratio = contrast(pair.text, pair.background);
+            if ratio < needed {
+                failures.push(format!(
+                    "{} theme, {}: {:?} on {:?} is {ratio:.2}:1, needs {needed}:1",
+                    if dark { "dark" } else { "light" },
+                    pair.what,
+                    pair.text,
+                    pair.background
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn buttons_and_the_focus_ring_stand_out_from_the_window() {
+    for dark in [false, true] {
+        for pair in Palette::of(dark).outline_pairs() {
+            let ratio = contrast(pair.text, pair.background);
+            assert!(ratio >= 3.0, "dark {dark}: {} is {ratio:.2}:1", pair.what);
+        }
+        // A button is filled and outlined, as a button, not bare text.
+        let visuals = style(dark).visuals;
+        assert!(visuals.button_frame);
+        assert!(visuals.widgets.inactive.bg_stroke.width >= 1.0);
+        assert_ne!(visuals.widgets.inactive.weak_bg_fill, visuals.panel_fill);
+    }
+}
+
+#[test]
+fn the_styles_use_the_palettes_colours() {
+    for dark in [false, true] {
+        let palette = Palette::of(dark);
+        let visuals = style(dark).visuals;
+        assert_eq!(visuals.dark_mode, dark);
+        assert_eq!(visuals.text_color(), palette.text);
+        assert_eq!(visuals.weak_text_color(), palette.weak);
+        assert_eq!(visuals.panel_fill, palette.panel);
+        assert_eq!(visuals.faint_bg_color, palette.card);
+        assert_eq!(visuals.window_fill, palette.popup);
+        assert_eq!(visuals.warn_fg_color, palette.warn);
+        assert_eq!(visuals.widgets.inactive.text_color(), palette.text);
+        assert_eq!(visuals.widgets.inactive.weak_bg_fill, palette.button);
+        assert_eq!(visuals.selection.bg_fill, palette.selected);
+    }
+}
+
+#[test]
+fn no_text_style_is_under_12_px() {
+    for dark in [false, true] {
+        for (text_style, font) in &style(dark).text_styles {
+            assert!(font.size >= SMALLEST_TEXT, "{text_style:?}: {}", font.size);
+        }
+    }
+}

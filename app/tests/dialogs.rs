@@ -1,0 +1,178 @@
+//! The win, game-over and new-game messages answer from the keyboard: each has a default
+//! answer on Return (Keep going; Play again; No, keep playing), its keys written on its
+//! buttons, Escape doing the safe thing, and the focus inside it from the start. Strike 9's
+//! game over leaves the dice and the tiles in sight.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use common::{harness, key_of, temp_dir, write_save};
+use egui::Key;
+use egui_kittest::kittest::{NodeT, Queryable};
+use tilebox_core::{Puzzle, Session};
+use tilebox_strike9::{Strike9, TileSet};
+
+/// The key a dialog's button shows and gives screen readers.
+fn shortcut(h: &egui_kittest::Harness<'_, tilebox::TileboxApp>, label: &str) -> String {
+    h.get_by_label(label)
+        .accesskit_node()
+        .data()
+        .keyboard_shortcut()
+        .map(str::to_string)
+        .unwrap_or_default()
+}
+
+/// A 2048 game (on the 8×8 board) with the win on the screen; returns its id.
+fn win_shown(
+    h_dir: &std::path::Path,
+) -> (egui_kittest::Harness<'static, tilebox::TileboxApp>, String) {
+    let (session, last) = common::nearly_2048();
+    let id = common::write_entry_save(h_dir, &session);
+    let mut h = harness(h_dir, Some(&id));
+    h.key_press(key_of(&last));
+    h.run();
+    h.get_by_label("You win!");
+    (h, id)
+}
+
+#[test]
+fn return_keeps_going_after_the_win_and_the_keys_are_on_the_buttons() {
+    let dir = temp_dir("dialog-win-return");
+    let (mut h, id) = win_shown(&dir);
+    assert_eq!(shortcut(&h, "Keep going"), "Return");
+    assert_eq!(shortcut(&h, "Start a new game"), "N");
+    let moves = h.state().session(&id).unwrap().move_count();
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.query_by_label("You win!").is_none());
+    assert_eq!(h.state().current_game(), Some(id.as_str()));
+    assert_eq!(h.state().session(&id).unwrap().move_count(), moves);
+}
+
+#[test]
+fn escape_keeps_going_after_the_win_and_stays_in_the_game() {
+    let dir = temp_dir("dialog-win-escape");
+    let (mut h, id) = win_shown(&dir);
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.query_by_label("You win!").is_none());
+    assert_eq!(h.state().current_game(), Some(id.as_str()));
+}
+
+#[test]
+fn the_focus_starts_in_the_win_message_so_tab_and_return_never_reach_back() {
+    let dir = temp_dir("dialog-win-tab");
+    let (mut h, id) = win_shown(&dir);
+    assert!(h.get_by_label("Keep going").accesskit_node().is_focused());
+    // Tab moves to the second answer, and Return gives it: a new game, in the same game.
+    h.key_press(Key::Tab);
+    h.run();
+    assert!(
+        h.get_by_label("Start a new game")
+            .accesskit_node()
+            .is_focused()
+    );
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().current_game(), Some(id.as_str()));
+    assert_eq!(h.state().session(&id).unwrap().move_count(), 0);
+    assert!(h.query_by_label("You win!").is_none());
+}
+
+/// Plays the first legal move until the game is over; returns the session one move before.
+fn nearly_over<P: Puzzle>(seed: u64) -> (Session<P>, String) {
+    common::play_until::<P>(P::Params::default(), seed, common::first_legal::<P>, |st| {
+        st.over
+    })
+    .unwrap()
+}
+
+#[test]
+fn return_plays_again_after_game_over() {
+    let dir = temp_dir("dialog-over-return");
+    let (session, last) = nearly_over::<tilebox_sliding::Sliding>(7);
+    write_save(&dir, &session.save());
+    let mut h = harness(&dir, Some("2048"));
+    h.key_press(key_of(&last));
+    h.run();
+    h.get_by_label("Game over");
+    assert_eq!(shortcut(&h, "Play again"), "Return");
+    assert_eq!(shortcut(&h, "Take back the last move"), "U");
+    assert!(h.get_by_label("Play again").accesskit_node().is_focused());
+    // A move after the end is not refused in a message of its own: the end says it.
+    for key in [
+        Key::ArrowLeft,
+        Key::ArrowRight,
+        Key::ArrowUp,
+        Key::ArrowDown,
+    ] {
+        h.key_press(key);
+        h.run();
+    }
+    assert_eq!(h.state().message("2048"), None);
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.query_by_label("Game over").is_none());
+    assert_eq!(h.state().session("2048").unwrap().move_count(), 0);
+    assert_eq!(h.state().current_game(), Some("2048"));
+}
+
+#[test]
+fn the_new_game_question_has_its_keys_on_its_buttons_and_the_focus_on_no() {
+    let dir = temp_dir("dialog-question");
+    let mut h = harness(&dir, Some("2048"));
+    let mv = h.state().session("2048").unwrap().legal_moves()[0].clone();
+    h.key_press(key_of(&mv));
+    h.run();
+    h.key_press(Key::N);
+    h.run();
+    h.get_by_label("Start a new game?");
+    assert_eq!(shortcut(&h, "No, keep playing"), "N or Return");
+    assert_eq!(shortcut(&h, "Yes, start a new game"), "Y");
+    assert!(
+        h.get_by_label("No, keep playing")
+            .accesskit_node()
+            .is_focused()
+    );
+    // Said once: the keys are on the buttons, not in a line of their own too.
+    assert!(h.query_by_label_contains("Escape: no").is_none());
+}
+
+#[test]
+fn strike9_game_over_leaves_the_dice_and_tiles_in_sight_and_says_it_once() {
+    let dir = temp_dir("dialog-strike9");
+    let (session, last) = nearly_over::<Strike9>(3);
+    write_save(&dir, &session.save());
+    let mut h = harness(&dir, Some("strike9"));
+    let tiles: TileSet = last.parse().unwrap();
+    for t in tiles.tiles() {
+        h.get_by_label(&format!("tile {t}, open")).click();
+        h.run();
+    }
+    assert!(h.state().session("strike9").unwrap().status().over);
+    let message = h
+        .get_by_label("Game over")
+        .rect()
+        .union(h.get_by_label("Play again").rect())
+        .union(h.get_by_label("Take back the last move").rect());
+    let mut seen = 0;
+    for (text, rect) in common::spoken_all(&h) {
+        if text.starts_with("tile ") || text.starts_with("Dice ") || text.starts_with("Die ") {
+            seen += 1;
+            assert!(
+                !rect.intersects(message),
+                "{text:?} at {rect:?} is under the message at {message:?}"
+            );
+        }
+    }
+    assert!(seen >= 10, "{seen}");
+    // A tile clicked after the end adds no message of its own under the board.
+    let open = common::spoken_all(&h)
+        .into_iter()
+        .map(|(text, _)| text)
+        .find(|text| text.starts_with("tile ") && text.ends_with(", open"))
+        .unwrap();
+    h.get_by_label(&open).click();
+    h.run();
+    assert_eq!(h.state().message("strike9"), None);
+}

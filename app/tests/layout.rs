@@ -1,0 +1,274 @@
+//! The game bar at every window width, 360 px to 1920 px: Back at the top left, and every
+//! control and box of the bar whole, inside the window, and clear of every other.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use egui::{Rect, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, Queryable};
+use tilebox::TileboxApp;
+
+/// The window sizes tried, in pixels.
+const WINDOWS: [(f32, f32); 4] = [
+    (360.0, 640.0),
+    (480.0, 720.0),
+    (900.0, 800.0),
+    (1920.0, 1080.0),
+];
+
+/// The app opened on `game` in a window of `window` pixels, with the zoom it settles on. egui's
+/// screen is in zoomed points, as eframe gives it: the window's pixels over the zoom.
+fn harness_at(
+    dir: &std::path::Path,
+    game: &str,
+    window: (f32, f32),
+) -> (Harness<'static, TileboxApp>, f32) {
+    let dir = dir.to_path_buf();
+    let game = game.to_string();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(window.0, window.1))
+        .with_max_steps(40)
+        .with_step_dt(0.25)
+        .build_eframe(move |_cc| TileboxApp::new(dir, Some(&game)));
+    let zoom = settle(&mut h, window);
+    (h, zoom)
+}
+
+/// Runs `h` as eframe would a window of `window` pixels: after each change of zoom, the screen
+/// is the window over the new zoom. Returns the zoom settled on.
+fn settle(h: &mut Harness<'static, TileboxApp>, window: (f32, f32)) -> f32 {
+    let pixels = Vec2::new(window.0, window.1);
+    for _ in 0..5 {
+        h.run();
+        let zoom = h.ctx.zoom_factor();
+        h.set_size(pixels / zoom);
+        h.run();
+        if (h.ctx.zoom_factor() - zoom).abs() < 1e-4 {
+            return zoom;
+        }
+    }
+    panic!("the zoom does not settle at {window:?}");
+}
+
+/// The bar's controls and boxes, by what a screen reader says of them, with their places.
+fn bar_items(h: &Harness<'_, TileboxApp>, title: &str) -> Vec<(String, Rect)> {
+    let buttons = [
+        "Back",
+        "New game",
+        "Undo",
+        "Redo",
+        "How to play",
+        "Theme: system",
+        "Hint",
+        "Autoplay",
+        "Autoplay speed",
+    ];
+    h.query_all(By::new())
+        .filter_map(|n| common::spoken(&n).map(|s| (s, n.rect())))
+        .filter(|(s, _)| {
+            buttons.contains(&s.as_str())
+                || s == title
+                || s.starts_with("Score: ")
+                || s.starts_with("Best: ")
+        })
+        .collect()
+}
+
+fn check_bar(h: &Harness<'_, TileboxApp>, game: &str, title: &str, window: (f32, f32), zoom: f32) {
+    let screen = Rect::from_min_size(egui::Pos2::ZERO, Vec2::new(window.0, window.1) / zoom);
+    let items = bar_items(h, title);
+    let names: Vec<&str> = items.iter().map(|(s, _)| s.as_str()).collect();
+    for wanted in [
+        "Back",
+        "New game",
+        "Undo",
+        "Redo",
+        "How to play",
+        "Theme: system",
+        title,
+    ] {
+        assert!(
+            names.contains(&wanted),
+            "{game} at {window:?}: no {wanted:?} in {names:?}"
+        );
+    }
+    assert!(names.iter().any(|n| n.starts_with("Score: ")), "{names:?}");
+    assert!(names.iter().any(|n| n.starts_with("Best: ")), "{names:?}");
+    for (name, rect) in &items {
+        assert!(
+            screen.expand(0.5).contains_rect(*rect),
+            "{game} at {window:?}: {name:?} at {rect:?} is not inside the window {screen:?}"
+        );
+        assert!(
+            rect.width() >= 8.0,
+            "{game} at {window:?}: {name:?} is cut to {rect:?}"
+        );
+    }
+    for (i, (a, ra)) in items.iter().enumerate() {
+        for (b, rb) in &items[i + 1..] {
+            let overlap = ra.intersect(*rb);
+            assert!(
+                !overlap.is_positive() || overlap.area() < 1.0,
+                "{game} at {window:?}: {a:?} {ra:?} overlaps {b:?} {rb:?}"
+            );
+        }
+    }
+    // Back is the first thing at the top left.
+    let back = items.iter().find(|(s, _)| s == "Back").unwrap().1;
+    for (name, rect) in &items {
+        if name != "Back" {
+            assert!(
+                rect.top() >= back.top() - 1.0
+                    && (rect.left() >= back.right() || rect.top() >= back.bottom()),
+                "{game} at {window:?}: {name:?} at {rect:?} comes before Back at {back:?}"
+            );
+        }
+    }
+    assert!(
+        back.left() < 16.0 && back.top() < 16.0,
+        "{game} at {window:?}: Back at {back:?}"
+    );
+}
+
+#[test]
+fn the_bar_fits_every_width() {
+    let registry = tilebox_games::registry();
+    // The games with the most in their bar, and the longest title a game has.
+    let mut games = vec!["2048", "threes", "strike9", "full-house"];
+    let longest = registry
+        .combinations()
+        .into_iter()
+        .max_by_key(|e| e.title().len())
+        .unwrap();
+    let longest_id = longest.id().to_string();
+    games.push(&longest_id);
+    for game in games {
+        let title = registry
+            .entries()
+            .iter()
+            .cloned()
+            .chain(registry.combinations())
+            .find(|e| e.id() == game)
+            .unwrap()
+            .title()
+            .to_string();
+        for window in WINDOWS {
+            let dir = common::temp_dir("layout");
+            let (mut h, zoom) = harness_at(&dir, game, window);
+            check_bar(&h, game, &title, window, zoom);
+            // With How to play open, the bar is the same.
+            h.key_press(egui::Key::F1);
+            h.run();
+            check_bar(&h, game, &title, window, zoom);
+        }
+    }
+}
+
+#[test]
+fn back_at_360_px_goes_back() {
+    let dir = common::temp_dir("layout-back");
+    let (mut h, _) = harness_at(&dir, "2048", (360.0, 640.0));
+    h.get_by_label("Back").click();
+    h.run();
+    assert!(h.query_by_label("Start a new game?").is_none());
+    assert_ne!(h.state().current_game(), Some("2048"));
+}
+
+#[test]
+fn the_zoom_follows_the_window_within_limits() {
+    use tilebox::theme::{MAX_AUTO_ZOOM, auto_zoom};
+    assert_eq!(auto_zoom(Vec2::new(360.0, 640.0)), 1.0);
+    assert_eq!(auto_zoom(Vec2::new(900.0, 800.0)), 1.0);
+    let large = auto_zoom(Vec2::new(1600.0, 1200.0));
+    assert!(large > 1.2 && large < 1.5, "{large}");
+    assert_eq!(auto_zoom(Vec2::new(7680.0, 4320.0)), MAX_AUTO_ZOOM);
+    // In the app: a 1920 × 1080 window zooms the whole app.
+    let dir = common::temp_dir("layout-zoom");
+    let (h, zoom) = harness_at(&dir, "2048", (1920.0, 1080.0));
+    assert!(
+        (zoom - auto_zoom(Vec2::new(1920.0, 1080.0))).abs() < 0.01,
+        "{zoom}"
+    );
+    assert!(zoom > 1.1, "{zoom}");
+    assert!(
+        (h.ctx.zoom_factor() - zoom).abs() < 0.01,
+        "{} {zoom}",
+        h.ctx.zoom_factor()
+    );
+}
+
+#[test]
+fn ctrl_plus_minus_and_zero_zoom_and_the_zoom_is_remembered() {
+    let dir = common::temp_dir("layout-keys");
+    let (mut h, _) = harness_at(&dir, "2048", (900.0, 800.0));
+    let ctrl = egui::Modifiers::COMMAND;
+    h.key_press_modifiers(ctrl, egui::Key::Equals);
+    h.run();
+    h.key_press_modifiers(ctrl, egui::Key::Plus);
+    h.run();
+    assert!(
+        (h.state().zoom() - 1.2).abs() < 1e-4,
+        "{}",
+        h.state().zoom()
+    );
+    assert!(
+        (h.ctx.zoom_factor() - 1.2).abs() < 0.01,
+        "{}",
+        h.ctx.zoom_factor()
+    );
+    // The zoom keys are no moves.
+    assert_eq!(h.state().session("2048").unwrap().move_count(), 0);
+    h.key_press_modifiers(ctrl, egui::Key::Minus);
+    h.run();
+    assert!(
+        (h.state().zoom() - 1.1).abs() < 1e-4,
+        "{}",
+        h.state().zoom()
+    );
+    drop(h);
+    let (mut h, _) = harness_at(&dir, "2048", (900.0, 800.0));
+    assert!(
+        (h.state().zoom() - 1.1).abs() < 1e-4,
+        "remembered: {}",
+        h.state().zoom()
+    );
+    h.key_press_modifiers(ctrl, egui::Key::Num0);
+    h.run();
+    assert!(
+        (h.state().zoom() - 1.0).abs() < 1e-4,
+        "{}",
+        h.state().zoom()
+    );
+}
+
+#[test]
+fn the_launcher_is_centred_with_a_comfortable_width() {
+    let dir = common::temp_dir("layout-launcher");
+    let pixels = Vec2::new(1920.0, 1080.0);
+    let dir2 = dir.clone();
+    let mut h = Harness::builder()
+        .with_size(pixels)
+        .with_max_steps(40)
+        .build_eframe(move |_cc| TileboxApp::new(dir2, None));
+    let zoom = settle(&mut h, (pixels.x, pixels.y));
+    let screen_width = pixels.x / zoom;
+    let card = h.get_by_label("Play Threes").rect();
+    assert!(card.width() <= 760.0, "{card:?}");
+    let centre = card.center().x;
+    assert!(
+        (centre - screen_width / 2.0).abs() < 24.0,
+        "{card:?} in {screen_width}"
+    );
+    // The theme button is beside the cards, not at the far edge.
+    let theme = h.get_by_label("Theme: system").rect();
+    assert!(theme.right() <= card.right() + 1.0, "{theme:?} {card:?}");
+    // At 360 px the cards fill the window and stay inside it.
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(360.0, 640.0))
+        .with_max_steps(40)
+        .build_eframe(move |_cc| TileboxApp::new(dir, None));
+    h.run();
+    let card = h.get_by_label("Play Threes").rect();
+    assert!(card.left() >= 0.0 && card.right() <= 360.0, "{card:?}");
+}

@@ -194,17 +194,18 @@ fn every_entry_with_an_assistant_gets_a_hint_from_the_ai_thread_that_goes_with_t
 
 #[test]
 fn an_entry_without_an_assistant_has_no_hint_nor_autoplay_and_says_so() {
-    let registry = tilebox_games::registry();
-    // The 2048 boards the AI does not play (any but 4×4), today.
+    // Every entry of the catalogue has a player; the coached toy's `toy-9` (a row longer than
+    // its player plays) has none.
+    let registry = || toy::with_toy_front_end(tilebox_games::register(Registry::new()), ToyCoach);
     let mut checked = 0;
-    for entry in registry.entries() {
+    for entry in registry().entries() {
         if entry.assistant().is_some() {
             continue;
         }
         checked += 1;
         let id = entry.id();
         let dir = temp_dir("no-hint");
-        let mut h = harness(&dir, Some(id));
+        let mut h = common::harness_over(registry(), &dir, Some(id));
         assert!(h.query_by_label("Hint").is_none(), "{id}");
         assert!(h.query_by_label("Autoplay").is_none(), "{id}");
         h.key_press_modifiers(Modifiers::SHIFT, Key::H);
@@ -230,43 +231,44 @@ fn an_entry_without_an_assistant_has_no_hint_nor_autoplay_and_says_so() {
 #[test]
 fn a_save_carrying_params_the_ai_does_not_play_has_no_hint_until_a_new_game_of_the_preset() {
     let dir = temp_dir("save-params");
-    // A save of the 4×4 entry holding an 8×8 game (a save keeps the params it was started
-    // with): the game is 8×8, and the AI plays 4×4 boards only.
+    // A save of the coached toy's four-cell entry holding a nine-cell game (a save keeps the
+    // params it was started with): its player plays four cells only. (Every entry of the
+    // catalogue has a player for every board it can hold.)
     std::fs::create_dir_all(dir.join("saves")).unwrap();
     std::fs::write(
-        dir.join("saves/2048.json"),
-        r#"{"format":1,"game":"2048","params":{"side":8},"seed":2,"moves":[]}"#,
+        dir.join("saves/toy.json"),
+        r#"{"format":1,"game":"toy","params":{"cells":9},"seed":2,"moves":[]}"#,
     )
     .unwrap();
-    let mut h = harness(&dir, Some("2048"));
+    let mut h = common::harness_over(coached_toy(), &dir, Some("toy"));
     assert!(h.state().notices().is_empty(), "{:?}", h.state().notices());
-    assert_eq!(common::cell_count(&h), 64);
-    assert!(h.state().session("2048").unwrap().assistant().is_none());
+    assert_eq!(common::pebbles(&h, "toy").len(), 9);
+    assert!(h.state().session("toy").unwrap().assistant().is_none());
     assert!(h.query_by_label("Hint").is_none());
     assert!(h.query_by_label("Autoplay").is_none());
     // The keys say so, and ask the AI nothing.
     h.key_press_modifiers(Modifiers::SHIFT, Key::H);
     h.run();
     assert!(!h.state().thinking());
-    assert_eq!(h.state().message("2048"), Some("No hints for 2048."));
+    assert_eq!(h.state().message("toy"), Some("No hints for Toy."));
     h.key_press_modifiers(Modifiers::SHIFT, Key::A);
     h.run();
-    assert!(!h.state().autoplay("2048"));
+    assert!(!h.state().autoplay("toy"));
     // How to play has no line for the assistant.
     h.key_press(Key::F1);
     h.run();
     assert!(h.query_by_label_contains("Shift+H: hint").is_none());
 
-    // A new game is the entry's preset, 4×4, with the AI's buttons and help.
+    // A new game is the entry's preset, four cells, with the AI's buttons and help.
     h.key_press(Key::N);
     h.run();
-    assert_eq!(common::cell_count(&h), 16);
-    assert!(h.state().session("2048").unwrap().assistant().is_some());
+    assert_eq!(common::pebbles(&h, "toy").len(), 4);
+    assert!(h.state().session("toy").unwrap().assistant().is_some());
     h.get_by_label("Hint");
     h.get_by_label("Autoplay");
     h.get_by_label_contains("Shift+H: hint");
-    let saved = common::read_json_file(&dir.join("saves/2048.json"));
-    assert_eq!(saved["params"]["side"], 4);
+    let saved = common::read_json_file(&dir.join("saves/toy.json"));
+    assert_eq!(saved["params"]["cells"], 4);
 }
 
 /// Runs autoplay in game `id` (already on) until it has made `n` moves; returns how many frames

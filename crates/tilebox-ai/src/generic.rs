@@ -626,7 +626,10 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
             self.stop.depth_cut |= !hit.complete;
             return hit.value;
         }
-        if self.stop.tick() {
+        // A turn here costs microseconds (every line of a big board is looked up), not the
+        // bitboards' nanoseconds: read the clock at every turn, not every 1024.
+        if self.stop.tick() || (self.stop.may_abort && self.stop.clock.expired()) {
+            self.stop.aborted = true;
             return 0.0;
         }
         let cut_before = std::mem::replace(&mut self.stop.depth_cut, false);

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use std::time::Duration;
 
 use serde_json::json;
-use tilebox_ai::{Bitboard, Limits, SlidingPlayer};
+use tilebox_ai::{Limits, SlidingPlayer};
 use tilebox_core::{
     AssistError, Assistant, BoardColors, Fixtures, FrontEnd, Outcome, Player, Puzzle, Rgb,
     TileColors,
@@ -448,17 +448,16 @@ impl FrontEnd<Sliding> for SlidingFrontEnd {
     }
 }
 
-/// Hints and autoplay for the sliding variants: [`SlidingPlayer`]. For now it is offered where
-/// the bitboard players play (4×4 boards whose rules are 2048's or Threes', [`Bitboard::of`]);
-/// [`SlidingPlayer`] plays every other variant with the generic expectimax, and offering it
-/// there is the one line of `plays`.
+/// Hints and autoplay for every sliding variant, built in or a player's own: [`SlidingPlayer`],
+/// the bitboard players where they play the variant exactly (4×4 boards whose rules are 2048's
+/// or Threes', [`tilebox_ai::Bitboard::of`]), the generic expectimax everywhere else.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SlidingAssistant;
 
 impl Assistant<Sliding> for SlidingAssistant {
-    /// The variants the bitboard players play.
-    fn plays(&self, params: &Variant) -> bool {
-        Bitboard::of(params).is_some()
+    /// Every variant.
+    fn plays(&self, _: &Variant) -> bool {
+        true
     }
 
     fn player(&self) -> Box<dyn Player<Sliding>> {
@@ -521,6 +520,9 @@ const NONSENSE_SEED: u64 = 5;
 
 #[cfg(test)]
 mod tests {
+    use tilebox_ai::Bitboard;
+    use tilebox_core::Session;
+
     use super::*;
 
     fn variant(id: &str) -> Variant {
@@ -603,10 +605,31 @@ mod tests {
     }
 
     #[test]
-    fn the_ai_plays_4x4_2048_and_threes() {
+    fn the_ai_plays_every_variant_the_bitboards_only_4x4_2048_and_threes() {
         for v in builtin_variants() {
-            let want = v.side == 4 && (v.id == "2048" || v.id == "threes");
-            assert_eq!(SlidingAssistant.plays(&v), want, "{}", v.id);
+            assert!(SlidingAssistant.plays(&v), "{}", v.id);
+            let bitboards = v.side == 4 && (v.id == "2048" || v.id == "threes");
+            assert_eq!(Bitboard::of(&v).is_some(), bitboards, "{}", v.id);
+        }
+    }
+
+    #[test]
+    fn every_built_in_variant_is_played_with_legal_moves() {
+        // A tiny budget: only legality is checked here (strength is measured by `bench`).
+        let assistant = SlidingAssistant;
+        for v in builtin_variants() {
+            let mut player = assistant.player();
+            let mut game = Session::<Sliding>::new(v.clone(), 2).unwrap();
+            for _ in 0..30 {
+                let legal = Sliding::legal_moves(game.state());
+                match player.best_move(game.state(), Duration::from_millis(1)) {
+                    Ok(Some(dir)) => {
+                        assert!(legal.contains(&dir), "{}", v.id);
+                        game.play(dir).unwrap();
+                    }
+                    other => panic!("{}: {other:?}", v.id),
+                }
+            }
         }
     }
 }

@@ -27,8 +27,22 @@ fn ids_where(keep: impl Fn(&tilebox_core::Entry) -> bool) -> String {
         .join(", ")
 }
 
+/// A data directory with no variant files of a player's, so that the games are the
+/// catalogue's whatever the machine's own data directory holds (`tests/variants.rs` tests a
+/// player's files).
+fn empty_data_dir() -> &'static std::path::Path {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("tilebox-cli-empty-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary data directory");
+        dir
+    })
+}
+
 fn binary() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tilebox-cli"));
+    command.env("XDG_DATA_HOME", empty_data_dir());
+    command
 }
 
 fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
@@ -742,6 +756,7 @@ fn the_readme_examples_print_what_the_readme_shows() {
         let out = Command::new("sh")
             .args(["-c", command])
             .env("PATH", &path)
+            .env("XDG_DATA_HOME", empty_data_dir())
             .output()
             .expect("sh runs");
         let shown = format!("{}{}", stdout(&out), stderr(&out));

@@ -272,3 +272,35 @@ fn the_launcher_is_centred_with_a_comfortable_width() {
     let card = h.get_by_label("Play Threes").rect();
     assert!(card.left() >= 0.0 && card.right() <= 360.0, "{card:?}");
 }
+
+#[test]
+fn strike9_boxes_fit_a_360_px_window() {
+    let registry = tilebox_games::registry();
+    // The three named boxes, and a box of 10 tiles from the combinations of options.
+    let mut boxes: Vec<String> = ["strike9", "shut-the-box", "full-house"]
+        .map(str::to_string)
+        .to_vec();
+    let ten = registry
+        .combinations()
+        .into_iter()
+        .find(|e| e.params_json().get("tiles") == Some(&serde_json::json!(10)))
+        .unwrap();
+    boxes.push(ten.id().to_string());
+    assert_eq!(boxes.len(), 4, "{boxes:?}");
+    for game in &boxes {
+        let dir = common::temp_dir("layout-strike9");
+        let (h, zoom) = harness_at(&dir, game, (360.0, 640.0));
+        let screen = Rect::from_min_size(egui::Pos2::ZERO, Vec2::new(360.0, 640.0) / zoom);
+        let tiles: Vec<(String, Rect)> = common::spoken_all(&h)
+            .into_iter()
+            .filter(|(s, _)| s.starts_with("tile "))
+            .collect();
+        assert!(tiles.len() >= 9, "{game}: {tiles:?}");
+        for (name, rect) in tiles {
+            assert!(
+                screen.contains_rect(rect),
+                "{game}: {name:?} at {rect:?} is outside the window {screen:?}"
+            );
+        }
+    }
+}

@@ -235,7 +235,7 @@ fn show(
     let avail = ui.available_size();
     let count = f32::from(tiles);
     // The standard box as it always was; a bigger box may take smaller tiles to fit.
-    let smallest = if tiles <= 9 { 36.0 } else { 26.0 };
+    let smallest = if tiles <= 9 { 30.0 } else { 22.0 };
     let tile = ((avail.x - 24.0) / count - 6.0).clamp(smallest, 96.0);
     let dark = ui.visuals().dark_mode;
     let mut board = Rect::NOTHING;
@@ -580,7 +580,7 @@ fn number(painter: &egui::Painter, rect: Rect, t: u8, color: Color32) {
         rect.center(),
         Align2::CENTER_CENTER,
         t.to_string(),
-        FontId::proportional(rect.width() * size),
+        FontId::proportional((rect.width() * size).max(theme::SMALLEST_TEXT)),
         color,
     );
 }

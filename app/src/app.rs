@@ -13,11 +13,13 @@ use crate::chrome::{self, EndChoice, TopBar};
 use crate::input::{self, Command};
 use crate::launcher;
 use crate::saves;
+use crate::scores::SCORES_FILE;
 use crate::scores::Scores;
-use crate::storage::{Layout, ReadOutcome, Storage, notice};
+use crate::storage::{Layout, ReadOutcome, Storage, encode, notice};
 use crate::tally::Tally;
 use crate::theme::ThemeChoice;
 use crate::views::{self, GameView};
+use crate::writer::Writer;
 
 /// The settings file (theme choice).
 pub const SETTINGS_FILE: &str = "settings.json";
@@ -34,7 +36,7 @@ pub enum Screen {
 }
 
 /// What `settings.json` holds.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 struct Settings {
     version: u32,
     #[serde(default)]
@@ -42,7 +44,19 @@ struct Settings {
     /// The player's zoom, in percent (Ctrl+= / Ctrl+- / Ctrl+0).
     #[serde(default = "hundred")]
     zoom: u32,
+    /// Fields a newer Tilebox wrote that this build does not know: kept on every rewrite.
+    #[serde(flatten)]
+    unknown: serde_json::Map<String, serde_json::Value>,
 }
+
+/// What a game a newer Tilebox saved says when it is asked to move.
+const NEWER_SAVE: &str = "A newer Tilebox saved this game: it can be looked at here, not played.";
+
+/// The version of `settings.json` this build reads and writes.
+const SETTINGS_VERSION: u32 = 1;
+
+/// How long quitting waits for the writes still pending before it says what was not saved.
+pub const QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
 fn hundred() -> u32 {
     100
@@ -68,12 +82,33 @@ pub(crate) struct GameSlot {
     pub message: Option<String>,
     /// Autoplay is on.
     pub autoplay: bool,
+    /// The fields of the save file this build does not know, kept on every rewrite.
+    pub save_unknown: serde_json::Map<String, serde_json::Value>,
+    /// A newer Tilebox wrote the save: the game is shown, not played, and its file not written.
+    pub newer_save: bool,
 }
 
 impl GameSlot {
     /// The slot of `entry`, with its resumed game and tally if there is one.
+    #[cfg(test)]
     pub(crate) fn new(entry: Entry, resumed: Option<(Box<dyn DynSession>, Tally)>) -> Self {
-        let (session, tally) = resumed.unzip();
+        Self::resumed(
+            entry,
+            resumed.map(|(session, tally)| saves::Resumed {
+                session,
+                tally,
+                unknown: serde_json::Map::new(),
+                newer: false,
+            }),
+        )
+    }
+
+    /// The slot of `entry`, with the game read from its save if there is one.
+    pub(crate) fn resumed(entry: Entry, resumed: Option<saves::Resumed>) -> Self {
+        let (session, tally, save_unknown, newer_save) = match resumed {
+            Some(r) => (Some(r.session), Some(r.tally), r.unknown, r.newer),
+            None => (None, None, serde_json::Map::new(), false),
+        };
         let view = views::for_entry(&entry);
         let mut slot = Self {
             entry,
@@ -85,6 +120,8 @@ impl GameSlot {
             score_pop: None,
             message: None,
             autoplay: false,
+            save_unknown,
+            newer_save,
         };
         slot.reset_for_session(tally.unwrap_or_default());
         slot
@@ -108,8 +145,13 @@ impl GameSlot {
 /// The Tilebox app: the launcher and every game of the registry.
 pub struct TileboxApp {
     registry: Registry,
-    storage: Storage,
+    /// Every write goes through it, off the UI thread.
+    writer: Writer,
     scores: Scores,
+    /// The fields of `settings.json` this build does not know, kept on every rewrite.
+    settings_unknown: serde_json::Map<String, serde_json::Value>,
+    /// Quitting was asked for while writes were pending: since when (the frame's time).
+    quitting: Option<f64>,
     /// The registry's entries, in its order, then the combinations of options
     /// ([`Registry::combinations`]), which the launcher offers through its menu of options.
     slots: Vec<GameSlot>,
@@ -131,28 +173,42 @@ impl TileboxApp {
         Self::with_registry(tilebox_games::registry(), data_dir, start_game)
     }
 
-    /// The app over the games of `registry`.
+    /// The app over the games of `registry`, keeping its files in `data_dir` (written by a
+    /// writer thread of its own).
     pub fn with_registry(
         registry: Registry,
         data_dir: impl Into<PathBuf>,
         start_game: Option<&str>,
     ) -> Self {
-        let storage = Storage::new(data_dir);
+        Self::with_writer(registry, Writer::start(Storage::new(data_dir)), start_game)
+    }
+
+    /// The app over the games of `registry`, writing through `writer`. Files are read here, at
+    /// start-up; temporary files a crash left are removed first. The caller holds the data
+    /// directory's lock ([`crate::lock`]), or gives a storage that writes nothing.
+    pub fn with_writer(registry: Registry, writer: Writer, start_game: Option<&str>) -> Self {
+        let storage = writer.storage().clone();
         let mut notices = Vec::new();
+        // A data directory that cannot be used is one notice, not one per file.
+        notices.extend(storage.unusable_reason().map(str::to_string));
+        storage.sweep_debris();
         let (scores, scores_notice) = Scores::load(&storage);
         notices.extend(scores_notice);
 
-        let settings_outcome = storage.read_json(SETTINGS_FILE, |s: &Settings| {
-            if s.version == 1 {
-                Ok(())
-            } else {
-                Err(format!("version {} is not supported", s.version))
-            }
-        });
+        let settings_outcome: ReadOutcome<Settings> =
+            storage.read_json(SETTINGS_FILE, "version", u64::from(SETTINGS_VERSION));
         notices.extend(notice("The settings (settings.json)", &settings_outcome));
-        let (theme, zoom) = match settings_outcome {
-            ReadOutcome::Loaded(s) => (s.theme, crate::theme::Zoom::from_percent(s.zoom)),
-            _ => (ThemeChoice::System, crate::theme::Zoom::default()),
+        let settings = match settings_outcome {
+            ReadOutcome::Loaded(s) | ReadOutcome::Newer { value: Some(s), .. } => Some(s),
+            _ => None,
+        };
+        let (theme, zoom, settings_unknown) = match settings {
+            Some(s) => (s.theme, crate::theme::Zoom::from_percent(s.zoom), s.unknown),
+            None => (
+                ThemeChoice::System,
+                crate::theme::Zoom::default(),
+                serde_json::Map::new(),
+            ),
         };
 
         let slots = registry
@@ -162,14 +218,16 @@ impl TileboxApp {
             .chain(registry.combinations())
             .map(|entry| {
                 let resumed = saves::read(&storage, &entry, &mut notices);
-                GameSlot::new(entry, resumed)
+                GameSlot::resumed(entry, resumed)
             })
             .collect();
 
         let mut app = Self {
             registry,
-            storage,
+            writer,
             scores,
+            settings_unknown,
+            quitting: None,
             slots,
             screen: Screen::Launcher,
             notices,
@@ -282,6 +340,9 @@ impl TileboxApp {
 
     /// Draws the whole app into `ui` and handles its input. `eframe::App::ui` calls this.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.writer.set_waker(ui.ctx());
+        self.report_failures();
+        self.handle_quit(ui);
         if self.theme_applied != Some(self.theme) {
             crate::theme::install(ui.ctx());
             ui.ctx().set_theme(self.theme.preference());
@@ -402,16 +463,15 @@ impl TileboxApp {
 
     fn write_settings(&mut self) {
         let settings = Settings {
-            version: 1,
+            version: SETTINGS_VERSION,
             theme: self.theme,
             zoom: self.zoom.percent(),
+            unknown: self.settings_unknown.clone(),
         };
-        if let Err(e) = self
-            .storage
-            .write_json(SETTINGS_FILE, &settings, Layout::Pretty)
-        {
-            self.notify(format!("The settings could not be saved: {e}"));
-        }
+        let path = self.writer.storage().path(SETTINGS_FILE);
+        self.writer.submit(SETTINGS_FILE, "the settings", move || {
+            encode(&path, &settings, Layout::Pretty)
+        });
     }
 
     fn show_game(&mut self, ui: &mut egui::Ui, index: usize) {
@@ -544,6 +604,10 @@ impl TileboxApp {
             // Moves wait under the win, as in the original 2048.
             return;
         }
+        if slot.newer_save {
+            slot.message = Some(NEWER_SAVE.to_string());
+            return;
+        }
         let before = session.score();
         match session.play_text(mv) {
             Ok(0) => {}
@@ -573,6 +637,18 @@ impl TileboxApp {
         };
         if command.takes_over() {
             self.assist.stop(index, slot);
+        }
+        let changes_game = matches!(
+            command,
+            Command::Undo
+                | Command::Redo
+                | Command::NewGame
+                | Command::Hint
+                | Command::ToggleAutoplay
+        );
+        if slot.newer_save && changes_game {
+            slot.message = Some(NEWER_SAVE.to_string());
+            return;
         }
         match command {
             Command::Back => self.screen = self.back_from(index),
@@ -710,23 +786,16 @@ impl TileboxApp {
         }
     }
 
+    /// Queues a write of the whole score table.
     fn write_scores(&mut self) {
-        match self.scores.save(&self.storage) {
-            Ok(()) => {}
-            Err(e) => {
-                let text = format!("The scores could not be saved: {e}");
-                // Said where the player is looking, and kept for the launcher.
-                if let Screen::Game(i) = self.screen
-                    && let Some(slot) = self.slots.get_mut(i)
-                {
-                    slot.message = Some(text.clone());
-                }
-                self.notify(text);
-            }
-        }
+        let scores = self.scores.clone();
+        let storage = self.writer.storage().clone();
+        self.writer
+            .submit(SCORES_FILE, "the scores", move || scores.encode(&storage));
     }
 
-    /// Writes the game in progress of game `index`, with its tally.
+    /// Queues a write of the game in progress of game `index`, with its tally. A game a newer
+    /// Tilebox saved is not written.
     fn save_game(&mut self, index: usize) {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
@@ -734,9 +803,125 @@ impl TileboxApp {
         let Some(session) = slot.session.as_deref() else {
             return;
         };
-        if let Err(e) = saves::write(&self.storage, session, slot.tally) {
-            slot.message = Some(format!("The game could not be saved: {e}"));
+        if slot.newer_save {
+            return;
         }
+        let save = saves::save_of(session, slot.tally, slot.save_unknown.clone());
+        let storage = self.writer.storage().clone();
+        let what = format!("the game of {}", slot.entry.title());
+        self.writer
+            .submit(&saves::save_file_name(slot.id()), &what, move || {
+                saves::encode_save(&storage, &save)
+            });
+    }
+
+    /// Shows the writes that failed since the last frame: under the board of the game they
+    /// concern (or the game shown, for the scores), and in the launcher.
+    fn report_failures(&mut self) {
+        for failure in self.writer.take_failures() {
+            let text = format!(
+                "{} could not be saved: {}",
+                capitalized(&failure.what),
+                failure.error
+            );
+            let slot = self
+                .slots
+                .iter()
+                .position(|s| saves::save_file_name(s.id()) == failure.name)
+                .or(match self.screen {
+                    Screen::Game(i) if failure.name == SCORES_FILE => Some(i),
+                    _ => None,
+                });
+            if let Some(slot) = slot.and_then(|i| self.slots.get_mut(i)) {
+                slot.message = Some(text.clone());
+            }
+            self.notify(text);
+        }
+    }
+
+    /// Waits until the writes queued so far are on disk, or `bound` has passed; returns what
+    /// was still not written. For quitting and for tests: the window never calls it.
+    pub fn flush_writes(&self, bound: std::time::Duration) -> Vec<String> {
+        self.writer.flush(bound)
+    }
+
+    /// Whether writes are still waiting for the disk.
+    pub fn writes_pending(&self) -> bool {
+        !self.writer.pending().is_empty()
+    }
+
+    /// Quitting: while writes are pending, the window stays open (up to [`QUIT_WAIT`]), then
+    /// says what could not be saved and lets the player quit anyway or keep playing.
+    fn handle_quit(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let now = ctx.input(|i| i.time);
+        if ctx.input(|i| i.viewport().close_requested()) && self.quitting.is_none() {
+            if self.writer.pending().is_empty() {
+                return;
+            }
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.quitting = Some(now);
+        }
+        let Some(since) = self.quitting else {
+            return;
+        };
+        let pending = self.writer.pending();
+        if pending.is_empty() {
+            self.quitting = None;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            return;
+        }
+        ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        let waited = now - since >= QUIT_WAIT.as_secs_f64();
+        let mut choice = None;
+        egui::Window::new("Saving")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+            .show(&ctx, |ui| {
+                if waited {
+                    ui.label(format!(
+                        "These could not be saved yet: {}. The disk does not answer.",
+                        pending.join(", ")
+                    ));
+                    ui.horizontal(|ui| {
+                        if ui.button("Quit without saving them").clicked() {
+                            choice = Some(true);
+                        }
+                        if ui.button("Keep playing").clicked() {
+                            choice = Some(false);
+                        }
+                    });
+                } else {
+                    ui.label(format!("Saving {}…", pending.join(", ")));
+                }
+            });
+        match choice {
+            Some(true) => {
+                self.quitting = None;
+                self.writer.abandon();
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            Some(false) => self.quitting = None,
+            None => {}
+        }
+    }
+}
+
+/// `text` with its first letter a capital.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+impl Drop for TileboxApp {
+    /// The window is gone (it waited for pending writes when it was closed): what is still
+    /// queued gets one more bounded wait, so that the next start reads it.
+    fn drop(&mut self) {
+        self.writer.flush(QUIT_WAIT);
     }
 }
 

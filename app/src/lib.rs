@@ -12,6 +12,7 @@
 //! - [`storage`], [`scores`], [`saves`] and [`tally`]: atomic JSON files, quarantine of
 //!   unreadable ones, the score table, games in progress, and what each game has counted in the
 //!   table.
+//! - [`writer`]: the one writer thread every write goes through, so the window never waits.
 //! - [`theme`] and [`help`]: colours, and the controls "How to play" adds to each game's rules.
 
 pub mod advisor;
@@ -29,6 +30,7 @@ pub mod storage;
 pub mod tally;
 pub mod theme;
 pub mod views;
+pub mod writer;
 
 pub use app::{Screen, TileboxApp};
 

@@ -1,7 +1,11 @@
-//! `tilebox [game-id]`: the Tilebox desktop app.
+//! `tilebox [game-id]`: the Tilebox desktop app. `tilebox --version` prints its version,
+//! `tilebox --help` the usage and the game ids.
 
 use std::io::Write;
 use std::process::ExitCode;
+
+use tilebox::storage::Storage;
+use tilebox::writer::Writer;
 
 fn main() -> ExitCode {
     let registry = tilebox_games::registry();
@@ -13,8 +17,12 @@ fn main() -> ExitCode {
             Some("-h" | "--help") => {
                 let _ = writeln!(
                     std::io::stdout(),
-                    "usage: tilebox [game-id]\ngames: {games}"
+                    "usage: tilebox [game-id]\n       tilebox --version\ngames: {games}"
                 );
+                return ExitCode::SUCCESS;
+            }
+            Some("-V" | "--version") => {
+                let _ = writeln!(std::io::stdout(), "tilebox {}", env!("CARGO_PKG_VERSION"));
                 return ExitCode::SUCCESS;
             }
             // A named game, or a combination of options the launcher offers.
@@ -52,11 +60,16 @@ fn main() -> ExitCode {
         }
     };
     // One writer per data directory: a second copy says so and writes nothing.
-    let (lock, unusable) = match tilebox::lock::DataDirLock::acquire(&data_dir) {
-        Ok(lock) => (Some(lock), None),
+    let (lock, storage) = match tilebox::lock::DataDirLock::acquire(&data_dir) {
+        Ok(lock) => (Some(lock), Storage::new(&data_dir)),
         Err(tilebox::lock::LockError::Held(dir)) => return already_running(dir),
-        Err(e @ tilebox::lock::LockError::Unusable(_)) => (None, Some(e.to_string())),
+        // Said once in the launcher; nothing is read or written there.
+        Err(e @ tilebox::lock::LockError::Unusable(_)) => {
+            (None, Storage::unusable(&data_dir, e.to_string()))
+        }
     };
+    let writer = Writer::start(storage);
+    let app_writer = writer.clone();
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Tilebox")
@@ -69,16 +82,27 @@ fn main() -> ExitCode {
         "Tilebox",
         options,
         Box::new(move |_cc| {
-            let mut app = tilebox::TileboxApp::new(data_dir, game.as_deref());
+            let mut app = tilebox::TileboxApp::with_writer(
+                tilebox_games::registry(),
+                app_writer,
+                game.as_deref(),
+            );
             if let Some(text) = fallback {
-                app.notify(text);
-            }
-            if let Some(text) = unusable {
                 app.notify(text);
             }
             Ok(Box::new(app))
         }),
     );
+    // The window waited for pending writes when it was closed; what is still not written
+    // after one more bounded wait is said here, as the window is gone.
+    let unsaved = writer.flush(tilebox::app::QUIT_WAIT);
+    if !unsaved.is_empty() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "tilebox: could not be saved before quitting (the disk did not answer): {}",
+            unsaved.join(", ")
+        );
+    }
     drop(lock);
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,9 +3,9 @@
 //! is never counted twice in the score table.
 
 use serde::{Deserialize, Serialize};
-use tilebox_core::{DynSession, Entry, SavedGame};
+use tilebox_core::{DynSession, Entry, SAVE_FORMAT, SavedGame};
 
-use crate::storage::{Layout, ReadOutcome, Storage, StorageError, notice};
+use crate::storage::{Layout, ReadOutcome, Storage, StorageError, encode, notice, notice_with};
 use crate::tally::Tally;
 
 /// What a save file holds.
@@ -18,6 +18,10 @@ pub struct AppSave {
     /// kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tally: Option<Tally>,
+    /// Fields a newer Tilebox wrote that this build does not know: kept, unchanged, on every
+    /// rewrite.
+    #[serde(flatten)]
+    pub unknown: serde_json::Map<String, serde_json::Value>,
 }
 
 /// The file, inside the data directory, that holds the game in progress of game `id`.
@@ -35,44 +39,108 @@ pub fn save_file_name(id: &str) -> String {
     format!("saves/{safe}.json")
 }
 
-/// Writes the game in progress of `session` with its tally.
-pub fn write(
-    storage: &Storage,
+/// The save of `session` with its tally and the fields of its file this build does not know.
+pub fn save_of(
     session: &dyn DynSession,
     tally: Tally,
-) -> Result<(), StorageError> {
-    let save = AppSave {
+    unknown: serde_json::Map<String, serde_json::Value>,
+) -> AppSave {
+    AppSave {
         game: session.save(),
         tally: Some(tally),
-    };
-    storage.write_json(&save_file_name(&session.info().id), &save, Layout::Compact)
+        unknown,
+    }
+}
+
+/// The bytes of the file of `save`.
+pub fn encode_save(storage: &Storage, save: &AppSave) -> Result<Vec<u8>, StorageError> {
+    encode(
+        &storage.path(&save_file_name(&save.game.game)),
+        save,
+        Layout::Compact,
+    )
+}
+
+/// A game read from its save.
+pub struct Resumed {
+    /// The game, with its undo and redo history.
+    pub session: Box<dyn DynSession>,
+    /// What the score table has been told of it.
+    pub tally: Tally,
+    /// The fields of the file this build does not know, to keep.
+    pub unknown: serde_json::Map<String, serde_json::Value>,
+    /// A newer Tilebox wrote the save: the game can be looked at, not played, and its file is
+    /// not written.
+    pub newer: bool,
 }
 
 /// Reads the saved game of `entry` and its tally, moving the file aside if it cannot be resumed;
-/// `notices` gets a sentence saying so.
-pub fn read(
-    storage: &Storage,
-    entry: &Entry,
-    notices: &mut Vec<String>,
-) -> Option<(Box<dyn DynSession>, Tally)> {
+/// `notices` gets a sentence saying so. A save a newer Tilebox wrote is left in place: it is
+/// read as this build reads saves, to be looked at, if it can be.
+pub fn read(storage: &Storage, entry: &Entry, notices: &mut Vec<String>) -> Option<Resumed> {
     let name = save_file_name(entry.id());
-    // The format, the game and the moves are the engine's to check: `entry.load` refuses a save
-    // of a newer format or of another game, and one whose moves do not replay.
-    let outcome = match storage.read_json(&name, |_: &AppSave| Ok(())) {
-        ReadOutcome::Loaded(save) => match entry.load(&save.game) {
-            Ok(session) => {
-                let tally = save
-                    .tally
-                    .unwrap_or_else(|| Tally::assumed(session.status()));
-                return Some((session, tally));
-            }
-            Err(e) => storage.quarantine::<AppSave>(&name, e.to_string()),
-        },
-        other => other,
-    };
     let what = format!("The saved game of {}", entry.title());
-    notices.extend(notice(&what, &outcome));
-    None
+    let outcome = storage.read_json::<AppSave>(&name, "format", u64::from(SAVE_FORMAT));
+    let save = match outcome {
+        ReadOutcome::Loaded(save) => save,
+        ReadOutcome::Newer {
+            value,
+            found,
+            supported,
+            path,
+        } => {
+            let shown = value.and_then(|mut save| {
+                save.game.format = SAVE_FORMAT;
+                entry.load(&save.game).ok().map(|session| (save, session))
+            });
+            let tail = if shown.is_some() {
+                " The game can be looked at but not played."
+            } else {
+                " This build cannot show the game."
+            };
+            let outcome = ReadOutcome::<()>::Newer {
+                value: None,
+                found,
+                supported,
+                path,
+            };
+            notices.extend(notice_with(&what, &outcome, tail));
+            let (save, session) = shown?;
+            let tally = save
+                .tally
+                .unwrap_or_else(|| Tally::assumed(session.status()));
+            return Some(Resumed {
+                session,
+                tally,
+                unknown: save.unknown,
+                newer: true,
+            });
+        }
+        other => {
+            notices.extend(notice(&what, &other));
+            return None;
+        }
+    };
+    // The game and the moves are the engine's to check: `entry.load` refuses a save of
+    // another game, and one whose moves do not replay.
+    match entry.load(&save.game) {
+        Ok(session) => {
+            let tally = save
+                .tally
+                .unwrap_or_else(|| Tally::assumed(session.status()));
+            Some(Resumed {
+                session,
+                tally,
+                unknown: save.unknown,
+                newer: false,
+            })
+        }
+        Err(e) => {
+            let outcome = storage.quarantine::<AppSave>(&name, e.to_string());
+            notices.extend(notice(&what, &outcome));
+            None
+        }
+    }
 }
 
 #[cfg(test)]
@@ -92,6 +160,7 @@ mod tests {
         let save = AppSave {
             game: session.save(),
             tally: Some(tally),
+            unknown: serde_json::Map::new(),
         };
         let json = serde_json::to_value(&save).unwrap();
         // The engine's fields stay at the top, so the file is still a plain SavedGame.

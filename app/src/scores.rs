@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::storage::{Layout, ReadOutcome, Storage, StorageError, notice};
+use crate::storage::{Layout, ReadOutcome, Storage, StorageError, encode, notice};
 
 /// The file name of the score table inside the data directory.
 pub const SCORES_FILE: &str = "scores.json";
@@ -28,7 +28,7 @@ pub const SCORES_FILE: &str = "scores.json";
 pub const SCORES_VERSION: u32 = 1;
 
 /// What the table keeps for one game.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameStats {
     /// The highest score reached.
     #[serde(default)]
@@ -43,6 +43,10 @@ pub struct GameStats {
     /// `None` until one is finished (and in files written before it was kept).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lowest: Option<u64>,
+    /// Fields a newer Tilebox wrote that this build does not know: kept, unchanged, on every
+    /// rewrite.
+    #[serde(flatten)]
+    pub unknown: serde_json::Map<String, serde_json::Value>,
 }
 
 /// The best score of a game, as the player is shown it.
@@ -95,6 +99,10 @@ pub struct Scores {
     /// Per game id.
     #[serde(default)]
     pub games: BTreeMap<String, GameStats>,
+    /// Fields a newer Tilebox wrote that this build does not know: kept, unchanged, on every
+    /// rewrite.
+    #[serde(flatten)]
+    pub unknown: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Default for Scores {
@@ -102,6 +110,7 @@ impl Default for Scores {
         Self {
             version: SCORES_VERSION,
             games: BTreeMap::new(),
+            unknown: serde_json::Map::new(),
         }
     }
 }
@@ -109,7 +118,7 @@ impl Default for Scores {
 impl Scores {
     /// The stats of game `id` (zeros when it was never played).
     pub fn get(&self, id: &str) -> GameStats {
-        self.games.get(id).copied().unwrap_or_default()
+        self.games.get(id).cloned().unwrap_or_default()
     }
 
     /// The stats of game `id`, to change.
@@ -117,34 +126,26 @@ impl Scores {
         self.games.entry(id.to_string()).or_default()
     }
 
-    /// Reads the table from `storage`. An unreadable file (corrupt, truncated, from a future
-    /// version) is moved aside and an empty table returned, with a notice for the player.
+    /// Reads the table from `storage`. An unreadable file (corrupt, truncated, too large) is
+    /// moved aside and an empty table returned, with a notice for the player. A file a newer
+    /// Tilebox wrote is shown as far as this build reads it, and never written.
     pub fn load(storage: &Storage) -> (Scores, Option<String>) {
-        let outcome = read(storage);
+        let outcome = storage.read_json(SCORES_FILE, "version", u64::from(SCORES_VERSION));
         let message = notice("The score table (scores.json)", &outcome);
         match outcome {
             ReadOutcome::Loaded(scores) => (scores, message),
+            ReadOutcome::Newer {
+                value: Some(scores),
+                ..
+            } => (scores, message),
             _ => (Scores::default(), message),
         }
     }
 
-    /// Writes the whole table.
-    pub fn save(&self, storage: &Storage) -> Result<(), StorageError> {
-        storage.write_json(SCORES_FILE, self, Layout::Pretty)
+    /// The bytes of the file that holds the table.
+    pub fn encode(&self, storage: &Storage) -> Result<Vec<u8>, StorageError> {
+        encode(&storage.path(SCORES_FILE), self, Layout::Pretty)
     }
-}
-
-fn read(storage: &Storage) -> ReadOutcome<Scores> {
-    storage.read_json(SCORES_FILE, |s: &Scores| {
-        if s.version == SCORES_VERSION {
-            Ok(())
-        } else {
-            Err(format!(
-                "version {} is not supported (this build reads version {SCORES_VERSION})",
-                s.version
-            ))
-        }
-    })
 }
 
 #[cfg(test)]

@@ -1,21 +1,41 @@
-//! Files on disk: atomic JSON writes, and quarantine for files that cannot be read.
+//! Files on disk: atomic JSON writes, bounded reads, quarantine for files that cannot be read,
+//! and files a newer Tilebox wrote left alone.
 //!
 //! Every file lives under one directory given to [`Storage::new`] (the app passes
-//! `dirs::data_dir()/tilebox`, tests pass a temporary directory). A write goes to a temporary
-//! file in the same directory, is flushed and synced, then renamed over the old file, so a crash
-//! at any moment leaves either the old or the new file. A file that cannot be read is never
-//! overwritten: it is renamed to `<name>.bad-<unix seconds>` and the caller is told; should even
-//! that fail, the file is left alone and every later write to it is refused.
+//! `dirs::data_dir()/tilebox`, tests pass a temporary directory). A write goes through
+//! [`Storage::write_atomic`], on the writer thread only ([`crate::writer`]): a temporary file in
+//! the same directory (the `tempfile` crate), written, synced, renamed over the old file
+//! (`NamedTempFile::persist`), and the directory synced, so a crash at any moment leaves either
+//! the old or the new file. Each of those steps goes through a [`Disk`], the narrow seam the
+//! fault-injection tests replace. A temporary file a crash left behind is removed at the next
+//! start ([`Storage::sweep_debris`]).
+//!
+//! A read checks the file's length before reading it: a file larger than [`MAX_FILE_BYTES`] is
+//! not read. A file that cannot be read is never overwritten: it is renamed to
+//! `<name>.bad-<unix seconds>`, its content unchanged, and the caller is told; should even that
+//! fail, the file is left alone and every later write to it is refused. A file a newer Tilebox
+//! wrote (a higher version or format number) is neither moved nor written: it is read for what
+//! this build understands, if it can be, and every write to it is refused until the app quits.
 
-use std::cell::RefCell;
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::fs::{self, File};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use tempfile::NamedTempFile;
+
+/// The largest data file Tilebox reads: 32 MiB. A save of a million moves of 2048 is 4 MB, and
+/// one of a million moves as long as the longest move of any game, with a million more to redo,
+/// is still under it (a test checks), so no real player's file comes near it; a larger file is
+/// treated as a bad one without being read.
+pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// What temporary files are called: `.<name>.tmp-<random>`, next to the file `<name>`.
+const TEMP_MARK: &str = ".tmp-";
 
 /// What went wrong with a file.
 #[derive(Debug, thiserror::Error)]
@@ -28,13 +48,16 @@ pub enum StorageError {
         /// The system's error.
         source: io::Error,
     },
-    /// A file that could not be read nor moved aside, so it is left alone.
-    #[error("{0}")]
-    Unreadable(String),
-    /// A write to a file that could not be read nor moved aside earlier: refused, so that what
-    /// the player had in it is not lost.
-    #[error("{} is left alone: it could not be read nor moved aside", .0.display())]
-    Kept(PathBuf),
+    /// A write to a file that is left alone (it could not be read nor moved aside, a newer
+    /// Tilebox wrote it, or the data directory cannot be used): refused, so that what the player
+    /// had in it is not lost. The text says why.
+    #[error("{} is left alone: {reason}", path.display())]
+    Kept {
+        /// The file concerned.
+        path: PathBuf,
+        /// Why it is left alone.
+        reason: String,
+    },
     /// The value could not be turned into JSON.
     #[error("cannot encode {path}: {source}")]
     Encode {
@@ -52,7 +75,20 @@ pub enum ReadOutcome<T> {
     Missing,
     /// The file was read.
     Loaded(T),
-    /// The file could not be understood; it was moved aside.
+    /// A newer Tilebox wrote the file: it is left in place and never written while the app runs.
+    /// `value` is what this build makes of it, if anything.
+    Newer {
+        /// The file as this build reads it, if it can.
+        value: Option<T>,
+        /// The number the file has, and the one this build reads.
+        found: u64,
+        /// The highest number this build reads.
+        supported: u64,
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file could not be understood (or was too large to read); it was moved aside,
+    /// unchanged.
     Quarantined {
         /// Where the unreadable file now is.
         moved_to: PathBuf,
@@ -72,21 +108,109 @@ pub enum Layout {
     Compact,
 }
 
+/// The steps of an atomic write, one method each: the seam through which the fault-injection
+/// tests fail or kill a write at each step. [`RealDisk`] takes every default, the real file
+/// system.
+pub trait Disk: Send + Sync {
+    /// Creates `dir` and its parents.
+    fn create_dir_all(&self, dir: &Path) -> io::Result<()> {
+        fs::create_dir_all(dir)
+    }
+
+    /// Creates an empty temporary file in `dir` whose name starts with `prefix`, readable as a
+    /// file made by `File::create` is (not only by its owner, as `tempfile` makes them).
+    fn create_temp(&self, dir: &Path, prefix: &str) -> io::Result<NamedTempFile> {
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(prefix);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // The umask applies, as to `File::create`.
+            builder.permissions(fs::Permissions::from_mode(0o666));
+        }
+        builder.tempfile_in(dir)
+    }
+
+    /// Writes `bytes` into the temporary file.
+    fn write(&self, file: &mut NamedTempFile, bytes: &[u8]) -> io::Result<()> {
+        file.write_all(bytes)?;
+        file.flush()
+    }
+
+    /// Syncs the temporary file's content to the disk.
+    fn sync(&self, file: &NamedTempFile) -> io::Result<()> {
+        file.as_file().sync_all()
+    }
+
+    /// Renames the temporary file over `to`. On failure the temporary file is removed.
+    fn rename(&self, file: NamedTempFile, to: &Path) -> io::Result<()> {
+        file.persist(to).map(drop).map_err(|e| e.error)
+    }
+
+    /// Syncs the directory, so that the rename itself is on the disk.
+    fn sync_dir(&self, dir: &Path) -> io::Result<()> {
+        match File::open(dir).and_then(|d| d.sync_all()) {
+            // Some platforms and file systems cannot sync a directory: nothing more to do there.
+            Err(e) if matches!(e.kind(), io::ErrorKind::Unsupported) => Ok(()),
+            other => other,
+        }
+    }
+}
+
+/// The real file system.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RealDisk;
+
+impl Disk for RealDisk {}
+
 /// A directory of JSON files.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Storage {
     dir: PathBuf,
-    /// Files that could not be read nor moved aside: never written.
-    kept: RefCell<BTreeSet<PathBuf>>,
+    disk: Arc<dyn Disk>,
+    /// Files never to be written while the app runs, with why.
+    kept: Arc<Mutex<BTreeMap<PathBuf, String>>>,
+    /// Why nothing at all may be written, if so (the data directory cannot be used).
+    unusable: Option<String>,
+}
+
+impl std::fmt::Debug for Storage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Storage")
+            .field("dir", &self.dir)
+            .field("unusable", &self.unusable)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Storage {
-    /// Files under `dir` (created on the first write).
+    /// Files under `dir` (created on the first write), on the real disk.
     pub fn new(dir: impl Into<PathBuf>) -> Self {
+        Self::with_disk(dir, Arc::new(RealDisk))
+    }
+
+    /// Files under `dir`, written through `disk`.
+    pub fn with_disk(dir: impl Into<PathBuf>, disk: Arc<dyn Disk>) -> Self {
         Self {
             dir: dir.into(),
-            kept: RefCell::default(),
+            disk,
+            kept: Arc::default(),
+            unusable: None,
         }
+    }
+
+    /// Storage over a data directory that cannot be used, for `reason` (a sentence saying what
+    /// is wrong): nothing is read, every write is refused.
+    pub fn unusable(dir: impl Into<PathBuf>, reason: impl Into<String>) -> Self {
+        Self {
+            unusable: Some(reason.into()),
+            ..Self::new(dir)
+        }
+    }
+
+    /// Why the data directory cannot be used, if it cannot.
+    pub fn unusable_reason(&self) -> Option<&str> {
+        self.unusable.as_deref()
     }
 
     /// The directory.
@@ -99,112 +223,159 @@ impl Storage {
         self.dir.join(name)
     }
 
-    /// Writes `bytes` to `name` atomically: temporary file, flush, sync, rename. Refuses a file
-    /// that could not be read nor moved aside.
+    fn keep(&self, path: PathBuf, reason: String) {
+        self.kept
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(path, reason);
+    }
+
+    /// Why file `name` is left alone, if it is.
+    pub fn kept_reason(&self, name: &str) -> Option<String> {
+        if let Some(reason) = &self.unusable {
+            return Some(reason.clone());
+        }
+        self.kept
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&self.path(name))
+            .cloned()
+    }
+
+    /// Writes `bytes` to `name` atomically: a temporary file, written, synced, renamed over the
+    /// old file, the directory synced. Refuses a file that is left alone. A failure at any step
+    /// leaves the old file as it was and no temporary file.
     pub fn write_atomic(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
         let path = self.path(name);
-        if self.kept.borrow().contains(&path) {
-            return Err(StorageError::Kept(path));
+        if let Some(reason) = self.kept_reason(name) {
+            return Err(StorageError::Kept { path, reason });
         }
         let io_err = |source| StorageError::Io {
             path: path.clone(),
             source,
         };
         let parent = path.parent().unwrap_or(&self.dir).to_path_buf();
-        fs::create_dir_all(&parent).map_err(io_err)?;
         let file_name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let tmp = parent.join(format!(
-            ".{file_name}.tmp-{}-{}",
-            std::process::id(),
-            unique_suffix()
-        ));
-        let result = (|| {
-            let mut file = File::create(&tmp)?;
-            file.write_all(bytes)?;
-            file.flush()?;
-            file.sync_all()?;
-            drop(file);
-            fs::rename(&tmp, &path)?;
-            // Make the rename itself durable where the platform allows it.
-            if let Ok(dir) = File::open(&parent) {
-                let _ = dir.sync_all();
-            }
-            Ok(())
-        })();
-        if result.is_err() {
-            let _ = fs::remove_file(&tmp);
-        }
-        result.map_err(io_err)
+        let disk = &*self.disk;
+        disk.create_dir_all(&parent).map_err(io_err)?;
+        // Dropping the temporary file on an error removes it.
+        let mut tmp = disk
+            .create_temp(&parent, &format!(".{file_name}{TEMP_MARK}"))
+            .map_err(io_err)?;
+        disk.write(&mut tmp, bytes).map_err(io_err)?;
+        disk.sync(&tmp).map_err(io_err)?;
+        disk.rename(tmp, &path).map_err(io_err)?;
+        disk.sync_dir(&parent).map_err(io_err)
     }
 
     /// Writes `value` as JSON to `name`, atomically.
-    pub fn write_json<T: Serialize>(
+    pub fn write_json<T: Serialize + ?Sized>(
         &self,
         name: &str,
         value: &T,
         layout: Layout,
     ) -> Result<(), StorageError> {
-        let encoded = match layout {
-            Layout::Pretty => serde_json::to_vec_pretty(value),
-            Layout::Compact => serde_json::to_vec(value),
-        };
-        let mut bytes = encoded.map_err(|source| StorageError::Encode {
-            path: self.path(name),
-            source,
-        })?;
-        bytes.push(b'\n');
+        let bytes = encode(&self.path(name), value, layout)?;
         self.write_atomic(name, &bytes)
     }
 
-    /// Holds an exclusive lock on `name` (a lock file, created if need be) until the returned
-    /// file is dropped, so that two copies of the app take turns. Where the platform has no
-    /// file locks, returns the file unlocked.
-    pub fn lock(&self, name: &str) -> Result<File, StorageError> {
-        let path = self.path(name);
-        let io_err = |source| StorageError::Io {
-            path: path.clone(),
-            source,
-        };
-        fs::create_dir_all(&self.dir).map_err(io_err)?;
-        let file = fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(io_err)?;
-        match file.lock() {
-            Err(e) if e.kind() != io::ErrorKind::Unsupported => Err(io_err(e)),
-            _ => Ok(file),
+    /// Removes the temporary files a crash or a kill left in the directory and in `saves/`:
+    /// only the app's own, named `.<name>.json.tmp-…`. Returns how many were removed. Only the
+    /// copy that holds the directory's lock may call this (no other copy is writing).
+    pub fn sweep_debris(&self) -> usize {
+        if self.unusable.is_some() {
+            return 0;
         }
+        let mut removed = 0;
+        for dir in [self.dir.clone(), self.dir.join("saves")] {
+            let Ok(entries) = fs::read_dir(&dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let name = entry.file_name();
+                let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+                if is_file
+                    && name.to_str().is_some_and(is_temp_name)
+                    && fs::remove_file(entry.path()).is_ok()
+                {
+                    removed += 1;
+                }
+            }
+        }
+        removed
     }
 
-    /// Reads `name` as JSON and checks it with `check`. A file that is not JSON of that shape, or
-    /// that `check` refuses (a future version, say), is moved aside.
+    /// Reads `name` as JSON whose number `version_field` (`"version"`, or `"format"` for saves)
+    /// this build reads up to `supported`. A file larger than [`MAX_FILE_BYTES`] is not read and
+    /// is moved aside; so is one that is not JSON of that shape or has no such number. A file
+    /// with a higher number is left in place and never written ([`ReadOutcome::Newer`]).
     pub fn read_json<T: DeserializeOwned>(
         &self,
         name: &str,
-        check: impl FnOnce(&T) -> Result<(), String>,
+        version_field: &str,
+        supported: u64,
     ) -> ReadOutcome<T> {
+        if self.unusable.is_some() {
+            return ReadOutcome::Missing;
+        }
         let path = self.path(name);
-        let bytes = match fs::read(&path) {
-            Ok(bytes) => bytes,
+        let bytes = match read_bounded(&path) {
+            Ok(Bounded::Read(bytes)) => bytes,
+            Ok(Bounded::TooLarge(len)) => {
+                return self.quarantine(
+                    name,
+                    format!(
+                        "it is {}, larger than the {} a Tilebox file can be, so it was not read",
+                        size_text(len),
+                        size_text(MAX_FILE_BYTES)
+                    ),
+                );
+            }
             Err(e) if e.kind() == io::ErrorKind::NotFound => return ReadOutcome::Missing,
             Err(e) => {
-                self.kept.borrow_mut().insert(path.clone());
-                return ReadOutcome::Failed(format!("{}: {e}", path.display()));
+                let reason = if path.is_dir() {
+                    "it is a folder, not a file".to_string()
+                } else {
+                    e.to_string()
+                };
+                let message = format!("{}: {reason}", path.display());
+                self.keep(path, format!("it could not be read ({reason})"));
+                return ReadOutcome::Failed(message);
             }
         };
-        let reason = match serde_json::from_slice::<T>(&bytes) {
-            Ok(value) => match check(&value) {
-                Ok(()) => return ReadOutcome::Loaded(value),
-                Err(reason) => reason,
-            },
-            Err(e) => e.to_string(),
+        let value = match serde_json::from_slice::<serde_json::Value>(&bytes) {
+            Ok(value) => value,
+            Err(e) => return self.quarantine(name, e.to_string()),
         };
-        self.quarantine(name, reason)
+        drop(bytes);
+        let Some(found) = value.get(version_field).and_then(serde_json::Value::as_u64) else {
+            return self.quarantine(name, format!("it has no \"{version_field}\" number"));
+        };
+        if found > supported {
+            self.keep(
+                path.clone(),
+                format!("a newer Tilebox wrote it ({version_field} {found})"),
+            );
+            return ReadOutcome::Newer {
+                value: serde_json::from_value(value).ok(),
+                found,
+                supported,
+                path,
+            };
+        }
+        if found < supported {
+            return self.quarantine(
+                name,
+                format!("{version_field} {found} is not supported (this build reads {supported})"),
+            );
+        }
+        match serde_json::from_value(value) {
+            Ok(value) => ReadOutcome::Loaded(value),
+            Err(e) => self.quarantine(name, e.to_string()),
+        }
     }
 
     /// Moves `name` aside to `<name>.bad-<unix seconds>` because of `reason`.
@@ -230,28 +401,92 @@ impl Storage {
                     "{} cannot be read ({reason}) nor moved aside ({e}); it is left alone",
                     path.display()
                 );
-                self.kept.borrow_mut().insert(path);
+                self.keep(path, "it could not be read nor moved aside".to_string());
                 ReadOutcome::Failed(message)
             }
         }
     }
 }
 
-/// A number that differs between calls, for temporary file names.
-fn unique_suffix() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or_default();
-    (COUNTER.fetch_add(1, Ordering::Relaxed) << 32) | u64::from(nanos)
+/// `value` as the bytes of a JSON file laid out as `layout`, with a final line break.
+pub fn encode<T: Serialize + ?Sized>(
+    path: &Path,
+    value: &T,
+    layout: Layout,
+) -> Result<Vec<u8>, StorageError> {
+    let encoded = match layout {
+        Layout::Pretty => serde_json::to_vec_pretty(value),
+        Layout::Compact => serde_json::to_vec(value),
+    };
+    let mut bytes = encoded.map_err(|source| StorageError::Encode {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    bytes.push(b'\n');
+    Ok(bytes)
 }
 
-/// A message for the launcher about a file that was moved aside or could not be read, if any.
+/// Whether `name` is one of the app's temporary files: `.<something>.json.tmp-<anything>`.
+pub fn is_temp_name(name: &str) -> bool {
+    name.strip_prefix('.')
+        .and_then(|rest| rest.split_once(TEMP_MARK))
+        .is_some_and(|(target, _)| target.ends_with(".json") && target.len() > ".json".len())
+}
+
+enum Bounded {
+    Read(Vec<u8>),
+    TooLarge(u64),
+}
+
+/// The file at `path`, unless its length is over [`MAX_FILE_BYTES`]: the length is looked at
+/// before anything is read, and no more than the limit is ever read (should it grow meanwhile).
+fn read_bounded(path: &Path) -> io::Result<Bounded> {
+    let mut file = File::open(path)?;
+    let len = file.metadata()?.len();
+    if len > MAX_FILE_BYTES {
+        return Ok(Bounded::TooLarge(len));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    (&mut file)
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Ok(Bounded::TooLarge(bytes.len() as u64));
+    }
+    Ok(Bounded::Read(bytes))
+}
+
+/// A size in words: "200.0 MB", "32.0 MB", "512 bytes".
+fn size_text(bytes: u64) -> String {
+    if bytes < 1024 * 1024 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
+    }
+}
+
+/// A message for the launcher about a file that was moved aside, could not be read, or that a
+/// newer Tilebox wrote, if any. `what` names the file for the player ("The score table
+/// (scores.json)"); `newer_too` ends the sentence of a newer file.
 pub fn notice<T>(what: &str, outcome: &ReadOutcome<T>) -> Option<String> {
+    notice_with(what, outcome, "")
+}
+
+/// [`notice`], with `newer_too` added to the sentence of a file a newer Tilebox wrote.
+pub fn notice_with<T>(what: &str, outcome: &ReadOutcome<T>, newer_too: &str) -> Option<String> {
     match outcome {
         ReadOutcome::Missing | ReadOutcome::Loaded(_) => None,
+        ReadOutcome::Newer {
+            found,
+            supported,
+            path,
+            ..
+        } => Some(format!(
+            "{what} was written by a newer Tilebox (version {found}; this one reads version \
+             {supported}). It is left as it is at {}, and nothing is written to it until you \
+             quit.{newer_too}",
+            path.display()
+        )),
         ReadOutcome::Quarantined { moved_to, reason } => Some(format!(
             "{what} could not be read ({reason}). It was moved to {} and a fresh one was started.",
             moved_to.display()
@@ -266,10 +501,11 @@ mod tests {
 
     fn temp_dir(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(
-            "tilebox-storage-{name}-{}-{}",
+            "tilebox-storage-{name}-{}-{:?}",
             std::process::id(),
-            unique_suffix()
+            std::thread::current().id()
         ));
+        let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
     }
@@ -282,7 +518,10 @@ mod tests {
         let outcome = storage.quarantine::<()>("gone.json", "bad".to_string());
         assert!(matches!(outcome, ReadOutcome::Failed(_)), "{outcome:?}");
         let refused = storage.write_json("gone.json", &1, Layout::Compact);
-        assert!(matches!(refused, Err(StorageError::Kept(_))), "{refused:?}");
+        assert!(
+            matches!(refused, Err(StorageError::Kept { .. })),
+            "{refused:?}"
+        );
         assert!(!dir.join("gone.json").exists());
         // Other files are written as usual.
         storage
@@ -296,11 +535,14 @@ mod tests {
         let dir = temp_dir("unreadable");
         let storage = Storage::new(&dir);
         fs::create_dir_all(dir.join("scores.json")).unwrap();
-        let outcome = storage.read_json::<u32>("scores.json", |_| Ok(()));
-        assert!(matches!(outcome, ReadOutcome::Failed(_)), "{outcome:?}");
+        let outcome = storage.read_json::<u32>("scores.json", "version", 1);
+        match &outcome {
+            ReadOutcome::Failed(text) => assert!(text.ends_with("it is a folder, not a file")),
+            other => panic!("{other:?}"),
+        }
         assert!(matches!(
             storage.write_atomic("scores.json", b"{}"),
-            Err(StorageError::Kept(_))
+            Err(StorageError::Kept { .. })
         ));
         assert!(dir.join("scores.json").is_dir());
     }
@@ -322,5 +564,29 @@ mod tests {
         assert!(pretty.lines().count() > 2);
         let back: serde_json::Value = serde_json::from_str(&pretty).unwrap();
         assert_eq!(back, value);
+    }
+
+    #[test]
+    fn temporary_names_are_the_apps_own_only() {
+        assert!(is_temp_name(".scores.json.tmp-AbC123"));
+        assert!(is_temp_name(".2048.json.tmp-17-99"));
+        for other in [
+            "scores.json",
+            ".scores.json",
+            ".json.tmp-x",
+            "scores.json.tmp-1",
+            ".notes.txt.tmp-1",
+            "scores.json.bad-17",
+            ".hidden",
+        ] {
+            assert!(!is_temp_name(other), "{other}");
+        }
+    }
+
+    #[test]
+    fn sizes_read_in_words() {
+        assert_eq!(size_text(200 * 1024 * 1024), "200.0 MB");
+        assert_eq!(size_text(MAX_FILE_BYTES), "32.0 MB");
+        assert_eq!(size_text(12), "12 bytes");
     }
 }

@@ -121,7 +121,8 @@ mod tests {
                 best: 40,
                 played: 1,
                 won: 0,
-                lowest: None
+                lowest: None,
+                ..GameStats::default()
             }
         );
     }
@@ -147,7 +148,8 @@ mod tests {
                 best: 20_500,
                 played: 1,
                 won: 1,
-                lowest: None
+                lowest: None,
+                ..GameStats::default()
             }
         );
     }

@@ -41,7 +41,10 @@ fn help_names_the_usage_and_every_game() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         text,
-        format!("usage: tilebox [game-id]\ngames: {}\n", ids())
+        format!(
+            "usage: tilebox [game-id]\n       tilebox --version\ngames: {}\n",
+            ids()
+        )
     );
 }
 
@@ -70,4 +73,18 @@ fn an_argument_that_is_not_text_is_refused_without_a_panic() {
         err.starts_with("tilebox: unknown game '20\u{fffd}48\\n'"),
         "{err}"
     );
+}
+
+#[test]
+fn version_and_v_print_the_version() {
+    for flag in ["--version", "-V"] {
+        let out = tilebox(&[flag.as_ref()]);
+        assert_eq!(out.status.code(), Some(0), "{flag}");
+        assert!(out.stderr.is_empty(), "{flag}");
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            format!("tilebox {}\n", env!("CARGO_PKG_VERSION")),
+            "{flag}"
+        );
+    }
 }

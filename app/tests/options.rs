@@ -105,6 +105,7 @@ fn a_combination_of_options_is_a_game_of_its_own_that_is_saved_counted_and_resum
         h.run();
     }
     assert_eq!(h.state().session(&id).unwrap().text(), played);
+    common::settle();
     assert!(dir.join(format!("saves/{id}.json")).exists());
 
     // Back goes to the group's screen, where the menu remembers the choices.

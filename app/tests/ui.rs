@@ -166,6 +166,7 @@ fn digit(n: usize) -> Key {
 
 /// The best score of `id` in the score file on disk (0 when it has none).
 fn best_on_disk(dir: &std::path::Path, id: &str) -> u64 {
+    common::settle();
     let text = std::fs::read_to_string(dir.join("scores.json")).unwrap();
     let scores: serde_json::Value = serde_json::from_str(&text).unwrap();
     scores["games"][id]["best"].as_u64().unwrap_or(0)
@@ -240,6 +241,7 @@ fn the_2048_card_opens_its_boards_each_a_game_of_its_own_and_escape_goes_back() 
         );
     }
     // Its game is kept under its own id; no other board has a save yet.
+    common::settle();
     assert!(dir.join("saves/2048-5x5.json").exists());
     assert!(!dir.join("saves/2048.json").exists());
 

@@ -307,8 +307,16 @@ pub fn moved_aside(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
-/// A JSON file, read.
+/// Waits until every app of the test has written what it was given (writes go through a
+/// writer thread; this takes milliseconds).
+pub fn settle() {
+    let left = tilebox::writer::flush_all(std::time::Duration::from_secs(60));
+    assert!(left.is_empty(), "not written: {left:?}");
+}
+
+/// A JSON file, read once the apps' writes are done.
 pub fn read_json_file(path: &Path) -> serde_json::Value {
+    settle();
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 

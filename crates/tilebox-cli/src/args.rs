@@ -74,7 +74,12 @@ pub enum Command {
         #[arg(allow_negative_numbers = true)]
         total: u32,
         /// The open tiles, comma-separated.
-        #[arg(long, value_name = "1,2,…", default_value = "1,2,3,4,5,6,7,8,9")]
+        #[arg(
+            long,
+            value_name = "1,2,…",
+            default_value = "1,2,3,4,5,6,7,8,9",
+            allow_hyphen_values = true
+        )]
         open: String,
     },
     /// Print the AI's best move for the game of --seed after --moves (games with an AI
@@ -94,7 +99,7 @@ pub enum Command {
         ms: Option<u64>,
         /// Strike 9 without --seed: the open tiles, comma-separated (default: every tile of the
         /// box).
-        #[arg(long, value_name = "1,2,…")]
+        #[arg(long, value_name = "1,2,…", allow_hyphen_values = true)]
         open: Option<String>,
         /// Strike 9 without --seed: the roll, 2 to 12 (1 to 6 with one die, where the game
         /// allows one).
@@ -117,7 +122,7 @@ pub enum Command {
         /// Game id of a Strike 9 game (see `list`); the standard game when omitted.
         game: Option<String>,
         /// The open tiles, comma-separated (default: every tile of the box).
-        #[arg(long, value_name = "1,2,…")]
+        #[arg(long, value_name = "1,2,…", allow_hyphen_values = true)]
         open: Option<String>,
         /// The game's parameters as a JSON object, instead of the entry's preset (fields left
         /// out take the kind's defaults), e.g. '{"tiles":12}'.

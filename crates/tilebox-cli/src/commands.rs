@@ -642,13 +642,23 @@ fn json_reason(e: &serde_json::Error) -> String {
     text
 }
 
-/// Reads `1,2,3` as a set of tiles of a box of `n`; an empty list is no open tile.
+/// Reads `1,2,3` as a set of tiles of a box of `n`; an empty list is no open tile. An empty
+/// item (`",,,"`, `"1,,2"`, `"1,"`) is refused.
 fn parse_tiles(text: &str, n: u8) -> Result<TileSet, CliError> {
+    if text.trim().is_empty() {
+        return TileSet::from_tiles_in(Vec::new(), n).map_err(|e| CliError::Tiles(e.to_string()));
+    }
     let tiles = text
         .split(',')
         .map(str::trim)
-        .filter(|t| !t.is_empty())
         .map(|t| {
+            if t.is_empty() {
+                return Err(CliError::Tiles(format!(
+                    "{} is not a list of tiles: an item between commas is empty (write tiles \
+                     as 1,2,3)",
+                    Quoted(text)
+                )));
+            }
             t.parse::<u8>().map_err(|_| {
                 CliError::Tiles(format!("{} is not a tile (tiles are 1 to {n})", Quoted(t)))
             })

@@ -50,6 +50,8 @@ mod commands;
 
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
+#[cfg(target_os = "linux")]
+use std::path::Path;
 
 use clap::Parser;
 use clap::error::ErrorKind;
@@ -116,6 +118,51 @@ where
             complain(stderr, &format!("error: {err}"));
             err.exit_code()
         }
+    }
+}
+
+/// The process's stdout for [`run_with`]. Rust's standard output takes a closed descriptor
+/// (`tilebox-cli list >&-`) for a sink that swallows everything; here a closed stdout is an
+/// output that cannot be written, so the command fails with status 1 as the README says.
+pub fn process_stdout() -> Box<dyn Write> {
+    if stdout_is_closed() {
+        Box::new(ClosedStdout)
+    } else {
+        Box::new(io::stdout().lock())
+    }
+}
+
+/// Whether the process was started with its stdout closed. Rust's runtime opens `/dev/null`
+/// read-write in place of a closed standard descriptor before `main`, so on Linux a stdout that
+/// is `/dev/null` opened read-write is one that was closed (a shell's `>/dev/null` opens it
+/// write-only).
+#[cfg(target_os = "linux")]
+fn stdout_is_closed() -> bool {
+    let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
+    let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+        info.lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+            .is_some_and(|flags| flags & 0o3 == 0o2)
+    });
+    is_null && read_write
+}
+
+#[cfg(not(target_os = "linux"))]
+fn stdout_is_closed() -> bool {
+    false
+}
+
+/// A stdout that is closed: every write fails.
+struct ClosedStdout;
+
+impl Write for ClosedStdout {
+    fn write(&mut self, _buf: &[u8]) -> io::Result<usize> {
+        Err(io::Error::other("stdout is closed"))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 

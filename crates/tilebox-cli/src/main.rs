@@ -16,7 +16,8 @@ fn main() -> ExitCode {
         &registry,
         std::env::args_os(),
         &mut io::stdin().lock(),
-        &mut io::stdout().lock(),
+        // A closed stdout fails the command (status 1) instead of swallowing its output.
+        &mut tilebox_cli::process_stdout(),
         // Not locked: a panic in another thread must be able to speak.
         &mut io::stderr(),
         HelpOutput::ProcessStdout,

@@ -22,8 +22,8 @@
 //!
 //! Every other sliding variant (another side, another ladder, triple merges) is played by
 //! [`generic`]'s [`GenericEngine`]: the same search over boards of any side, with the rules
-//! brought by a [`SlidingModel`]. [`SlidingPlayer`] plays any state of the data-driven sliding engine
-//! (`tilebox_sliding::Sliding`), choosing between them ([`sliding`]).
+//! brought by a [`SlidingModel`]. [`SlidingPlayer`] plays any state of the data-driven sliding
+//! engine (`tilebox_sliding::Sliding`), choosing between them ([`sliding`]).
 //!
 //! Everything is pure: the only global state is the immutable tables, built once on first use.
 //! No threads are started; run searches on a thread of your own to keep a UI responsive.

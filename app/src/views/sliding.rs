@@ -160,7 +160,7 @@ impl GameView for SlidingView {
                         egui::RichText::new(hint_label(dir))
                             .size(17.0)
                             .strong()
-                            .color(theme::HINT),
+                            .color(theme::Palette::of(ui.visuals().dark_mode).hint_text),
                     );
                 }
                 None => {

@@ -280,6 +280,7 @@ mod tests {
     use super::*;
     use crate::tests::common::{keys_of, summary_keys};
     use std::sync::atomic::AtomicBool;
+    use std::sync::{Arc, Mutex};
     use tilebox_core::{Position, Puzzle, Registry};
     use tilebox_sliding::{Sliding, builtin_rules};
     use tilebox_strike9::Strike9;
@@ -370,19 +371,27 @@ mod tests {
         let registry = tilebox_games::registry();
         let entry = played_entry::<Sliding>(&registry);
         let assistant = entry.assistant().expect("it has a player");
-        let mut three = gives_up_after(assistant.player(), 3);
+        // The moves the real player chose, kept: a timed search need not choose them again.
+        let chosen = Arc::new(Mutex::new(Vec::new()));
+        let mut inner = assistant.player();
+        let kept = Arc::clone(&chosen);
+        let recording = player(move |position, budget| {
+            let answer = inner.best_move(position, budget)?;
+            if let (Some(mv), Ok(mut kept)) = (&answer, kept.lock()) {
+                kept.push(mv.clone());
+            }
+            Ok(answer)
+        });
+        let mut three = gives_up_after(Box::new(recording), 3);
         let played = play(entry, &mut three, 5, Duration::from_millis(1)).expect("it starts");
         assert!(!played.finished);
         assert_eq!(played.moves, 3);
         // The session's own figures after those three moves.
         let mut session = entry.new_session(5).expect("it starts");
-        let mut again = assistant.player();
-        for _ in 0..3 {
-            let best = again
-                .best_move(&session.position(), Duration::from_millis(1))
-                .expect("it plays")
-                .expect("a move");
-            session.play_text(&best).expect("a legal move");
+        let chosen = chosen.lock().expect("not poisoned").clone();
+        assert_eq!(chosen.len(), 3);
+        for mv in &chosen {
+            session.play_text(mv).expect("a legal move");
         }
         assert_eq!(played.score, session.score());
         assert_eq!(played.top_tile, session.top_tile());

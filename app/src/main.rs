@@ -75,7 +75,7 @@ fn main() -> ExitCode {
             .with_title("Tilebox")
             .with_app_id("tilebox")
             .with_inner_size([600.0, 760.0])
-            .with_min_inner_size([380.0, 480.0]),
+            .with_min_inner_size([360.0, 480.0]),
         ..Default::default()
     };
     let result = eframe::run_native(

@@ -17,8 +17,9 @@ use tilebox_core::{AssistError, DynAssistant, DynPlayer, DynSession, Position};
 /// How long a hint thinks: longer than autoplay's moves, since the player waits for one only.
 pub const HINT_TIME: Duration = Duration::from_millis(250);
 
-/// How fast autoplay plays.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// How fast autoplay plays; kept in `settings.json` as `"slow"`, `"normal"` or `"fast"`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Speed {
     /// About a move and a half a second, to watch and learn from.
     Slow,

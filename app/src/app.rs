@@ -44,6 +44,9 @@ struct Settings {
     /// The player's zoom, in percent (Ctrl+= / Ctrl+- / Ctrl+0).
     #[serde(default = "hundred")]
     zoom: u32,
+    /// Autoplay's speed (files written before it was kept read as the default, Normal).
+    #[serde(default)]
+    speed: crate::advisor::Speed,
     /// Fields a newer Tilebox wrote that this build does not know: kept on every rewrite.
     #[serde(flatten)]
     unknown: serde_json::Map<String, serde_json::Value>,
@@ -202,11 +205,17 @@ impl TileboxApp {
             ReadOutcome::Loaded(s) | ReadOutcome::Newer { value: Some(s), .. } => Some(s),
             _ => None,
         };
-        let (theme, zoom, settings_unknown) = match settings {
-            Some(s) => (s.theme, crate::theme::Zoom::from_percent(s.zoom), s.unknown),
+        let (theme, zoom, speed, settings_unknown) = match settings {
+            Some(s) => (
+                s.theme,
+                crate::theme::Zoom::from_percent(s.zoom),
+                s.speed,
+                s.unknown,
+            ),
             None => (
                 ThemeChoice::System,
                 crate::theme::Zoom::default(),
+                crate::advisor::Speed::default(),
                 serde_json::Map::new(),
             ),
         };
@@ -222,6 +231,8 @@ impl TileboxApp {
             })
             .collect();
 
+        let mut assist = Assist::default();
+        assist.speed = speed;
         let mut app = Self {
             registry,
             writer,
@@ -234,7 +245,7 @@ impl TileboxApp {
             theme,
             theme_applied: None,
             zoom,
-            assist: Assist::default(),
+            assist,
             option_picks: std::collections::HashMap::new(),
         };
         // A resumed game's score counts for the best even if the score file was lost.
@@ -296,6 +307,11 @@ impl TileboxApp {
     /// Whether the AI is thinking about a hint or an autoplay move.
     pub fn thinking(&self) -> bool {
         self.assist.thinking()
+    }
+
+    /// Autoplay's speed, as picked in the bar's menu (kept in `settings.json`).
+    pub fn autoplay_speed(&self) -> crate::advisor::Speed {
+        self.assist.speed
     }
 
     /// The theme choice.
@@ -466,6 +482,7 @@ impl TileboxApp {
             version: SETTINGS_VERSION,
             theme: self.theme,
             zoom: self.zoom.percent(),
+            speed: self.assist.speed,
             unknown: self.settings_unknown.clone(),
         };
         let path = self.writer.storage().path(SETTINGS_FILE);
@@ -506,6 +523,7 @@ impl TileboxApp {
         });
 
         let thinking = self.assist.thinking_of_hint(index);
+        let speed_before = self.assist.speed;
         let bar = TopBar {
             best: self
                 .scores
@@ -518,6 +536,10 @@ impl TileboxApp {
         commands.extend(chrome::top_bar(ui, slot, bar));
         if slot.show_help {
             chrome::help_panel(ui, slot);
+        }
+        // A speed picked in the bar's menu is remembered.
+        if self.assist.speed != speed_before {
+            self.write_settings();
         }
 
         let now = ctx.input(|i| i.time);

@@ -606,3 +606,30 @@ fn the_files_of_the_previous_release_load_unchanged() {
     }
     assert!(common::moved_aside(&dir).is_empty());
 }
+
+#[test]
+fn the_autoplay_speed_and_the_theme_survive_a_restart() {
+    use tilebox::advisor::Speed;
+    let dir = temp_dir("speed");
+    {
+        let mut h = harness(&dir, Some("2048"));
+        assert_eq!(h.state().autoplay_speed(), Speed::Normal);
+        h.get_by_label("Autoplay speed").click();
+        h.run();
+        h.get_by_label("Fast").click();
+        h.run();
+        assert_eq!(h.state().autoplay_speed(), Speed::Fast);
+        // The theme, from the bar's button (T).
+        h.key_press(Key::T);
+        h.run();
+        assert!(h.state().flush_writes(WAIT).is_empty());
+    }
+    let settings = common::read_json_file(&dir.join("settings.json"));
+    assert_eq!(settings["speed"], "fast", "{settings}");
+    let theme = tilebox::theme::ThemeChoice::default().next();
+    assert_eq!(settings["theme"], serde_json::to_value(theme).unwrap());
+    // The app started again on the same data directory: the same speed and theme.
+    let h = harness(&dir, Some("2048"));
+    assert_eq!(h.state().autoplay_speed(), Speed::Fast);
+    assert_eq!(h.state().theme(), theme);
+}

@@ -25,7 +25,8 @@ pub struct Cli {
 /// The commands. Their output is a stable interface: see the README.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// List the games (every entry of the catalogue), one per line: <id><TAB><title>.
+    /// List the games (every entry of the catalogue, the player's variants included), one per
+    /// line: <id><TAB><title>; each variant file refused is a line on stderr.
     List,
     /// Print the initial state of a new game as one line of JSON.
     New {
@@ -167,6 +168,12 @@ pub enum Command {
         /// out take the kind's defaults), e.g. '{"tiles":12}'.
         #[arg(long, value_name = "JSON", allow_hyphen_values = true)]
         params: Option<String>,
+    },
+    /// Show a sliding variant's complete description, or check a variant file.
+    Variant {
+        /// `show <id>` or `check <file>`.
+        #[command(subcommand)]
+        command: crate::variant::VariantCommand,
     },
 }
 

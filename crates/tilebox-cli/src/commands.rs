@@ -147,6 +147,10 @@ pub enum CliError {
     /// A bench thread panicked (a bug): what it said.
     #[error("a game thread failed: {0}")]
     ThreadFailed(String),
+    /// `variant show` of an id that is no sliding variant, or `variant check` of a refused
+    /// file.
+    #[error(transparent)]
+    Variant(#[from] crate::variant::VariantCliError),
     /// Writing stdout failed.
     #[error("cannot write the output: {0}")]
     Io(#[from] io::Error),
@@ -178,7 +182,8 @@ impl CliError {
             | CliError::Play(_)
             | CliError::Params(_)
             | CliError::Usage(_)
-            | CliError::NoMove(_) => 2,
+            | CliError::NoMove(_)
+            | CliError::Variant(_) => 2,
         }
     }
 }
@@ -339,6 +344,7 @@ pub fn run(
             )?);
             writeln!(out, "{}", Value::Object(report))?;
         }
+        Command::Variant { command } => crate::variant::run(registry, command, out)?,
         Command::Addends { total, open } => {
             for set in addends(total, parse_tiles(&open, 9)?) {
                 writeln!(out, "{set}")?;

@@ -47,6 +47,7 @@
 mod args;
 mod bench;
 mod commands;
+mod variant;
 
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
@@ -57,8 +58,11 @@ use clap::Parser;
 use clap::error::ErrorKind;
 use tilebox_core::Registry;
 
-use crate::args::Cli;
+use crate::args::{Cli, Command};
 use crate::commands::CliError;
+
+pub use tilebox_sliding::Refusal;
+pub use variant::{player_registry, variants_dir};
 
 /// Where `--help` and `--version` text goes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -102,10 +106,34 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    run_with_refused(registry, &[], args, stdin, stdout, stderr, help)
+}
+
+/// [`run_with`] on a registry made with a player's variant files, `refused` being the files
+/// refused ([`player_registry`]): `list` prints each refusal on `stderr`, one line
+/// `refused: <file>: <field>: <why>`, and still exits with status 0.
+pub fn run_with_refused<I, T>(
+    registry: &Registry,
+    refused: &[Refusal],
+    args: I,
+    stdin: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    help: HelpOutput,
+) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(err) => return report_usage(&err, help, stdout, stderr),
     };
+    if matches!(cli.command, Command::List) {
+        for refusal in refused {
+            complain(stderr, &format!("refused: {refusal}"));
+        }
+    }
     let result = commands::run(registry, cli.command, stdin, stdout).and_then(|()| {
         stdout.flush()?;
         Ok(())
@@ -206,10 +234,22 @@ fn report_usage(
             }
             0
         }
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            if err
+                .render()
+                .to_string()
+                .contains("tilebox-cli variant <COMMAND>") =>
+        {
+            complain(
+                stderr,
+                "error: variant needs a command: show <id> or check <file> (see tilebox-cli variant --help)",
+            );
+            2
+        }
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             complain(
                 stderr,
-                "error: a command is needed: list, new, play, slide, addends, hint, odds or bench (see tilebox-cli --help)",
+                "error: a command is needed: list, new, play, slide, addends, hint, odds, bench or variant (see tilebox-cli --help)",
             );
             2
         }

@@ -11,9 +11,11 @@ use tilebox_cli::HelpOutput;
 
 fn main() -> ExitCode {
     tilebox_cli::quiet_bench_panics();
-    let registry = tilebox_games::registry();
-    let status = tilebox_cli::run_with(
+    // The catalogue with the player's variant files; `list` tells the refused ones.
+    let (registry, refused) = tilebox_cli::player_registry();
+    let status = tilebox_cli::run_with_refused(
         &registry,
+        &refused,
         std::env::args_os(),
         &mut io::stdin().lock(),
         // A closed stdout fails the command (status 1) instead of swallowing its output.

@@ -1,0 +1,175 @@
+//! `tilebox-cli variant show <id>` and `tilebox-cli variant check <file>`: a sliding variant's
+//! complete description, and a variant file checked as the loader checks a player's files.
+//!
+//! The binary's registry is [`registry_with_variants`] over the player's folder
+//! ([`variants_dir`]), so both commands see the player's variants as well as the built-ins.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::Subcommand;
+use thiserror::Error;
+use tilebox_core::Registry;
+use tilebox_sliding::variant::parse_object;
+use tilebox_sliding::{MAX_FILE_BYTES, Refusal, Sliding, Variant, VariantError, check_file};
+
+use crate::commands::{CliError, Quoted};
+
+/// The player's variants folder below the data directory: `<data dir>/tilebox/variants`.
+pub const VARIANTS_FOLDER: &str = "variants";
+
+/// `variant`'s own commands.
+#[derive(Debug, Subcommand)]
+pub enum VariantCommand {
+    /// Print a sliding variant's complete description as one line of JSON: every field, with
+    /// `based_on` resolved (what `variant check` accepts).
+    Show {
+        /// Id of a sliding variant, built in or the player's (see `list`).
+        id: String,
+    },
+    /// Check a variant file as the loader checks a player's files: print its id, or exit with
+    /// status 2 and the one-line refusal naming the file and the field. An id that is taken is
+    /// accepted only when the file describes exactly the variant registered under it.
+    Check {
+        /// The file to check.
+        file: PathBuf,
+    },
+}
+
+/// What `variant` refuses (status 2).
+#[derive(Debug, Error)]
+pub enum VariantCliError {
+    /// No entry has this id.
+    #[error("unknown variant {name} (the sliding variants are: {known})", name = Quoted(.id))]
+    Unknown {
+        /// The id given.
+        id: String,
+        /// The ids of the sliding variants, comma-separated.
+        known: String,
+    },
+    /// The entry is not of the sliding kind.
+    #[error("{game} is not a sliding variant (variant show works on: {known})", game = Quoted(.id))]
+    NotSliding {
+        /// The id given.
+        id: String,
+        /// The ids of the sliding variants, comma-separated.
+        known: String,
+    },
+    /// The file is refused, as the loader would refuse it: one line naming the file and the
+    /// field.
+    #[error("{0}")]
+    Refused(Refusal),
+}
+
+/// The player's variants folder in the data directory `data_dir` (`dirs::data_dir()`, as the
+/// app's): `<data dir>/tilebox/variants`.
+pub fn variants_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("tilebox").join(VARIANTS_FOLDER)
+}
+
+/// The registry of the binary: the catalogue with the player's variants of the app's data
+/// directory (`dirs::data_dir()`, or the temporary directory on a system that names none, as
+/// the app does), and the files refused.
+pub fn player_registry() -> (Registry, Vec<Refusal>) {
+    let data_dir = dirs::data_dir().unwrap_or_else(std::env::temp_dir);
+    tilebox_games::registry_with_variants(&variants_dir(&data_dir))
+}
+
+/// The sliding variants of `registry`, in its order.
+fn sliding_variants(registry: &Registry) -> Vec<&Variant> {
+    registry
+        .entries()
+        .iter()
+        .filter_map(|e| e.params::<Sliding>())
+        .collect()
+}
+
+fn known(registry: &Registry) -> String {
+    registry
+        .entries()
+        .iter()
+        .filter(|e| e.params::<Sliding>().is_some())
+        .map(|e| e.id())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Runs `variant show` or `variant check` on the games of `registry`.
+pub fn run(
+    registry: &Registry,
+    command: VariantCommand,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    match command {
+        VariantCommand::Show { id } => {
+            let variant = show(registry, &id)?;
+            writeln!(out, "{}", variant.to_json())?;
+        }
+        VariantCommand::Check { file } => {
+            let variant = check(registry, &file)?;
+            writeln!(out, "{}", variant.id)?;
+        }
+    }
+    Ok(())
+}
+
+/// The variant of the entry `id`, refused unless it is a sliding one.
+fn show<'r>(registry: &'r Registry, id: &str) -> Result<&'r Variant, VariantCliError> {
+    let entry = registry.get(id).ok_or_else(|| VariantCliError::Unknown {
+        id: id.to_string(),
+        known: known(registry),
+    })?;
+    entry
+        .params::<Sliding>()
+        .ok_or_else(|| VariantCliError::NotSliding {
+            id: id.to_string(),
+            known: known(registry),
+        })
+}
+
+/// Checks the file at `path` as the loader would: its `based_on` may name any sliding variant
+/// of `registry`. Its id may be one that is taken only when the file resolves to exactly the
+/// variant registered under it (so what `variant show` prints checks); otherwise a taken id is
+/// refused first, as the loader refuses it, whatever else the file holds.
+pub fn check(registry: &Registry, path: &Path) -> Result<Variant, VariantCliError> {
+    let registered: Vec<Variant> = sliding_variants(registry).into_iter().cloned().collect();
+    let checked = check_file(path, &registered);
+    if let Ok(v) = &checked
+        && registered.contains(v)
+    {
+        return checked.map_err(VariantCliError::Refused);
+    }
+    let id = match &checked {
+        Ok(v) => Some(v.id.clone()),
+        Err(_) => id_in(path),
+    };
+    match id {
+        Some(id) if registered.iter().any(|v| v.id == id) => {
+            let file = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            Err(VariantCliError::Refused(Refusal {
+                file,
+                error: VariantError::field(
+                    "id",
+                    format!(
+                        "{id:?} is taken (the file is not that variant: `tilebox-cli variant show {id}` prints it)"
+                    ),
+                ),
+            }))
+        }
+        _ => checked.map_err(VariantCliError::Refused),
+    }
+}
+
+/// The id a variant file gives, if it can be read as a JSON object with a string `id`.
+fn id_in(path: &Path) -> Option<String> {
+    let size = std::fs::metadata(path).ok()?.len();
+    if size > MAX_FILE_BYTES {
+        return None;
+    }
+    let text = std::fs::read_to_string(path).ok()?;
+    let object = parse_object(&text).ok()?;
+    object.get("id")?.as_str().map(str::to_string)
+}

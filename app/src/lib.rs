@@ -13,6 +13,7 @@
 //!   unreadable ones, the score table, games in progress, and what each game has counted in the
 //!   table.
 //! - [`writer`]: the one writer thread every write goes through, so the window never waits.
+//! - [`variants`]: the player's own sliding variant files, and a notice per file refused.
 //! - [`theme`] and [`help`]: colours, and the controls "How to play" adds to each game's rules.
 
 pub mod advisor;
@@ -29,6 +30,7 @@ pub mod scores;
 pub mod storage;
 pub mod tally;
 pub mod theme;
+pub mod variants;
 pub mod views;
 pub mod writer;
 

@@ -8,7 +8,11 @@ use tilebox::storage::Storage;
 use tilebox::writer::Writer;
 
 fn main() -> ExitCode {
-    let registry = tilebox_games::registry();
+    // The catalogue with the player's variant files (`<data dir>/variants`), so that `tilebox
+    // <id>` opens one of them too; each file refused is a notice in the launcher.
+    let variants_home =
+        tilebox::default_data_dir().unwrap_or_else(|| std::env::temp_dir().join("tilebox"));
+    let (registry, refused) = tilebox::variants::player_registry(&variants_home);
     let games = registry.ids().join(", ");
     let args: Vec<_> = std::env::args_os().skip(1).collect();
     let game = match args.as_slice() {
@@ -82,13 +86,12 @@ fn main() -> ExitCode {
         "Tilebox",
         options,
         Box::new(move |_cc| {
-            let mut app = tilebox::TileboxApp::with_writer(
-                tilebox_games::registry(),
-                app_writer,
-                game.as_deref(),
-            );
+            let mut app = tilebox::TileboxApp::with_writer(registry, app_writer, game.as_deref());
             if let Some(text) = fallback {
                 app.notify(text);
+            }
+            for notice in refused {
+                app.notify(notice);
             }
             Ok(Box::new(app))
         }),

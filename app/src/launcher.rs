@@ -341,7 +341,7 @@ fn group_face(screen: &Screen<'_>, group: usize) -> Option<Face> {
     }
     Some(Face {
         title: title.to_string(),
-        description: first.kind().description.to_string(),
+        description: first.info().description.clone(),
         line,
     })
 }

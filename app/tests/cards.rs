@@ -57,3 +57,24 @@ fn tab_reaches_a_card_and_return_opens_it() {
     h.run();
     assert_eq!(h.state().current_game(), Some("threes"));
 }
+
+#[test]
+fn a_card_of_several_versions_reads_its_first_versions_description() {
+    // 2584 with a player's 5×5 version is a card of two versions, of the same kind as 2048: its
+    // description is 2584's own, not the kind's (2048's).
+    let dir = temp_dir("cards-group");
+    let variants = dir.join("variants");
+    std::fs::create_dir_all(&variants).unwrap();
+    std::fs::write(
+        variants.join("my-fib.json"),
+        r#"{"format": 1, "id": "my-fib", "title": "My Fibonacci", "description": "2584 on 5x5.", "based_on": "2584", "side": 5}"#,
+    )
+    .unwrap();
+    let (registry, refused) = tilebox_games::registry_with_variants(&variants);
+    assert!(refused.is_empty(), "{refused:?}");
+    let h = common::harness_over(registry, &dir, None);
+    let text = description(&h, "Play 2584");
+    let own = common::variant("2584").description;
+    assert!(text.starts_with(&own), "{text:?}");
+    assert!(text.contains("2 versions"), "{text:?}");
+}

@@ -164,6 +164,9 @@ pub enum Command {
             value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS))
         )]
         threads: u32,
+        /// Stop each game at its win instead of playing it to the end.
+        #[arg(long)]
+        until_win: bool,
         /// The game's parameters as a JSON object, instead of the entry's preset (fields left
         /// out take the kind's defaults), e.g. '{"tiles":12}'.
         #[arg(long, value_name = "JSON", allow_hyphen_values = true)]

@@ -41,6 +41,16 @@ impl Starts for Game<'_> {
     }
 }
 
+/// Where each game of a bench stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Until {
+    /// At the end of the game: no move left (or the box shut).
+    Over,
+    /// At the win, when the game has one and it comes before the end; the figure the targets
+    /// of the variants are set in, without the long play after a win on a big board.
+    Win,
+}
+
 /// The name of bench threads: a panic in one is reported as an error, not by the panic hook.
 pub const WORKER_NAME: &str = "tilebox-bench";
 
@@ -63,11 +73,12 @@ struct Played {
 /// `games`, `unfinished`, `mean_score`, `median_score`, `max_score`, then `reach` when every
 /// game's session reports its top tile (for each tile value, the share of games that made it)
 /// or `win_rate` otherwise, then `moves` (over all games) and `mean_ms_per_move` (thinking
-/// time).
+/// time). Each game is played until `until`.
 pub fn run(
     game: &dyn Starts,
     assistant: &dyn DynAssistant,
     budget: Duration,
+    until: Until,
     games: u32,
     seed: u64,
     threads: u32,
@@ -84,24 +95,32 @@ pub fn run(
             if i >= games {
                 return Ok(played);
             }
-            played.push(play(game, &mut *player, seed.wrapping_add(i), budget)?);
+            played.push(play(
+                game,
+                &mut *player,
+                seed.wrapping_add(i),
+                budget,
+                until,
+            )?);
         }
     };
     let results = on_threads(threads, stop, work)?.concat();
     Ok(summary(&results, rules_of(game.entry())))
 }
 
-/// One game of `game` from `seed`, every move the player's.
+/// One game of `game` from `seed`, every move the player's, until `until`.
 fn play(
     game: &dyn Starts,
     player: &mut dyn DynPlayer,
     seed: u64,
     budget: Duration,
+    until: Until,
 ) -> Result<Played, CliError> {
     let mut session = game.start(seed)?;
     let mut thinking = Duration::ZERO;
     let mut finished = true;
-    while !session.status().over {
+    let stops = |status: tilebox_core::Status| status.over || (until == Until::Win && status.won);
+    while !stops(session.status()) {
         let start = Instant::now();
         let best = match player.best_move(&session.position(), budget) {
             Ok(Some(best)) => best,
@@ -383,7 +402,8 @@ mod tests {
             Ok(answer)
         });
         let mut three = gives_up_after(Box::new(recording), 3);
-        let played = play(entry, &mut three, 5, Duration::from_millis(1)).expect("it starts");
+        let played =
+            play(entry, &mut three, 5, Duration::from_millis(1), Until::Over).expect("it starts");
         assert!(!played.finished);
         assert_eq!(played.moves, 3);
         // The session's own figures after those three moves.
@@ -397,7 +417,7 @@ mod tests {
         assert_eq!(played.top_tile, session.top_tile());
 
         let mut at_once = gives_up_after(assistant.player(), 0);
-        let whole = play(entry, &mut at_once, 5, Duration::ZERO).expect("it starts");
+        let whole = play(entry, &mut at_once, 5, Duration::ZERO, Until::Over).expect("it starts");
         assert!(!whole.finished);
         assert_eq!(whole.moves, 0);
 
@@ -412,11 +432,13 @@ mod tests {
         let registry = tilebox_games::registry();
         let entry = registry.get("threes").expect("threes");
         let mut refused = player(|_, _| Ok(Some("X".into())));
-        let err = play(entry, &mut refused, 1, Duration::ZERO).expect_err("X is no move");
+        let err =
+            play(entry, &mut refused, 1, Duration::ZERO, Until::Over).expect_err("X is no move");
         assert!(matches!(err, CliError::Ai(_)), "{err}");
         assert_eq!(err.exit_code(), 1);
         let mut nothing = player(|_, _| Ok(None));
-        let err = play(entry, &mut nothing, 1, Duration::ZERO).expect_err("a game in play");
+        let err =
+            play(entry, &mut nothing, 1, Duration::ZERO, Until::Over).expect_err("a game in play");
         assert!(matches!(err, CliError::Ai(_)), "{err}");
     }
 
@@ -434,7 +456,8 @@ mod tests {
             })
             .expect("a new game a slide does not change");
         let mut stuck = player(|_, _| Ok(Some(still.into())));
-        let err = play(entry, &mut stuck, seed, Duration::ZERO).expect_err("it changes nothing");
+        let err = play(entry, &mut stuck, seed, Duration::ZERO, Until::Over)
+            .expect_err("it changes nothing");
         assert_eq!(
             err.to_string(),
             format!("the AI player stopped: its move '{still}' changes nothing in a game in play")
@@ -449,7 +472,8 @@ mod tests {
             .expect("directions");
         assert!(count >= 2, "{several} plays {count} moves from seed {seed}");
         let mut greedy = player(move |_, _| Ok(Some(several.into())));
-        let err = play(entry, &mut greedy, seed, Duration::ZERO).expect_err("not one move");
+        let err =
+            play(entry, &mut greedy, seed, Duration::ZERO, Until::Over).expect_err("not one move");
         assert_eq!(
             err.to_string(),
             format!("the AI player stopped: its answer '{several}' is {count} moves, not one")
@@ -489,7 +513,8 @@ mod tests {
         let mut player = entry.assistant().expect("the table plays").player();
         let mut results = Vec::new();
         for seed in 0..50 {
-            let played = play(entry, &mut *player, seed, Duration::ZERO).expect("it has a move");
+            let played = play(entry, &mut *player, seed, Duration::ZERO, Until::Over)
+                .expect("it has a move");
             assert!(played.finished);
             assert!(played.moves >= 1 && played.moves <= 9);
             assert_eq!(played.top_tile, None);

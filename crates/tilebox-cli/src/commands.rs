@@ -319,6 +319,7 @@ pub fn run(
             ms_per_move,
             seed,
             threads,
+            until_win,
             params,
         } => {
             let chosen = Game::find(registry, &game, params.as_deref())?;
@@ -333,11 +334,18 @@ pub fn run(
             report.insert("seed".into(), seed.into());
             report.insert("ms_per_move".into(), ms_per_move.into());
             report.insert("threads".into(), threads.into());
+            let until = if until_win {
+                report.insert("until_win".into(), true.into());
+                bench::Until::Win
+            } else {
+                bench::Until::Over
+            };
             let budget = Duration::from_millis(ms_per_move);
             report.extend(bench::run(
                 &chosen,
                 &*assistant,
                 budget,
+                until,
                 games,
                 seed,
                 threads,

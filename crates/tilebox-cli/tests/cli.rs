@@ -920,42 +920,16 @@ fn hint_strike9_replays_a_seeded_game_and_asks_the_exact_table() {
 }
 
 #[test]
-fn hint_and_bench_refuse_a_game_without_an_ai_player() {
-    // The entries without a player are those whose kind has no assistant or whose assistant
-    // does not play their parameters: none in the catalogue today (every 2048 board is played;
-    // `src/tests.rs` checks the refusal on the toy's `toy-9`).
+fn every_catalogue_entry_has_a_player_whose_hint_is_a_legal_move() {
+    // A game without a player is refused by `hint` and `bench`: `src/tests.rs` checks that on
+    // the toy's `toy-9`, since every entry of the catalogue now has a player.
     let registry = tilebox_games::registry();
-    let with = ids_where(|e| e.assistant().is_some());
-    assert!(!with.is_empty());
-    let without: Vec<&str> = registry
-        .entries()
-        .iter()
-        .filter(|e| e.assistant().is_none())
-        .map(|e| e.id())
-        .collect();
-    for id in without {
-        for (command, args) in [
-            ("hint", vec!["hint", id, "--seed", "1", "--moves", "L"]),
-            (
-                "bench",
-                vec![
-                    "bench",
-                    id,
-                    "--games",
-                    "1",
-                    "--seed",
-                    "1",
-                    "--ms-per-move",
-                    "1",
-                ],
-            ),
-        ] {
-            let err = bad(&args);
-            assert_eq!(
-                err,
-                format!("error: '{id}' has no AI player ({command} works on: {with})\n")
-            );
-        }
+    for entry in registry.entries() {
+        let id = entry.id();
+        assert!(entry.assistant().is_some(), "{id} has no player");
+        let hint = line(&["hint", id, "--seed", "1", "--ms", "5"]);
+        // The move is one the game takes from that position.
+        json(&["play", id, "--seed", "1", "--moves", &hint]);
     }
 }
 
@@ -1118,6 +1092,44 @@ fn bench_reports_the_games_it_played() {
         "--seed",
         "1",
     ]);
+}
+
+#[test]
+fn bench_until_win_stops_every_game_at_its_winning_tile() {
+    // 2048 won at 8: stopped at the win, no game goes past its first 8 (a 16 needs two of
+    // them); played to the end, the games go on long after it.
+    let args = |until: bool| {
+        let mut a = vec![
+            "bench",
+            "2048",
+            "--params",
+            r#"{"win":8}"#,
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--ms-per-move",
+            "1",
+        ];
+        if until {
+            a.push("--until-win");
+        }
+        a
+    };
+    let stopped = json(&args(true));
+    assert_eq!(stopped["until_win"], true);
+    assert_eq!(stopped["reach"]["8"], 1.0, "{stopped}");
+    assert!(stopped["reach"].get("16").is_none(), "{stopped}");
+    let whole = json(&args(false));
+    assert!(whole.get("until_win").is_none());
+    assert!(
+        whole["max_score"].as_u64() > stopped["max_score"].as_u64(),
+        "{whole} {stopped}"
+    );
+    assert!(
+        whole["moves"].as_u64() > stopped["moves"].as_u64(),
+        "{whole} {stopped}"
+    );
 }
 
 #[test]

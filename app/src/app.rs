@@ -304,6 +304,11 @@ impl TileboxApp {
         self.slot_by_id(id).is_some_and(|s| s.autoplay)
     }
 
+    /// Whether game `id` is assisted: undo, a hint or autoplay was used in it.
+    pub fn assisted(&self, id: &str) -> bool {
+        self.slot_by_id(id).is_some_and(|s| s.tally.assisted)
+    }
+
     /// Whether the AI is thinking about a hint or an autoplay move.
     pub fn thinking(&self) -> bool {
         self.assist.thinking()
@@ -524,11 +529,11 @@ impl TileboxApp {
 
         let thinking = self.assist.thinking_of_hint(index);
         let speed_before = self.assist.speed;
+        let stats = self.scores.get(slot.id());
+        let lower = slot.entry.lower_is_better();
         let bar = TopBar {
-            best: self
-                .scores
-                .get(slot.id())
-                .best_for(slot.entry.lower_is_better()),
+            best: stats.best_for(lower),
+            assisted_best: stats.assisted_best_for(lower),
             theme: self.theme,
             speed: &mut self.assist.speed,
             thinking,
@@ -674,8 +679,23 @@ impl TileboxApp {
         }
         match command {
             Command::Back => self.screen = self.back_from(index),
-            Command::Hint => self.assist.hint(ctx, index, slot),
-            Command::ToggleAutoplay => self.assist.toggle_autoplay(index, slot),
+            Command::Hint => {
+                // Asking for a hint the game gives makes it assisted, whatever the answer.
+                let helps = slot
+                    .session
+                    .as_deref()
+                    .is_some_and(|s| !s.status().over && s.assistant().is_some());
+                self.assist.hint(ctx, index, slot);
+                if helps && slot.tally.assist() {
+                    self.save_game(index);
+                }
+            }
+            Command::ToggleAutoplay => {
+                self.assist.toggle_autoplay(index, slot);
+                if slot.autoplay && slot.tally.assist() {
+                    self.save_game(index);
+                }
+            }
             Command::ToggleTheme => self.toggle_theme(),
             Command::ToggleHelp => slot.show_help = !slot.show_help,
             Command::NewGame => self.ask_new_game(index),
@@ -689,6 +709,10 @@ impl TileboxApp {
                     session.redo()
                 };
                 if changed {
+                    // Undo makes the game assisted; it stays so after a redo.
+                    if command == Command::Undo {
+                        slot.tally.assist();
+                    }
                     slot.view.reset();
                     slot.score_pop = None;
                     slot.message = None;
@@ -799,10 +823,11 @@ impl TileboxApp {
             return;
         };
         let lower = slot.entry.lower_is_better();
+        let moved = session.move_count() > 0 || session.can_redo();
         let stats = self.scores.entry(slot.entry.id());
         if slot
             .tally
-            .record(session.status(), session.score(), lower, stats)
+            .record(session.status(), session.score(), moved, lower, stats)
         {
             self.write_scores();
         }

@@ -19,8 +19,10 @@ pub const SCORE_POP_SECONDS: f64 = 0.8;
 
 /// What the top bar shows besides the game.
 pub struct TopBar<'a> {
-    /// The best score on record for this game.
+    /// The best score on record for this game, of unassisted games.
     pub best: Best,
+    /// The best of assisted games, if any.
+    pub assisted_best: Option<u64>,
     /// The theme choice, named on its button.
     pub theme: ThemeChoice,
     /// Autoplay's speed, which the bar's menu changes.
@@ -132,12 +134,26 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
                 '+'
             };
             score_box(ui, format!("Score: {score}"), slot.score_pop, sign);
-            // A higher score counts as it is reached; a lower-is-better one when the game ends.
-            let best = match bar.best {
-                Best::Highest(best) => Best::Highest(best.max(score)),
-                lowest @ Best::Lowest(_) => lowest,
+            // A higher score counts as it is reached, once a move is made, for the best of its
+            // kind (assisted or not); a lower-is-better one when the game ends.
+            let moved = session.is_some_and(|s| s.move_count() > 0 || s.can_redo());
+            let live = |best: u64| if moved { best.max(score) } else { best };
+            let (best, assisted_best) = match bar.best {
+                Best::Highest(best) if slot.tally.assisted => (
+                    Best::Highest(best),
+                    bar.assisted_best
+                        .map(live)
+                        .or((moved && score > 0).then_some(score)),
+                ),
+                Best::Highest(best) => (Best::Highest(live(best)), bar.assisted_best),
+                lowest @ Best::Lowest(_) => (lowest, bar.assisted_best),
             };
-            score_box(ui, best.bar_text(), None, '+');
+            score_box(
+                ui,
+                crate::scores::with_assisted(best.bar_text(), assisted_best),
+                None,
+                '+',
+            );
             let over = session.is_none_or(|s| s.status().over);
             // The game's own params decide (a save may carry others than the entry's preset).
             let assistant = session.and_then(|s| s.assistant());
@@ -168,6 +184,10 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
                 ui.spinner();
                 ui.label("Thinking...");
             }
+            // Last, so that the controls before it stay where they are when it appears.
+            if slot.tally.assisted {
+                assisted_mark(ui);
+            }
         });
         ui.add_space(4.0);
     });
@@ -185,6 +205,17 @@ fn button(ui: &mut egui::Ui, enabled: bool, text: &str, hover: &str) -> bool {
     ui.add_enabled(enabled, egui::Button::new(text))
         .on_hover_text(hover)
         .clicked()
+}
+
+/// What the assisted mark says when hovered, and to a screen reader.
+pub const ASSISTED_WHY: &str = "Assisted game: undo, a hint or autoplay was used in it, so its \
+     score and result count apart from your unassisted records";
+
+/// The small mark of an assisted game, in the bar while it is played.
+fn assisted_mark(ui: &mut egui::Ui) {
+    ui.add(egui::Label::new(RichText::new("Assisted").strong()).sense(egui::Sense::hover()))
+        .on_hover_text(ASSISTED_WHY)
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, ASSISTED_WHY));
 }
 
 /// The menu of autoplay's speeds.

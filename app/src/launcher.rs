@@ -258,7 +258,12 @@ struct Face {
 fn entry_face(slot: &GameSlot, scores: &Scores) -> Face {
     let info = slot.entry.info();
     let stats = scores.get(&info.id);
-    let best = stats.best_for(slot.entry.lower_is_better()).card_text();
+    // Unassisted games' best first, the assisted games' beside it if any.
+    let lower = slot.entry.lower_is_better();
+    let best = crate::scores::with_assisted(
+        stats.best_for(lower).card_text(),
+        stats.assisted_best_for(lower),
+    );
     let mut line = format!(
         "{best}   ·   Played {}   ·   Won {}",
         stats.played, stats.won

@@ -156,6 +156,7 @@ mod tests {
             played: false,
             won: true,
             win_seen: true,
+            ..Tally::default()
         };
         let save = AppSave {
             game: session.save(),

@@ -43,10 +43,29 @@ pub struct GameStats {
     /// `None` until one is finished (and in files written before it was kept).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lowest: Option<u64>,
+    /// The figures of assisted games (undo, a hint or autoplay used), kept apart from the ones
+    /// above, which count unassisted games only; absent (zero, none) in files written before
+    /// they were kept, whose figures are all unassisted. The highest score an assisted game
+    /// reached.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub assisted_best: u64,
+    /// Assisted games finished, won, or abandoned after a move.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub assisted_played: u64,
+    /// Assisted games won.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub assisted_won: u64,
+    /// The lowest final score of a finished assisted game, where lower is better.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assisted_lowest: Option<u64>,
     /// Fields a newer Tilebox wrote that this build does not know: kept, unchanged, on every
     /// rewrite.
     #[serde(flatten)]
     pub unknown: serde_json::Map<String, serde_json::Value>,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// The best score of a game, as the player is shown it.
@@ -81,13 +100,32 @@ impl Best {
 }
 
 impl GameStats {
-    /// The best of a game whose score is better lower if `lower_is_better`, else higher.
+    /// The best of a game whose score is better lower if `lower_is_better`, else higher:
+    /// unassisted games' only.
     pub fn best_for(&self, lower_is_better: bool) -> Best {
         if lower_is_better {
             Best::Lowest(self.lowest)
         } else {
             Best::Highest(self.best)
         }
+    }
+
+    /// The best of the assisted games, if one set any.
+    pub fn assisted_best_for(&self, lower_is_better: bool) -> Option<u64> {
+        if lower_is_better {
+            self.assisted_lowest
+        } else {
+            (self.assisted_best > 0).then_some(self.assisted_best)
+        }
+    }
+}
+
+/// `text` (a best, as [`Best::bar_text`] or [`Best::card_text`] write it) with the assisted
+/// games' best beside it, if there is one: "Best 2048 · assisted 4096".
+pub fn with_assisted(text: String, assisted: Option<u64>) -> String {
+    match assisted {
+        Some(points) => format!("{text} \u{b7} assisted {points}"),
+        None => text,
     }
 }
 
@@ -160,6 +198,28 @@ mod tests {
         assert_eq!(stats.lowest, None);
         assert_eq!(stats.best_for(false), Best::Highest(45));
         assert_eq!(serde_json::to_string(&scores).unwrap(), text);
+    }
+
+    #[test]
+    fn the_assisted_figures_are_new_fields_that_old_files_lack() {
+        let old = r#"{"version":1,"games":{"2048":{"best":20,"played":1,"won":0}}}"#;
+        let mut scores: Scores = serde_json::from_str(old).unwrap();
+        let stats = scores.get("2048");
+        assert_eq!(stats.assisted_best_for(false), None);
+        assert_eq!((stats.assisted_played, stats.assisted_won), (0, 0));
+        scores.entry("2048").assisted_best = 64;
+        scores.entry("2048").assisted_played = 1;
+        let text = serde_json::to_string(&scores).unwrap();
+        assert!(
+            text.contains(r#""assisted_best":64,"assisted_played":1"#),
+            "{text}"
+        );
+        let back: Scores = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, scores);
+        assert_eq!(
+            with_assisted(Best::Highest(20).card_text(), Some(64)),
+            "Best 20 \u{b7} assisted 64"
+        );
     }
 
     #[test]

@@ -543,6 +543,15 @@ fn a_kind_with_an_assistant_and_no_view_of_its_own_gets_hints_and_autoplay_in_th
     assert!(replay.status().over);
     h.step();
     assert!(!h.state().autoplay("toy"));
+    // Autoplay made the game assisted: it counts among the assisted games only.
     let stats = h.state().scores().get("toy");
-    assert_eq!((stats.played, stats.won, stats.best), (1, 1, score));
+    assert_eq!((stats.played, stats.won, stats.best), (0, 0, 0));
+    assert_eq!(
+        (
+            stats.assisted_played,
+            stats.assisted_won,
+            stats.assisted_best
+        ),
+        (1, 1, score)
+    );
 }

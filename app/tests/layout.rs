@@ -71,6 +71,7 @@ fn bar_items(h: &Harness<'_, TileboxApp>, title: &str) -> Vec<(String, Rect)> {
                 || s == title
                 || s.starts_with("Score: ")
                 || s.starts_with("Best: ")
+                || s.starts_with("Assisted")
         })
         .collect()
 }
@@ -302,5 +303,27 @@ fn strike9_boxes_fit_a_360_px_window() {
                 "{game}: {name:?} at {rect:?} is outside the window {screen:?}"
             );
         }
+    }
+}
+
+#[test]
+fn the_assisted_mark_fits_the_bar_at_every_width() {
+    for window in WINDOWS {
+        let dir = common::temp_dir("layout-assisted");
+        let (mut h, zoom) = harness_at(&dir, "2048", window);
+        // A move, then undo: the game is assisted, and the mark joins the bar.
+        for k in ["L", "D", "R", "U"] {
+            h.key_press(common::key_of(k));
+            h.run();
+        }
+        h.key_press(egui::Key::U);
+        h.run();
+        assert!(h.state().assisted("2048"));
+        let items = bar_items(&h, "2048");
+        assert!(
+            items.iter().any(|(s, _)| s.starts_with("Assisted")),
+            "at {window:?}: {items:?}"
+        );
+        check_bar(&h, "2048", "2048", window, zoom);
     }
 }

@@ -170,10 +170,12 @@ pub struct TileboxApp {
 }
 
 impl TileboxApp {
-    /// The app over the games of [`tilebox_games::registry`], keeping its files in `data_dir`,
-    /// opening game `start_game` directly if given (an unknown id opens the launcher).
+    /// The app over the games of [`tilebox_games::registry`] and the player's variant files of
+    /// `data_dir` (`variants/`, each file refused a notice: [`crate::variants`]), keeping its
+    /// files in `data_dir`, opening game `start_game` directly if given (an unknown id opens the
+    /// launcher).
     pub fn new(data_dir: impl Into<PathBuf>, start_game: Option<&str>) -> Self {
-        Self::with_registry(tilebox_games::registry(), data_dir, start_game)
+        Self::with_player_variants(data_dir, start_game)
     }
 
     /// The app over the games of `registry`, keeping its files in `data_dir` (written by a

@@ -2,7 +2,8 @@
 //! files in `variants/` of the data directory, read at start. A file based on a built-in and a
 //! fully written one appear in the launcher in their group (the root of their `based_on` chain)
 //! and play, with hints and autoplay; a bad file is one notice in the launcher, naming the file
-//! and the field, while the others still load and the file is left as it is.
+//! and the field, while the others still load and the file is left as it is. The app is built
+//! as it starts (`TileboxApp::new` over a data directory of the test's own).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
@@ -10,7 +11,7 @@ mod common;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::{cell_count, temp_dir};
+use common::{cell_count, harness, temp_dir};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -47,19 +48,6 @@ fn write_variant(dir: &Path, name: &str, text: &str) {
     let folder = dir.join("variants");
     std::fs::create_dir_all(&folder).unwrap();
     std::fs::write(folder.join(name), text).unwrap();
-}
-
-/// The app over `dir` as it starts: the catalogue with the player's variant files of `dir`.
-fn harness(dir: &Path, game: Option<&str>) -> App {
-    let dir = dir.to_path_buf();
-    let game = game.map(str::to_string);
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(600.0, 760.0))
-        .with_max_steps(40)
-        .with_step_dt(0.25)
-        .build_eframe(move |_cc| TileboxApp::with_player_variants(dir, game.as_deref()));
-    h.run();
-    h
 }
 
 /// Steps frames (with a short real pause, for the AI's thread) until `done` holds.

@@ -332,23 +332,11 @@ impl Strike9Colors {
     }
 }
 
-/// WCAG 2.1's relative luminance of an sRGB colour (its alpha ignored).
-pub fn luminance(c: Color32) -> f64 {
-    let channel = |v: u8| {
-        let v = f64::from(v) / 255.0;
-        if v <= 0.03928 {
-            v / 12.92
-        } else {
-            ((v + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
-}
-
-/// WCAG 2.1's contrast ratio of two colours, 1 to 21.
+/// WCAG 2.1's contrast ratio of two colours, 1 to 21 (their alpha ignored), as the games'
+/// palettes are measured ([`tilebox_core::Rgb::contrast`]).
 pub fn contrast(a: Color32, b: Color32) -> f64 {
-    let (la, lb) = (luminance(a), luminance(b));
-    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    let rgb = |c: Color32| tilebox_core::Rgb(c.r(), c.g(), c.b());
+    rgb(a).contrast(rgb(b))
 }
 
 /// The smallest text the app writes at zoom 1, in points.

@@ -21,6 +21,25 @@ impl Rgb {
     pub const fn hex(rgb: u32) -> Rgb {
         Rgb((rgb >> 16) as u8, (rgb >> 8) as u8, rgb as u8)
     }
+
+    /// WCAG 2.1's relative luminance of the colour, 0 (black) to 1 (white).
+    pub fn luminance(self) -> f64 {
+        let channel = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.039_28 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(self.0) + 0.7152 * channel(self.1) + 0.0722 * channel(self.2)
+    }
+
+    /// WCAG 2.1's contrast ratio of two colours, 1 to 21.
+    pub fn contrast(self, other: Rgb) -> f64 {
+        let (a, b) = (self.luminance(), other.luminance());
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
 }
 
 /// The colours of one tile.

@@ -16,7 +16,7 @@ use tilebox_sliding::{
 };
 use tilebox_strike9::{OneDie, Scoring, Strike9, Strike9Params};
 
-pub use sliding::{SlidingAssistant, SlidingFrontEnd, contrast, generated_colors, how_to_play};
+pub use sliding::{SlidingAssistant, SlidingFrontEnd, generated_colors, how_to_play};
 pub use strike9::Strike9FrontEnd;
 
 /// Every game, in the order the launcher and `tilebox-cli list` show them.

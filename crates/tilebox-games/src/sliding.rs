@@ -312,25 +312,6 @@ fn colors_threes(value: u64) -> TileColors {
     }
 }
 
-/// The relative luminance of a colour (WCAG 2).
-pub fn luminance(c: Rgb) -> f64 {
-    let lin = |u: u8| {
-        let s = f64::from(u) / 255.0;
-        if s <= 0.039_28 {
-            s / 12.92
-        } else {
-            ((s + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
-}
-
-/// The WCAG contrast ratio of two colours, 1 to 21.
-pub fn contrast(a: Rgb, b: Rgb) -> f64 {
-    let (x, y) = (luminance(a), luminance(b));
-    (x.max(y) + 0.05) / (x.min(y) + 0.05)
-}
-
 /// A colour from hue (degrees), saturation and lightness (0 to 1).
 fn hsl(h: f64, s: f64, l: f64) -> Rgb {
     let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
@@ -362,7 +343,7 @@ pub fn generated_colors(rank: usize, len: usize) -> TileColors {
     let fill = hsl(hue, saturation, lightness);
     let black = Rgb(0, 0, 0);
     let white = Rgb(0xff, 0xff, 0xff);
-    let text = if contrast(fill, black) >= contrast(fill, white) {
+    let text = if fill.contrast(black) >= fill.contrast(white) {
         black
     } else {
         white
@@ -568,7 +549,7 @@ mod tests {
                 .map(|&t| SlidingFrontEnd.tile_colors(&v, t))
                 .collect();
             for (i, a) in colors.iter().enumerate() {
-                assert!(contrast(a.fill, a.text) >= 4.5, "{id} tile {i}: {a:?}");
+                assert!(a.fill.contrast(a.text) >= 4.5, "{id} tile {i}: {a:?}");
                 for b in &colors[i + 1..] {
                     assert_ne!(a.fill, b.fill, "{id}");
                 }

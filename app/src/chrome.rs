@@ -182,7 +182,7 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
             }
             if bar.thinking {
                 ui.spinner();
-                ui.label("Thinking...");
+                ui.add(egui::Label::new("Thinking...").extend());
             }
             // Last, so that the controls before it stay where they are when it appears.
             if slot.tally.assisted {
@@ -213,9 +213,14 @@ pub const ASSISTED_WHY: &str = "Assisted game: undo, a hint or autoplay was used
 
 /// The small mark of an assisted game, in the bar while it is played.
 fn assisted_mark(ui: &mut egui::Ui) {
-    ui.add(egui::Label::new(RichText::new("Assisted").strong()).sense(egui::Sense::hover()))
-        .on_hover_text(ASSISTED_WHY)
-        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, ASSISTED_WHY));
+    // Never broken over two rows of the wrapping bar: it moves to the next row whole.
+    ui.add(
+        egui::Label::new(RichText::new("Assisted").strong())
+            .extend()
+            .sense(egui::Sense::hover()),
+    )
+    .on_hover_text(ASSISTED_WHY)
+    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, ASSISTED_WHY));
 }
 
 /// The menu of autoplay's speeds.

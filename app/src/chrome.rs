@@ -180,10 +180,10 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
                 }
                 speed_menu(ui, bar.speed);
             }
-            if bar.thinking {
-                ui.spinner();
-                ui.add(egui::Label::new("Thinking...").extend());
-            }
+            // Always laid out, shown only while the AI thinks, so that the bar (and the board
+            // under it) does not move each time a search starts or ends.
+            ui.add_visible(bar.thinking, egui::Spinner::new());
+            ui.add_visible(bar.thinking, egui::Label::new("Thinking...").extend());
             // Last, so that the controls before it stay where they are when it appears.
             if slot.tally.assisted {
                 assisted_mark(ui);

@@ -21,6 +21,7 @@ pub mod app;
 mod assist;
 mod chrome;
 pub mod help;
+pub mod history;
 pub mod input;
 pub mod launcher;
 pub mod lock;

@@ -13,6 +13,7 @@
 //!
 //! Games depend on this crate; this crate depends on no game.
 
+pub mod date;
 mod error;
 mod frontend;
 mod puzzle;

@@ -62,3 +62,12 @@ impl Record {
         }
     }
 }
+
+/// What the app holds of one entry's history, for the statistics and replays.
+#[derive(Debug, Clone, Copy)]
+pub enum HistoryView<'a> {
+    /// The file is still being read (off the window's thread).
+    Loading,
+    /// Every game recorded, oldest first, with those appended since the file was read.
+    Ready(&'a [Record]),
+}

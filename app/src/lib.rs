@@ -28,6 +28,7 @@ pub mod lock;
 pub mod refusal;
 pub mod saves;
 pub mod scores;
+pub mod stats;
 pub mod storage;
 pub mod tally;
 pub mod theme;

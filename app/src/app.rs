@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use egui::RichText;
 use serde::{Deserialize, Serialize};
+use tilebox_core::date::Date;
 use tilebox_core::{DynSession, Entry, ParamOption, Registry};
 
 use crate::assist::Assist;
@@ -93,6 +94,8 @@ pub(crate) struct GameSlot {
     pub save_unknown: serde_json::Map<String, serde_json::Value>,
     /// A newer Tilebox wrote the save: the game is shown, not played, and its file not written.
     pub newer_save: bool,
+    /// The date whose daily game is on the board; `None` for any other game.
+    pub daily: Option<Date>,
 }
 
 impl GameSlot {
@@ -104,6 +107,7 @@ impl GameSlot {
             resumed.map(|(session, tally)| saves::Resumed {
                 session,
                 tally,
+                daily: None,
                 unknown: serde_json::Map::new(),
                 newer: false,
             }),
@@ -112,9 +116,9 @@ impl GameSlot {
 
     /// The slot of `entry`, with the game read from its save if there is one.
     pub(crate) fn resumed(entry: Entry, resumed: Option<saves::Resumed>) -> Self {
-        let (session, tally, save_unknown, newer_save) = match resumed {
-            Some(r) => (Some(r.session), Some(r.tally), r.unknown, r.newer),
-            None => (None, None, serde_json::Map::new(), false),
+        let (session, tally, daily, save_unknown, newer_save) = match resumed {
+            Some(r) => (Some(r.session), Some(r.tally), r.daily, r.unknown, r.newer),
+            None => (None, None, None, serde_json::Map::new(), false),
         };
         let view = views::for_entry(&entry);
         let mut slot = Self {
@@ -129,6 +133,7 @@ impl GameSlot {
             autoplay: false,
             save_unknown,
             newer_save,
+            daily,
         };
         slot.reset_for_session(tally.unwrap_or_default());
         slot
@@ -358,22 +363,23 @@ impl TileboxApp {
 
     /// Opens game `index`, starting a game if none is in progress.
     fn open(&mut self, index: usize) {
-        let Some(slot) = self.slots.get_mut(index) else {
+        let Some(slot) = self.slots.get(index) else {
             return;
         };
         if slot.session.is_none() {
-            match slot.entry.new_session(rand::random::<u64>()) {
-                Ok(session) => {
-                    slot.session = Some(session);
-                    slot.reset_for_session(Tally::default());
-                }
-                Err(e) => {
-                    let text = format!("{} cannot start: {e}", slot.entry.title());
-                    self.notify(text);
-                    return;
-                }
+            self.start_game(index, fresh_seed(), None);
+            let Some(slot) = self.slots.get_mut(index) else {
+                return;
+            };
+            if slot.session.is_none() {
+                let text = format!(
+                    "{}: {}",
+                    slot.entry.title(),
+                    slot.message.take().unwrap_or_default()
+                );
+                self.notify(text);
+                return;
             }
-            self.save_game(index);
         }
         self.screen = Screen::Game(index);
     }
@@ -898,9 +904,16 @@ impl TileboxApp {
         }
     }
 
-    /// Starts a new game of game `index`; the one it replaces counts as played if a move was
-    /// made in it.
+    /// Starts a new game of game `index` from a fresh seed ([`fresh_seed`]).
     fn new_game(&mut self, index: usize) {
+        self.start_game(index, fresh_seed(), None);
+    }
+
+    /// Starts the game of game `index` from `seed`, the daily game of `daily` if given: the one
+    /// path by which a slot gets a fresh game (a new game, a game code, the daily game, the
+    /// first game of an entry opened). The game it replaces counts as played if a move was made
+    /// in it. A game that cannot start says why under the board (and the old one stays).
+    pub(crate) fn start_game(&mut self, index: usize, seed: u64, daily: Option<Date>) {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
         };
@@ -916,7 +929,6 @@ impl TileboxApp {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
         };
-        let seed = rand::random::<u64>();
         let started = match slot.session.as_deref_mut() {
             Some(session) => session.restart(seed),
             None => slot.entry.new_session(seed).map(|s| {
@@ -927,6 +939,7 @@ impl TileboxApp {
             slot.message = Some(format!("A new game cannot start: {e}"));
             return;
         }
+        slot.daily = daily;
         slot.reset_for_session(Tally::default());
         self.save_game(index);
     }
@@ -970,7 +983,7 @@ impl TileboxApp {
         if slot.newer_save {
             return;
         }
-        let save = saves::save_of(session, slot.tally, slot.save_unknown.clone());
+        let save = saves::save_of(session, slot.tally, slot.daily, slot.save_unknown.clone());
         let storage = self.writer.storage().clone();
         let what = format!("the game of {}", slot.entry.title());
         self.writer
@@ -1072,6 +1085,13 @@ impl TileboxApp {
     }
 }
 
+/// The seed of a new game: random, below 2^40. Any seed plays, but a game code carries the seed
+/// (with the entry), so 40 bits keep codes short to read out and type, while a trillion games
+/// per entry are still more than anyone plays; a daily game's seed comes from its date instead.
+fn fresh_seed() -> u64 {
+    rand::random::<u64>() >> 24
+}
+
 /// `text` with its first letter a capital.
 fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
@@ -1092,5 +1112,57 @@ impl Drop for TileboxApp {
 impl eframe::App for TileboxApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+    use super::*;
+
+    fn app_over(dir: &std::path::Path) -> TileboxApp {
+        TileboxApp::new(dir, None)
+    }
+
+    #[test]
+    fn a_daily_game_started_on_a_slot_is_kept_in_its_save_and_resumed() {
+        let dir = tempfile::tempdir().unwrap();
+        let date = Date::new(2026, 11, 23).unwrap();
+        let mut app = app_over(dir.path());
+        let index = app.index_of("2048").unwrap();
+        app.start_game(index, 12_345, Some(date));
+        assert_eq!(app.slots[index].daily, Some(date));
+        assert_eq!(app.session("2048").unwrap().save().seed, 12_345);
+        assert!(app.flush_writes(QUIT_WAIT).is_empty());
+        drop(app);
+
+        let mut app = app_over(dir.path());
+        let index = app.index_of("2048").unwrap();
+        assert_eq!(app.slots[index].daily, Some(date));
+        assert_eq!(app.session("2048").unwrap().save().seed, 12_345);
+        // A new game is no daily game, and its fresh seed is below 2^40.
+        app.new_game(index);
+        assert_eq!(app.slots[index].daily, None);
+        assert!(app.session("2048").unwrap().save().seed < 1 << 40);
+        assert!(app.flush_writes(QUIT_WAIT).is_empty());
+        drop(app);
+        let app = app_over(dir.path());
+        assert_eq!(app.slot_by_id("2048").unwrap().daily, None);
+    }
+
+    #[test]
+    fn starting_a_game_over_one_with_a_move_counts_it_as_played_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_over(dir.path());
+        let index = app.index_of("2048").unwrap();
+        app.start_game(index, 1, None);
+        // Without a move, replacing it counts nothing.
+        app.start_game(index, 2, None);
+        assert_eq!(app.scores().get("2048").played, 0);
+        let legal = app.slots[index].session.as_ref().unwrap().legal_moves();
+        app.play(index, &legal[0], 0.0);
+        app.start_game(index, 3, Some(Date::new(2026, 1, 2).unwrap()));
+        assert_eq!(app.scores().get("2048").played, 1);
+        assert_eq!(app.session("2048").unwrap().move_count(), 0);
     }
 }

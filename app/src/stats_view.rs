@@ -4,7 +4,7 @@
 //! the list of games, each with its replay.
 
 use egui::{RichText, Vec2};
-use egui_plot::{Bar, BarChart, GridMark, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
+use egui_plot::{Bar, BarChart, GridMark, Line, MarkerShape, Plot, PlotPoints, Points};
 use tilebox_core::Entry;
 
 use crate::history::{HistoryView, Record};
@@ -245,16 +245,28 @@ fn figure(ui: &mut egui::Ui, name: &str, value: &str) {
         0.0,
         egui::TextFormat::simple(egui::FontId::proportional(22.0), palette.figures),
     );
+    // A box is a container, which a wrapping row cannot wrap by itself: it starts a new row
+    // when it would not fit whole on this one.
+    let margin = Vec2::new(10.0, 4.0);
+    let outer = FIGURE_WIDTH + 2.0 * margin.x + 2.0;
+    if ui.available_size_before_wrap().x < outer && ui.cursor().min.x > ui.max_rect().min.x + 1.0 {
+        ui.end_row();
+    }
     egui::Frame::group(ui.style())
         .fill(palette.card)
-        .inner_margin(Vec2::new(10.0, 4.0))
+        .inner_margin(margin)
         .show(ui, |ui| {
-            ui.set_min_width(84.0);
+            ui.set_width(FIGURE_WIDTH);
             ui.add(egui::Label::new(job).extend());
         });
 }
 
-/// A plot that shows and does not move: no zoom, drag or scroll, so the page scrolls over it.
+/// The width of the inside of a figure's box.
+const FIGURE_WIDTH: f32 = 100.0;
+
+/// A plot that shows and does not move: no zoom, drag or scroll, so the page scrolls over it;
+/// it only answers the pointer's hover, so it is no stop of Tab either. Its key is written
+/// under it, as text a screen reader reads.
 fn still_plot(id: &str) -> Plot<'static> {
     Plot::new(id)
         .height(220.0)
@@ -265,10 +277,11 @@ fn still_plot(id: &str) -> Plot<'static> {
         .allow_double_click_reset(false)
         .allow_axis_zoom_drag(false)
         .show_crosshair(false)
-        .legend(Legend::default())
+        .sense(egui::Sense::hover())
 }
 
-/// The score of every game, in order, with the best marked.
+/// The score of every game, in order, with the best marked. The series is drawn in the focus
+/// ring's colour, which stands out 3:1 and more from the window and the plot in both themes.
 fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, palette: &Palette) {
     let point = |p: &crate::stats::Point| [p.index as f64 + 1.0, p.score as f64];
     let line: Vec<[f64; 2]> = stats.series.iter().map(point).collect();
@@ -310,7 +323,7 @@ fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, palette: &Palett
             plot.line(Line::new("Score", PlotPoints::from(line)).color(palette.weak));
             plot.add(
                 Points::new("Unassisted", PlotPoints::from(unassisted))
-                    .color(palette.selected)
+                    .color(palette.focus)
                     .radius(3.5)
                     .filled(true),
             );
@@ -324,7 +337,7 @@ fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, palette: &Palett
             }
             if let Some(best) = best {
                 plot.add(
-                    Points::new(format!("Best: {}", number(best[1])), vec![best])
+                    Points::new("Best", vec![best])
                         .color(palette.figures)
                         .shape(MarkerShape::Diamond)
                         .radius(8.0)
@@ -332,6 +345,52 @@ fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, palette: &Palett
                 );
             }
         });
+    // The chart's key.
+    ui.horizontal_wrapped(|ui| {
+        key(ui, Mark::Dot, palette.focus, "Unassisted game".into());
+        if stats.assisted.played > 0 {
+            key(ui, Mark::Ring, palette.weak, "Assisted game".into());
+        }
+        if let Some(best) = best {
+            key(
+                ui,
+                Mark::Diamond,
+                palette.figures,
+                format!("Best: {} (game {})", number(best[1]), number(best[0])),
+            );
+        }
+    });
+}
+
+/// The marks of the chart's points, as its key draws them.
+#[derive(Debug, Clone, Copy)]
+enum Mark {
+    Dot,
+    Ring,
+    Diamond,
+}
+
+/// One entry of a chart's key: its mark, drawn, and what it stands for.
+fn key(ui: &mut egui::Ui, mark: Mark, color: egui::Color32, text: String) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(14.0), egui::Sense::hover());
+    let c = rect.center();
+    let painter = ui.painter();
+    match mark {
+        Mark::Dot => painter.circle_filled(c, 4.0, color),
+        Mark::Ring => painter.circle_stroke(c, 4.0, egui::Stroke::new(1.5, color)),
+        Mark::Diamond => painter.add(egui::Shape::convex_polygon(
+            vec![
+                c + Vec2::new(0.0, -6.0),
+                c + Vec2::new(6.0, 0.0),
+                c + Vec2::new(0.0, 6.0),
+                c + Vec2::new(-6.0, 0.0),
+            ],
+            color,
+            egui::Stroke::NONE,
+        )),
+    };
+    ui.add(egui::Label::new(text).extend());
+    ui.add_space(8.0);
 }
 
 /// How many games reached each value of `measure`, one bar per value.
@@ -343,13 +402,12 @@ fn histogram_chart(ui: &mut egui::Ui, measure: Measure, counts: &[(u64, u64)], p
             Bar::new(i as f64, count as f64)
                 .name(measure.bar_name(value))
                 .width(0.7)
-                .fill(palette.selected)
+                .fill(palette.focus)
         })
         .collect();
     let values: Vec<u64> = counts.iter().map(|&(v, _)| v).collect();
     let marks = values.len();
     still_plot("stats-histogram")
-        .legend(Legend::default().position(egui_plot::Corner::LeftTop))
         .x_axis_label(measure.title())
         .y_axis_label("Games")
         .show_grid([false, true])
@@ -372,7 +430,7 @@ fn histogram_chart(ui: &mut egui::Ui, measure: Measure, counts: &[(u64, u64)], p
         })
         .include_y(0.0)
         .show(ui, |plot| {
-            plot.add(BarChart::new("Games", bars).color(palette.selected));
+            plot.add(BarChart::new("Games", bars).color(palette.focus));
         });
 }
 

@@ -35,6 +35,10 @@ pub enum Screen {
     Group(usize),
     /// The entry at this index of the registry.
     Game(usize),
+    /// The statistics of the entry at this index ([`crate::stats_view`]).
+    Stats(usize),
+    /// A game of the entry at this index replayed ([`crate::replay`]).
+    Replay(usize),
 }
 
 /// What `settings.json` holds.
@@ -193,6 +197,10 @@ pub struct TileboxApp {
     /// The game whose board the last frame showed, and that frame's time: the time between
     /// frames is added to the game's duration.
     game_clock: Option<(usize, f64)>,
+    /// Where Back leads from the statistics screen: the screen it was opened from.
+    stats_back: Screen,
+    /// The game being replayed, on [`Screen::Replay`].
+    replay: Option<crate::replay::Replay>,
 }
 
 impl TileboxApp {
@@ -284,6 +292,8 @@ impl TileboxApp {
             option_picks: std::collections::HashMap::new(),
             histories: Some(histories),
             game_clock: None,
+            stats_back: Screen::Launcher,
+            replay: None,
         };
         // A resumed game's score counts for the best even if the score file was lost.
         for index in 0..app.slots.len() {
@@ -312,7 +322,7 @@ impl TileboxApp {
     pub fn current_game(&self) -> Option<&str> {
         match self.screen {
             Screen::Game(i) => self.slots.get(i).map(GameSlot::id),
-            Screen::Launcher | Screen::Group(_) => None,
+            Screen::Launcher | Screen::Group(_) | Screen::Stats(_) | Screen::Replay(_) => None,
         }
     }
 
@@ -463,6 +473,8 @@ impl TileboxApp {
             Screen::Launcher => self.show_launcher(ui, None),
             Screen::Group(group) => self.show_launcher(ui, Some(group)),
             Screen::Game(index) => self.show_game(ui, index),
+            Screen::Stats(index) => self.show_stats(ui, index),
+            Screen::Replay(index) => self.show_replay(ui, index),
         }
     }
 
@@ -487,6 +499,90 @@ impl TileboxApp {
             slot.duration_ms = slot.duration_ms.saturating_add(ms);
         }
         self.game_clock = Some((index, now));
+    }
+
+    /// Opens the statistics of game `index`; Back returns to the screen shown now.
+    fn open_stats(&mut self, index: usize) {
+        if index < self.slots.len() {
+            self.stats_back = self.screen;
+            self.screen = Screen::Stats(index);
+        }
+    }
+
+    /// The statistics screen of game `index`.
+    fn show_stats(&mut self, ui: &mut egui::Ui, index: usize) {
+        let Some(slot) = self.slots.get(index) else {
+            self.screen = Screen::Launcher;
+            return;
+        };
+        let entry = slot.entry.clone();
+        let history = self.history(entry.id());
+        let (action, record) = match crate::stats_view::show(ui, &entry, history) {
+            crate::stats_view::Action::Replay(i) => {
+                let record = match history {
+                    crate::history::HistoryView::Ready(records) => records.get(i).cloned(),
+                    crate::history::HistoryView::Loading => None,
+                };
+                (Some(i), record)
+            }
+            crate::stats_view::Action::Back => {
+                self.screen = self.stats_back;
+                return;
+            }
+            crate::stats_view::Action::None => (None, None),
+        };
+        if let (Some(i), Some(record)) = (action, record) {
+            let title = format!(
+                "Replay: {}, game {} (score {})",
+                entry.title(),
+                i + 1,
+                record.score
+            );
+            self.start_replay(index, &record.saved_game(), title);
+        }
+    }
+
+    /// Replays `saved`, a game of game `index`, from its start; Back returns to the screen
+    /// shown now.
+    fn start_replay(&mut self, index: usize, saved: &tilebox_core::SavedGame, title: String) {
+        let Some(slot) = self.slots.get(index) else {
+            return;
+        };
+        match crate::replay::Replay::new(&slot.entry, saved, title, self.screen) {
+            Ok(replay) => {
+                self.replay = Some(replay);
+                self.screen = Screen::Replay(index);
+            }
+            Err(text) => self.notify(text),
+        }
+    }
+
+    /// The replay screen.
+    fn show_replay(&mut self, ui: &mut egui::Ui, index: usize) {
+        let Some(replay) = self.replay.as_mut() else {
+            self.screen = Screen::Game(index);
+            return;
+        };
+        if replay.show(ui) {
+            self.screen = replay.back;
+            self.replay = None;
+        }
+    }
+
+    /// The replay being watched, if the replay screen is shown: its session, and its position
+    /// (moves replayed, moves in the game).
+    pub fn replay(&self) -> Option<(&dyn DynSession, (usize, usize))> {
+        self.replay
+            .as_ref()
+            .filter(|_| matches!(self.screen, Screen::Replay(_)))
+            .map(|r| (r.session(), r.position()))
+    }
+
+    /// Whether the replay shown is playing.
+    pub fn replay_playing(&self) -> bool {
+        self.replay
+            .as_ref()
+            .is_some_and(crate::replay::Replay::playing)
     }
 
     /// The launcher: the groups of entries, or the entries of one group.
@@ -562,6 +658,10 @@ impl TileboxApp {
             launcher::Action::Choose(card) => chosen = Some(card),
             launcher::Action::ToggleTheme => toggle_theme = true,
             launcher::Action::Back => back = true,
+            launcher::Action::Stats(i) => {
+                self.open_stats(i);
+                return;
+            }
             launcher::Action::Pick { option, choice } => {
                 if let Some(picks) = group.and_then(|g| self.option_picks.get_mut(&g))
                     && let Some(pick) = picks.get_mut(option)
@@ -807,6 +907,14 @@ impl TileboxApp {
                 }
             }
             Command::ToggleTheme => self.toggle_theme(),
+            Command::Statistics => self.open_stats(index),
+            Command::Replay => {
+                if let Some(session) = slot.session.as_deref() {
+                    let saved = session.save();
+                    let title = format!("Replay: {}, the game in progress", slot.entry.title());
+                    self.start_replay(index, &saved, title);
+                }
+            }
             Command::ToggleHelp => slot.show_help = !slot.show_help,
             Command::NewGame => self.ask_new_game(index),
             Command::Undo | Command::Redo => {

@@ -89,7 +89,7 @@ impl Tally {
     /// The game is being recorded in the history: returns whether it was not already (then it
     /// is to be recorded now; it never is again).
     pub fn mark_recorded(&mut self) -> bool {
-        !std::mem::replace(&mut self.recorded, Some(true)).is_some_and(|r| r)
+        self.recorded.replace(true) != Some(true)
     }
 
     /// Marks the game assisted (undo, a hint or autoplay was used). Returns whether it was not

@@ -47,8 +47,22 @@ fn plays_like(v: &Variant, id: &str) -> bool {
         })
 }
 
-const CONTROLS: &str =
-    "Slide all tiles with the arrow keys, WASD or hjkl, or drag (swipe) on the board.";
+/// How the tiles of `v` are moved, for How to play. A drag is Threes' own where every tile
+/// moves one cell at most (the tiles that would move follow it), and a swipe played when let
+/// go where tiles slide to the wall, as in the original 2048, which shows no preview.
+fn controls(v: &Variant) -> &'static str {
+    match v.motion {
+        Movement::Slide => {
+            "Slide all tiles with the arrow keys, WASD or hjkl, or swipe on the board: the move is \
+played when you let go."
+        }
+        Movement::Step => {
+            "Slide all tiles with the arrow keys, WASD or hjkl, or drag them on the board: the \
+tiles that would move follow the drag, and letting go past a third of a cell plays the move \
+(short of that, they slide back)."
+        }
+    }
+}
 
 /// A list read out: "a", "a and b", "a, b and c".
 fn list(items: &[String], last: &str) -> String {
@@ -129,21 +143,23 @@ pub fn how_to_play(v: &Variant) -> String {
             ),
             None => "The game ends when no move is left.".to_string(),
         };
+        let controls = controls(v);
         return format!(
-            "{CONTROLS} Two tiles of the same number that meet merge into their sum, and the sum is \
+            "{controls} Two tiles of the same number that meet merge into their sum, and the sum is \
 added to your score. After every move a 2 or a 4 appears. {goal} This board is {side}×{side}."
         );
     }
     if plays_like(v, "threes") && win.is_none() {
         return format!(
-            "Slide the cards with the arrow keys, WASD or hjkl, or drag (swipe) on the board. \
-Cards move one step at most. A 1 and a 2 make a 3; from 3 up, two equal cards make their double. \
+            "Slide the cards with the arrow keys, WASD or hjkl, or drag them on the board: the \
+cards that would move follow the drag, and letting go past a third of a cell plays the move \
+(short of that, they slide back). Cards move one step at most. A 1 and a 2 make a 3; from 3 up, two equal cards make their double. \
 A new card comes in from the edge you slid away from: the next one is shown above the board \
 (\"+\" is a bonus card, worth 6 or more). The game ends when no move is left; the score counts \
 every card of 3 and up. This board is {side}×{side}."
         );
     }
-    let mut text = String::from(CONTROLS);
+    let mut text = String::from(controls(v));
     text.push_str(match v.motion {
         Movement::Slide => " Every tile slides as far as it can.",
         Movement::Step => " Tiles move one step at most.",

@@ -364,7 +364,8 @@ fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(f64, u64)>, sign: cha
     let room = width(ui, &stable_text(&text, widest_digit));
     let response = frame
         .show(ui, |ui| {
-            ui.set_min_width(room);
+            // Never wider than the row has room for: a long text still wraps in a narrow window.
+            ui.set_min_width(room.min(ui.available_width()));
             ui.label(RichText::new(text).font(font.clone()).strong());
         })
         .response;

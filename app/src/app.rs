@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use egui::RichText;
 use serde::{Deserialize, Serialize};
+use tilebox_core::date::Date;
 use tilebox_core::{DynSession, Entry, ParamOption, Registry};
 
 use crate::assist::Assist;
@@ -33,6 +34,10 @@ pub enum Screen {
     Group(usize),
     /// The entry at this index of the registry.
     Game(usize),
+    /// The statistics of the entry at this index ([`crate::stats_view`]).
+    Stats(usize),
+    /// A game of the entry at this index replayed ([`crate::replay`]).
+    Replay(usize),
 }
 
 /// What `settings.json` holds.
@@ -89,6 +94,8 @@ pub(crate) struct GameSlot {
     pub save_unknown: serde_json::Map<String, serde_json::Value>,
     /// A newer Tilebox wrote the save: the game is shown, not played, and its file not written.
     pub newer_save: bool,
+    /// The date whose daily game is on the board; `None` for any other game.
+    pub daily: Option<Date>,
 }
 
 impl GameSlot {
@@ -100,6 +107,7 @@ impl GameSlot {
             resumed.map(|(session, tally)| saves::Resumed {
                 session,
                 tally,
+                daily: None,
                 unknown: serde_json::Map::new(),
                 newer: false,
             }),
@@ -108,9 +116,9 @@ impl GameSlot {
 
     /// The slot of `entry`, with the game read from its save if there is one.
     pub(crate) fn resumed(entry: Entry, resumed: Option<saves::Resumed>) -> Self {
-        let (session, tally, save_unknown, newer_save) = match resumed {
-            Some(r) => (Some(r.session), Some(r.tally), r.unknown, r.newer),
-            None => (None, None, serde_json::Map::new(), false),
+        let (session, tally, daily, save_unknown, newer_save) = match resumed {
+            Some(r) => (Some(r.session), Some(r.tally), r.daily, r.unknown, r.newer),
+            None => (None, None, None, serde_json::Map::new(), false),
         };
         let view = views::for_entry(&entry);
         let mut slot = Self {
@@ -125,6 +133,7 @@ impl GameSlot {
             autoplay: false,
             save_unknown,
             newer_save,
+            daily,
         };
         slot.reset_for_session(tally.unwrap_or_default());
         slot
@@ -167,6 +176,10 @@ pub struct TileboxApp {
     assist: Assist,
     /// The choices picked in the launcher's menu of options, per group.
     option_picks: std::collections::HashMap<usize, Vec<usize>>,
+    /// Where Back leads from the statistics screen: the screen it was opened from.
+    stats_back: Screen,
+    /// The game being replayed, on [`Screen::Replay`].
+    replay: Option<crate::replay::Replay>,
 }
 
 impl TileboxApp {
@@ -249,6 +262,8 @@ impl TileboxApp {
             zoom,
             assist,
             option_picks: std::collections::HashMap::new(),
+            stats_back: Screen::Launcher,
+            replay: None,
         };
         // A resumed game's score counts for the best even if the score file was lost.
         for index in 0..app.slots.len() {
@@ -277,7 +292,7 @@ impl TileboxApp {
     pub fn current_game(&self) -> Option<&str> {
         match self.screen {
             Screen::Game(i) => self.slots.get(i).map(GameSlot::id),
-            Screen::Launcher | Screen::Group(_) => None,
+            Screen::Launcher | Screen::Group(_) | Screen::Stats(_) | Screen::Replay(_) => None,
         }
     }
 
@@ -348,22 +363,23 @@ impl TileboxApp {
 
     /// Opens game `index`, starting a game if none is in progress.
     fn open(&mut self, index: usize) {
-        let Some(slot) = self.slots.get_mut(index) else {
+        let Some(slot) = self.slots.get(index) else {
             return;
         };
         if slot.session.is_none() {
-            match slot.entry.new_session(rand::random::<u64>()) {
-                Ok(session) => {
-                    slot.session = Some(session);
-                    slot.reset_for_session(Tally::default());
-                }
-                Err(e) => {
-                    let text = format!("{} cannot start: {e}", slot.entry.title());
-                    self.notify(text);
-                    return;
-                }
+            self.start_game(index, fresh_seed(), None);
+            let Some(slot) = self.slots.get_mut(index) else {
+                return;
+            };
+            if slot.session.is_none() {
+                let text = format!(
+                    "{}: {}",
+                    slot.entry.title(),
+                    slot.message.take().unwrap_or_default()
+                );
+                self.notify(text);
+                return;
             }
-            self.save_game(index);
         }
         self.screen = Screen::Game(index);
     }
@@ -385,7 +401,93 @@ impl TileboxApp {
             Screen::Launcher => self.show_launcher(ui, None),
             Screen::Group(group) => self.show_launcher(ui, Some(group)),
             Screen::Game(index) => self.show_game(ui, index),
+            Screen::Stats(index) => self.show_stats(ui, index),
+            Screen::Replay(index) => self.show_replay(ui, index),
         }
+    }
+
+    /// Opens the statistics of game `index`; Back returns to the screen shown now.
+    fn open_stats(&mut self, index: usize) {
+        if index < self.slots.len() {
+            self.stats_back = self.screen;
+            self.screen = Screen::Stats(index);
+        }
+    }
+
+    /// The statistics screen of game `index`.
+    fn show_stats(&mut self, ui: &mut egui::Ui, index: usize) {
+        let Some(slot) = self.slots.get(index) else {
+            self.screen = Screen::Launcher;
+            return;
+        };
+        let entry = slot.entry.clone();
+        let history = self.history(entry.id());
+        let (action, record) = match crate::stats_view::show(ui, &entry, history) {
+            crate::stats_view::Action::Replay(i) => {
+                let record = match history {
+                    crate::history::HistoryView::Ready(records) => records.get(i).cloned(),
+                    crate::history::HistoryView::Loading => None,
+                };
+                (Some(i), record)
+            }
+            crate::stats_view::Action::Back => {
+                self.screen = self.stats_back;
+                return;
+            }
+            crate::stats_view::Action::None => (None, None),
+        };
+        if let (Some(i), Some(record)) = (action, record) {
+            let title = format!(
+                "Replay: {}, game {} (score {})",
+                entry.title(),
+                i + 1,
+                record.score
+            );
+            self.start_replay(index, &record.saved_game(), title);
+        }
+    }
+
+    /// Replays `saved`, a game of game `index`, from its start; Back returns to the screen
+    /// shown now.
+    fn start_replay(&mut self, index: usize, saved: &tilebox_core::SavedGame, title: String) {
+        let Some(slot) = self.slots.get(index) else {
+            return;
+        };
+        match crate::replay::Replay::new(&slot.entry, saved, title, self.screen) {
+            Ok(replay) => {
+                self.replay = Some(replay);
+                self.screen = Screen::Replay(index);
+            }
+            Err(text) => self.notify(text),
+        }
+    }
+
+    /// The replay screen.
+    fn show_replay(&mut self, ui: &mut egui::Ui, index: usize) {
+        let Some(replay) = self.replay.as_mut() else {
+            self.screen = Screen::Game(index);
+            return;
+        };
+        if replay.show(ui) {
+            self.screen = replay.back;
+            self.replay = None;
+        }
+    }
+
+    /// The replay being watched, if the replay screen is shown: its session, and its position
+    /// (moves replayed, moves in the game).
+    pub fn replay(&self) -> Option<(&dyn DynSession, (usize, usize))> {
+        self.replay
+            .as_ref()
+            .filter(|_| matches!(self.screen, Screen::Replay(_)))
+            .map(|r| (r.session(), r.position()))
+    }
+
+    /// Whether the replay shown is playing.
+    pub fn replay_playing(&self) -> bool {
+        self.replay
+            .as_ref()
+            .is_some_and(crate::replay::Replay::playing)
     }
 
     /// The launcher: the groups of entries, or the entries of one group.
@@ -461,6 +563,10 @@ impl TileboxApp {
             launcher::Action::Choose(card) => chosen = Some(card),
             launcher::Action::ToggleTheme => toggle_theme = true,
             launcher::Action::Back => back = true,
+            launcher::Action::Stats(i) => {
+                self.open_stats(i);
+                return;
+            }
             launcher::Action::Pick { option, choice } => {
                 if let Some(picks) = group.and_then(|g| self.option_picks.get_mut(&g))
                     && let Some(pick) = picks.get_mut(option)
@@ -706,6 +812,14 @@ impl TileboxApp {
                 }
             }
             Command::ToggleTheme => self.toggle_theme(),
+            Command::Statistics => self.open_stats(index),
+            Command::Replay => {
+                if let Some(session) = slot.session.as_deref() {
+                    let saved = session.save();
+                    let title = format!("Replay: {}, the game in progress", slot.entry.title());
+                    self.start_replay(index, &saved, title);
+                }
+            }
             Command::ToggleHelp => slot.show_help = !slot.show_help,
             Command::NewGame => self.ask_new_game(index),
             Command::Undo | Command::Redo => {
@@ -790,9 +904,16 @@ impl TileboxApp {
         }
     }
 
-    /// Starts a new game of game `index`; the one it replaces counts as played if a move was
-    /// made in it.
+    /// Starts a new game of game `index` from a fresh seed ([`fresh_seed`]).
     fn new_game(&mut self, index: usize) {
+        self.start_game(index, fresh_seed(), None);
+    }
+
+    /// Starts the game of game `index` from `seed`, the daily game of `daily` if given: the one
+    /// path by which a slot gets a fresh game (a new game, a game code, the daily game, the
+    /// first game of an entry opened). The game it replaces counts as played if a move was made
+    /// in it. A game that cannot start says why under the board (and the old one stays).
+    pub(crate) fn start_game(&mut self, index: usize, seed: u64, daily: Option<Date>) {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
         };
@@ -808,7 +929,6 @@ impl TileboxApp {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
         };
-        let seed = rand::random::<u64>();
         let started = match slot.session.as_deref_mut() {
             Some(session) => session.restart(seed),
             None => slot.entry.new_session(seed).map(|s| {
@@ -819,6 +939,7 @@ impl TileboxApp {
             slot.message = Some(format!("A new game cannot start: {e}"));
             return;
         }
+        slot.daily = daily;
         slot.reset_for_session(Tally::default());
         self.save_game(index);
     }
@@ -862,7 +983,7 @@ impl TileboxApp {
         if slot.newer_save {
             return;
         }
-        let save = saves::save_of(session, slot.tally, slot.save_unknown.clone());
+        let save = saves::save_of(session, slot.tally, slot.daily, slot.save_unknown.clone());
         let storage = self.writer.storage().clone();
         let what = format!("the game of {}", slot.entry.title());
         self.writer
@@ -964,6 +1085,13 @@ impl TileboxApp {
     }
 }
 
+/// The seed of a new game: random, below 2^40. Any seed plays, but a game code carries the seed
+/// (with the entry), so 40 bits keep codes short to read out and type, while a trillion games
+/// per entry are still more than anyone plays; a daily game's seed comes from its date instead.
+fn fresh_seed() -> u64 {
+    rand::random::<u64>() >> 24
+}
+
 /// `text` with its first letter a capital.
 fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
@@ -984,5 +1112,57 @@ impl Drop for TileboxApp {
 impl eframe::App for TileboxApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+    use super::*;
+
+    fn app_over(dir: &std::path::Path) -> TileboxApp {
+        TileboxApp::new(dir, None)
+    }
+
+    #[test]
+    fn a_daily_game_started_on_a_slot_is_kept_in_its_save_and_resumed() {
+        let dir = tempfile::tempdir().unwrap();
+        let date = Date::new(2026, 11, 23).unwrap();
+        let mut app = app_over(dir.path());
+        let index = app.index_of("2048").unwrap();
+        app.start_game(index, 12_345, Some(date));
+        assert_eq!(app.slots[index].daily, Some(date));
+        assert_eq!(app.session("2048").unwrap().save().seed, 12_345);
+        assert!(app.flush_writes(QUIT_WAIT).is_empty());
+        drop(app);
+
+        let mut app = app_over(dir.path());
+        let index = app.index_of("2048").unwrap();
+        assert_eq!(app.slots[index].daily, Some(date));
+        assert_eq!(app.session("2048").unwrap().save().seed, 12_345);
+        // A new game is no daily game, and its fresh seed is below 2^40.
+        app.new_game(index);
+        assert_eq!(app.slots[index].daily, None);
+        assert!(app.session("2048").unwrap().save().seed < 1 << 40);
+        assert!(app.flush_writes(QUIT_WAIT).is_empty());
+        drop(app);
+        let app = app_over(dir.path());
+        assert_eq!(app.slot_by_id("2048").unwrap().daily, None);
+    }
+
+    #[test]
+    fn starting_a_game_over_one_with_a_move_counts_it_as_played_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_over(dir.path());
+        let index = app.index_of("2048").unwrap();
+        app.start_game(index, 1, None);
+        // Without a move, replacing it counts nothing.
+        app.start_game(index, 2, None);
+        assert_eq!(app.scores().get("2048").played, 0);
+        let legal = app.slots[index].session.as_ref().unwrap().legal_moves();
+        app.play(index, &legal[0], 0.0);
+        app.start_game(index, 3, Some(Date::new(2026, 1, 2).unwrap()));
+        assert_eq!(app.scores().get("2048").played, 1);
+        assert_eq!(app.session("2048").unwrap().move_count(), 0);
     }
 }

@@ -180,6 +180,18 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
                 }
                 speed_menu(ui, bar.speed);
             }
+            if button(ui, true, STATS_LABEL, "This game's statistics (Shift+S)") {
+                commands.push(Command::Statistics);
+            }
+            let moved = session.is_some_and(|s| s.move_count() > 0);
+            if button(
+                ui,
+                moved,
+                REPLAY_LABEL,
+                "Replay this game from its start (Shift+R)",
+            ) {
+                commands.push(Command::Replay);
+            }
             // Always laid out, shown only while the AI thinks, so that the bar (and the board
             // under it) does not move each time a search starts or ends.
             ui.add_visible(bar.thinking, egui::Spinner::new());
@@ -193,6 +205,12 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
     });
     commands
 }
+
+/// The label of the bar's button that opens the game's statistics.
+pub const STATS_LABEL: &str = "Statistics";
+
+/// The label of the bar's button that replays the game in progress from its start.
+pub const REPLAY_LABEL: &str = "Replay";
 
 /// The theme button, named after the choice in force; true when clicked.
 pub fn theme_button(ui: &mut egui::Ui, theme: ThemeChoice) -> bool {

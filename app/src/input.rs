@@ -42,6 +42,10 @@ pub enum Command {
     Hint,
     /// Let the AI play, or stop it.
     ToggleAutoplay,
+    /// The game's statistics.
+    Statistics,
+    /// Watch the game in progress from its start.
+    Replay,
 }
 
 impl Command {
@@ -99,6 +103,8 @@ pub fn command_of(k: KeyPress, plain_h_hints: bool) -> Option<Command> {
         Key::H if m.shift && !ctrl => Command::Hint,
         Key::H if plain_h_hints && m.is_none() => Command::Hint,
         Key::A if m.shift && !ctrl => Command::ToggleAutoplay,
+        Key::S if m.shift && !ctrl => Command::Statistics,
+        Key::R if m.shift && !ctrl => Command::Replay,
         _ => return None,
     };
     let repeats = matches!(command, Command::Undo | Command::Redo);
@@ -188,10 +194,26 @@ mod tests {
             (Key::H, Modifiers::SHIFT),
             (Key::N, Modifiers::NONE),
             (Key::Escape, Modifiers::NONE),
+            (Key::S, Modifiers::SHIFT),
+            (Key::R, Modifiers::SHIFT),
         ] {
             assert!(command_of(press(key, modifiers), false).is_some());
             assert_eq!(command_of(held(key, modifiers), false), None, "{key:?}");
         }
+    }
+
+    #[test]
+    fn statistics_and_replay_are_shifted_so_s_stays_a_move() {
+        assert_eq!(
+            command_of(press(Key::S, Modifiers::SHIFT), false),
+            Some(Command::Statistics)
+        );
+        assert_eq!(
+            command_of(press(Key::R, Modifiers::SHIFT), false),
+            Some(Command::Replay)
+        );
+        assert_eq!(command_of(press(Key::S, Modifiers::NONE), false), None);
+        assert_eq!(command_of(press(Key::R, Modifiers::NONE), false), None);
     }
 
     #[test]

@@ -30,6 +30,8 @@ pub(crate) enum Action {
     ToggleTheme,
     /// Back from a group's entries to the games.
     Back,
+    /// Open the statistics of the entry at this index of the registry.
+    Stats(usize),
     /// In the menu of options, option `option` (an index into [`Options::options`]) was set
     /// to its choice `choice`.
     Pick {
@@ -75,6 +77,11 @@ pub(crate) struct Screen<'a> {
 /// The accessible label of the card of the game titled `title`.
 pub fn card_label(title: &str) -> String {
     format!("Play {title}")
+}
+
+/// The accessible label of the statistics button on the card of the game titled `title`.
+pub fn stats_label(title: &str) -> String {
+    format!("Statistics of {title}")
 }
 
 /// The accessible label of the launcher's Back button, on a group's screen.
@@ -163,10 +170,19 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<String>, act
                         .map(|slot| entry_face(slot, screen.scores)),
                     Card::Group(g) => group_face(screen, g),
                 };
-                if let Some(face) = face
-                    && card(ui, i, &face, miniature(screen, c).as_ref())
-                {
-                    *action = Action::Choose(c);
+                // An entry's card has a button to its statistics; a group's entries have theirs
+                // on the group's screen.
+                let stats = matches!(c, Card::Entry(_));
+                if let Some(face) = face {
+                    match card(ui, i, &face, miniature(screen, c).as_ref(), stats) {
+                        CardClick::Open => *action = Action::Choose(c),
+                        CardClick::Stats => {
+                            if let Card::Entry(e) = c {
+                                *action = Action::Stats(e);
+                            }
+                        }
+                        CardClick::None => {}
+                    }
                 }
                 ui.add_space(10.0);
             }
@@ -538,9 +554,26 @@ pub fn card_description(description: &str, line: &str) -> String {
     format!("{description} {}.", line.replace("   ·   ", ", "))
 }
 
-/// One card, numbered `index` + 1, with its miniature if any; true when clicked (or, when it
-/// has the keyboard's focus, Return or Space is pressed).
-fn card(ui: &mut egui::Ui, index: usize, face: &Face, mini: Option<&Miniature>) -> bool {
+/// What was clicked on a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CardClick {
+    None,
+    /// The card itself.
+    Open,
+    /// Its statistics button.
+    Stats,
+}
+
+/// One card, numbered `index` + 1, with its miniature if any, and a button to its statistics
+/// under its text if `stats`. The card is clicked with the mouse, or, when it has the
+/// keyboard's focus, with Return or Space; the button is reached with Tab.
+fn card(
+    ui: &mut egui::Ui,
+    index: usize,
+    face: &Face,
+    mini: Option<&Miniature>,
+    stats: bool,
+) -> CardClick {
     let width = ui.available_width();
     let top_left = ui.cursor().min;
     let background = ui.painter().add(egui::Shape::Noop);
@@ -567,8 +600,18 @@ fn card(ui: &mut egui::Ui, index: usize, face: &Face, mini: Option<&Miniature>) 
         ui.add(egui::Label::new(RichText::new(&face.title).size(22.0).strong()).wrap());
         ui.add(egui::Label::new(RichText::new(&face.description).weak()).truncate());
         ui.add(egui::Label::new(RichText::new(&face.line).size(14.0).color(figures(ui))).wrap());
-        ui.min_rect().height()
+        // The room of the statistics button, placed over the card once the card is laid out
+        // (so that it, not the card, takes its clicks).
+        let button = stats.then(|| {
+            let size = Vec2::new(
+                chrome_button_width(ui, STATS_BUTTON),
+                ui.spacing().interact_size.y,
+            );
+            ui.allocate_space(size).1
+        });
+        (ui.min_rect().height(), button)
     };
+    let (text_height, stats_rect) = text_height;
     let height = (text_height + 18.0).max(mini_side + 16.0).max(96.0);
     let rect = Rect::from_min_size(top_left, Vec2::new(width, height));
     let response = ui.allocate_rect(rect, Sense::click());
@@ -627,5 +670,33 @@ fn card(ui: &mut egui::Ui, index: usize, face: &Face, mini: Option<&Miniature>) 
         );
         draw_miniature(ui, mini_rect, mini);
     }
-    response.clicked()
+    if let Some(rect) = stats_rect {
+        let label = stats_label(&face.title);
+        let button = ui
+            .put(rect, egui::Button::new(STATS_BUTTON))
+            .on_hover_text("Played, won, best, charts and replays");
+        button.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, &label));
+        if button.clicked() {
+            return CardClick::Stats;
+        }
+    }
+    if response.clicked() {
+        CardClick::Open
+    } else {
+        CardClick::None
+    }
+}
+
+/// The text of a card's statistics button.
+const STATS_BUTTON: &str = "Statistics";
+
+/// The width of a button with `text` in `ui`.
+fn chrome_button_width(ui: &egui::Ui, text: &str) -> f32 {
+    let galley = egui::WidgetText::from(text).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Button,
+    );
+    galley.size().x + 2.0 * ui.spacing().button_padding.x
 }

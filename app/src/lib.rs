@@ -14,6 +14,8 @@
 //!   table.
 //! - [`writer`]: the one writer thread every write goes through, so the window never waits.
 //! - [`variants`]: the player's own sliding variant files, and a notice per file refused.
+//! - [`history`], [`stats`], [`stats_view`] and [`replay`]: the games remembered, their
+//!   statistics and charts, and any game watched again from its start.
 //! - [`theme`] and [`help`]: colours, and the controls "How to play" adds to each game's rules.
 
 pub mod advisor;
@@ -26,8 +28,11 @@ pub mod input;
 pub mod launcher;
 pub mod lock;
 pub mod refusal;
+pub mod replay;
 pub mod saves;
 pub mod scores;
+pub mod stats;
+pub mod stats_view;
 pub mod storage;
 pub mod tally;
 pub mod theme;
@@ -36,6 +41,7 @@ pub mod views;
 pub mod writer;
 
 pub use app::{Screen, TileboxApp};
+pub use chrome::{REPLAY_LABEL, STATS_LABEL};
 
 /// The directory Tilebox keeps its files in: `<data dir>/tilebox` (on Linux
 /// `$XDG_DATA_HOME/tilebox`, by default `~/.local/share/tilebox`).

@@ -2,7 +2,8 @@
 //! seed, moves, redo list) and the game's [`Tally`], so a game resumes with its whole history and
 //! is never counted twice in the score table.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use tilebox_core::date::Date;
 use tilebox_core::{DynSession, Entry, SAVE_FORMAT, SavedGame};
 
 use crate::storage::{Layout, ReadOutcome, Storage, StorageError, encode, notice, notice_with};
@@ -18,16 +19,36 @@ pub struct AppSave {
     /// kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tally: Option<Tally>,
+    /// The date whose daily game this is, written `YYYY-MM-DD`; absent for any other game and in
+    /// saves from before daily games (a text that is not a date reads as absent).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "write_date",
+        deserialize_with = "read_date"
+    )]
+    pub daily: Option<Date>,
     /// Fields a newer Tilebox wrote that this build does not know: kept, unchanged, on every
     /// rewrite.
     #[serde(flatten)]
     pub unknown: serde_json::Map<String, serde_json::Value>,
 }
 
-/// The file, inside the data directory, that holds the game in progress of game `id`.
-pub fn save_file_name(id: &str) -> String {
-    let safe: String = id
-        .chars()
+// `serialize_with` hands the field by reference.
+#[allow(clippy::ref_option)]
+fn write_date<S: Serializer>(date: &Option<Date>, serializer: S) -> Result<S::Ok, S::Error> {
+    date.map(|d| d.to_string()).serialize(serializer)
+}
+
+fn read_date<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Date>, D::Error> {
+    let text = Option::<String>::deserialize(deserializer)?;
+    Ok(text.and_then(|t| t.parse().ok()))
+}
+
+/// `id` made safe as a file name: every character but ASCII letters, digits, `-` and `_` is
+/// `_`. Saves and histories name their files by it.
+pub fn safe_file_stem(id: &str) -> String {
+    id.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
                 c
@@ -35,19 +56,26 @@ pub fn save_file_name(id: &str) -> String {
                 '_'
             }
         })
-        .collect();
-    format!("saves/{safe}.json")
+        .collect()
 }
 
-/// The save of `session` with its tally and the fields of its file this build does not know.
+/// The file, inside the data directory, that holds the game in progress of game `id`.
+pub fn save_file_name(id: &str) -> String {
+    format!("saves/{}.json", safe_file_stem(id))
+}
+
+/// The save of `session` with its tally, the date of its daily game if it is one, and the
+/// fields of its file this build does not know.
 pub fn save_of(
     session: &dyn DynSession,
     tally: Tally,
+    daily: Option<Date>,
     unknown: serde_json::Map<String, serde_json::Value>,
 ) -> AppSave {
     AppSave {
         game: session.save(),
         tally: Some(tally),
+        daily,
         unknown,
     }
 }
@@ -67,6 +95,8 @@ pub struct Resumed {
     pub session: Box<dyn DynSession>,
     /// What the score table has been told of it.
     pub tally: Tally,
+    /// The date whose daily game it is, if it is one.
+    pub daily: Option<Date>,
     /// The fields of the file this build does not know, to keep.
     pub unknown: serde_json::Map<String, serde_json::Value>,
     /// A newer Tilebox wrote the save: the game can be looked at, not played, and its file is
@@ -112,6 +142,7 @@ pub fn read(storage: &Storage, entry: &Entry, notices: &mut Vec<String>) -> Opti
             return Some(Resumed {
                 session,
                 tally,
+                daily: save.daily,
                 unknown: save.unknown,
                 newer: true,
             });
@@ -131,6 +162,7 @@ pub fn read(storage: &Storage, entry: &Entry, notices: &mut Vec<String>) -> Opti
             Some(Resumed {
                 session,
                 tally,
+                daily: save.daily,
                 unknown: save.unknown,
                 newer: false,
             })
@@ -161,6 +193,7 @@ mod tests {
         let save = AppSave {
             game: session.save(),
             tally: Some(tally),
+            daily: None,
             unknown: serde_json::Map::new(),
         };
         let json = serde_json::to_value(&save).unwrap();
@@ -182,7 +215,44 @@ mod tests {
         let json = serde_json::to_string(&session.save()).unwrap();
         let back: AppSave = serde_json::from_str(&json).unwrap();
         assert_eq!(back.tally, None);
+        assert_eq!(back.daily, None);
         assert_eq!(back.game, session.save());
+    }
+
+    #[test]
+    fn a_daily_game_keeps_its_date_and_an_old_save_has_none() {
+        let session = tilebox_games::registry()
+            .get("2048")
+            .unwrap()
+            .new_session(7)
+            .unwrap();
+        let date = Date::new(2026, 11, 23).unwrap();
+        let save = save_of(
+            &*session,
+            Tally::default(),
+            Some(date),
+            serde_json::Map::new(),
+        );
+        let json = serde_json::to_value(&save).unwrap();
+        assert_eq!(json["daily"], "2026-11-23");
+        let back: AppSave = serde_json::from_value(json).unwrap();
+        assert_eq!(back, save);
+        assert_eq!(back.daily, Some(date));
+        // Not a daily game: no field at all, so the file is as before daily games.
+        let plain = save_of(&*session, Tally::default(), None, serde_json::Map::new());
+        let json = serde_json::to_value(&plain).unwrap();
+        assert!(json.get("daily").is_none(), "{json}");
+        // A save from before daily games (a tally, no date) reads as no daily game.
+        let mut old = serde_json::to_value(session.save()).unwrap();
+        old["tally"] = serde_json::to_value(Tally::default()).unwrap();
+        let back: AppSave = serde_json::from_value(old).unwrap();
+        assert_eq!(back.daily, None);
+        assert_eq!(back.tally, Some(Tally::default()));
+        // A text that is not a date reads as no daily game, not as a bad save.
+        let mut odd = serde_json::to_value(session.save()).unwrap();
+        odd["daily"] = "someday".into();
+        let back: AppSave = serde_json::from_value(odd).unwrap();
+        assert_eq!(back.daily, None);
     }
 
     #[test]

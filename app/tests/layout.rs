@@ -63,6 +63,8 @@ fn bar_items(h: &Harness<'_, TileboxApp>, title: &str) -> Vec<(String, Rect)> {
         "Hint",
         "Autoplay",
         "Autoplay speed",
+        tilebox::STATS_LABEL,
+        tilebox::REPLAY_LABEL,
     ];
     h.query_all(By::new())
         .filter_map(|n| common::spoken(&n).map(|s| (s, n.rect())))
@@ -87,6 +89,8 @@ fn check_bar(h: &Harness<'_, TileboxApp>, game: &str, title: &str, window: (f32,
         "Redo",
         "How to play",
         "Theme: system",
+        tilebox::STATS_LABEL,
+        tilebox::REPLAY_LABEL,
         title,
     ] {
         assert!(
@@ -326,4 +330,93 @@ fn the_assisted_mark_fits_the_bar_at_every_width() {
         );
         check_bar(&h, "2048", "2048", window, zoom);
     }
+}
+
+/// Checks that the controls and figures `wanted` are on the screen, whole, inside the window
+/// and clear of each other.
+fn check_screen(
+    h: &Harness<'_, TileboxApp>,
+    what: &str,
+    wanted: &[String],
+    window: (f32, f32),
+    zoom: f32,
+) {
+    let screen = Rect::from_min_size(egui::Pos2::ZERO, Vec2::new(window.0, window.1) / zoom);
+    let items: Vec<(String, Rect)> = common::spoken_all(h)
+        .into_iter()
+        .filter(|(s, _)| wanted.contains(s))
+        .collect();
+    for name in wanted {
+        assert!(
+            items.iter().any(|(s, _)| s == name),
+            "{what} at {window:?}: no {name:?} in {items:?}"
+        );
+    }
+    for (name, rect) in &items {
+        assert!(
+            screen.expand(0.5).contains_rect(*rect) && rect.width() >= 8.0,
+            "{what} at {window:?}: {name:?} at {rect:?} is not whole inside {screen:?}"
+        );
+    }
+    for (i, (a, ra)) in items.iter().enumerate() {
+        for (b, rb) in &items[i + 1..] {
+            let overlap = ra.intersect(*rb);
+            assert!(
+                !overlap.is_positive() || overlap.area() < 1.0,
+                "{what} at {window:?}: {a:?} {ra:?} overlaps {b:?} {rb:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_replay_screen_fits_every_width() {
+    use tilebox::replay;
+    for window in WINDOWS {
+        let dir = common::temp_dir("layout-replay");
+        let (mut h, zoom) = harness_at(&dir, "2048", window);
+        for k in ["L", "D", "R", "U"] {
+            h.key_press(common::key_of(k));
+            h.run();
+        }
+        let moves = h.state().session("2048").unwrap().move_count();
+        h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::R);
+        h.run();
+        // One move in, so that every control is enabled.
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+        let wanted: Vec<String> = [
+            "Back",
+            replay::START_LABEL,
+            replay::BACK_STEP_LABEL,
+            replay::PLAY_LABEL,
+            replay::FORWARD_LABEL,
+            replay::END_LABEL,
+            replay::SLOWER_LABEL,
+            replay::FASTER_LABEL,
+        ]
+        .map(str::to_string)
+        .into_iter()
+        .chain([
+            replay::counter_text(1, moves),
+            replay::speed_text(replay::SPEEDS[2]),
+        ])
+        .collect();
+        check_screen(&h, "replay", &wanted, window, zoom);
+    }
+}
+
+#[test]
+fn the_statistics_buttons_of_the_cards_fit_a_360_px_window() {
+    let dir = common::temp_dir("layout-card-stats");
+    let (h, zoom) = harness_at(&dir, "unknown-game", (360.0, 640.0));
+    let wanted = [
+        "Play Threes".to_string(),
+        tilebox::launcher::stats_label("Threes"),
+    ];
+    let screen = Rect::from_min_size(egui::Pos2::ZERO, Vec2::new(360.0, 640.0) / zoom);
+    let card = h.get_by_label(&wanted[0]).rect();
+    let button = h.get_by_label(&wanted[1]).rect();
+    assert!(card.contains_rect(button), "{button:?} in {card:?}");
+    assert!(screen.contains_rect(card), "{card:?} in {screen:?}");
 }

@@ -708,6 +708,10 @@ impl TileboxApp {
 
     fn show_game(&mut self, ui: &mut egui::Ui, index: usize) {
         let ctx = ui.ctx().clone();
+        // The AI's answer is taken before the bar is drawn, so that the bar never shows
+        // "Thinking..." over a hint already given (no frame may follow to take it away).
+        let now = ctx.input(|i| i.time);
+        let autoplay_move = self.assist.drive(&ctx, index, &mut self.slots, now);
         let Some(slot) = self.slots.get(index) else {
             self.screen = Screen::Launcher;
             return;
@@ -756,9 +760,6 @@ impl TileboxApp {
         if self.assist.speed != speed_before {
             self.write_settings();
         }
-
-        let now = ctx.input(|i| i.time);
-        let autoplay_move = self.assist.drive(&ctx, index, &mut self.slots, now);
 
         let slot = &mut self.slots[index];
         let mut outcome = None;

@@ -30,8 +30,9 @@ pub enum Command {
     List,
     /// Print the initial state of a new game as one line of JSON.
     New {
-        /// Game id (see `list`).
-        game: String,
+        /// Game id (see `list`); not with --code.
+        #[arg(required_unless_present = "code")]
+        game: Option<String>,
         /// Seed of the game; a random one when omitted (it is in the JSON).
         #[arg(long, value_name = "N", allow_negative_numbers = true)]
         seed: Option<u64>,
@@ -39,14 +40,29 @@ pub enum Command {
         /// out take the kind's defaults), e.g. '{"tiles":12}'.
         #[arg(long, value_name = "JSON", allow_hyphen_values = true)]
         params: Option<String>,
+        /// A game code (see `code`): its game, seed and parameters, instead of <GAME>, --seed
+        /// and --params.
+        #[arg(
+            long,
+            value_name = "CODE",
+            allow_hyphen_values = true,
+            conflicts_with_all = ["game", "seed", "params"]
+        )]
+        code: Option<String>,
     },
     /// Start a seeded game, apply MOVES in order, print the final state as one line of JSON.
     Play {
-        /// Game id (see `list`).
-        game: String,
-        /// Seed of the game.
-        #[arg(long, value_name = "N", allow_negative_numbers = true)]
-        seed: u64,
+        /// Game id (see `list`); not with --code.
+        #[arg(required_unless_present = "code")]
+        game: Option<String>,
+        /// Seed of the game; not with --code.
+        #[arg(
+            long,
+            value_name = "N",
+            allow_negative_numbers = true,
+            required_unless_present = "code"
+        )]
+        seed: Option<u64>,
         /// Sliding games: letters L R U D, either case, spaces ignored; a move that changes
         /// nothing is skipped. Strike 9: space-separated tile sets joined by '+' ("9 4+5"), and
         /// 1d or 2d for the dice where the game lets the player choose.
@@ -56,6 +72,37 @@ pub enum Command {
         /// out take the kind's defaults), e.g. '{"tiles":12}'.
         #[arg(long, value_name = "JSON", allow_hyphen_values = true)]
         params: Option<String>,
+        /// A game code (see `code`): its game, seed and parameters, instead of <GAME>, --seed
+        /// and --params.
+        #[arg(
+            long,
+            value_name = "CODE",
+            allow_hyphen_values = true,
+            conflicts_with_all = ["game", "seed", "params"]
+        )]
+        code: Option<String>,
+    },
+    /// Print the code of a game: a short text that `new --code` and `play --code` (and the
+    /// app's "Play a code") start that game from.
+    Code {
+        /// Game id (see `list`; the app's combinations of options too).
+        game: String,
+        /// Seed of the game.
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
+        seed: u64,
+        /// The game's parameters as a JSON object, instead of the entry's preset (fields left
+        /// out take the kind's defaults), e.g. '{"tiles":12}'.
+        #[arg(long, value_name = "JSON", allow_hyphen_values = true)]
+        params: Option<String>,
+    },
+    /// Print the code of a day's daily game: one game a day for each game id, the same for
+    /// everyone.
+    Daily {
+        /// Game id (see `list`; the app's combinations of options too).
+        game: String,
+        /// The day, YYYY-MM-DD (default: today, in UTC).
+        #[arg(long, value_name = "YYYY-MM-DD", allow_hyphen_values = true)]
+        date: Option<String>,
     },
     /// Slide a board once, without a spawn; print {"board":[[…]],"moved":bool,"gained":N}.
     Slide {

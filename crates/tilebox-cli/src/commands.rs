@@ -6,13 +6,15 @@
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_json::{Value, json};
 use thiserror::Error;
 
+use tilebox_core::date::{Date, DateError};
 use tilebox_core::{
-    AssistError, DynAssistant, DynSession, Entry, ParamsError, PlayError, Puzzle, Registry,
+    AssistError, CodeError, DynAssistant, DynSession, Entry, GameCode, ParamsError, PlayError,
+    Puzzle, Registry,
 };
 use tilebox_sliding::{BoardError, Direction, Rules, rules_of};
 use tilebox_strike9::{Dice, Strike9, Strike9Params, Table, TileError, TileSet, addends};
@@ -90,6 +92,12 @@ pub enum CliError {
     /// `--params` that are not JSON, or parameters the game refuses.
     #[error("--params: {0}")]
     BadParams(String),
+    /// A game code that is not one, is mistyped, or is of a game there is not.
+    #[error("--code: {0}")]
+    BadCode(#[from] CodeError),
+    /// `--date` that is not a date.
+    #[error("--date: {0}")]
+    BadDate(#[from] DateError),
     /// A direction that is not one.
     #[error("{dir} is not a direction (expected left, right, up or down)", dir = Quoted(.0))]
     BadDirection(String),
@@ -174,6 +182,8 @@ impl CliError {
             | CliError::NotCovered { .. }
             | CliError::NoOdds { .. }
             | CliError::BadParams(_)
+            | CliError::BadCode(_)
+            | CliError::BadDate(_)
             | CliError::BadDirection(_)
             | CliError::BoardSyntax { .. }
             | CliError::Board { .. }
@@ -212,10 +222,13 @@ pub fn run(
                 writeln!(out, "{}\t{}", entry.id(), entry.title())?;
             }
         }
-        Command::New { game, seed, params } => {
-            let game = Game::find(registry, &game, params.as_deref())?;
-            let seed = seed.unwrap_or_else(rand::random);
-            let session = game.start(seed)?;
+        Command::New {
+            game,
+            seed,
+            params,
+            code,
+        } => {
+            let session = new_game(registry, game.as_deref(), seed, params.as_deref(), code)?;
             writeln!(out, "{}", session.state_json())?;
         }
         Command::Play {
@@ -223,10 +236,24 @@ pub fn run(
             seed,
             moves,
             params,
+            code,
         } => {
-            let mut session = Game::find(registry, &game, params.as_deref())?.start(seed)?;
+            let mut session = new_game(registry, game.as_deref(), seed, params.as_deref(), code)?;
             session.play_text(&moves)?;
             writeln!(out, "{}", session.state_json())?;
+        }
+        Command::Code { game, seed, params } => {
+            let entry = find_any(registry, &game)?;
+            let session = Game::of(&entry, params.as_deref())?.start(seed)?;
+            writeln!(out, "{}", GameCode::of(&*session))?;
+        }
+        Command::Daily { game, date } => {
+            let entry = find_any(registry, &game)?;
+            let date = match date {
+                Some(text) => text.parse()?,
+                None => today(),
+            };
+            writeln!(out, "{}", GameCode::daily(entry.id(), date))?;
         }
         Command::Slide {
             game,
@@ -370,6 +397,41 @@ fn find<'r>(registry: &'r Registry, id: &str) -> Result<&'r Entry, CliError> {
     })
 }
 
+/// The entry `id` of `registry`, one of its combinations of options included (a game code
+/// may name one), or an error listing the ids there are.
+fn find_any(registry: &Registry, id: &str) -> Result<Entry, CliError> {
+    registry
+        .entry_or_combination(id)
+        .ok_or_else(|| CliError::UnknownGame {
+            id: id.to_string(),
+            known: ids_where(registry, |_| true),
+        })
+}
+
+/// The new game of `new` and `play`: the game of `code` when it is given, else the entry
+/// `game` with `params`, from `seed` (a random one when none is given).
+fn new_game(
+    registry: &Registry,
+    game: Option<&str>,
+    seed: Option<u64>,
+    params: Option<&str>,
+    code: Option<String>,
+) -> Result<Box<dyn DynSession>, CliError> {
+    if let Some(code) = code {
+        return Ok(registry.start_code(&code.parse()?)?);
+    }
+    let game = Game::find(registry, game.unwrap_or_default(), params)?;
+    game.start(seed.unwrap_or_else(rand::random))
+}
+
+/// Today, in UTC, by the system's clock.
+fn today() -> Date {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    Date::of_unix(i64::try_from(seconds).unwrap_or(i64::MAX))
+}
+
 /// The game a command plays: an entry of the registry, with the parameters of `--params` in
 /// place of its preset when they are given (checked when the game is found).
 pub(crate) struct Game<'r> {
@@ -384,7 +446,12 @@ impl<'r> Game<'r> {
     /// when there is no such entry, when `params` is not JSON, or when the entry's kind refuses
     /// it (an unknown field, a value out of range).
     fn find(registry: &'r Registry, id: &str, params: Option<&str>) -> Result<Self, CliError> {
-        let entry = find(registry, id)?;
+        Game::of(find(registry, id)?, params)
+    }
+
+    /// `entry` with the parameters `params` (JSON text) if given: an error when `params` is
+    /// not JSON or the entry's kind refuses it.
+    fn of(entry: &'r Entry, params: Option<&str>) -> Result<Self, CliError> {
         let params = params.map(parse_params).transpose()?;
         let game = Game { entry, params };
         // A game is started once to ask the kind whether it takes the parameters.

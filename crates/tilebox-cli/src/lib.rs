@@ -8,7 +8,8 @@
 //! search).
 //!
 //! The tool knows no game by its id. It takes its games from a [`Registry`] and asks each entry
-//! what it can do: `list`, `new` and `play` work on every entry; `slide` on the entries whose
+//! what it can do: `list`, `new`, `play`, `code` and `daily` work on every entry (a game code
+//! may name one of the registry's combinations of options too, [`Registry::combinations`]); `slide` on the entries whose
 //! kind is a sliding game ([`tilebox_sliding::rules_of`]); `hint` and `bench` on the entries
 //! with an AI player ([`tilebox_core::Entry::assistant`]); `hint --open/--total` and `odds` on
 //! the entries of the Strike 9 kind, from the exact table of their variant. `--params JSON` on
@@ -249,7 +250,7 @@ fn report_usage(
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             complain(
                 stderr,
-                "error: a command is needed: list, new, play, slide, addends, hint, odds, bench or variant (see tilebox-cli --help)",
+                "error: a command is needed: list, new, play, code, daily, slide, addends, hint, odds, bench or variant (see tilebox-cli --help)",
             );
             2
         }

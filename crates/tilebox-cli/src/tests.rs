@@ -124,6 +124,45 @@ fn list_new_and_play_work_on_any_kind() {
 }
 
 #[test]
+fn codes_and_daily_codes_work_on_any_kind() {
+    let toys = coached();
+    let (status, code, err) = call(&toys, &["code", "toy-9", "--seed", "3"]);
+    assert_eq!(status, 0, "{err}");
+    let code = code.trim_end();
+    assert_eq!(
+        json(&toys, &["new", "--code", code]),
+        json(&toys, &["new", "toy-9", "--seed", "3"])
+    );
+    assert_eq!(
+        json(&toys, &["play", "--code", code, "--moves", "1 2"]),
+        json(&toys, &["play", "toy-9", "--seed", "3", "--moves", "1 2"])
+    );
+    // The toy's own params travel in the code.
+    let (_, with, _) = call(
+        &toys,
+        &["code", "toy", "--seed", "4", "--params", r#"{"cells":6}"#],
+    );
+    let v = json(&toys, &["new", "--code", with.trim_end()]);
+    assert_eq!(v["game"], "toy");
+    shows(
+        &v,
+        &Session::new(ToyParams { cells: 6 }, 4).expect("six cells"),
+    );
+    let (status, daily, _) = call(&toys, &["daily", "toy", "--date", "2026-11-23"]);
+    assert_eq!(status, 0);
+    let parsed: tilebox_core::GameCode = daily.trim_end().parse().expect("a code");
+    let date = "2026-11-23".parse().expect("a date");
+    assert_eq!(parsed.seed, tilebox_core::daily_seed("toy", date));
+    // A code of the catalogue's is of a game this registry does not have.
+    let (_, real, _) = call(
+        &tilebox_games::registry(),
+        &["code", "strike9", "--seed", "1"],
+    );
+    let err = fails(&toys, &["new", "--code", real.trim_end()], 2);
+    assert!(err.contains("does not have: 'strike9'"), "{err}");
+}
+
+#[test]
 fn hint_asks_the_entrys_player() {
     let toys = coached();
     // Seed 1's row holds 7 pebbles, which the player counts: the hint is its move in every

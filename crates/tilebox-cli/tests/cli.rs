@@ -703,7 +703,7 @@ fn text_from_the_user_is_escaped_so_the_message_stays_one_line() {
 #[test]
 fn help_and_version_succeed() {
     let commands = [
-        "list", "new", "play", "slide", "addends", "hint", "odds", "bench",
+        "list", "new", "play", "code", "daily", "slide", "addends", "hint", "odds", "bench",
     ];
     let out = run(&["--help"]);
     assert!(out.status.success());
@@ -1638,4 +1638,171 @@ fn the_readme_table_of_strike9_variants_is_what_the_tables_say() {
         assert!(out.status.success(), "{command}: {}", stderr(&out));
         assert_eq!(stdout(&out), want, "{command}");
     }
+}
+
+/// The code `code` prints for these arguments.
+fn code_of(args: &[&str]) -> String {
+    let mut all = vec!["code"];
+    all.extend_from_slice(args);
+    line(&all)
+}
+
+#[test]
+fn a_games_code_starts_the_same_game_as_its_id_and_seed() {
+    let registry = tilebox_games::registry();
+    let combination = registry
+        .combinations()
+        .into_iter()
+        .next()
+        .expect("a combination");
+    let mut ids: Vec<String> = registry.ids().iter().map(|id| id.to_string()).collect();
+    ids.push(combination.id().to_string());
+    for id in &ids {
+        for seed in ["0", "7", "1099511627775", &u64::MAX.to_string()] {
+            let code = code_of(&[id, "--seed", seed]);
+            let parsed: tilebox_core::GameCode = code.parse().expect("the code reads back");
+            assert_eq!(parsed.entry, *id, "{code}");
+            assert_eq!(parsed.seed.to_string(), seed, "{code}");
+            assert_eq!(
+                parsed.params, None,
+                "{code}: the preset's params are not written"
+            );
+            let by_code = json(&["new", "--code", &code]);
+            if registry.get(id).is_some() {
+                assert_eq!(by_code, json(&["new", id, "--seed", seed]), "{code}");
+            } else {
+                // A combination is not an id `new` takes: its game is the entry's.
+                let game = combination.new_session(seed.parse().unwrap()).unwrap();
+                assert_eq!(by_code, game.state_json(), "{code}");
+            }
+        }
+    }
+    // With other params than the preset's, the code carries them.
+    let params = r#"{"tiles":12,"score":"golf"}"#;
+    let code = code_of(&["strike9", "--seed", "3", "--params", params]);
+    assert!(code.split('.').count() == 4, "{code}");
+    assert_eq!(
+        json(&["new", "--code", &code]),
+        json(&["new", "strike9", "--seed", "3", "--params", params])
+    );
+    // Lower case, spaces and a dash more read the same.
+    let loose = format!(" {} ", code.to_lowercase().replacen('.', ". -", 1));
+    assert_eq!(
+        json(&["new", "--code", &loose]),
+        json(&["new", "--code", &code])
+    );
+}
+
+#[test]
+fn play_with_a_code_replays_its_game() {
+    for (id, seed, moves) in [
+        ("2048", "7", "LURDLL"),
+        ("threes", "1", "LURD"),
+        ("strike9", "3", "7"),
+    ] {
+        let code = code_of(&[id, "--seed", seed]);
+        assert_eq!(
+            json(&["play", "--code", &code, "--moves", moves]),
+            json(&["play", id, "--seed", seed, "--moves", moves]),
+            "{id}"
+        );
+    }
+    let code = code_of(&["strike9", "--seed", "3"]);
+    let err = bad(&["play", "--code", &code, "--moves", "7 3+6"]);
+    assert!(err.contains("move 2"), "{err}");
+}
+
+#[test]
+fn a_mistyped_or_unknown_code_exits_2_with_its_reason() {
+    let code = code_of(&["2048-5x5", "--seed", "123456789"]);
+    // Each character of the seed changed in turn, and two neighbours swapped.
+    let (id, rest) = code.split_once('.').unwrap();
+    let seed_len = rest.find('.').unwrap();
+    for i in 0..seed_len {
+        let mut chars: Vec<char> = rest.chars().collect();
+        if chars[i] == '-' {
+            continue;
+        }
+        chars[i] = if chars[i] == 'X' { 'Y' } else { 'X' };
+        let typo = format!("{id}.{}", chars.iter().collect::<String>());
+        let err = bad(&["new", "--code", &typo]);
+        assert_eq!(
+            err, "error: --code: mistyped? the check characters do not match\n",
+            "{typo}"
+        );
+    }
+    let swapped = format!("{}.{}", id, {
+        let mut chars: Vec<char> = rest.chars().collect();
+        let at = chars.iter().position(|&c| c != chars[0]).unwrap();
+        chars.swap(at - 1, at);
+        chars.into_iter().collect::<String>()
+    });
+    let err = bad(&["play", "--code", &swapped, "--moves", "L"]);
+    assert!(err.contains("mistyped?"), "{swapped}: {err}");
+    // Not a code at all, or none.
+    for text in ["", "2048", "2048.U.ABC", "2048.1.AB"] {
+        let err = bad(&["new", "--code", text]);
+        assert!(err.starts_with("error: --code: "), "{text:?}: {err}");
+    }
+    // A well-formed code of a game there is not.
+    let unknown = tilebox_core::GameCode {
+        entry: "no-such-game".into(),
+        seed: 1,
+        params: None,
+    }
+    .to_string();
+    let err = bad(&["new", "--code", &unknown]);
+    assert!(err.contains("'no-such-game'"), "{err}");
+    // The code is instead of the id, the seed and the params.
+    let good = code_of(&["2048", "--seed", "1"]);
+    bad(&["new", "2048", "--code", &good]);
+    bad(&["play", "--code", &good, "--seed", "1", "--moves", "L"]);
+    bad(&["new", "--code", &good, "--params", "{}"]);
+    bad(&["code", "no-such-game", "--seed", "1"]);
+    bad(&["code", "2048"]);
+}
+
+#[test]
+fn the_daily_code_is_fixed_for_a_date_and_entry() {
+    let registry = tilebox_games::registry();
+    for id in registry.ids() {
+        let day = line(&["daily", id, "--date", "2026-11-23"]);
+        assert_eq!(line(&["daily", id, "--date", "2026-11-23"]), day, "{id}");
+        let next = line(&["daily", id, "--date", "2026-11-24"]);
+        assert_ne!(next, day, "{id}");
+        let parsed: tilebox_core::GameCode = day.parse().unwrap();
+        let date: tilebox_core::date::Date = "2026-11-23".parse().unwrap();
+        assert_eq!(parsed.entry, id);
+        assert_eq!(parsed.seed, tilebox_core::daily_seed(id, date), "{id}");
+        assert_eq!(parsed.params, None);
+        // It is a code like any other.
+        assert_eq!(
+            json(&["new", "--code", &day]),
+            json(&["new", id, "--seed", &parsed.seed.to_string()])
+        );
+    }
+    let a = line(&["daily", "2048", "--date", "2026-11-23"]);
+    assert_ne!(a, line(&["daily", "threes", "--date", "2026-11-23"]));
+    // Without --date: today, in UTC (read before and after, in case midnight passes).
+    let today = || {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs();
+        tilebox_core::date::Date::of_unix(now as i64).to_string()
+    };
+    let before = today();
+    let shown = line(&["daily", "strike9"]);
+    let after = today();
+    assert!(
+        [before, after]
+            .iter()
+            .any(|d| line(&["daily", "strike9", "--date", d]) == shown),
+        "{shown}"
+    );
+    for date in ["2026-02-30", "23-11-2026", "today", ""] {
+        let err = bad(&["daily", "2048", "--date", date]);
+        assert!(err.starts_with("error: --date: "), "{date}: {err}");
+    }
+    bad(&["daily", "no-such-game"]);
 }

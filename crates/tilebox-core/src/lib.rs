@@ -13,6 +13,7 @@
 //!
 //! Games depend on this crate; this crate depends on no game.
 
+mod code;
 pub mod date;
 mod error;
 mod frontend;
@@ -21,6 +22,7 @@ mod registry;
 mod rng;
 mod session;
 
+pub use code::{CodeError, CodePart, DAILY_SEED_BITS, GameCode, daily_seed};
 pub use error::{LoadError, MoveError, ParamsError, ParseMoveError, PlayError, PlayErrorKind};
 pub use frontend::{
     AssistError, Assistant, BoardColors, Fixtures, FrontEnd, Outcome, ParamOption, PlainFrontEnd,

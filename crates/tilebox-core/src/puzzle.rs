@@ -92,6 +92,14 @@ pub trait Puzzle: 'static {
         None
     }
 
+    /// How many tiles are still to be cleared, for games whose aim is to clear them (Strike 9:
+    /// the tiles still open): what a game's history reports as the tiles left. `None` by
+    /// default.
+    fn tiles_left(state: &Self::State) -> Option<u32> {
+        let _ = state;
+        None
+    }
+
     /// Reads parameters given as JSON (a save's, or a host's choice) for an entry whose preset
     /// is `preset`. By default the JSON is the whole params, as `Serialize` writes them; a kind
     /// may read it relative to the preset instead (the sliding kind lays a save's fields over

@@ -122,6 +122,9 @@ pub trait DynSession: Send {
     fn save(&self) -> SavedGame;
     /// The highest tile on the board, for games whose tiles have values.
     fn top_tile(&self) -> Option<u64>;
+    /// The tiles still to be cleared, for games whose aim is to clear them (see
+    /// [`Puzzle::tiles_left`]).
+    fn tiles_left(&self) -> Option<u32>;
     /// Why the game ended, in a sentence (see [`FrontEnd::end_text`]).
     fn end_text(&self) -> Option<String>;
     /// Hints and autoplay for this game, if its kind has an assistant that plays its
@@ -244,6 +247,10 @@ impl<P: Puzzle> DynSession for EntrySession<P> {
 
     fn top_tile(&self) -> Option<u64> {
         P::top_tile(self.session.state())
+    }
+
+    fn tiles_left(&self) -> Option<u32> {
+        P::tiles_left(self.session.state())
     }
 
     fn end_text(&self) -> Option<String> {
@@ -975,6 +982,8 @@ mod tests {
         assert!(!game.lower_is_better());
         assert_eq!(game.play_text("1 2").unwrap(), 2);
         assert_eq!(game.last_move().as_deref(), Some("2"));
+        // A kind that says nothing of tiles left has none.
+        assert_eq!(game.tiles_left(), None);
         let json = game.state_json();
         assert_eq!(json["game"], "counter");
         assert_eq!(json["moves"], 2);

@@ -677,6 +677,11 @@ impl Puzzle for Strike9 {
         state.legal_moves()
     }
 
+    /// The tiles still open.
+    fn tiles_left(state: &Strike9State) -> Option<u32> {
+        u32::try_from(state.open.len()).ok()
+    }
+
     fn view(state: &Strike9State) -> Map<String, Value> {
         let mut map = Map::new();
         map.insert(
@@ -904,6 +909,43 @@ mod tests {
         assert!(Strike9::legal_moves(&state).is_empty());
         assert_eq!(Strike9::apply(&state, &shut("9")), Err(MoveError::GameOver));
         assert!(state.to_string().ends_with("\nscore 45\nshut the box!"));
+    }
+
+    #[test]
+    fn the_tiles_left_are_the_open_tiles_to_the_end() {
+        // Through a session of the registry, as the history asks: every tile open at the start,
+        // fewer by the tiles each move shuts, none when the box is shut.
+        let registry = Registry::new().with::<Strike9>();
+        let entry = registry.get("strike9").unwrap();
+        let (seed, line) = (0..5000)
+            .find_map(|seed| winning_line(&new(seed)).map(|line| (seed, line)))
+            .expect("some seed can be won");
+        let mut game = entry.new_session(seed).unwrap();
+        assert_eq!(game.tiles_left(), Some(9));
+        let mut left = 9;
+        for mv in line {
+            game.play_text(&mv.to_string()).unwrap();
+            left -= mv.len() as u32;
+            assert_eq!(game.tiles_left(), Some(left));
+        }
+        assert_eq!(game.tiles_left(), Some(0));
+        assert!(game.status().won);
+        // A lost game keeps its open tiles; a box of twelve starts with twelve.
+        let lost = (0..1000)
+            .map(|seed| play_out(seed, |_| 0))
+            .find(|states| states.last().is_some_and(|s| !s.is_won()))
+            .expect("some seed loses");
+        let last = lost.last().unwrap();
+        assert_eq!(Strike9::tiles_left(last), Some(last.open().len() as u32));
+        assert!(Strike9::tiles_left(last) > Some(0));
+        let twelve = Strike9Params {
+            tiles: 12,
+            ..Strike9Params::default()
+        };
+        let game = entry
+            .with_params(&serde_json::to_value(twelve).unwrap(), 1)
+            .unwrap();
+        assert_eq!(game.tiles_left(), Some(12));
     }
 
     #[test]

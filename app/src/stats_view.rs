@@ -434,38 +434,37 @@ fn histogram_chart(ui: &mut egui::Ui, measure: Measure, counts: &[(u64, u64)], p
         });
 }
 
-/// The games, most recent first, each with its replay; returns the one asked for.
+/// The most games the list shows, the most recent (the figures and charts count them all).
+pub const LIST_LIMIT: usize = 500;
+
+/// The games, most recent first (at most [`LIST_LIMIT`]), each with its replay; returns the one
+/// asked for. They are part of the page, which scrolls: Tab moves through their buttons.
 fn games_list(ui: &mut egui::Ui, records: &[Record], best: Option<usize>) -> Option<usize> {
     let mut replay = None;
-    let row_height = ui.spacing().interact_size.y + 4.0;
-    let total = records.len();
-    egui::ScrollArea::vertical()
-        .id_salt("stats-games")
-        .max_height(360.0)
-        .auto_shrink([false, true])
-        .show_rows(ui, row_height, total, |ui, rows| {
-            for row in rows {
-                // Most recent first.
-                let index = total - 1 - row;
-                let Some(record) = records.get(index) else {
-                    continue;
-                };
-                ui.horizontal(|ui| {
-                    let button = ui
-                        .button("Replay")
-                        .on_hover_text("Watch this game from its start");
-                    button.widget_info(|| {
-                        egui::WidgetInfo::labeled(egui::Role::Button, true, replay_label(index + 1))
-                    });
-                    if button.clicked() {
-                        replay = Some(index);
-                    }
-                    ui.add(
-                        egui::Label::new(game_line(index, record, best == Some(index))).truncate(),
-                    );
-                });
+    for (index, record) in records.iter().enumerate().rev().take(LIST_LIMIT) {
+        ui.horizontal(|ui| {
+            let button = ui
+                .button("Replay")
+                .on_hover_text("Watch this game from its start");
+            button.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Button, true, replay_label(index + 1))
+            });
+            if button.clicked() {
+                replay = Some(index);
             }
+            ui.add(egui::Label::new(game_line(index, record, best == Some(index))).truncate());
         });
+    }
+    if records.len() > LIST_LIMIT {
+        ui.label(
+            RichText::new(format!(
+                "The {LIST_LIMIT} most recent of your {} games are listed; the figures and \
+                 charts count them all.",
+                records.len()
+            ))
+            .color(Palette::of(ui.visuals().dark_mode).weak),
+        );
+    }
     replay
 }
 

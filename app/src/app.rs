@@ -12,6 +12,7 @@ use tilebox_core::{CodeError, DynSession, Entry, GameCode, ParamOption, Registry
 use crate::assist::Assist;
 use crate::chrome::{self, EndChoice, TopBar};
 use crate::codes;
+use crate::history::{HistoryView, Kept, Loading, Record, history_file_name};
 use crate::input::{self, Command};
 use crate::launcher;
 use crate::saves;
@@ -97,6 +98,11 @@ pub(crate) struct GameSlot {
     pub newer_save: bool,
     /// The date whose daily game is on the board; `None` for any other game.
     pub daily: Option<Date>,
+    /// How long the game's board has been on screen while the game was not over, in
+    /// milliseconds (kept in the save, for its record in the history).
+    pub duration_ms: u64,
+    /// The entry's history: the games read from its file, and those recorded this run.
+    pub history: Kept,
 }
 
 impl GameSlot {
@@ -109,6 +115,7 @@ impl GameSlot {
                 session,
                 tally,
                 daily: None,
+                duration_ms: 0,
                 unknown: serde_json::Map::new(),
                 newer: false,
             }),
@@ -117,9 +124,16 @@ impl GameSlot {
 
     /// The slot of `entry`, with the game read from its save if there is one.
     pub(crate) fn resumed(entry: Entry, resumed: Option<saves::Resumed>) -> Self {
-        let (session, tally, daily, save_unknown, newer_save) = match resumed {
-            Some(r) => (Some(r.session), Some(r.tally), r.daily, r.unknown, r.newer),
-            None => (None, None, None, serde_json::Map::new(), false),
+        let (session, tally, daily, duration_ms, save_unknown, newer_save) = match resumed {
+            Some(r) => (
+                Some(r.session),
+                Some(r.tally),
+                r.daily,
+                r.duration_ms,
+                r.unknown,
+                r.newer,
+            ),
+            None => (None, None, None, 0, serde_json::Map::new(), false),
         };
         let view = views::for_entry(&entry);
         let mut slot = Self {
@@ -135,6 +149,8 @@ impl GameSlot {
             save_unknown,
             newer_save,
             daily,
+            duration_ms,
+            history: Kept::default(),
         };
         slot.reset_for_session(tally.unwrap_or_default());
         slot
@@ -177,6 +193,11 @@ pub struct TileboxApp {
     assist: Assist,
     /// The choices picked in the launcher's menu of options, per group.
     option_picks: std::collections::HashMap<usize, Vec<usize>>,
+    /// The histories being read at start-up, until every one has arrived.
+    histories: Option<Loading>,
+    /// The game whose board the last frame showed, and that frame's time: the time between
+    /// frames is added to the game's duration.
+    game_clock: Option<(usize, f64)>,
     /// Where Back leads from the statistics screen: the screen it was opened from.
     stats_back: Screen,
     /// The game being replayed, on [`Screen::Replay`].
@@ -254,7 +275,7 @@ impl TileboxApp {
             ),
         };
 
-        let slots = registry
+        let slots: Vec<GameSlot> = registry
             .entries()
             .iter()
             .cloned()
@@ -265,6 +286,13 @@ impl TileboxApp {
             })
             .collect();
 
+        let histories = Loading::start(
+            storage.clone(),
+            slots
+                .iter()
+                .map(|s: &GameSlot| (s.id().to_string(), s.entry.title().to_string()))
+                .collect(),
+        );
         let mut assist = Assist::default();
         assist.speed = speed;
         let mut app = Self {
@@ -281,6 +309,8 @@ impl TileboxApp {
             zoom,
             assist,
             option_picks: std::collections::HashMap::new(),
+            histories: Some(histories),
+            game_clock: None,
             stats_back: Screen::Launcher,
             replay: None,
             codes: codes::Dialog::Closed,
@@ -367,11 +397,48 @@ impl TileboxApp {
         &self.registry
     }
 
-    /// The history of entry `id`: every game of it that ended or was abandoned after a move.
-    /// (Not yet kept: every history reads as empty until the history is written and read.)
-    pub fn history(&self, id: &str) -> crate::history::HistoryView<'_> {
-        let _ = id;
-        crate::history::HistoryView::Ready(&[])
+    /// The history of entry `id`: every game of it that ended or was abandoned after a move,
+    /// oldest first, with those recorded this run; [`HistoryView::Loading`] until its file has
+    /// been read (off the window's thread). An unknown id has an empty history.
+    pub fn history(&self, id: &str) -> HistoryView<'_> {
+        self.slot_by_id(id)
+            .map_or(HistoryView::Ready(&[]), |s| s.history.view())
+    }
+
+    /// Waits until every history has been read, or `bound` has passed; returns whether all
+    /// were. For tests and tools: the window never calls it (it takes them as they arrive).
+    pub fn wait_for_histories(&mut self, bound: std::time::Duration) -> bool {
+        let arrived = self
+            .histories
+            .as_mut()
+            .map(|loading| loading.wait(bound))
+            .unwrap_or_default();
+        self.take_histories(arrived);
+        self.histories.is_none()
+    }
+
+    /// Takes the histories that have arrived from the reading thread.
+    fn receive_histories(&mut self) {
+        let arrived = self
+            .histories
+            .as_mut()
+            .map(Loading::arrived)
+            .unwrap_or_default();
+        self.take_histories(arrived);
+    }
+
+    fn take_histories(&mut self, arrived: Vec<crate::history::Loaded>) {
+        for (id, records, notice) in arrived {
+            if let Some(slot) = self.slots.iter_mut().find(|s| s.id() == id) {
+                slot.history.arrive(records);
+            }
+            if let Some(text) = notice {
+                self.notify(text);
+            }
+        }
+        if self.histories.as_ref().is_some_and(Loading::done) {
+            self.histories = None;
+        }
     }
 
     fn index_of(&self, id: &str) -> Option<usize> {
@@ -408,6 +475,11 @@ impl TileboxApp {
     /// Draws the whole app into `ui` and handles its input. `eframe::App::ui` calls this.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         self.writer.set_waker(ui.ctx());
+        if let Some(loading) = &self.histories {
+            loading.set_waker(ui.ctx());
+        }
+        self.receive_histories();
+        self.count_time(ui.ctx());
         self.report_failures();
         self.handle_quit(ui);
         if self.theme_applied != Some(self.theme) {
@@ -425,6 +497,29 @@ impl TileboxApp {
             Screen::Stats(index) => self.show_stats(ui, index),
             Screen::Replay(index) => self.show_replay(ui, index),
         }
+    }
+
+    /// Adds the time since the last frame to the duration of the game shown, if it showed in
+    /// that frame too and is not over. A gap over a second (the machine slept, the window was
+    /// hidden) counts as a second.
+    fn count_time(&mut self, ctx: &egui::Context) {
+        let now = ctx.input(|i| i.time);
+        let Screen::Game(index) = self.screen else {
+            self.game_clock = None;
+            return;
+        };
+        if let Some((shown, then)) = self.game_clock
+            && shown == index
+            && let Some(slot) = self.slots.get_mut(index)
+            && slot.session.as_deref().is_some_and(|s| !s.status().over)
+        {
+            let seconds = (now - then).clamp(0.0, 1.0);
+            // At most 1000 ms: the cast cannot overflow.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let ms = (seconds * 1000.0).round() as u64;
+            slot.duration_ms = slot.duration_ms.saturating_add(ms);
+        }
+        self.game_clock = Some((index, now));
     }
 
     /// Opens the statistics of game `index`; Back returns to the screen shown now.
@@ -706,6 +801,10 @@ impl TileboxApp {
 
     fn show_game(&mut self, ui: &mut egui::Ui, index: usize) {
         let ctx = ui.ctx().clone();
+        // The AI's answer is taken before the bar is drawn, so that the bar never shows
+        // "Thinking..." over a hint already given (no frame may follow to take it away).
+        let now = ctx.input(|i| i.time);
+        let autoplay_move = self.assist.drive(&ctx, index, &mut self.slots, now);
         let Some(slot) = self.slots.get(index) else {
             self.screen = Screen::Launcher;
             return;
@@ -754,9 +853,6 @@ impl TileboxApp {
         if self.assist.speed != speed_before {
             self.write_settings();
         }
-
-        let now = ctx.input(|i| i.time);
-        let autoplay_move = self.assist.drive(&ctx, index, &mut self.slots, now);
 
         let slot = &mut self.slots[index];
         let mut outcome = None;
@@ -1074,8 +1170,9 @@ impl TileboxApp {
     /// Starts the game of game `index` from `seed`, with `params` when they are not the entry's
     /// preset (a game code may carry them), the daily game of `daily` if given: the one path by
     /// which a slot gets a fresh game (a new game, a game code, the daily game, the first game of
-    /// an entry opened). The game it replaces counts as played if a move was made
-    /// in it. A game that cannot start says why under the board (and the old one stays).
+    /// an entry opened). The game it replaces counts as played, and goes into the history (unless it
+    /// is there already), if a move was made in it. A game that cannot start says why under the
+    /// board (and the old one stays).
     pub(crate) fn start_game(
         &mut self,
         index: usize,
@@ -1083,17 +1180,25 @@ impl TileboxApp {
         params: Option<&serde_json::Value>,
         daily: Option<Date>,
     ) {
+        let Some(slot) = self.slots.get(index) else {
+            return;
+        };
+        let moved = slot
+            .session
+            .as_deref()
+            .is_some_and(|s| s.move_count() > 0 || s.can_redo());
+        if moved {
+            self.record_game(index);
+        }
         let Some(slot) = self.slots.get_mut(index) else {
             return;
         };
-        if let Some(session) = slot.session.as_deref() {
-            let moved = session.move_count() > 0 || session.can_redo();
-            if slot
+        if slot.session.is_some()
+            && slot
                 .tally
                 .abandon(moved, self.scores.entry(slot.entry.id()))
-            {
-                self.write_scores();
-            }
+        {
+            self.write_scores();
         }
         let Some(slot) = self.slots.get_mut(index) else {
             return;
@@ -1109,14 +1214,18 @@ impl TileboxApp {
         };
         if let Err(e) = started {
             slot.message = Some(format!("A new game cannot start: {e}"));
+            // The old game stays, counted and recorded: its save says so.
+            self.save_game(index);
             return;
         }
         slot.daily = daily;
+        slot.duration_ms = 0;
         slot.reset_for_session(Tally::default());
         self.save_game(index);
     }
 
-    /// Brings the score table up to date with game `index`: a new best is written at once.
+    /// Brings the score table up to date with game `index`: a new best is written at once. A
+    /// game that has ended goes into the history (once: see [`Tally::recorded`]).
     fn record_status(&mut self, index: usize) {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
@@ -1126,6 +1235,7 @@ impl TileboxApp {
         };
         let lower = slot.entry.lower_is_better();
         let moved = session.move_count() > 0 || session.can_redo();
+        let over = session.status().over;
         let stats = self.scores.entry(slot.entry.id());
         if slot
             .tally
@@ -1133,6 +1243,44 @@ impl TileboxApp {
         {
             self.write_scores();
         }
+        if over {
+            self.record_game(index);
+        }
+    }
+
+    /// Records game `index` as it stands in its history, unless it is there already: the
+    /// record is kept for this run and its line queued for the file. The game's save, written
+    /// after it, says it is recorded.
+    fn record_game(&mut self, index: usize) {
+        let Some(slot) = self.slots.get_mut(index) else {
+            return;
+        };
+        let Some(session) = slot.session.as_deref() else {
+            return;
+        };
+        if slot.newer_save || !slot.tally.mark_recorded() {
+            return;
+        }
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+        let record = Record::of(
+            slot.entry.id(),
+            session,
+            &slot.tally,
+            slot.daily,
+            slot.duration_ms,
+            tilebox_core::date::rfc3339(now),
+        );
+        match record.line() {
+            Ok(line) => {
+                let what = format!("the history of {}", slot.entry.title());
+                self.writer
+                    .append(&history_file_name(slot.entry.id()), &what, line);
+            }
+            Err(e) => slot.message = Some(format!("The game could not be recorded: {e}")),
+        }
+        slot.history.push(record);
     }
 
     /// Queues a write of the whole score table.
@@ -1155,7 +1303,13 @@ impl TileboxApp {
         if slot.newer_save {
             return;
         }
-        let save = saves::save_of(session, slot.tally, slot.daily, slot.save_unknown.clone());
+        let save = saves::save_of(
+            session,
+            slot.tally,
+            slot.daily,
+            slot.duration_ms,
+            slot.save_unknown.clone(),
+        );
         let storage = self.writer.storage().clone();
         let what = format!("the game of {}", slot.entry.title());
         self.writer
@@ -1176,7 +1330,10 @@ impl TileboxApp {
             let slot = self
                 .slots
                 .iter()
-                .position(|s| saves::save_file_name(s.id()) == failure.name)
+                .position(|s| {
+                    saves::save_file_name(s.id()) == failure.name
+                        || history_file_name(s.id()) == failure.name
+                })
                 .or(match self.screen {
                     Screen::Game(i) if failure.name == SCORES_FILE => Some(i),
                     _ => None,

@@ -337,15 +337,56 @@ pub fn pop_rect(score: egui::Rect, p: f32, text: Vec2) -> egui::Rect {
     egui::Rect::from_center_size(egui::pos2(x, y), text).intersect(score)
 }
 
+/// The digits a score box keeps room for, whatever its number.
+pub const SCORE_DIGITS: usize = 7;
+
+/// `text` with every number in it written as at least [`SCORE_DIGITS`] of `digit`: the widest
+/// the box's text is while its numbers are that short.
+pub fn stable_text(text: &str, digit: char) -> String {
+    let mut out = String::with_capacity(text.len() + SCORE_DIGITS);
+    let mut run = 0;
+    let end_run = |out: &mut String, run: &mut usize| {
+        if *run > 0 {
+            out.extend(std::iter::repeat_n(digit, (*run).max(SCORE_DIGITS)));
+        }
+        *run = 0;
+    };
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            run += 1;
+        } else {
+            end_run(&mut out, &mut run);
+            out.push(c);
+        }
+    }
+    end_run(&mut out, &mut run);
+    out
+}
+
 /// A score box: name and number, with a rising "+N" after points are won (`sign` '+'), or
 /// "−N" after they are taken off where lower is better (`sign` '−').
 fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(f64, u64)>, sign: char) {
     let frame = egui::Frame::group(ui.style())
         .fill(ui.visuals().faint_bg_color)
         .inner_margin(Vec2::new(10.0, 4.0));
+    let font = FontId::proportional(18.0);
+    let width = |ui: &egui::Ui, text: &str| {
+        ui.painter()
+            .layout_no_wrap(text.to_string(), font.clone(), Color32::WHITE)
+            .size()
+            .x
+    };
+    // As wide as the text with every number of 7 digits, the widest digit each: the boxes and
+    // the controls after them keep their places while the score grows up to there.
+    let widest_digit = ('0'..='9')
+        .max_by(|&a, &b| width(ui, &a.to_string()).total_cmp(&width(ui, &b.to_string())))
+        .unwrap_or('0');
+    let room = width(ui, &stable_text(&text, widest_digit));
     let response = frame
         .show(ui, |ui| {
-            ui.label(RichText::new(text).size(18.0).strong());
+            // Never wider than the row has room for: a long text still wraps in a narrow window.
+            ui.set_min_width(room.min(ui.available_width()));
+            ui.label(RichText::new(text).font(font.clone()).strong());
         })
         .response;
     if let Some((start, gained)) = pop {
@@ -618,5 +659,20 @@ mod tests {
         // A figure wider than the box is cut to it.
         let wide = pop_rect(score, 0.5, Vec2::new(400.0, 20.0));
         assert!(score.contains_rect(wide), "{wide:?}");
+    }
+
+    #[test]
+    fn a_box_keeps_room_for_seven_digits_per_number_and_grows_past_them() {
+        assert_eq!(stable_text("Score: 0", '8'), "Score: 8888888");
+        assert_eq!(stable_text("Score: 131072", '8'), "Score: 8888888");
+        assert_eq!(stable_text("Score: 123456789", '8'), "Score: 888888888");
+        assert_eq!(
+            stable_text("Best: 12 \u{b7} assisted 4096", '0'),
+            "Best: 0000000 \u{b7} assisted 0000000"
+        );
+        assert_eq!(
+            stable_text("Best: none yet, lower is better", '0'),
+            "Best: none yet, lower is better"
+        );
     }
 }

@@ -50,6 +50,12 @@ pub fn today() -> Date {
     Date::of_unix(i64::try_from(seconds).unwrap_or(i64::MAX))
 }
 
+/// The width of a dialog's content: `wanted`, or less in a narrow window, so that the dialog
+/// stays inside it with its frame and a margin.
+fn dialog_width(ctx: &egui::Context, wanted: f32) -> f32 {
+    wanted.min((ctx.content_rect().width() - 64.0).max(160.0))
+}
+
 /// The dialog of codes open, if any.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) enum Dialog {
@@ -88,7 +94,7 @@ pub(crate) fn show_code(ctx: &egui::Context, code: &str, copied: bool) -> Option
     let focus = Id::unique("code-dialog-focus");
     let mut answer = None;
     let modal = egui::Modal::new(Id::unique("code-dialog")).show(ctx, |ui| {
-        ui.set_max_width(380.0);
+        ui.set_max_width(dialog_width(ctx, 380.0));
         ui.heading(CODE_HEADING);
         ui.add(egui::Label::new(RichText::new(code).monospace().size(22.0).strong()).wrap());
         ui.add(
@@ -138,7 +144,7 @@ pub(crate) fn play_code(
     let opened_key = Id::unique("play-code-opened");
     let mut answer = None;
     let modal = egui::Modal::new(Id::unique("play-code-dialog")).show(ctx, |ui| {
-        ui.set_max_width(400.0);
+        ui.set_max_width(dialog_width(ctx, 400.0));
         ui.heading(PLAY_CODE_LABEL);
         ui.add(
             egui::Label::new(
@@ -151,7 +157,7 @@ pub(crate) fn play_code(
         let field = ui.add(
             egui::TextEdit::singleline(text)
                 .id(Id::unique("play-code-field"))
-                .desired_width(f32::INFINITY)
+                .desired_width(ui.available_width())
                 .font(egui::TextStyle::Monospace),
         );
         ui.ctx().accesskit_node_builder(field.id, |node| {

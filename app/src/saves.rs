@@ -28,6 +28,10 @@ pub struct AppSave {
         deserialize_with = "read_date"
     )]
     pub daily: Option<Date>,
+    /// How long the game's board has been on screen while the game was not over, in
+    /// milliseconds (for its record in the history); absent in saves from before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duration_ms: Option<u64>,
     /// Fields a newer Tilebox wrote that this build does not know: kept, unchanged, on every
     /// rewrite.
     #[serde(flatten)]
@@ -64,18 +68,20 @@ pub fn save_file_name(id: &str) -> String {
     format!("saves/{}.json", safe_file_stem(id))
 }
 
-/// The save of `session` with its tally, the date of its daily game if it is one, and the
-/// fields of its file this build does not know.
+/// The save of `session` with its tally, the date of its daily game if it is one, how long it
+/// has been played (ms), and the fields of its file this build does not know.
 pub fn save_of(
     session: &dyn DynSession,
     tally: Tally,
     daily: Option<Date>,
+    duration_ms: u64,
     unknown: serde_json::Map<String, serde_json::Value>,
 ) -> AppSave {
     AppSave {
         game: session.save(),
         tally: Some(tally),
         daily,
+        duration_ms: Some(duration_ms),
         unknown,
     }
 }
@@ -97,6 +103,8 @@ pub struct Resumed {
     pub tally: Tally,
     /// The date whose daily game it is, if it is one.
     pub daily: Option<Date>,
+    /// How long it has been played, in milliseconds (0 in saves from before it was kept).
+    pub duration_ms: u64,
     /// The fields of the file this build does not know, to keep.
     pub unknown: serde_json::Map<String, serde_json::Value>,
     /// A newer Tilebox wrote the save: the game can be looked at, not played, and its file is
@@ -136,13 +144,15 @@ pub fn read(storage: &Storage, entry: &Entry, notices: &mut Vec<String>) -> Opti
             };
             notices.extend(notice_with(&what, &outcome, tail));
             let (save, session) = shown?;
-            let tally = save
-                .tally
-                .unwrap_or_else(|| Tally::assumed(session.status()));
+            let tally = save.tally.map_or_else(
+                || Tally::assumed(session.status()),
+                |t| t.resumed_at(session.status()),
+            );
             return Some(Resumed {
                 session,
                 tally,
                 daily: save.daily,
+                duration_ms: save.duration_ms.unwrap_or(0),
                 unknown: save.unknown,
                 newer: true,
             });
@@ -156,13 +166,15 @@ pub fn read(storage: &Storage, entry: &Entry, notices: &mut Vec<String>) -> Opti
     // another game, and one whose moves do not replay.
     match entry.load(&save.game) {
         Ok(session) => {
-            let tally = save
-                .tally
-                .unwrap_or_else(|| Tally::assumed(session.status()));
+            let tally = save.tally.map_or_else(
+                || Tally::assumed(session.status()),
+                |t| t.resumed_at(session.status()),
+            );
             Some(Resumed {
                 session,
                 tally,
                 daily: save.daily,
+                duration_ms: save.duration_ms.unwrap_or(0),
                 unknown: save.unknown,
                 newer: false,
             })
@@ -194,6 +206,7 @@ mod tests {
             game: session.save(),
             tally: Some(tally),
             daily: None,
+            duration_ms: None,
             unknown: serde_json::Map::new(),
         };
         let json = serde_json::to_value(&save).unwrap();
@@ -231,6 +244,7 @@ mod tests {
             &*session,
             Tally::default(),
             Some(date),
+            1500,
             serde_json::Map::new(),
         );
         let json = serde_json::to_value(&save).unwrap();
@@ -238,15 +252,16 @@ mod tests {
         let back: AppSave = serde_json::from_value(json).unwrap();
         assert_eq!(back, save);
         assert_eq!(back.daily, Some(date));
+        assert_eq!(back.duration_ms, Some(1500));
         // Not a daily game: no field at all, so the file is as before daily games.
-        let plain = save_of(&*session, Tally::default(), None, serde_json::Map::new());
+        let plain = save_of(&*session, Tally::default(), None, 0, serde_json::Map::new());
         let json = serde_json::to_value(&plain).unwrap();
         assert!(json.get("daily").is_none(), "{json}");
         // A save from before daily games (a tally, no date) reads as no daily game.
         let mut old = serde_json::to_value(session.save()).unwrap();
         old["tally"] = serde_json::to_value(Tally::default()).unwrap();
         let back: AppSave = serde_json::from_value(old).unwrap();
-        assert_eq!(back.daily, None);
+        assert_eq!((back.daily, back.duration_ms), (None, None));
         assert_eq!(back.tally, Some(Tally::default()));
         // A text that is not a date reads as no daily game, not as a bad save.
         let mut odd = serde_json::to_value(session.save()).unwrap();

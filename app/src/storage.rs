@@ -19,7 +19,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::{self, File};
-use std::io::{self, Read, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -108,9 +108,9 @@ pub enum Layout {
     Compact,
 }
 
-/// The steps of an atomic write, one method each: the seam through which the fault-injection
-/// tests fail or kill a write at each step. [`RealDisk`] takes every default, the real file
-/// system.
+/// The steps of an atomic write and of an append, one method each: the seam through which the
+/// fault-injection tests fail or kill a write at each step. [`RealDisk`] takes every default,
+/// the real file system.
 pub trait Disk: Send + Sync {
     /// Creates `dir` and its parents.
     fn create_dir_all(&self, dir: &Path) -> io::Result<()> {
@@ -145,6 +145,26 @@ pub trait Disk: Send + Sync {
     /// Renames the temporary file over `to`. On failure the temporary file is removed.
     fn rename(&self, file: NamedTempFile, to: &Path) -> io::Result<()> {
         file.persist(to).map(drop).map_err(|e| e.error)
+    }
+
+    /// Opens `path` to append to it (and read it), creating it if need be.
+    fn open_append(&self, path: &Path) -> io::Result<File> {
+        fs::OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(path)
+    }
+
+    /// Appends `bytes` to the end of `file`, in one write.
+    fn append(&self, file: &mut File, bytes: &[u8]) -> io::Result<()> {
+        file.write_all(bytes)?;
+        file.flush()
+    }
+
+    /// Syncs an appended file's content to the disk.
+    fn sync_appended(&self, file: &File) -> io::Result<()> {
+        file.sync_all()
     }
 
     /// Syncs the directory, so that the rename itself is on the disk.
@@ -269,6 +289,45 @@ impl Storage {
         disk.sync(&tmp).map_err(io_err)?;
         disk.rename(tmp, &path).map_err(io_err)?;
         disk.sync_dir(&parent).map_err(io_err)
+    }
+
+    /// Appends `line` (without its line break) to `name` as one line, and syncs it: the folder
+    /// is made, the file opened for appending (created if need be), and if it does not end with
+    /// a line break (a line torn by a crash), one is written first, so that the torn line stays
+    /// a bad line of its own and the new one is whole; then the line and its break go in one
+    /// write, and the file is synced (and its folder, when the file is new). Refuses a file that
+    /// is left alone. A crash at any moment leaves every line already there as it was.
+    pub fn append_line(&self, name: &str, line: &[u8]) -> Result<(), StorageError> {
+        let path = self.path(name);
+        if let Some(reason) = self.kept_reason(name) {
+            return Err(StorageError::Kept { path, reason });
+        }
+        let io_err = |source| StorageError::Io {
+            path: path.clone(),
+            source,
+        };
+        let parent = path.parent().unwrap_or(&self.dir).to_path_buf();
+        let disk = &*self.disk;
+        disk.create_dir_all(&parent).map_err(io_err)?;
+        let mut file = disk.open_append(&path).map_err(io_err)?;
+        let len = file.metadata().map_err(io_err)?.len();
+        let mut bytes = Vec::with_capacity(line.len() + 2);
+        if len > 0 {
+            let mut last = [0u8; 1];
+            file.seek(SeekFrom::End(-1)).map_err(io_err)?;
+            file.read_exact(&mut last).map_err(io_err)?;
+            if last[0] != b'\n' {
+                bytes.push(b'\n');
+            }
+        }
+        bytes.extend_from_slice(line);
+        bytes.push(b'\n');
+        disk.append(&mut file, &bytes).map_err(io_err)?;
+        disk.sync_appended(&file).map_err(io_err)?;
+        if len == 0 {
+            disk.sync_dir(&parent).map_err(io_err)?;
+        }
+        Ok(())
     }
 
     /// Writes `value` as JSON to `name`, atomically.
@@ -545,6 +604,27 @@ mod tests {
             Err(StorageError::Kept { .. })
         ));
         assert!(dir.join("scores.json").is_dir());
+    }
+
+    #[test]
+    fn an_append_after_a_torn_line_starts_a_line_of_its_own() {
+        let dir = temp_dir("append");
+        let storage = Storage::new(&dir);
+        storage.append_line("h/a.jsonl", b"one").unwrap();
+        storage.append_line("h/a.jsonl", b"two").unwrap();
+        assert_eq!(fs::read(dir.join("h/a.jsonl")).unwrap(), b"one\ntwo\n");
+        // A crash tore the next line: the one after it is still a line of its own.
+        let mut file = fs::OpenOptions::new()
+            .append(true)
+            .open(dir.join("h/a.jsonl"))
+            .unwrap();
+        file.write_all(b"{\"torn").unwrap();
+        drop(file);
+        storage.append_line("h/a.jsonl", b"three").unwrap();
+        assert_eq!(
+            fs::read(dir.join("h/a.jsonl")).unwrap(),
+            b"one\ntwo\n{\"torn\nthree\n"
+        );
     }
 
     #[test]

@@ -16,7 +16,7 @@ use tilebox_core::Status;
 use crate::scores::GameStats;
 
 /// The counts one game has made in the score table, and whether its win was seen.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     /// The game has been counted in `played` (or `assisted_played`).
     #[serde(default)]
@@ -34,6 +34,28 @@ pub struct Tally {
     /// The game's `played` was counted among the assisted games (its win goes there too).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub played_assisted: bool,
+    /// The game is in the history ([`crate::history`]): it is recorded once, when it first
+    /// ends or when it is abandoned after a move, and never again. A game undone after its end
+    /// and played on to another end stays recorded once, with its first end. `None` only in a
+    /// tally read from a save written before the history was kept, until [`Tally::resumed_at`]
+    /// takes such a game as recorded if it is over when resumed, so resuming an old finished
+    /// game does not record it (and an old game still going is recorded when it ends).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recorded: Option<bool>,
+}
+
+impl Default for Tally {
+    /// The tally of a new game: nothing counted, not recorded.
+    fn default() -> Self {
+        Self {
+            played: false,
+            won: false,
+            win_seen: false,
+            assisted: false,
+            played_assisted: false,
+            recorded: Some(false),
+        }
+    }
 }
 
 impl Tally {
@@ -47,8 +69,27 @@ impl Tally {
             played: status.over,
             won: status.won,
             win_seen: status.won && !status.over,
+            recorded: Some(status.over),
             ..Self::default()
         }
+    }
+
+    /// This tally, read from the save of a game resumed at `status`: if the save is from before
+    /// the history was kept, the game is taken as recorded if it is over.
+    pub fn resumed_at(mut self, status: Status) -> Self {
+        self.recorded.get_or_insert(status.over);
+        self
+    }
+
+    /// Whether the game is in the history.
+    pub fn is_recorded(&self) -> bool {
+        self.recorded == Some(true)
+    }
+
+    /// The game is being recorded in the history: returns whether it was not already (then it
+    /// is to be recorded now; it never is again).
+    pub fn mark_recorded(&mut self) -> bool {
+        self.recorded.replace(true) != Some(true)
     }
 
     /// Marks the game assisted (undo, a hint or autoplay was used). Returns whether it was not
@@ -347,6 +388,47 @@ mod tests {
     fn a_save_without_assisted_reads_as_unassisted() {
         let tally: Tally =
             serde_json::from_str(r#"{"played":false,"won":false,"win_seen":false}"#).unwrap();
-        assert_eq!(tally, Tally::default());
+        assert_eq!(
+            tally,
+            Tally {
+                recorded: None,
+                ..Tally::default()
+            }
+        );
+    }
+
+    #[test]
+    fn a_game_is_recorded_once_and_an_old_finished_game_counts_as_recorded() {
+        let mut tally = Tally::default();
+        assert!(!tally.is_recorded());
+        assert!(tally.mark_recorded());
+        // Undone and ended again, or reloaded: never recorded twice.
+        assert!(tally.is_recorded());
+        assert!(!tally.mark_recorded());
+        let json = serde_json::to_string(&tally).unwrap();
+        assert!(json.contains(r#""recorded":true"#), "{json}");
+        let mut reloaded: Tally = serde_json::from_str::<Tally>(&json)
+            .unwrap()
+            .resumed_at(PLAYING);
+        assert!(!reloaded.mark_recorded());
+        // A new game's tally says so in its save, and a resume keeps it.
+        let fresh = serde_json::to_string(&Tally::default()).unwrap();
+        assert!(fresh.contains(r#""recorded":false"#), "{fresh}");
+        let fresh: Tally = serde_json::from_str(&fresh).unwrap();
+        assert!(!fresh.resumed_at(OVER).is_recorded());
+        // A save from before the history: a game over is taken as recorded; one going on is
+        // not, and is recorded when it ends.
+        let old = r#"{"played":true,"won":false,"win_seen":false}"#;
+        let mut old_over = serde_json::from_str::<Tally>(old).unwrap().resumed_at(OVER);
+        assert!(old_over.is_recorded());
+        assert!(!old_over.mark_recorded());
+        let mut old_going = serde_json::from_str::<Tally>(old)
+            .unwrap()
+            .resumed_at(PLAYING);
+        assert!(!old_going.is_recorded());
+        assert!(old_going.mark_recorded());
+        // No tally at all (the first release's saves): the same.
+        assert!(Tally::assumed(OVER).is_recorded());
+        assert!(!Tally::assumed(PLAYING).is_recorded());
     }
 }

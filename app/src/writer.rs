@@ -4,7 +4,9 @@
 //! for what is still pending ([`Writer::flush`]) and says what could not be saved.
 //!
 //! Writes to one file that queue up while the disk is slow are taken together: only the
-//! newest of them is written, since each holds the whole file.
+//! newest of them is written, since each holds the whole file. Appends (a line of the history,
+//! [`Writer::append`]) are never taken together nor dropped: each is written, in its place in
+//! the order.
 
 use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -16,12 +18,28 @@ use crate::storage::{Storage, StorageError};
 /// What a write makes of its value: the file's bytes, computed on the writer thread.
 type Encode = Box<dyn FnOnce() -> Result<Vec<u8>, StorageError> + Send>;
 
+/// What a job does to its file.
+enum Work {
+    /// Replaces the whole file with the bytes made.
+    Replace(Encode),
+    /// Appends this line (without its line break) to the file.
+    Append(Vec<u8>),
+}
+
 struct Job {
     /// The file, inside the data directory.
     name: String,
     /// What it holds, for the player ("the game of 2048", "the scores").
     what: String,
-    encode: Encode,
+    work: Work,
+}
+
+/// A job as the queue of pending work knows it.
+struct Pending {
+    name: String,
+    what: String,
+    /// An append: never superseded by a later write of its file.
+    append: bool,
 }
 
 /// A write that failed or was refused.
@@ -37,8 +55,8 @@ pub struct Failure {
 
 #[derive(Default)]
 struct Shared {
-    /// Writes given and not yet done, oldest first: (file, what it holds).
-    pending: Mutex<VecDeque<(String, String)>>,
+    /// Writes given and not yet done, oldest first.
+    pending: Mutex<VecDeque<Pending>>,
     /// Signalled whenever a write is done.
     done: Condvar,
     failures: Mutex<Vec<Failure>>,
@@ -103,6 +121,17 @@ impl Writer {
         what: &str,
         encode: impl FnOnce() -> Result<Vec<u8>, StorageError> + Send + 'static,
     ) {
+        self.queue(name, what, Work::Replace(Box::new(encode)));
+    }
+
+    /// Queues the append of `line` (without its line break) to file `name` (holding `what`, for
+    /// messages): never superseded nor merged with another write, and done in its place in the
+    /// order of every write given. Never waits.
+    pub fn append(&self, name: &str, what: &str, line: Vec<u8>) {
+        self.queue(name, what, Work::Append(line));
+    }
+
+    fn queue(&self, name: &str, what: &str, work: Work) {
         if self.storage.unusable_reason().is_some() {
             // The launcher said once that nothing is saved: no message per write.
             return;
@@ -115,11 +144,15 @@ impl Writer {
             self.fail(name, what, error);
             return;
         }
-        lock(&self.shared.pending).push_back((name.to_string(), what.to_string()));
+        lock(&self.shared.pending).push_back(Pending {
+            name: name.to_string(),
+            what: what.to_string(),
+            append: matches!(work, Work::Append(_)),
+        });
         let job = Job {
             name: name.to_string(),
             what: what.to_string(),
-            encode: Box::new(encode),
+            work,
         };
         let sent = match &self.tx {
             Some(tx) => tx.send(job).map_err(|e| e.0),
@@ -151,9 +184,9 @@ impl Writer {
     /// What is queued or being written, oldest first: what each write holds, once each.
     pub fn pending(&self) -> Vec<String> {
         let mut seen: Vec<String> = Vec::new();
-        for (_, what) in lock(&self.shared.pending).iter() {
-            if !seen.contains(what) {
-                seen.push(what.clone());
+        for p in lock(&self.shared.pending).iter() {
+            if !seen.contains(&p.what) {
+                seen.push(p.what.clone());
             }
         }
         seen
@@ -221,7 +254,7 @@ pub fn flush_all(bound: Duration) -> Vec<String> {
                 .unwrap_or_else(PoisonError::into_inner)
                 .0;
         }
-        left.extend(pending.iter().map(|(_, what)| what.clone()));
+        left.extend(pending.iter().map(|p| p.what.clone()));
     }
     left
 }
@@ -229,32 +262,38 @@ pub fn flush_all(bound: Duration) -> Vec<String> {
 /// Marks one write of `name` done.
 fn finish(shared: &Shared, name: &str) {
     let mut pending = lock(&shared.pending);
-    if let Some(i) = pending.iter().position(|(n, _)| n == name) {
+    if let Some(i) = pending.iter().position(|p| p.name == name) {
         pending.remove(i);
     }
     drop(pending);
     shared.done.notify_all();
 }
 
-/// The writer thread: takes what is queued, writes the newest write of each file, in order.
+/// The writer thread: takes what is queued, writes the newest write of each file, and every
+/// append, in order.
 fn run(storage: &Storage, shared: &Shared, rx: &Receiver<Job>) {
     while let Ok(first) = rx.recv() {
         let mut batch = vec![first];
         batch.extend(rx.try_iter());
         let count = batch.len();
         for (i, job) in batch.into_iter().enumerate() {
-            // A later write of the same file holds all of it: this one is not needed.
-            let superseded = {
-                let pending = lock(&shared.pending);
-                pending
+            // A later write of the same file holds all of it: this one is not needed. (An append
+            // is never superseded, nor does it supersede: it holds one line.)
+            let superseded = match &job.work {
+                Work::Append(_) => false,
+                Work::Replace(_) => lock(&shared.pending)
                     .iter()
                     .skip(1)
                     .take(count - i - 1)
-                    .any(|(n, _)| *n == job.name)
+                    .any(|p| p.name == job.name && !p.append),
             };
             if !superseded {
-                let result =
-                    (job.encode)().and_then(|bytes| storage.write_atomic(&job.name, &bytes));
+                let result = match job.work {
+                    Work::Replace(encode) => {
+                        encode().and_then(|bytes| storage.write_atomic(&job.name, &bytes))
+                    }
+                    Work::Append(line) => storage.append_line(&job.name, &line),
+                };
                 if let Err(error) = result {
                     lock(&shared.failures).push(Failure {
                         what: job.what.clone(),

@@ -555,3 +555,18 @@ fn a_kind_with_an_assistant_and_no_view_of_its_own_gets_hints_and_autoplay_in_th
         (1, 1, score)
     );
 }
+
+#[test]
+fn thinking_goes_in_the_frame_the_hint_comes() {
+    let dir = temp_dir("hint-thinking");
+    let mut h = harness(&dir, Some("strike9"));
+    assert!(h.query_by_label("Thinking...").is_none());
+    h.key_press_modifiers(Modifiers::SHIFT, Key::H);
+    step_until(&mut h, Duration::from_secs(30), |h| {
+        h.query_by_label_contains("Hint: ").is_some()
+    });
+    // The frame that shows the hint no longer says the AI is thinking: no later frame may come
+    // to take it away (the window repaints on input only).
+    assert!(h.query_by_label("Thinking...").is_none());
+    assert!(!h.state().thinking());
+}

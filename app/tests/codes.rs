@@ -192,6 +192,17 @@ fn a_mistyped_or_unknown_code_is_refused_in_the_dialog_and_starts_nothing() {
     assert!(h.query_by_label(CODE_FIELD_LABEL).is_none());
     assert_eq!(h.state().screen(), Screen::Launcher);
     assert!(h.state().session("threes").is_none());
+    // Its button opens it too, the field with the focus, empty again; Escape closes it and
+    // stays in the launcher.
+    h.get_by_label(PLAY_CODE_LABEL).click();
+    h.run();
+    let field = h.get_by_label(CODE_FIELD_LABEL);
+    assert!(field.accesskit_node().is_focused());
+    assert_eq!(field.value().unwrap_or_default(), "");
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.query_by_label(CODE_FIELD_LABEL).is_none());
+    assert_eq!(h.state().screen(), Screen::Launcher);
     // Keys are the launcher's again: 1 opens the first card.
     h.key_press(Key::Num1);
     h.run();

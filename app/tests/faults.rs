@@ -2,7 +2,8 @@
 //! (create the folder, create the temporary file, write, sync, rename, sync the folder) fails in
 //! turn, and a child process is killed (`abort`, no clean-up of any kind) just before and just
 //! after each step. After a restart nothing already saved is lost, the file holds the old or the
-//! new content whole, and no temporary file is left.
+//! new content whole, and no temporary file is left. The same for an append to the history (open,
+//! write, sync), and a write torn halfway: every whole record reads back and the app starts.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
@@ -36,6 +37,8 @@ enum Fault {
     KillBefore,
     /// The process dies right after the step.
     KillAfter,
+    /// The step writes half of its bytes, then the process dies (a torn write).
+    Tear,
 }
 
 /// The real disk, with `fault` at step `at`.
@@ -52,7 +55,7 @@ impl FaultDisk {
         match self.fault {
             Fault::Fail => Err(io::Error::other(format!("injected failure at {name}"))),
             Fault::KillBefore => std::process::abort(),
-            Fault::KillAfter => {
+            Fault::KillAfter | Fault::Tear => {
                 let _ = run();
                 std::process::abort()
             }
@@ -83,6 +86,20 @@ impl Disk for FaultDisk {
     }
     fn sync_dir(&self, dir: &Path) -> io::Result<()> {
         self.step("sync_dir", || RealDisk.sync_dir(dir))
+    }
+    fn open_append(&self, path: &Path) -> io::Result<std::fs::File> {
+        self.step("open_append", || RealDisk.open_append(path))
+    }
+    fn append(&self, file: &mut std::fs::File, bytes: &[u8]) -> io::Result<()> {
+        if self.at == "append" && matches!(self.fault, Fault::Tear) {
+            let _ = RealDisk.append(file, &bytes[..bytes.len() / 2]);
+            let _ = file.sync_all();
+            std::process::abort();
+        }
+        self.step("append", || RealDisk.append(file, bytes))
+    }
+    fn sync_appended(&self, file: &std::fs::File) -> io::Result<()> {
+        self.step("sync_appended", || RealDisk.sync_appended(file))
     }
 }
 
@@ -237,5 +254,148 @@ fn a_copy_killed_at_any_step_of_a_write_loses_nothing() {
                 "{what}"
             );
         }
+    }
+}
+
+/// The steps of an append to a file that exists, in order.
+const APPEND_STEPS: [&str; 4] = ["create_dir", "open_append", "append", "sync_appended"];
+
+const APPEND_KILL_AT: &str = "TILEBOX_TEST_APPEND_KILL_AT";
+const APPEND_KILL_DIR: &str = "TILEBOX_TEST_APPEND_KILL_DIR";
+const APPEND_FAULT: &str = "TILEBOX_TEST_APPEND_FAULT";
+
+/// A record of a real game of 2048 from `seed`, played `moves` moves.
+fn record(seed: u64, moves: usize) -> tilebox::history::Record {
+    let mut session = tilebox_games::registry()
+        .get("2048")
+        .unwrap()
+        .new_session(seed)
+        .unwrap();
+    for _ in 0..moves {
+        let mv = session.legal_moves()[0].clone();
+        session.play_text(&mv).unwrap();
+    }
+    tilebox::history::Record::of(
+        "2048",
+        &*session,
+        &tilebox::tally::Tally::default(),
+        None,
+        5000,
+        tilebox_core::date::rfc3339(1_800_000_000),
+    )
+}
+
+/// Not a test of its own: run by [`a_copy_killed_during_an_append_loses_no_whole_record`] in a
+/// child process, it appends a third record through a disk that kills it at the step named.
+#[test]
+fn child_appends_and_dies() {
+    let (Ok(at), Ok(fault), Some(dir)) = (
+        std::env::var(APPEND_KILL_AT),
+        std::env::var(APPEND_FAULT),
+        std::env::var_os(APPEND_KILL_DIR),
+    ) else {
+        return;
+    };
+    let at = APPEND_STEPS.into_iter().find(|s| *s == at).unwrap();
+    let fault = match fault.as_str() {
+        "before" => Fault::KillBefore,
+        "after" => Fault::KillAfter,
+        _ => Fault::Tear,
+    };
+    let storage = Storage::with_disk(&dir, Arc::new(FaultDisk { at, fault }));
+    let name = tilebox::history::history_file_name("2048");
+    let _ = storage.append_line(&name, &record(3, 30).line().unwrap());
+    // Not reached: the disk killed the process.
+    std::process::exit(0);
+}
+
+#[test]
+fn a_copy_killed_during_an_append_loses_no_whole_record() {
+    use tilebox::history::{HistoryView, history_file_name};
+    let name = history_file_name("2048");
+    let (first, second, third, fourth) =
+        (record(1, 10), record(2, 20), record(3, 30), record(4, 5));
+    let mut cases: Vec<(&str, &str)> = APPEND_STEPS
+        .iter()
+        .flat_map(|at| [(*at, "before"), (*at, "after")])
+        .collect();
+    cases.push(("append", "tear"));
+    for (at, fault) in cases {
+        let what = format!("{fault} {at}");
+        let dir = temp_dir(&format!("append-kill-{at}-{fault}"));
+        let storage = Storage::new(&dir);
+        storage.append_line(&name, &first.line().unwrap()).unwrap();
+        storage.append_line(&name, &second.line().unwrap()).unwrap();
+        let status = Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "child_appends_and_dies", "--nocapture"])
+            .env(APPEND_KILL_AT, at)
+            .env(APPEND_FAULT, fault)
+            .env(APPEND_KILL_DIR, &dir)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(!status.success(), "{what}: the child was not killed");
+        // The third record is there once its write is done, whole; torn, it is ignored.
+        let written = fault == "after" && (at == "append" || at == "sync_appended")
+            || fault == "before" && at == "sync_appended";
+        let mut expected = vec![first.clone(), second.clone()];
+        if written {
+            expected.push(third.clone());
+        }
+        let (records, notice) = tilebox::history::read(&storage, "2048", "2048");
+        assert_eq!(records, expected, "{what}");
+        assert!(notice.is_none(), "{what}: {notice:?}");
+
+        // The app starts fine over it and sees the same; the next record is whole.
+        let mut app = tilebox::TileboxApp::new(&dir, None);
+        assert!(app.notices().is_empty(), "{what}: {:?}", app.notices());
+        assert!(app.wait_for_histories(std::time::Duration::from_secs(60)));
+        match app.history("2048") {
+            HistoryView::Ready(held) => assert_eq!(held, expected.as_slice(), "{what}"),
+            HistoryView::Loading => panic!("{what}: still loading"),
+        }
+        drop(app);
+        assert!(common::moved_aside(&dir).is_empty(), "{what}");
+        storage.append_line(&name, &fourth.line().unwrap()).unwrap();
+        expected.push(fourth.clone());
+        let (records, notice) = tilebox::history::read(&storage, "2048", "2048");
+        assert_eq!(records, expected, "{what}");
+        // A torn line, now followed by another, is counted as a line skipped.
+        assert_eq!(notice.is_some(), fault == "tear", "{what}: {notice:?}");
+    }
+}
+
+#[test]
+fn an_append_that_fails_at_any_step_is_reported_and_leaves_the_records_there() {
+    let name = tilebox::history::history_file_name("2048");
+    let (first, second) = (record(1, 10), record(2, 20));
+    for at in APPEND_STEPS {
+        let dir = temp_dir(&format!("append-fail-{at}"));
+        Storage::new(&dir)
+            .append_line(&name, &first.line().unwrap())
+            .unwrap();
+        let storage = Storage::with_disk(
+            &dir,
+            Arc::new(FaultDisk {
+                at,
+                fault: Fault::Fail,
+            }),
+        );
+        // Through the writer, as the app appends: the failure comes back to be shown.
+        let writer = tilebox::writer::Writer::start(storage);
+        writer.append(&name, "the history of 2048", second.line().unwrap());
+        assert!(writer.flush(std::time::Duration::from_secs(60)).is_empty());
+        let failures = writer.take_failures();
+        assert_eq!(failures.len(), 1, "{at}");
+        assert_eq!(failures[0].name, name, "{at}");
+        // Up to the write, the file is as it was; a failed sync leaves the line written.
+        let mut expected = vec![first.clone()];
+        if at == "sync_appended" {
+            expected.push(second.clone());
+        }
+        let (records, notice) = tilebox::history::read(&Storage::new(&dir), "2048", "2048");
+        assert_eq!(records, expected, "{at}");
+        assert!(notice.is_none(), "{at}");
     }
 }

@@ -478,3 +478,58 @@ fn the_code_dialogs_and_play_a_code_fit_every_width() {
         check_screen(&h, "code", &wanted, window, zoom);
     }
 }
+
+#[test]
+fn the_bar_keeps_its_places_while_the_score_grows_from_0_past_100000() {
+    use tilebox_core::Session;
+    use tilebox_sliding::Sliding;
+    // 2048 whose new tiles are 65536s: the first merge scores 131072.
+    let mut big = common::variant("2048");
+    big.spawn.weights = Some([(65536, 1)].into_iter().collect());
+    big.win = None;
+    for window in WINDOWS {
+        let dir = common::temp_dir("layout-score");
+        let mut saved = Session::<Sliding>::new(big.clone(), 3).unwrap().save();
+        saved.game = "2048".to_string();
+        common::write_save(&dir, &saved);
+        let (mut h, _) = harness_at(&dir, "2048", window);
+        let places = |h: &Harness<'_, TileboxApp>| -> Vec<(String, Rect)> {
+            bar_items(h, "2048")
+                .into_iter()
+                .map(|(s, r)| {
+                    let name = if s.starts_with("Score: ") || s.starts_with("Best: ") {
+                        s.split(':').next().unwrap().to_string()
+                    } else {
+                        s
+                    };
+                    (name, r)
+                })
+                .collect()
+        };
+        let score = |h: &Harness<'_, TileboxApp>| h.state().session("2048").unwrap().score();
+        assert_eq!(score(&h), 0);
+        let before = places(&h);
+        assert!(before.len() >= 9, "at {window:?}: {before:?}");
+        for _ in 0..40 {
+            if score(&h) >= 100_000 {
+                break;
+            }
+            let legal = h.state().session("2048").unwrap().legal_moves();
+            h.key_press(common::key_of(&legal[0]));
+            h.run();
+        }
+        assert!(score(&h) >= 100_000, "at {window:?}: {}", score(&h));
+        let after = places(&h);
+        assert_eq!(before.len(), after.len(), "at {window:?}");
+        for ((a, ra), (b, rb)) in before.iter().zip(&after) {
+            assert_eq!(a, b, "at {window:?}");
+            // A box's text is as wide as its number; the box, and what follows, stay put.
+            let boxed = a == "Score" || a == "Best";
+            assert!(
+                (ra.min - rb.min).length() < 0.5 && (boxed || (ra.max - rb.max).length() < 0.5),
+                "at {window:?}: {a} moved from {ra:?} to {rb:?} as the score grew to {}",
+                score(&h)
+            );
+        }
+    }
+}

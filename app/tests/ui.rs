@@ -407,6 +407,171 @@ fn a_drag_on_the_board_is_a_move() {
     panic!("no drag moved the board");
 }
 
+/// Drags on the sliding board: in Threes (the `step` motion) the cards that would move follow
+/// the drag and letting go plays the move only past a third of a cell; in 2048 (the `slide`
+/// motion) a drag is a swipe, played when let go.
+mod drag {
+    use egui::{Pos2, Vec2};
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use tilebox::TileboxApp;
+    use tilebox::views::sliding::{BOARD_LABEL, SWIPE_MIN};
+    use tilebox_core::{Puzzle, Session};
+    use tilebox_sliding::{Direction, Sliding};
+
+    use crate::common::{self, harness, key_of, temp_dir, write_save};
+
+    type App = Harness<'static, TileboxApp>;
+
+    /// The app open on a game of `id` from `seed`, no move played.
+    fn open(id: &str, seed: u64) -> App {
+        let dir = temp_dir("drag");
+        let mut saved = Session::<Sliding>::new(common::variant(id), seed)
+            .unwrap()
+            .save();
+        saved.game = id.to_string();
+        write_save(&dir, &saved);
+        harness(&dir, Some(id))
+    }
+
+    fn text(h: &App, id: &str) -> String {
+        h.state().session(id).unwrap().text()
+    }
+
+    fn move_count(h: &App, id: &str) -> usize {
+        h.state().session(id).unwrap().move_count()
+    }
+
+    /// A drag `dir`'s way, `d` points long, from the board's centre: pressed, moved there in
+    /// two steps, and held (not let go). Returns where it is held.
+    fn drag_and_hold(h: &mut App, dir: Direction, d: f32) -> Pos2 {
+        let board = h.get_by_label(BOARD_LABEL).rect();
+        let delta = match dir {
+            Direction::Left => Vec2::new(-d, 0.0),
+            Direction::Right => Vec2::new(d, 0.0),
+            Direction::Up => Vec2::new(0.0, -d),
+            Direction::Down => Vec2::new(0.0, d),
+        };
+        let c = board.center();
+        h.hover_at(c);
+        h.step();
+        h.drag_at(c);
+        h.step();
+        h.hover_at(c + delta * 0.5);
+        h.step();
+        h.hover_at(c + delta);
+        h.step();
+        c + delta
+    }
+
+    /// A drag long enough for a swipe, and shorter than a third of a cell of the 4×4 board.
+    fn short_drag(h: &App) -> f32 {
+        let d = SWIPE_MIN + 4.0;
+        let cell = h.get_by_label(BOARD_LABEL).rect().width() / 4.0;
+        assert!(d < cell / 3.0 - 4.0, "the board is too small: {cell}");
+        d
+    }
+
+    /// A drag of more than a cell of the 4×4 board.
+    fn long_drag(h: &App) -> f32 {
+        h.get_by_label(BOARD_LABEL).rect().width() * 0.3
+    }
+
+    fn let_go(h: &mut App, at: Pos2) {
+        h.drop_at(at);
+        h.run();
+    }
+
+    /// A seed of `id` whose first board can move `dir`'s way, or cannot (`can` false).
+    fn seed_where(id: &str, dir: Direction, can: bool) -> u64 {
+        (0..2000u64)
+            .find(|&seed| {
+                let s = Session::<Sliding>::new(common::variant(id), seed).unwrap();
+                Sliding::legal_moves(s.state()).contains(&dir) == can
+            })
+            .unwrap_or_else(|| panic!("no seed of {id} where {dir:?} is {can}"))
+    }
+
+    #[test]
+    fn a_short_drag_in_threes_snaps_back_and_plays_nothing() {
+        let seed = seed_where("threes", Direction::Left, true);
+        let mut h = open("threes", seed);
+        let before = text(&h, "threes");
+        // The cards follow, short of the third of a cell that plays.
+        let d = short_drag(&h);
+        let at = drag_and_hold(&mut h, Direction::Left, d);
+        assert_eq!(text(&h, "threes"), before);
+        let_go(&mut h, at);
+        assert_eq!(move_count(&h, "threes"), 0);
+        assert_eq!(text(&h, "threes"), before);
+    }
+
+    #[test]
+    fn a_long_drag_in_threes_plays_the_move_of_the_arrow_key_when_let_go() {
+        for dir in Direction::ALL {
+            let seed = seed_where("threes", dir, true);
+            let mut h = open("threes", seed);
+            let before = text(&h, "threes");
+            // More than a cell: the cards have followed all the way.
+            let d = long_drag(&h);
+            let at = drag_and_hold(&mut h, dir, d);
+            // Held: nothing is played yet.
+            assert_eq!(move_count(&h, "threes"), 0, "{dir:?}");
+            assert_eq!(text(&h, "threes"), before, "{dir:?}");
+            let_go(&mut h, at);
+            assert_eq!(move_count(&h, "threes"), 1, "{dir:?}");
+
+            // The same game played with the arrow key.
+            let mut k = open("threes", seed);
+            k.key_press(key_of(&dir.to_string()));
+            k.run();
+            assert_eq!(move_count(&k, "threes"), 1, "{dir:?}");
+            assert_eq!(text(&h, "threes"), text(&k, "threes"), "{dir:?}");
+            assert_ne!(text(&h, "threes"), before, "{dir:?}");
+        }
+    }
+
+    #[test]
+    fn a_drag_in_threes_the_way_the_board_cannot_move_plays_nothing() {
+        let dir = Direction::ALL
+            .into_iter()
+            .find(|&d| {
+                (0..2000u64).any(|seed| {
+                    let s = Session::<Sliding>::new(common::variant("threes"), seed).unwrap();
+                    !Sliding::legal_moves(s.state()).contains(&d)
+                })
+            })
+            .unwrap();
+        let seed = seed_where("threes", dir, false);
+        let mut h = open("threes", seed);
+        let before = text(&h, "threes");
+        let d = long_drag(&h);
+        let at = drag_and_hold(&mut h, dir, d);
+        let_go(&mut h, at);
+        assert_eq!(move_count(&h, "threes"), 0);
+        assert_eq!(text(&h, "threes"), before);
+        assert!(h.state().message("threes").is_none());
+    }
+
+    #[test]
+    fn a_short_drag_in_2048_is_a_swipe_played_when_let_go() {
+        let seed = seed_where("2048", Direction::Left, true);
+        let mut h = open("2048", seed);
+        let before = text(&h, "2048");
+        // The drag too short to play Threes' move: in 2048 it is a swipe.
+        let d = short_drag(&h);
+        let at = drag_and_hold(&mut h, Direction::Left, d);
+        assert_eq!(move_count(&h, "2048"), 0);
+        assert_eq!(text(&h, "2048"), before);
+        let_go(&mut h, at);
+        assert_eq!(move_count(&h, "2048"), 1);
+        assert_eq!(
+            h.state().session("2048").unwrap().last_move().as_deref(),
+            Some("L")
+        );
+    }
+}
+
 #[test]
 fn threes_shows_the_next_card() {
     let dir = temp_dir("next");

@@ -203,3 +203,25 @@ fn the_writer_reports_what_a_bounded_flush_could_not_write() {
     assert!(writer.flush(Duration::from_secs(60)).is_empty());
     assert_eq!(std::fs::read(dir.join("settings.json")).unwrap(), b"{}\n");
 }
+
+#[test]
+fn appends_queued_behind_a_slow_disk_are_all_written_in_order_and_never_merged() {
+    let dir = temp_dir("appends");
+    let disk = GatedDisk::closed();
+    let writer = Writer::start(Storage::with_disk(&dir, disk.clone()));
+    let whole = |text: &'static str| move || Ok(text.as_bytes().to_vec());
+    writer.submit("a.json", "a", whole("1\n"));
+    writer.append("history/h.jsonl", "h", b"one".to_vec());
+    writer.submit("a.json", "a", whole("2\n"));
+    writer.append("history/h.jsonl", "h", b"two".to_vec());
+    writer.append("history/h.jsonl", "h", b"three".to_vec());
+    writer.submit("a.json", "a", whole("3\n"));
+    disk.release();
+    assert!(writer.flush(Duration::from_secs(60)).is_empty());
+    assert!(writer.take_failures().is_empty());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("history/h.jsonl")).unwrap(),
+        "one\ntwo\nthree\n"
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("a.json")).unwrap(), "3\n");
+}

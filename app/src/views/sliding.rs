@@ -1,9 +1,17 @@
 //! The sliding-board view, for every sliding variant (2048, Threes, Fibonacci…): arrow keys, WASD, hjkl
 //! or a swipe on the board slide the tiles; tiles glide, merged tiles pop, new tiles grow in.
 //! The colours are the entry's ([`tilebox_core::Entry::tile_colors`]).
+//!
+//! Where every tile moves one cell at most (the `step` motion: Threes, and a player's variant
+//! that moves so), a drag is Threes' own: the tiles that would move follow it, as far as one
+//! cell, and letting go past [`PREVIEW_PLAYS`] of a cell plays the move, from where they are;
+//! short of that they slide back. Which tiles move is the engine's answer ([`Rules::slide`]).
+//! Where tiles slide to the wall (2048 and the other built-ins) a drag is a swipe, played when
+//! let go, as in the original 2048.
 
 use egui::{Align2, Color32, CornerRadius, FontId, Key, Painter, Pos2, Rect, Sense, Vec2};
 use tilebox_core::{DynSession, Entry, Session, TileColors};
+use tilebox_sliding::variant::Movement;
 use tilebox_sliding::{Board, Cell, Direction, Motion, Rules, Sliding};
 
 use super::{GameView, PlayInput, ViewOutcome};
@@ -16,6 +24,11 @@ pub const SLIDE_SECONDS: f64 = 0.10;
 pub const POP_SECONDS: f64 = 0.12;
 /// The shortest drag, in points, that counts as a swipe.
 pub const SWIPE_MIN: f32 = 24.0;
+/// How far, in cells, tiles dragged in a `step` variant must have followed the drag for
+/// letting go to play the move.
+pub const PREVIEW_PLAYS: f32 = 1.0 / 3.0;
+/// How long tiles let go short of [`PREVIEW_PLAYS`] take to slide back, in seconds.
+pub const SNAP_BACK_SECONDS: f64 = 0.12;
 
 /// The accessible label of the board (a drag on it is a move).
 pub const BOARD_LABEL: &str = "Board: swipe to move";
@@ -28,6 +41,68 @@ pub struct SlidingView {
     drag_start: Option<Pos2>,
     drag_last: Option<Pos2>,
     hint: Option<Direction>,
+    /// Tiles let go past [`PREVIEW_PLAYS`]: the move's direction and how far (in cells) they
+    /// had followed the drag, for the move's animation to go on from there.
+    released: Option<Preview>,
+    /// Tiles let go short, sliding back: how far they were, and when they were let go.
+    snap_back: Option<(Preview, f64)>,
+}
+
+/// Tiles of a `step` variant following a drag: the way they go and how far, 0 to 1 cell.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Preview {
+    /// The move the drag would make.
+    pub dir: Direction,
+    /// How far the tiles that would move have gone, in cells (0 to 1).
+    pub cells: f32,
+}
+
+/// The preview of a drag by `delta` on a board whose cells are `pitch` apart (from one cell's
+/// edge to the next's): along the drag's main axis, in proportion to it, one cell at most. None
+/// for no drag.
+pub fn drag_preview(delta: Vec2, pitch: f32) -> Option<Preview> {
+    if pitch <= 0.0 || delta == Vec2::ZERO {
+        return None;
+    }
+    let (dir, along) = if delta.x.abs() > delta.y.abs() {
+        let dir = if delta.x > 0.0 {
+            Direction::Right
+        } else {
+            Direction::Left
+        };
+        (dir, delta.x.abs())
+    } else {
+        let dir = if delta.y > 0.0 {
+            Direction::Down
+        } else {
+            Direction::Up
+        };
+        (dir, delta.y.abs())
+    };
+    Some(Preview {
+        dir,
+        cells: (along / pitch).min(1.0),
+    })
+}
+
+/// Whether letting go of `preview` plays its move.
+pub fn preview_plays(preview: Preview) -> bool {
+    preview.cells >= PREVIEW_PLAYS
+}
+
+/// Whether a drag on the board of `rules` moves the tiles with it: only where every tile moves
+/// one cell at most (the `step` motion), so that following the drag shows the move exactly.
+pub fn drag_previews(rules: &Rules) -> bool {
+    rules.variant().motion == Movement::Step
+}
+
+/// The tiles a drag towards `dir` would move on `board`, as the engine moves them; none where
+/// the board cannot move that way, or the variant's drags do not preview ([`drag_previews`]).
+pub fn preview_motions(rules: &Rules, board: &Board, dir: Direction) -> Vec<Motion> {
+    if !drag_previews(rules) {
+        return Vec::new();
+    }
+    rules.slide(board, dir).motions
 }
 
 /// The accessible label of the cell in row `row` and column `col` (from 0) holding `value`
@@ -56,6 +131,8 @@ pub fn hint_label(dir: Direction) -> String {
 #[derive(Debug)]
 struct Anim {
     start: f64,
+    /// How far the tiles had already gone when the move was played (a drag let go), 0 to 1.
+    begun: f32,
     from: Board,
     motions: Vec<Motion>,
     merged: Vec<Cell>,
@@ -164,11 +241,12 @@ impl GameView for SlidingView {
                     );
                 }
                 None => {
-                    ui.label(
-                        egui::RichText::new("Arrow keys, WASD or hjkl, or swipe on the board")
-                            .small()
-                            .weak(),
-                    );
+                    let how = if drag_previews(&snap.rules) {
+                        "Arrow keys, WASD or hjkl, or drag the cards on the board"
+                    } else {
+                        "Arrow keys, WASD or hjkl, or swipe on the board"
+                    };
+                    ui.label(egui::RichText::new(how).small().weak());
                 }
             }
         });
@@ -178,29 +256,82 @@ impl GameView for SlidingView {
         out.board = Some(rect);
         cell_labels(ui, rect, &snap);
 
-        // A swipe on the board.
+        // A drag on the board: a swipe, or in a `step` variant the tiles following it.
+        if let Some(left) = self.released.take() {
+            // Let go past the threshold, but the move was not played: the tiles go back.
+            self.snap_back = Some((left, now));
+        }
         if response.drag_started() {
             self.drag_start = ui
                 .input(|i| i.pointer.press_origin())
                 .or_else(|| response.interact_pointer_pos());
             self.drag_last = self.drag_start;
+            self.snap_back = None;
         }
         if (response.dragged() || response.drag_stopped())
             && let Some(p) = ui.input(|i| i.pointer.latest_pos())
         {
             self.drag_last = Some(p);
         }
-        if response.drag_stopped()
-            && let (Some(a), Some(b)) = (self.drag_start.take(), self.drag_last.take())
-            && let Some(dir) = swipe_direction(a, b)
-            && accepts_moves
-        {
-            moves.push(dir);
+        let follows = drag_previews(&snap.rules) && accepts_moves;
+        let pitch = cell_pitch(rect, snap.board.side());
+        let dragged = match (self.drag_start, self.drag_last) {
+            (Some(a), Some(b)) if follows => drag_preview(b - a, pitch)
+                .filter(|p| !preview_motions(&snap.rules, &snap.board, p.dir).is_empty()),
+            _ => None,
+        };
+        let mut preview = None;
+        if response.drag_stopped() {
+            let (start, last) = (self.drag_start.take(), self.drag_last.take());
+            if follows {
+                // Drawn where they were let go: the move's animation, or their way back, goes
+                // on from there.
+                preview = dragged;
+                match dragged {
+                    Some(p) if preview_plays(p) => {
+                        moves.push(p.dir);
+                        self.released = Some(p);
+                    }
+                    Some(p) => self.snap_back = Some((p, now)),
+                    None => {}
+                }
+            } else if let (Some(a), Some(b)) = (start, last)
+                && let Some(dir) = swipe_direction(a, b)
+                && accepts_moves
+            {
+                moves.push(dir);
+            }
+        } else if response.dragged() {
+            preview = dragged;
+        } else if let Some((p, since)) = self.snap_back {
+            let t = ((now - since) / SNAP_BACK_SECONDS) as f32;
+            if t < 1.0 {
+                preview = Some(Preview {
+                    cells: p.cells * (1.0 - ease_out(t)),
+                    ..p
+                });
+                ui.ctx().request_repaint();
+            } else {
+                self.snap_back = None;
+            }
+        }
+        if preview.is_some() {
+            // The tiles follow the finger from the board as it stands: the last move's
+            // animation jumps to its end.
+            self.anim = None;
         }
         out.player_moved = !moves.is_empty();
         out.moves = moves.iter().map(ToString::to_string).collect();
 
-        draw(ui.painter(), rect, &snap, &mut self.anim, now, dark);
+        draw(
+            ui.painter(),
+            rect,
+            &snap,
+            &mut self.anim,
+            now,
+            dark,
+            preview,
+        );
         if let Some(dir) = self.hint
             && self.anim.is_none()
         {
@@ -214,7 +345,15 @@ impl GameView for SlidingView {
 
     fn played(&mut self, session: &dyn DynSession, now: f64) {
         self.hint = None;
-        self.anim = snapshot(session).and_then(|snap| start_anim(&snap, now));
+        let released = self.released.take();
+        self.snap_back = None;
+        self.anim = snapshot(session).and_then(|snap| {
+            // The move of tiles let go past the threshold goes on from where they were.
+            let begun = released
+                .filter(|p| Some(p.dir) == snap.last_move)
+                .map_or(0.0, |p| p.cells);
+            start_anim(&snap, now, begun)
+        });
     }
 
     fn reset(&mut self) {
@@ -223,6 +362,8 @@ impl GameView for SlidingView {
         self.hint = None;
         self.drag_start = None;
         self.drag_last = None;
+        self.released = None;
+        self.snap_back = None;
     }
 
     fn show_hint(&mut self, mv: &str) {
@@ -274,8 +415,9 @@ fn cell_labels(ui: &egui::Ui, rect: Rect, snap: &Snapshot) {
     }
 }
 
-/// The animation of the move that led to the board of `snap`.
-fn start_anim(snap: &Snapshot, now: f64) -> Option<Anim> {
+/// The animation of the move that led to the board of `snap`, its tiles `begun` (0 to 1) of
+/// the way already.
+fn start_anim(snap: &Snapshot, now: f64, begun: f32) -> Option<Anim> {
     let from = snap.previous.clone()?;
     let dir = snap.last_move?;
     let slide = snap.rules.slide(&from, dir);
@@ -291,6 +433,7 @@ fn start_anim(snap: &Snapshot, now: f64) -> Option<Anim> {
         .collect();
     Some(Anim {
         start: now,
+        begun: begun.clamp(0.0, 1.0),
         from,
         motions: slide.motions,
         merged,
@@ -307,11 +450,18 @@ fn cell_rect(rect: Rect, side: usize, row: f32, col: f32) -> Rect {
     Rect::from_min_size(min, Vec2::splat(cell))
 }
 
+/// How far apart the cells of a board drawn in `rect` are, from one cell's edge to the next's.
+fn cell_pitch(rect: Rect, side: usize) -> f32 {
+    cell_rect(rect, side, 0.0, 1.0).min.x - cell_rect(rect, side, 0.0, 0.0).min.x
+}
+
 fn ease_out(t: f32) -> f32 {
     let t = t.clamp(0.0, 1.0);
     1.0 - (1.0 - t) * (1.0 - t)
 }
 
+/// Draws the board of `snap`: the running animation, else the tiles at rest, those `preview`
+/// moves shifted the way of its drag.
 fn draw(
     painter: &Painter,
     rect: Rect,
@@ -319,6 +469,7 @@ fn draw(
     anim: &mut Option<Anim>,
     now: f64,
     dark: bool,
+    preview: Option<Preview>,
 ) {
     let side = snap.board.side();
     let colors = snap.entry.board_colors(dark);
@@ -335,7 +486,7 @@ fn draw(
     match (&*anim, t) {
         (Some(anim), Some(t)) if t < SLIDE_SECONDS => {
             // Tiles glide from where they were to where they go.
-            let p = ease_out((t / SLIDE_SECONDS) as f32);
+            let p = anim.begun + (1.0 - anim.begun) * ease_out((t / SLIDE_SECONDS) as f32);
             for (cell, rank) in tiles(&anim.from) {
                 let (r, c) = match anim.motions.iter().find(|m| m.from == cell) {
                     Some(m) => (lerp(m.from.row, m.to.row, p), lerp(m.from.col, m.to.col, p)),
@@ -345,6 +496,25 @@ fn draw(
                 let colors = snap.entry.tile_colors(value);
                 draw_tile(painter, cell_rect(rect, side, r, c), colors, value, 1.0);
             }
+        }
+        _ if let Some(preview) = preview => {
+            // Tiles following a drag: those that would move, on top, the way of the drag.
+            let moving = preview_motions(&snap.rules, &snap.board, preview.dir);
+            let (still, shifted): (Vec<_>, Vec<_>) =
+                tiles(&snap.board).partition(|(cell, _)| moving.iter().all(|m| m.from != *cell));
+            for (cell, rank) in still.into_iter().chain(shifted) {
+                let (r, c) = match moving.iter().find(|m| m.from == cell) {
+                    Some(m) => (
+                        lerp(m.from.row, m.to.row, preview.cells),
+                        lerp(m.from.col, m.to.col, preview.cells),
+                    ),
+                    None => (cell.row as f32, cell.col as f32),
+                };
+                let value = snap.rules.value(rank);
+                let colors = snap.entry.tile_colors(value);
+                draw_tile(painter, cell_rect(rect, side, r, c), colors, value, 1.0);
+            }
+            *anim = None;
         }
         _ => {
             let pop = match (&*anim, t) {
@@ -489,4 +659,142 @@ fn next_card(ui: &mut egui::Ui, entry: &Entry, next: &str, height: f32) {
             theme::color(colors.text)
         },
     );
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use tilebox_sliding::builtin_rules;
+
+    fn preview(dir: Direction, cells: f32) -> Option<Preview> {
+        Some(Preview { dir, cells })
+    }
+
+    #[test]
+    fn a_drag_previews_along_its_main_axis_in_proportion_one_cell_at_most() {
+        assert_eq!(
+            drag_preview(Vec2::new(30.0, 5.0), 60.0),
+            preview(Direction::Right, 0.5)
+        );
+        assert_eq!(
+            drag_preview(Vec2::new(-200.0, 10.0), 60.0),
+            preview(Direction::Left, 1.0)
+        );
+        assert_eq!(
+            drag_preview(Vec2::new(3.0, -15.0), 60.0),
+            preview(Direction::Up, 0.25)
+        );
+        assert_eq!(
+            drag_preview(Vec2::new(-20.0, 45.0), 90.0),
+            preview(Direction::Down, 0.5)
+        );
+        assert_eq!(drag_preview(Vec2::ZERO, 60.0), None);
+        assert_eq!(drag_preview(Vec2::new(10.0, 0.0), 0.0), None);
+    }
+
+    #[test]
+    fn letting_go_plays_from_a_third_of_a_cell() {
+        let at = |cells| Preview {
+            dir: Direction::Left,
+            cells,
+        };
+        assert!(!preview_plays(at(0.0)));
+        assert!(!preview_plays(at(0.3)));
+        assert!(preview_plays(at(0.34)));
+        assert!(preview_plays(at(1.0)));
+    }
+
+    /// The cells the motions leave, each checked to go exactly one cell `dir`'s way.
+    fn moved_one_cell(motions: &[Motion], dir: Direction) -> Vec<(usize, usize)> {
+        let (dr, dc): (isize, isize) = match dir {
+            Direction::Left => (0, -1),
+            Direction::Right => (0, 1),
+            Direction::Up => (-1, 0),
+            Direction::Down => (1, 0),
+        };
+        let mut from: Vec<_> = motions
+            .iter()
+            .map(|m| {
+                assert_eq!(m.to.row as isize - m.from.row as isize, dr, "{m:?}");
+                assert_eq!(m.to.col as isize - m.from.col as isize, dc, "{m:?}");
+                (m.from.row, m.from.col)
+            })
+            .collect();
+        from.sort_unstable();
+        from
+    }
+
+    #[test]
+    fn the_cards_that_would_move_are_the_engines_one_cell_each() {
+        let rules = builtin_rules("threes").unwrap();
+        assert!(drag_previews(&rules));
+        let board = rules
+            .board_from_values(&[
+                vec![1, 2, 0, 3],
+                vec![3, 3, 3, 3],
+                vec![0, 0, 0, 0],
+                vec![6, 12, 24, 48],
+            ])
+            .unwrap();
+        // Left: the 2 merges into the 1 and the 3 behind the gap follows; in the row of 3s the
+        // first pair merges and the rest follow; the last row is full and cannot merge.
+        let left = preview_motions(&rules, &board, Direction::Left);
+        assert_eq!(
+            moved_one_cell(&left, Direction::Left),
+            vec![(0, 1), (0, 3), (1, 1), (1, 2), (1, 3)]
+        );
+        // Down: the two top rows step into the empty row; the bottom row stays.
+        let down = preview_motions(&rules, &board, Direction::Down);
+        assert_eq!(
+            moved_one_cell(&down, Direction::Down),
+            vec![(0, 0), (0, 1), (0, 3), (1, 0), (1, 1), (1, 2), (1, 3)]
+        );
+    }
+
+    #[test]
+    fn a_way_the_board_cannot_move_previews_nothing() {
+        let rules = builtin_rules("threes").unwrap();
+        let board = rules
+            .board_from_values(&[
+                vec![0, 0, 0, 0],
+                vec![0, 0, 0, 0],
+                vec![0, 0, 0, 0],
+                vec![6, 12, 24, 48],
+            ])
+            .unwrap();
+        for dir in [Direction::Left, Direction::Right, Direction::Down] {
+            assert!(preview_motions(&rules, &board, dir).is_empty(), "{dir:?}");
+        }
+        let up = preview_motions(&rules, &board, Direction::Up);
+        assert_eq!(
+            moved_one_cell(&up, Direction::Up),
+            vec![(3, 0), (3, 1), (3, 2), (3, 3)]
+        );
+    }
+
+    #[test]
+    fn tiles_that_slide_to_the_wall_have_no_preview() {
+        let rules = builtin_rules("2048").unwrap();
+        assert!(!drag_previews(&rules));
+        let board = rules
+            .board_from_values(&[
+                vec![0, 0, 0, 2],
+                vec![0, 0, 0, 0],
+                vec![0, 0, 0, 0],
+                vec![0, 0, 0, 0],
+            ])
+            .unwrap();
+        assert!(rules.slide(&board, Direction::Left).moved);
+        assert!(preview_motions(&rules, &board, Direction::Left).is_empty());
+    }
+
+    #[test]
+    fn the_pitch_is_a_cell_and_a_gap() {
+        let rect = Rect::from_min_size(Pos2::ZERO, Vec2::splat(400.0));
+        let pitch = cell_pitch(rect, 4);
+        let (a, b) = (cell_rect(rect, 4, 0.0, 0.0), cell_rect(rect, 4, 0.0, 1.0));
+        assert!((pitch - (b.min.x - a.min.x)).abs() < 1e-4);
+        assert!(pitch > a.width() && pitch < 400.0 / 4.0 + 1.0, "{pitch}");
+    }
 }

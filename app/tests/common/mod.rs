@@ -37,8 +37,19 @@ pub fn harness_over(
         .with_max_steps(40)
         .with_step_dt(0.25)
         .build_eframe(move |_cc| TileboxApp::with_registry(registry, dir, game.as_deref()));
+    read_histories(&mut h);
     h.run();
     h
+}
+
+/// Waits for the app's histories, read at start-up on a thread of their own, so that a test
+/// sees them from its first frame (the window itself never waits: it takes them as they come).
+pub fn read_histories(h: &mut Harness<'static, TileboxApp>) {
+    assert!(
+        h.state_mut()
+            .wait_for_histories(std::time::Duration::from_secs(60)),
+        "the histories were not read"
+    );
 }
 
 /// The real app over `dir`, opened on `game` if given, in a test harness.
@@ -59,6 +70,7 @@ pub fn harness_stepping(
         .with_max_steps(40)
         .with_step_dt(step_dt)
         .build_eframe(move |_cc| TileboxApp::new(dir, game.as_deref()));
+    read_histories(&mut h);
     h.run();
     h
 }

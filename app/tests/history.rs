@@ -1,0 +1,324 @@
+//! The history, played through the real app with keys: a game is recorded once, when it first
+//! ends or when it is given up for a new one after a move, and replays to its recorded score;
+//! undo and redo across the end never record it twice; the assisted mark and the daily date
+//! are kept; the history survives a restart; a history that cannot be read is moved aside.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use std::path::Path;
+use std::time::Duration;
+
+use common::{harness, key_of, temp_dir};
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use tilebox::TileboxApp;
+use tilebox::history::{HistoryView, Record, history_file_name};
+use tilebox_sliding::Sliding;
+
+/// A game of 2048 on a 3×3 board one move before its end, and that move.
+fn nearly_over() -> (tilebox_core::Session<Sliding>, String) {
+    common::play_until::<Sliding>(common::variant("2048-3x3"), 4, common::by_order, |st| {
+        st.over
+    })
+    .unwrap()
+}
+
+/// The history of `id` as the app holds it, once every file has been read.
+fn history_of(h: &mut Harness<'_, TileboxApp>, id: &str) -> Vec<Record> {
+    assert!(h.state_mut().wait_for_histories(Duration::from_secs(60)));
+    match h.state().history(id) {
+        HistoryView::Ready(records) => records.to_vec(),
+        HistoryView::Loading => panic!("{id}: still loading"),
+    }
+}
+
+/// The lines of the history file of `id` in `dir`, once the writes are done.
+fn lines_on_disk(dir: &Path, id: &str) -> Vec<String> {
+    common::settle();
+    match std::fs::read_to_string(dir.join(history_file_name(id))) {
+        Ok(text) => text.lines().map(str::to_string).collect(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// Plays `last` in game `id` of `h`, which ends it.
+fn end_with(h: &mut Harness<'_, TileboxApp>, id: &str, last: &str) {
+    h.key_press(key_of(last));
+    h.run();
+    assert!(h.state().session(id).unwrap().status().over);
+}
+
+#[test]
+fn a_finished_game_is_recorded_once_replays_to_its_score_and_survives_a_restart() {
+    let (session, last) = nearly_over();
+    let dir = temp_dir("history-finished");
+    let id = common::write_entry_save(&dir, &session);
+    let mut h = harness(&dir, Some(&id));
+    assert!(history_of(&mut h, &id).is_empty());
+    end_with(&mut h, &id, &last);
+    let game = h.state().session(&id).unwrap();
+    let (score, top, moves) = (game.score(), game.top_tile(), game.save().moves);
+
+    let records = history_of(&mut h, &id);
+    assert_eq!(records.len(), 1, "{records:?}");
+    let r = &records[0];
+    assert_eq!((r.game.as_str(), r.seed), (id.as_str(), session.seed()));
+    assert_eq!((r.score, r.top_tile, &r.moves), (score, top, &moves));
+    assert!(r.over && !r.assisted && r.daily.is_none());
+    assert!(
+        tilebox_core::date::parse_rfc3339(&r.ended).is_some(),
+        "{}",
+        r.ended
+    );
+    // The record replays to its score and highest tile.
+    let entry = tilebox_games::registry().get(&id).unwrap().clone();
+    let replayed = entry.load(&r.saved_game()).unwrap();
+    assert_eq!(
+        (replayed.score(), replayed.top_tile()),
+        (r.score, r.top_tile)
+    );
+    assert!(replayed.status().over);
+
+    // On disk: one line, the same record.
+    let lines = lines_on_disk(&dir, &id);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(&serde_json::from_str::<Record>(&lines[0]).unwrap(), r);
+    drop(h);
+
+    // A restart reads it back, and resuming the finished game records nothing more.
+    let mut h = harness(&dir, Some(&id));
+    assert!(h.state().notices().is_empty(), "{:?}", h.state().notices());
+    assert_eq!(history_of(&mut h, &id), records);
+    // A new game after it (no question: the game is over) does not record it again.
+    h.key_press(Key::N);
+    h.run();
+    assert_eq!(h.state().session(&id).unwrap().move_count(), 0);
+    assert_eq!(history_of(&mut h, &id), records);
+    drop(h);
+    assert_eq!(lines_on_disk(&dir, &id).len(), 1);
+}
+
+#[test]
+fn undo_across_the_end_then_redo_still_records_the_game_once() {
+    let (session, last) = nearly_over();
+    let dir = temp_dir("history-undo");
+    let id = common::write_entry_save(&dir, &session);
+    let mut h = harness(&dir, Some(&id));
+    end_with(&mut h, &id, &last);
+    assert_eq!(history_of(&mut h, &id).len(), 1);
+    for _ in 0..2 {
+        h.key_press(Key::U);
+        h.run();
+        assert!(!h.state().session(&id).unwrap().status().over);
+        h.key_press_modifiers(Modifiers::SHIFT, Key::U);
+        h.run();
+        assert!(h.state().session(&id).unwrap().status().over);
+    }
+    // Undone once more and played to the end again: still the one record, of its first end.
+    h.key_press(Key::U);
+    h.run();
+    end_with(&mut h, &id, &last);
+    let records = history_of(&mut h, &id);
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert!(
+        !records[0].assisted,
+        "recorded at its first end, before the undo"
+    );
+    drop(h);
+    assert_eq!(lines_on_disk(&dir, &id).len(), 1);
+    // After a restart, too.
+    let mut h = harness(&dir, Some(&id));
+    h.key_press(Key::U);
+    h.run();
+    h.key_press_modifiers(Modifiers::SHIFT, Key::U);
+    h.run();
+    assert_eq!(history_of(&mut h, &id).len(), 1);
+    drop(h);
+    assert_eq!(lines_on_disk(&dir, &id).len(), 1);
+}
+
+#[test]
+fn a_game_given_up_after_a_move_is_recorded_not_over_and_one_without_a_move_is_not() {
+    let dir = temp_dir("history-abandon");
+    let mut h = harness(&dir, Some("2048"));
+    // Opened, and a new game started at once (nothing to lose): nothing recorded.
+    h.key_press(Key::N);
+    h.run();
+    assert!(history_of(&mut h, "2048").is_empty());
+
+    let mv = h.state().session("2048").unwrap().legal_moves()[0].clone();
+    h.key_press(key_of(&mv));
+    h.run();
+    let game = h.state().session("2048").unwrap();
+    let (seed, score, moves) = (game.seed(), game.score(), game.save().moves);
+    assert_eq!(moves.len(), 1);
+    h.key_press(Key::N);
+    h.run();
+    h.key_press(Key::Y);
+    h.run();
+    assert_eq!(h.state().session("2048").unwrap().move_count(), 0);
+
+    let records = history_of(&mut h, "2048");
+    assert_eq!(records.len(), 1, "{records:?}");
+    let r = &records[0];
+    assert!(!r.over && !r.won);
+    assert_eq!((r.seed, r.score, &r.moves), (seed, score, &moves));
+    // Starting yet another game from the new one, without a move: nothing more.
+    h.key_press(Key::N);
+    h.run();
+    assert_eq!(history_of(&mut h, "2048").len(), 1);
+    drop(h);
+    assert_eq!(lines_on_disk(&dir, "2048").len(), 1);
+}
+
+#[test]
+fn an_assisted_game_is_recorded_as_assisted() {
+    let (session, last) = nearly_over();
+    let dir = temp_dir("history-assisted");
+    let id = common::write_entry_save(&dir, &session);
+    let mut h = harness(&dir, Some(&id));
+    h.key_press(Key::U);
+    h.run();
+    h.key_press_modifiers(Modifiers::SHIFT, Key::U);
+    h.run();
+    assert!(h.state().assisted(&id));
+    end_with(&mut h, &id, &last);
+    let records = history_of(&mut h, &id);
+    assert_eq!(records.len(), 1);
+    assert!(records[0].assisted);
+    drop(h);
+    let line: serde_json::Value = serde_json::from_str(&lines_on_disk(&dir, &id)[0]).unwrap();
+    assert_eq!(line["assisted"], true);
+}
+
+#[test]
+fn a_daily_game_is_recorded_with_its_date() {
+    let (session, last) = nearly_over();
+    let dir = temp_dir("history-daily");
+    let id = common::entry_for::<Sliding>(session.params());
+    // The save of a daily game: the engine's form with the date beside it.
+    let mut save = serde_json::to_value(session.save()).unwrap();
+    save["game"] = id.clone().into();
+    save["daily"] = "2026-11-23".into();
+    let path = dir.join(tilebox::saves::save_file_name(&id));
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, save.to_string()).unwrap();
+
+    let mut h = harness(&dir, Some(&id));
+    end_with(&mut h, &id, &last);
+    let records = history_of(&mut h, &id);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].daily.as_deref(), Some("2026-11-23"));
+    // The next game is not a daily game.
+    h.key_press(Key::N);
+    h.run();
+    let mv = h.state().session(&id).unwrap().legal_moves()[0].clone();
+    h.key_press(key_of(&mv));
+    h.run();
+    h.key_press(Key::N);
+    h.run();
+    h.key_press(Key::Y);
+    h.run();
+    let records = history_of(&mut h, &id);
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[1].daily, None);
+}
+
+#[test]
+fn the_time_a_game_is_on_screen_is_recorded() {
+    let (session, last) = nearly_over();
+    let dir = temp_dir("history-duration");
+    let id = common::write_entry_save(&dir, &session);
+    // Frames a quarter of a second apart: every frame with the board shown adds its time.
+    let mut h = harness(&dir, Some(&id));
+    for _ in 0..8 {
+        h.step();
+    }
+    end_with(&mut h, &id, &last);
+    let r = history_of(&mut h, &id).remove(0);
+    assert!(r.duration_ms >= 2000, "{}", r.duration_ms);
+    // Not a minute: the gaps are capped, and frames after the end do not count.
+    assert!(r.duration_ms < 60_000, "{}", r.duration_ms);
+}
+
+#[test]
+fn bad_lines_are_skipped_with_a_notice_naming_the_file() {
+    let (session, last) = nearly_over();
+    let dir = temp_dir("history-bad-line");
+    let id = common::write_entry_save(&dir, &session);
+    let path = dir.join(history_file_name(&id));
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, "this is not a record\n{\"format\":1,\"torn").unwrap();
+    let mut h = harness(&dir, Some(&id));
+    assert!(history_of(&mut h, &id).is_empty());
+    let name = history_file_name(&id);
+    assert!(
+        h.state()
+            .notices()
+            .iter()
+            .any(|n| n.contains(&name) && n.contains("1 line is not a game")),
+        "{:?}",
+        h.state().notices()
+    );
+    // The file stays; the next record is whole after the torn line.
+    end_with(&mut h, &id, &last);
+    drop(h);
+    let lines = lines_on_disk(&dir, &id);
+    assert_eq!(lines.len(), 3);
+    assert!(common::moved_aside(&dir).is_empty());
+    let mut h = harness(&dir, Some(&id));
+    assert_eq!(history_of(&mut h, &id).len(), 1);
+}
+
+#[test]
+fn a_history_that_cannot_be_read_is_moved_aside_and_the_app_goes_on() {
+    for (what, make) in [
+        (
+            "not UTF-8",
+            Box::new(|path: &Path| std::fs::write(path, b"\xff\xfe\x00 not text\n\xc0\n").unwrap())
+                as Box<dyn Fn(&Path)>,
+        ),
+        (
+            "over the bound",
+            Box::new(|path: &Path| {
+                let file = std::fs::File::create(path).unwrap();
+                // Sparse: nothing is written, and nothing may be read.
+                file.set_len(tilebox::history::MAX_HISTORY_BYTES + 1)
+                    .unwrap();
+            }),
+        ),
+    ] {
+        let (session, last) = nearly_over();
+        let dir = temp_dir("history-unreadable");
+        let id = common::write_entry_save(&dir, &session);
+        let name = history_file_name(&id);
+        let path = dir.join(&name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        make(&path);
+        let before = std::fs::metadata(&path).unwrap().len();
+
+        let mut h = harness(&dir, Some(&id));
+        assert!(history_of(&mut h, &id).is_empty(), "{what}");
+        let notices = h.state().notices().to_vec();
+        assert!(
+            notices
+                .iter()
+                .any(|n| n.contains(&name) && n.contains("was moved to")),
+            "{what}: {notices:?}"
+        );
+        let aside = common::moved_aside(&dir);
+        assert_eq!(aside.len(), 1, "{what}");
+        assert_eq!(
+            std::fs::metadata(&aside[0]).unwrap().len(),
+            before,
+            "{what}"
+        );
+        // The app goes on: the next game starts a new file.
+        end_with(&mut h, &id, &last);
+        assert_eq!(history_of(&mut h, &id).len(), 1, "{what}");
+        drop(h);
+        assert_eq!(lines_on_disk(&dir, &id).len(), 1, "{what}");
+    }
+}

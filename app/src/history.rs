@@ -540,7 +540,14 @@ mod tests {
             session.play_text(&mv).unwrap();
         }
         assert!(session.status().over);
-        let r = Record::of("strike9", &*session, &Tally::default(), None, 0, String::new());
+        let r = Record::of(
+            "strike9",
+            &*session,
+            &Tally::default(),
+            None,
+            0,
+            String::new(),
+        );
         let open = session.state_json()["open"].as_array().unwrap().len();
         assert_eq!(r.tiles_left, Some(u32::try_from(open).unwrap()));
         assert_eq!(r.top_tile, None);

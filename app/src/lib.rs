@@ -12,6 +12,8 @@
 //! - [`storage`], [`scores`], [`saves`] and [`tally`]: atomic JSON files, quarantine of
 //!   unreadable ones, the score table, games in progress, and what each game has counted in the
 //!   table.
+//! - [`history`]: every game that ended or was abandoned after a move, one line each, appended
+//!   to `history/<id>.jsonl` and read at start-up on a thread of its own.
 //! - [`writer`]: the one writer thread every write goes through, so the window never waits.
 //! - [`variants`]: the player's own sliding variant files, and a notice per file refused.
 //! - [`history`], [`stats`], [`stats_view`] and [`replay`]: the games remembered, their

@@ -97,7 +97,7 @@ impl Record {
             ended,
             duration_ms,
             top_tile: session.top_tile(),
-            tiles_left: None,
+            tiles_left: session.tiles_left(),
             assisted: tally.assisted,
             daily: daily.map(|d| d.to_string()),
             unknown: serde_json::Map::new(),
@@ -530,6 +530,30 @@ mod tests {
         let session = registry.get("2048").unwrap().load(&r.saved_game()).unwrap();
         assert_eq!((session.score(), session.top_tile()), (r.score, r.top_tile));
         assert_eq!(r.moves.len(), 40);
+    }
+
+    #[test]
+    fn a_strike9_game_records_the_tiles_left_and_a_sliding_game_its_top_tile() {
+        let registry = tilebox_games::registry();
+        let mut session = registry.get("strike9").unwrap().new_session(11).unwrap();
+        while let Some(mv) = session.legal_moves().into_iter().next() {
+            session.play_text(&mv).unwrap();
+        }
+        assert!(session.status().over);
+        let r = Record::of(
+            "strike9",
+            &*session,
+            &Tally::default(),
+            None,
+            0,
+            String::new(),
+        );
+        let open = session.state_json()["open"].as_array().unwrap().len();
+        assert_eq!(r.tiles_left, Some(u32::try_from(open).unwrap()));
+        assert_eq!(r.top_tile, None);
+        let sliding = record(1, 3);
+        assert_eq!(sliding.tiles_left, None);
+        assert!(sliding.top_tile.is_some());
     }
 
     #[test]

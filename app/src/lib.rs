@@ -12,16 +12,20 @@
 //! - [`storage`], [`scores`], [`saves`] and [`tally`]: atomic JSON files, quarantine of
 //!   unreadable ones, the score table, games in progress, and what each game has counted in the
 //!   table.
+//! - [`history`]: every game that ended or was abandoned after a move, one line each, appended
+//!   to `history/<id>.jsonl` and read at start-up on a thread of its own.
 //! - [`writer`]: the one writer thread every write goes through, so the window never waits.
 //! - [`variants`]: the player's own sliding variant files, and a notice per file refused.
 //! - [`history`], [`stats`], [`stats_view`] and [`replay`]: the games remembered, their
 //!   statistics and charts, and any game watched again from its start.
+//! - [`codes`]: a game's code shown and copied, "Play a code", and the daily game's mark.
 //! - [`theme`] and [`help`]: colours, and the controls "How to play" adds to each game's rules.
 
 pub mod advisor;
 pub mod app;
 mod assist;
 mod chrome;
+pub mod codes;
 pub mod help;
 pub mod history;
 pub mod input;

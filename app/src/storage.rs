@@ -8,7 +8,9 @@
 //! (`NamedTempFile::persist`), and the directory synced, so a crash at any moment leaves either
 //! the old or the new file. Each of those steps goes through a [`Disk`], the narrow seam the
 //! fault-injection tests replace. A temporary file a crash left behind is removed at the next
-//! start ([`Storage::sweep_debris`]).
+//! start ([`Storage::sweep_debris`]). The history is appended to instead, a line at a time
+//! ([`Storage::append_line`], its steps through the same seam): a crash leaves every line
+//! already there as it was, and at worst a torn last line, which the reader ignores.
 //!
 //! A read checks the file's length before reading it: a file larger than [`MAX_FILE_BYTES`] is
 //! not read. A file that cannot be read is never overwritten: it is renamed to

@@ -170,6 +170,9 @@ pub(crate) fn play_code(
         }
         if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
             answer = Some(PlayAnswer::Play);
+            // Return took the focus off the field: it goes back, so that a code refused can be
+            // mended at once.
+            field.request_focus();
         }
         if let Some(why) = refused {
             ui.add(egui::Label::new(RichText::new(why).color(ui.visuals().warn_fg_color)).wrap());

@@ -66,6 +66,22 @@ pub fn percent(rate: Option<f64>) -> String {
     rate.map_or_else(|| "—".to_string(), |r| format!("{:.0}%", r * 100.0))
 }
 
+/// Shows where the keyboard's focus is on `response`, a control of the statistics or replay
+/// screen: a ring in the focus colour, and the page scrolled to it when it gains the focus.
+pub(crate) fn show_focus(ui: &egui::Ui, response: &egui::Response) {
+    if response.gained_focus() {
+        response.scroll_to_me(None);
+    }
+    if response.has_focus() {
+        ui.painter().rect_stroke(
+            response.rect.expand(2.0),
+            4.0,
+            egui::Stroke::new(2.0, Palette::of(ui.visuals().dark_mode).focus),
+            egui::StrokeKind::Outside,
+        );
+    }
+}
+
 /// Draws the statistics of `entry` from its history; returns what the player asked for.
 pub(crate) fn show(ui: &mut egui::Ui, entry: &Entry, history: HistoryView<'_>) -> Action {
     let mut action = Action::None;
@@ -94,11 +110,11 @@ pub(crate) fn show(ui: &mut egui::Ui, entry: &Entry, history: HistoryView<'_>) -
     egui::Panel::top("stats-top").show(ui, |ui| {
         ui.add_space(4.0);
         ui.horizontal(|ui| {
-            if ui
+            let back = ui
                 .button("Back")
-                .on_hover_text("Back to where you came from (Escape)")
-                .clicked()
-            {
+                .on_hover_text("Back to where you came from (Escape)");
+            show_focus(ui, &back);
+            if back.clicked() {
                 action = Action::Back;
             }
             ui.add(
@@ -149,14 +165,14 @@ fn figures_and_lists(
     let mut replay = None;
     let palette = Palette::of(ui.visuals().dark_mode);
     ui.horizontal_wrapped(|ui| {
-        if ui
+        let button = ui
             .add_enabled(
                 stats.best_game.is_some(),
                 egui::Button::new(REPLAY_BEST_LABEL),
             )
-            .on_hover_text("Watch your best game from its start (R)")
-            .clicked()
-        {
+            .on_hover_text("Watch your best game from its start (R)");
+        show_focus(ui, &button);
+        if button.clicked() {
             replay = stats.best_game;
         }
         ui.label(RichText::new(KEYS_TEXT).color(palette.weak));
@@ -449,6 +465,7 @@ fn games_list(ui: &mut egui::Ui, records: &[Record], best: Option<usize>) -> Opt
             button.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::Role::Button, true, replay_label(index + 1))
             });
+            show_focus(ui, &button);
             if button.clicked() {
                 replay = Some(index);
             }

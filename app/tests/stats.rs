@@ -305,9 +305,15 @@ fn each_game_of_the_list_replays_from_its_start() {
         h.key_press(Key::Tab);
         h.run();
     }
+    let label = tilebox::stats_view::replay_label(4);
+    let focused = h.get_by_label(&label);
+    assert!(focused.is_focused());
+    // The page scrolled to it: it is in the window.
+    let screen = h.ctx.content_rect();
     assert!(
-        h.get_by_label(&tilebox::stats_view::replay_label(4))
-            .is_focused()
+        screen.contains_rect(focused.rect()),
+        "{:?} in {screen:?}",
+        focused.rect()
     );
     h.key_press(Key::Enter);
     h.run();

@@ -55,9 +55,13 @@ fn the_game_in_progress_replays_step_by_step_and_to_its_end_untouched() {
     let before = h.state().session(&id).unwrap().save();
     let scores_before = h.state().scores().get(&id);
 
+    // The game says how to play a move; the replay, which takes none, does not.
+    let how = "Arrow keys, WASD or hjkl, or swipe on the board";
+    h.get_by_label(how);
     h.key_press_modifiers(Modifiers::SHIFT, Key::R);
     h.run();
     assert!(matches!(h.state().screen(), Screen::Replay(_)));
+    assert!(h.query_by_label(how).is_none());
     let moves = game.moves().to_vec();
     assert_eq!(position(&h), (0, moves.len()));
     h.get_by_label(&tilebox::replay::counter_text(0, moves.len()));

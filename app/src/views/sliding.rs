@@ -246,7 +246,12 @@ impl GameView for SlidingView {
                     } else {
                         "Arrow keys, WASD or hjkl, or swipe on the board"
                     };
-                    ui.label(egui::RichText::new(how).small().weak());
+                    // Only where moves are taken (not in a replay, nor under the win's
+                    // message); its room is kept, so that the board never moves.
+                    ui.add_visible(
+                        accepts_moves,
+                        egui::Label::new(egui::RichText::new(how).small().weak()),
+                    );
                 }
             }
         });

@@ -7,10 +7,11 @@ use std::path::PathBuf;
 use egui::RichText;
 use serde::{Deserialize, Serialize};
 use tilebox_core::date::Date;
-use tilebox_core::{DynSession, Entry, ParamOption, Registry};
+use tilebox_core::{CodeError, DynSession, Entry, GameCode, ParamOption, Registry, daily_seed};
 
 use crate::assist::Assist;
 use crate::chrome::{self, EndChoice, TopBar};
+use crate::codes;
 use crate::history::{HistoryView, Kept, Loading, Record, history_file_name};
 use crate::input::{self, Command};
 use crate::launcher;
@@ -201,6 +202,24 @@ pub struct TileboxApp {
     stats_back: Screen,
     /// The game being replayed, on [`Screen::Replay`].
     replay: Option<crate::replay::Replay>,
+    /// The dialog of codes open: a game's code, or "Play a code".
+    codes: codes::Dialog,
+    /// The game to start once the player says yes to the new-game question: a code's, or the
+    /// daily game (`None`: a new game).
+    pending: Option<Start>,
+}
+
+/// A game to start in a slot ([`TileboxApp::start_game`]).
+#[derive(Debug, Clone, PartialEq)]
+struct Start {
+    /// The slot.
+    index: usize,
+    /// The seed.
+    seed: u64,
+    /// The parameters, when they are not the entry's preset (a code may carry them).
+    params: Option<serde_json::Value>,
+    /// The date whose daily game it is, if it is one.
+    daily: Option<Date>,
 }
 
 impl TileboxApp {
@@ -294,6 +313,8 @@ impl TileboxApp {
             game_clock: None,
             stats_back: Screen::Launcher,
             replay: None,
+            codes: codes::Dialog::Closed,
+            pending: None,
         };
         // A resumed game's score counts for the best even if the score file was lost.
         for index in 0..app.slots.len() {
@@ -434,7 +455,7 @@ impl TileboxApp {
             return;
         };
         if slot.session.is_none() {
-            self.start_game(index, fresh_seed(), None);
+            self.start_game(index, fresh_seed(), None, None);
             let Some(slot) = self.slots.get_mut(index) else {
                 return;
             };
@@ -632,10 +653,18 @@ impl TileboxApp {
         let mut chosen = None;
         let mut toggle_theme = false;
         let mut back = false;
-        for k in input::read_keys(ui.ctx()) {
+        let mut play_code = false;
+        // While "Play a code" is open, keys are its field's.
+        let keys = if matches!(self.codes, codes::Dialog::Play { .. }) {
+            Vec::new()
+        } else {
+            input::read_keys(ui.ctx())
+        };
+        for k in keys {
             if k.repeat || k.has_command_modifier() {
                 continue;
             }
+            play_code |= k.key == egui::Key::C;
             if let Some(d) = input::digit_of(k.key)
                 && let Some(card) = cards.get(usize::from(d) - 1)
             {
@@ -665,6 +694,7 @@ impl TileboxApp {
                 self.open_stats(i);
                 return;
             }
+            launcher::Action::PlayCode => play_code = true,
             launcher::Action::Pick { option, choice } => {
                 if let Some(picks) = group.and_then(|g| self.option_picks.get_mut(&g))
                     && let Some(pick) = picks.get_mut(option)
@@ -683,6 +713,69 @@ impl TileboxApp {
             None if back && group.is_some() => self.screen = Screen::Launcher,
             None => {}
         }
+        if play_code && self.codes == codes::Dialog::Closed {
+            self.codes = codes::Dialog::Play {
+                text: String::new(),
+                refused: None,
+            };
+        }
+        self.show_play_code(ui.ctx());
+    }
+
+    /// The "Play a code" dialog, if it is open: a code played opens its game at its start
+    /// (asking first if a game of it is in progress); a code refused says why in the dialog.
+    fn show_play_code(&mut self, ctx: &egui::Context) {
+        let codes::Dialog::Play { text, refused } = &mut self.codes else {
+            return;
+        };
+        let before = text.clone();
+        let answer = codes::play_code(ctx, text, refused.as_deref());
+        if *text != before {
+            *refused = None;
+        }
+        let typed = text.clone();
+        match answer {
+            Some(codes::PlayAnswer::Play) => match self.play_code(&typed) {
+                Ok(()) => {
+                    self.codes = codes::Dialog::Closed;
+                    codes::play_code_closed(ctx);
+                }
+                Err(e) => {
+                    if let codes::Dialog::Play { refused, .. } = &mut self.codes {
+                        *refused = Some(capitalized(&e.to_string()));
+                    }
+                }
+            },
+            Some(codes::PlayAnswer::Cancel) => {
+                self.codes = codes::Dialog::Closed;
+                codes::play_code_closed(ctx);
+            }
+            None => {}
+        }
+    }
+
+    /// Plays the game of the code `text`: opens its entry's game and starts it there (after
+    /// the new-game question if a game of it is in progress). Today's daily code of an entry
+    /// starts its daily game. Nothing starts when the code is refused.
+    fn play_code(&mut self, text: &str) -> Result<(), CodeError> {
+        let code: GameCode = text.parse()?;
+        let index = self
+            .index_of(&code.entry)
+            .ok_or_else(|| CodeError::UnknownGame(code.entry.clone()))?;
+        let slot = &self.slots[index];
+        // The parameters are checked before anything changes.
+        code.start(&slot.entry)?;
+        let today = codes::today();
+        let daily =
+            (code.params.is_none() && code.seed == daily_seed(&code.entry, today)).then_some(today);
+        self.screen = Screen::Game(index);
+        self.ask_start(Start {
+            index,
+            seed: code.seed,
+            params: code.params,
+            daily,
+        });
+        Ok(())
     }
 
     fn toggle_theme(&mut self) {
@@ -724,7 +817,7 @@ impl TileboxApp {
         // new-game question is open, keys answer it instead.
         let question_was_open = slot.confirm_new;
         let plain_h_hints = slot.view.plain_h_hints();
-        let mut keys = if question_was_open {
+        let mut keys = if question_was_open || self.codes != codes::Dialog::Closed {
             Vec::new()
         } else {
             input::read_keys(&ctx)
@@ -823,8 +916,24 @@ impl TileboxApp {
         if slot.confirm_new {
             let score = slot.session.as_ref().map_or(0, |s| s.score());
             match chrome::confirm_new_game(&ctx, index, score, question_was_open) {
-                Some(true) => self.new_game(index),
-                Some(false) => self.slots[index].confirm_new = false,
+                Some(true) => match self.pending.take().filter(|p| p.index == index) {
+                    Some(start) => self.start(start),
+                    None => self.new_game(index),
+                },
+                Some(false) => {
+                    self.slots[index].confirm_new = false;
+                    self.pending = None;
+                }
+                None => {}
+            }
+        }
+        if let codes::Dialog::Show { code, copied } = &mut self.codes {
+            match codes::show_code(&ctx, code, *copied) {
+                Some(codes::ShowAnswer::Copy) => {
+                    ctx.copy_text(code.clone());
+                    *copied = true;
+                }
+                Some(codes::ShowAnswer::Close) => self.codes = codes::Dialog::Closed,
                 None => {}
             }
         }
@@ -884,6 +993,7 @@ impl TileboxApp {
             Command::Undo
                 | Command::Redo
                 | Command::NewGame
+                | Command::DailyGame
                 | Command::Hint
                 | Command::ToggleAutoplay
         );
@@ -921,6 +1031,27 @@ impl TileboxApp {
             }
             Command::ToggleHelp => slot.show_help = !slot.show_help,
             Command::NewGame => self.ask_new_game(index),
+            Command::ShowCode => {
+                if let Some(session) = slot.session.as_deref() {
+                    self.codes = codes::Dialog::Show {
+                        code: GameCode::of(session).to_string(),
+                        copied: false,
+                    };
+                }
+            }
+            Command::DailyGame => {
+                // Today's daily game stays where it is on the board.
+                let today = codes::today();
+                if slot.daily != Some(today) || slot.session.is_none() {
+                    let seed = daily_seed(slot.entry.id(), today);
+                    self.ask_start(Start {
+                        index,
+                        seed,
+                        params: None,
+                        daily: Some(today),
+                    });
+                }
+            }
             Command::Undo | Command::Redo => {
                 let Some(session) = slot.session.as_deref_mut() else {
                     return;
@@ -989,31 +1120,69 @@ impl TileboxApp {
     /// New game: at once when nothing would be lost, else after the player says yes. A game
     /// with a move played, or taken back and not yet redone, is in progress until it ends.
     fn ask_new_game(&mut self, index: usize) {
-        let Some(slot) = self.slots.get_mut(index) else {
-            return;
-        };
-        let in_progress = slot
-            .session
-            .as_deref()
-            .is_some_and(|s| (s.move_count() > 0 || s.can_redo()) && !s.status().over);
-        if in_progress {
-            slot.confirm_new = true;
+        self.pending = None;
+        if self.in_progress(index) {
+            if let Some(slot) = self.slots.get_mut(index) {
+                slot.confirm_new = true;
+            }
         } else {
             self.new_game(index);
         }
     }
 
-    /// Starts a new game of game `index` from a fresh seed ([`fresh_seed`]).
-    fn new_game(&mut self, index: usize) {
-        self.start_game(index, fresh_seed(), None);
+    /// Whether game `index` has a game in progress that a new one would end: a move played,
+    /// or taken back and not yet redone, and the game not over.
+    fn in_progress(&self, index: usize) -> bool {
+        self.slots.get(index).is_some_and(|slot| {
+            slot.session
+                .as_deref()
+                .is_some_and(|s| (s.move_count() > 0 || s.can_redo()) && !s.status().over)
+        })
     }
 
-    /// Starts the game of game `index` from `seed`, the daily game of `daily` if given: the one
-    /// path by which a slot gets a fresh game (a new game, a game code, the daily game, the
-    /// first game of an entry opened). The game it replaces counts as played, and goes into the
-    /// history (unless it is there already), if a move was made in it. A game that cannot start
-    /// says why under the board (and the old one stays).
-    pub(crate) fn start_game(&mut self, index: usize, seed: u64, daily: Option<Date>) {
+    /// Starts `start` (a code's game, or a daily game), as New game does: at once when nothing
+    /// would be lost, else after the player says yes to the new-game question.
+    fn ask_start(&mut self, start: Start) {
+        let Some(slot) = self.slots.get_mut(start.index) else {
+            return;
+        };
+        if slot.newer_save {
+            slot.message = Some(NEWER_SAVE.to_string());
+            return;
+        }
+        if self.in_progress(start.index) {
+            if let Some(slot) = self.slots.get_mut(start.index) {
+                slot.confirm_new = true;
+            }
+            self.pending = Some(start);
+        } else {
+            self.start(start);
+        }
+    }
+
+    /// Starts `start` at once.
+    fn start(&mut self, start: Start) {
+        self.start_game(start.index, start.seed, start.params.as_ref(), start.daily);
+    }
+
+    /// Starts a new game of game `index` from a fresh seed ([`fresh_seed`]).
+    fn new_game(&mut self, index: usize) {
+        self.start_game(index, fresh_seed(), None, None);
+    }
+
+    /// Starts the game of game `index` from `seed`, with `params` when they are not the entry's
+    /// preset (a game code may carry them), the daily game of `daily` if given: the one path by
+    /// which a slot gets a fresh game (a new game, a game code, the daily game, the first game of
+    /// an entry opened). The game it replaces counts as played, and goes into the history (unless it
+    /// is there already), if a move was made in it. A game that cannot start says why under the
+    /// board (and the old one stays).
+    pub(crate) fn start_game(
+        &mut self,
+        index: usize,
+        seed: u64,
+        params: Option<&serde_json::Value>,
+        daily: Option<Date>,
+    ) {
         let Some(slot) = self.slots.get(index) else {
             return;
         };
@@ -1037,9 +1206,12 @@ impl TileboxApp {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
         };
-        let started = match slot.session.as_deref_mut() {
-            Some(session) => session.restart(seed),
-            None => slot.entry.new_session(seed).map(|s| {
+        let started = match (params, slot.session.as_deref_mut()) {
+            (None, Some(session)) => session.restart(seed),
+            (None, None) => slot.entry.new_session(seed).map(|s| {
+                slot.session = Some(s);
+            }),
+            (Some(params), _) => slot.entry.with_params(params, seed).map(|s| {
                 slot.session = Some(s);
             }),
         };
@@ -1315,7 +1487,7 @@ mod tests {
         let date = Date::new(2026, 11, 23).unwrap();
         let mut app = app_over(dir.path());
         let index = app.index_of("2048").unwrap();
-        app.start_game(index, 12_345, Some(date));
+        app.start_game(index, 12_345, None, Some(date));
         assert_eq!(app.slots[index].daily, Some(date));
         assert_eq!(app.session("2048").unwrap().save().seed, 12_345);
         assert!(app.flush_writes(QUIT_WAIT).is_empty());
@@ -1340,13 +1512,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut app = app_over(dir.path());
         let index = app.index_of("2048").unwrap();
-        app.start_game(index, 1, None);
+        app.start_game(index, 1, None, None);
         // Without a move, replacing it counts nothing.
-        app.start_game(index, 2, None);
+        app.start_game(index, 2, None, None);
         assert_eq!(app.scores().get("2048").played, 0);
         let legal = app.slots[index].session.as_ref().unwrap().legal_moves();
         app.play(index, &legal[0], 0.0);
-        app.start_game(index, 3, Some(Date::new(2026, 1, 2).unwrap()));
+        app.start_game(index, 3, None, Some(Date::new(2026, 1, 2).unwrap()));
         assert_eq!(app.scores().get("2048").played, 1);
         assert_eq!(app.session("2048").unwrap().move_count(), 0);
     }

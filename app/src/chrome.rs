@@ -7,6 +7,7 @@ use tilebox_core::DynSession;
 
 use crate::advisor::Speed;
 use crate::app::GameSlot;
+use crate::codes;
 use crate::help;
 use crate::input::Command;
 use crate::scores::Best;
@@ -192,11 +193,30 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
             ) {
                 commands.push(Command::Replay);
             }
+            if button(
+                ui,
+                session.is_some(),
+                codes::CODE_LABEL,
+                "This game's code, to share it (Shift+C)",
+            ) {
+                commands.push(Command::ShowCode);
+            }
+            if button(
+                ui,
+                true,
+                codes::DAILY_LABEL,
+                "Today's daily game: one game a day, the same for everyone (Shift+D)",
+            ) {
+                commands.push(Command::DailyGame);
+            }
             // Always laid out, shown only while the AI thinks, so that the bar (and the board
             // under it) does not move each time a search starts or ends.
             ui.add_visible(bar.thinking, egui::Spinner::new());
             ui.add_visible(bar.thinking, egui::Label::new("Thinking...").extend());
-            // Last, so that the controls before it stay where they are when it appears.
+            // Last, so that the controls before them stay where they are when they appear.
+            if let Some(date) = slot.daily {
+                ui.add(egui::Label::new(RichText::new(codes::daily_mark(date)).strong()).extend());
+            }
             if slot.tally.assisted {
                 assisted_mark(ui);
             }
@@ -414,7 +434,7 @@ pub fn win_waits(session: &dyn DynSession, tally: Tally) -> bool {
 
 /// A dialog's button: its label (also what a screen reader reads), with its key written on it
 /// at its right, and given to screen readers as its keyboard shortcut.
-fn keyed_button(ui: &mut egui::Ui, label: &str, key: &str) -> egui::Response {
+pub(crate) fn keyed_button(ui: &mut egui::Ui, label: &str, key: &str) -> egui::Response {
     let text = RichText::new(key).color(ui.visuals().weak_text_color());
     let response = ui.add(
         egui::Button::new(label)
@@ -431,7 +451,7 @@ fn keyed_button(ui: &mut egui::Ui, label: &str, key: &str) -> egui::Response {
 
 /// The buttons of a dialog: (label, key written on it, answer); the first is the default,
 /// answered by Return, and has the focus when the dialog opens.
-fn dialog_buttons<T: Copy>(
+pub(crate) fn dialog_buttons<T: Copy>(
     ui: &mut egui::Ui,
     dialog: Id,
     buttons: &[(&str, &str, T)],
@@ -477,7 +497,7 @@ fn dialog_buttons<T: Copy>(
 }
 
 /// Forgets that dialog `dialog` was open, so that it takes the focus when it opens again.
-fn dialog_closed(ctx: &egui::Context, dialog: Id) {
+pub(crate) fn dialog_closed(ctx: &egui::Context, dialog: Id) {
     ctx.data_mut(|d| d.remove::<bool>(dialog));
 }
 

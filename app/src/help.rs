@@ -7,6 +7,8 @@ Ctrl+Z or U: undo    Ctrl+Y or Shift+U: redo (without limit)\n\
 Escape: back to the list you chose the game from (the game is kept)\n\
 F1: show or hide this panel    T: light / dark / system theme\n\
 Shift+S: this game's statistics    Shift+R: replay the game in progress from its start\n\
+Shift+C: this game's code, to share it (Return copies it)    Shift+D: today's daily game \
+(the same for everyone; asks first when a game is in progress)\n\
 Ctrl+= or Ctrl++: zoom in    Ctrl+-: zoom out    Ctrl+0: the window's own zoom\n\
 In a message: Return gives the answer that has the focus (Keep going; Play again; No, keep \
 playing), Tab moves between the answers, Escape keeps going or goes back";

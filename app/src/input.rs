@@ -46,15 +46,23 @@ pub enum Command {
     Statistics,
     /// Watch the game in progress from its start.
     Replay,
+    /// Show the game's code, to share it.
+    ShowCode,
+    /// Start today's daily game of this game (asks first when a game is in progress).
+    DailyGame,
 }
 
 impl Command {
-    /// Whether the player takes the game back from the AI by giving this command. Help and
-    /// theme change nothing in the game; autoplay's own toggle decides for itself.
+    /// Whether the player takes the game back from the AI by giving this command. Help, theme
+    /// and the game's code change nothing in the game; autoplay's own toggle decides for
+    /// itself.
     pub fn takes_over(self) -> bool {
         !matches!(
             self,
-            Command::ToggleHelp | Command::ToggleTheme | Command::ToggleAutoplay
+            Command::ToggleHelp
+                | Command::ToggleTheme
+                | Command::ToggleAutoplay
+                | Command::ShowCode
         )
     }
 }
@@ -105,6 +113,8 @@ pub fn command_of(k: KeyPress, plain_h_hints: bool) -> Option<Command> {
         Key::A if m.shift && !ctrl => Command::ToggleAutoplay,
         Key::S if m.shift && !ctrl => Command::Statistics,
         Key::R if m.shift && !ctrl => Command::Replay,
+        Key::C if m.shift && !ctrl => Command::ShowCode,
+        Key::D if m.shift && !ctrl => Command::DailyGame,
         _ => return None,
     };
     let repeats = matches!(command, Command::Undo | Command::Redo);
@@ -196,6 +206,8 @@ mod tests {
             (Key::Escape, Modifiers::NONE),
             (Key::S, Modifiers::SHIFT),
             (Key::R, Modifiers::SHIFT),
+            (Key::C, Modifiers::SHIFT),
+            (Key::D, Modifiers::SHIFT),
         ] {
             assert!(command_of(press(key, modifiers), false).is_some());
             assert_eq!(command_of(held(key, modifiers), false), None, "{key:?}");
@@ -214,6 +226,21 @@ mod tests {
         );
         assert_eq!(command_of(press(Key::S, Modifiers::NONE), false), None);
         assert_eq!(command_of(press(Key::R, Modifiers::NONE), false), None);
+    }
+
+    #[test]
+    fn the_code_and_the_daily_game_are_shifted_so_d_stays_a_move() {
+        assert_eq!(
+            command_of(press(Key::C, Modifiers::SHIFT), false),
+            Some(Command::ShowCode)
+        );
+        assert_eq!(
+            command_of(press(Key::D, Modifiers::SHIFT), false),
+            Some(Command::DailyGame)
+        );
+        assert_eq!(command_of(press(Key::D, Modifiers::NONE), false), None);
+        assert_eq!(command_of(press(Key::C, Modifiers::NONE), false), None);
+        assert_eq!(command_of(press(Key::D, Modifiers::CTRL), false), None);
     }
 
     #[test]

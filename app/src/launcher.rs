@@ -32,6 +32,8 @@ pub(crate) enum Action {
     Back,
     /// Open the statistics of the entry at this index of the registry.
     Stats(usize),
+    /// Open the "Play a code" dialog.
+    PlayCode,
     /// In the menu of options, option `option` (an index into [`Options::options`]) was set
     /// to its choice `choice`.
     Pick {
@@ -132,11 +134,21 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<String>, act
                     }
                 });
             });
-            ui.label(if screen.title.is_some() {
-                "Pick a version: click its card or press its number. Escape: back."
-            } else {
-                "Pick a game: click its card or press its number."
-            });
+            ui.add(
+                egui::Label::new(if screen.title.is_some() {
+                    "Pick a version: click its card or press its number. Escape: back."
+                } else {
+                    "Pick a game: click its card or press its number."
+                })
+                .wrap(),
+            );
+            if ui
+                .button(crate::codes::PLAY_CODE_LABEL)
+                .on_hover_text("Play the game of a code someone shared (C)")
+                .clicked()
+            {
+                *action = Action::PlayCode;
+            }
             ui.add_space(8.0);
 
             let mut dismiss = None;

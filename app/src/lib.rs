@@ -18,12 +18,14 @@
 //! - [`variants`]: the player's own sliding variant files, and a notice per file refused.
 //! - [`history`], [`stats`], [`stats_view`] and [`replay`]: the games remembered, their
 //!   statistics and charts, and any game watched again from its start.
+//! - [`codes`]: a game's code shown and copied, "Play a code", and the daily game's mark.
 //! - [`theme`] and [`help`]: colours, and the controls "How to play" adds to each game's rules.
 
 pub mod advisor;
 pub mod app;
 mod assist;
 mod chrome;
+pub mod codes;
 pub mod help;
 pub mod history;
 pub mod input;

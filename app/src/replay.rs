@@ -11,6 +11,7 @@ use tilebox_core::{DynSession, Entry, SavedGame};
 
 use crate::app::Screen;
 use crate::input;
+use crate::stats_view::show_focus;
 use crate::theme::Palette;
 use crate::views::{self, GameView};
 
@@ -203,22 +204,20 @@ impl Replay {
         egui::Panel::top("replay-top").show(ui, |ui| {
             ui.add_space(4.0);
             ui.horizontal(|ui| {
-                if ui
-                    .button("Back")
-                    .on_hover_text("Leave the replay (Escape)")
-                    .clicked()
-                {
+                let back = ui.button("Back").on_hover_text("Leave the replay (Escape)");
+                show_focus(ui, &back);
+                if back.clicked() {
                     steps.push(Step::Leave);
                 }
                 ui.add(egui::Label::new(RichText::new(&self.title).heading().strong()).truncate());
             });
             ui.horizontal_wrapped(|ui| {
                 let mut control = |ui: &mut egui::Ui, enabled, label: &str, key: &str, step| {
-                    if ui
+                    let button = ui
                         .add_enabled(enabled, egui::Button::new(label))
-                        .on_hover_text(key)
-                        .clicked()
-                    {
+                        .on_hover_text(key);
+                    show_focus(ui, &button);
+                    if button.clicked() {
                         steps.push(step);
                     }
                 };

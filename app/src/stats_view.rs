@@ -4,7 +4,7 @@
 //! the list of games, each with its replay.
 
 use egui::{RichText, Vec2};
-use egui_plot::{Bar, BarChart, GridMark, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
+use egui_plot::{Bar, BarChart, GridMark, Line, MarkerShape, Plot, PlotPoints, Points};
 use tilebox_core::Entry;
 
 use crate::history::{HistoryView, Record};
@@ -66,6 +66,22 @@ pub fn percent(rate: Option<f64>) -> String {
     rate.map_or_else(|| "—".to_string(), |r| format!("{:.0}%", r * 100.0))
 }
 
+/// Shows where the keyboard's focus is on `response`, a control of the statistics or replay
+/// screen: a ring in the focus colour, and the page scrolled to it when it gains the focus.
+pub(crate) fn show_focus(ui: &egui::Ui, response: &egui::Response) {
+    if response.gained_focus() {
+        response.scroll_to_me(None);
+    }
+    if response.has_focus() {
+        ui.painter().rect_stroke(
+            response.rect.expand(2.0),
+            4.0,
+            egui::Stroke::new(2.0, Palette::of(ui.visuals().dark_mode).focus),
+            egui::StrokeKind::Outside,
+        );
+    }
+}
+
 /// Draws the statistics of `entry` from its history; returns what the player asked for.
 pub(crate) fn show(ui: &mut egui::Ui, entry: &Entry, history: HistoryView<'_>) -> Action {
     let mut action = Action::None;
@@ -94,11 +110,11 @@ pub(crate) fn show(ui: &mut egui::Ui, entry: &Entry, history: HistoryView<'_>) -
     egui::Panel::top("stats-top").show(ui, |ui| {
         ui.add_space(4.0);
         ui.horizontal(|ui| {
-            if ui
+            let back = ui
                 .button("Back")
-                .on_hover_text("Back to where you came from (Escape)")
-                .clicked()
-            {
+                .on_hover_text("Back to where you came from (Escape)");
+            show_focus(ui, &back);
+            if back.clicked() {
                 action = Action::Back;
             }
             ui.add(
@@ -149,14 +165,14 @@ fn figures_and_lists(
     let mut replay = None;
     let palette = Palette::of(ui.visuals().dark_mode);
     ui.horizontal_wrapped(|ui| {
-        if ui
+        let button = ui
             .add_enabled(
                 stats.best_game.is_some(),
                 egui::Button::new(REPLAY_BEST_LABEL),
             )
-            .on_hover_text("Watch your best game from its start (R)")
-            .clicked()
-        {
+            .on_hover_text("Watch your best game from its start (R)");
+        show_focus(ui, &button);
+        if button.clicked() {
             replay = stats.best_game;
         }
         ui.label(RichText::new(KEYS_TEXT).color(palette.weak));
@@ -245,16 +261,28 @@ fn figure(ui: &mut egui::Ui, name: &str, value: &str) {
         0.0,
         egui::TextFormat::simple(egui::FontId::proportional(22.0), palette.figures),
     );
+    // A box is a container, which a wrapping row cannot wrap by itself: it starts a new row
+    // when it would not fit whole on this one.
+    let margin = Vec2::new(10.0, 4.0);
+    let outer = FIGURE_WIDTH + 2.0 * margin.x + 2.0;
+    if ui.available_size_before_wrap().x < outer && ui.cursor().min.x > ui.max_rect().min.x + 1.0 {
+        ui.end_row();
+    }
     egui::Frame::group(ui.style())
         .fill(palette.card)
-        .inner_margin(Vec2::new(10.0, 4.0))
+        .inner_margin(margin)
         .show(ui, |ui| {
-            ui.set_min_width(84.0);
+            ui.set_width(FIGURE_WIDTH);
             ui.add(egui::Label::new(job).extend());
         });
 }
 
-/// A plot that shows and does not move: no zoom, drag or scroll, so the page scrolls over it.
+/// The width of the inside of a figure's box.
+const FIGURE_WIDTH: f32 = 100.0;
+
+/// A plot that shows and does not move: no zoom, drag or scroll, so the page scrolls over it;
+/// it only answers the pointer's hover, so it is no stop of Tab either. Its key is written
+/// under it, as text a screen reader reads.
 fn still_plot(id: &str) -> Plot<'static> {
     Plot::new(id)
         .height(220.0)
@@ -265,10 +293,11 @@ fn still_plot(id: &str) -> Plot<'static> {
         .allow_double_click_reset(false)
         .allow_axis_zoom_drag(false)
         .show_crosshair(false)
-        .legend(Legend::default())
+        .sense(egui::Sense::hover())
 }
 
-/// The score of every game, in order, with the best marked.
+/// The score of every game, in order, with the best marked. The series is drawn in the focus
+/// ring's colour, which stands out 3:1 and more from the window and the plot in both themes.
 fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, palette: &Palette) {
     let point = |p: &crate::stats::Point| [p.index as f64 + 1.0, p.score as f64];
     let line: Vec<[f64; 2]> = stats.series.iter().map(point).collect();
@@ -310,7 +339,7 @@ fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, palette: &Palett
             plot.line(Line::new("Score", PlotPoints::from(line)).color(palette.weak));
             plot.add(
                 Points::new("Unassisted", PlotPoints::from(unassisted))
-                    .color(palette.selected)
+                    .color(palette.focus)
                     .radius(3.5)
                     .filled(true),
             );
@@ -324,7 +353,7 @@ fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, palette: &Palett
             }
             if let Some(best) = best {
                 plot.add(
-                    Points::new(format!("Best: {}", number(best[1])), vec![best])
+                    Points::new("Best", vec![best])
                         .color(palette.figures)
                         .shape(MarkerShape::Diamond)
                         .radius(8.0)
@@ -332,6 +361,52 @@ fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, palette: &Palett
                 );
             }
         });
+    // The chart's key.
+    ui.horizontal_wrapped(|ui| {
+        key(ui, Mark::Dot, palette.focus, "Unassisted game".into());
+        if stats.assisted.played > 0 {
+            key(ui, Mark::Ring, palette.weak, "Assisted game".into());
+        }
+        if let Some(best) = best {
+            key(
+                ui,
+                Mark::Diamond,
+                palette.figures,
+                format!("Best: {} (game {})", number(best[1]), number(best[0])),
+            );
+        }
+    });
+}
+
+/// The marks of the chart's points, as its key draws them.
+#[derive(Debug, Clone, Copy)]
+enum Mark {
+    Dot,
+    Ring,
+    Diamond,
+}
+
+/// One entry of a chart's key: its mark, drawn, and what it stands for.
+fn key(ui: &mut egui::Ui, mark: Mark, color: egui::Color32, text: String) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(14.0), egui::Sense::hover());
+    let c = rect.center();
+    let painter = ui.painter();
+    match mark {
+        Mark::Dot => painter.circle_filled(c, 4.0, color),
+        Mark::Ring => painter.circle_stroke(c, 4.0, egui::Stroke::new(1.5, color)),
+        Mark::Diamond => painter.add(egui::Shape::convex_polygon(
+            vec![
+                c + Vec2::new(0.0, -6.0),
+                c + Vec2::new(6.0, 0.0),
+                c + Vec2::new(0.0, 6.0),
+                c + Vec2::new(-6.0, 0.0),
+            ],
+            color,
+            egui::Stroke::NONE,
+        )),
+    };
+    ui.add(egui::Label::new(text).extend());
+    ui.add_space(8.0);
 }
 
 /// How many games reached each value of `measure`, one bar per value.
@@ -343,13 +418,12 @@ fn histogram_chart(ui: &mut egui::Ui, measure: Measure, counts: &[(u64, u64)], p
             Bar::new(i as f64, count as f64)
                 .name(measure.bar_name(value))
                 .width(0.7)
-                .fill(palette.selected)
+                .fill(palette.focus)
         })
         .collect();
     let values: Vec<u64> = counts.iter().map(|&(v, _)| v).collect();
     let marks = values.len();
     still_plot("stats-histogram")
-        .legend(Legend::default().position(egui_plot::Corner::LeftTop))
         .x_axis_label(measure.title())
         .y_axis_label("Games")
         .show_grid([false, true])
@@ -372,42 +446,42 @@ fn histogram_chart(ui: &mut egui::Ui, measure: Measure, counts: &[(u64, u64)], p
         })
         .include_y(0.0)
         .show(ui, |plot| {
-            plot.add(BarChart::new("Games", bars).color(palette.selected));
+            plot.add(BarChart::new("Games", bars).color(palette.focus));
         });
 }
 
-/// The games, most recent first, each with its replay; returns the one asked for.
+/// The most games the list shows, the most recent (the figures and charts count them all).
+pub const LIST_LIMIT: usize = 500;
+
+/// The games, most recent first (at most [`LIST_LIMIT`]), each with its replay; returns the one
+/// asked for. They are part of the page, which scrolls: Tab moves through their buttons.
 fn games_list(ui: &mut egui::Ui, records: &[Record], best: Option<usize>) -> Option<usize> {
     let mut replay = None;
-    let row_height = ui.spacing().interact_size.y + 4.0;
-    let total = records.len();
-    egui::ScrollArea::vertical()
-        .id_salt("stats-games")
-        .max_height(360.0)
-        .auto_shrink([false, true])
-        .show_rows(ui, row_height, total, |ui, rows| {
-            for row in rows {
-                // Most recent first.
-                let index = total - 1 - row;
-                let Some(record) = records.get(index) else {
-                    continue;
-                };
-                ui.horizontal(|ui| {
-                    let button = ui
-                        .button("Replay")
-                        .on_hover_text("Watch this game from its start");
-                    button.widget_info(|| {
-                        egui::WidgetInfo::labeled(egui::Role::Button, true, replay_label(index + 1))
-                    });
-                    if button.clicked() {
-                        replay = Some(index);
-                    }
-                    ui.add(
-                        egui::Label::new(game_line(index, record, best == Some(index))).truncate(),
-                    );
-                });
+    for (index, record) in records.iter().enumerate().rev().take(LIST_LIMIT) {
+        ui.horizontal(|ui| {
+            let button = ui
+                .button("Replay")
+                .on_hover_text("Watch this game from its start");
+            button.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Button, true, replay_label(index + 1))
+            });
+            show_focus(ui, &button);
+            if button.clicked() {
+                replay = Some(index);
             }
+            ui.add(egui::Label::new(game_line(index, record, best == Some(index))).truncate());
         });
+    }
+    if records.len() > LIST_LIMIT {
+        ui.label(
+            RichText::new(format!(
+                "The {LIST_LIMIT} most recent of your {} games are listed; the figures and \
+                 charts count them all.",
+                records.len()
+            ))
+            .color(Palette::of(ui.visuals().dark_mode).weak),
+        );
+    }
     replay
 }
 

@@ -65,6 +65,8 @@ fn bar_items(h: &Harness<'_, TileboxApp>, title: &str) -> Vec<(String, Rect)> {
         "Autoplay speed",
         tilebox::STATS_LABEL,
         tilebox::REPLAY_LABEL,
+        tilebox::codes::CODE_LABEL,
+        tilebox::codes::DAILY_LABEL,
     ];
     h.query_all(By::new())
         .filter_map(|n| common::spoken(&n).map(|s| (s, n.rect())))
@@ -74,6 +76,7 @@ fn bar_items(h: &Harness<'_, TileboxApp>, title: &str) -> Vec<(String, Rect)> {
                 || s.starts_with("Score: ")
                 || s.starts_with("Best: ")
                 || s.starts_with("Assisted")
+                || s.starts_with("Daily ")
         })
         .collect()
 }
@@ -91,6 +94,8 @@ fn check_bar(h: &Harness<'_, TileboxApp>, game: &str, title: &str, window: (f32,
         "Theme: system",
         tilebox::STATS_LABEL,
         tilebox::REPLAY_LABEL,
+        tilebox::codes::CODE_LABEL,
+        tilebox::codes::DAILY_LABEL,
         title,
     ] {
         assert!(
@@ -419,6 +424,59 @@ fn the_statistics_buttons_of_the_cards_fit_a_360_px_window() {
     let button = h.get_by_label(&wanted[1]).rect();
     assert!(card.contains_rect(button), "{button:?} in {card:?}");
     assert!(screen.contains_rect(card), "{card:?} in {screen:?}");
+}
+
+#[test]
+fn the_daily_mark_fits_the_bar_at_every_width() {
+    for window in WINDOWS {
+        let dir = common::temp_dir("layout-daily");
+        let (mut h, zoom) = harness_at(&dir, "strike9", window);
+        h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::D);
+        h.run();
+        let items = bar_items(&h, "Strike 9");
+        assert!(
+            items.iter().any(|(s, _)| s.starts_with("Daily ")),
+            "at {window:?}: {items:?}"
+        );
+        check_bar(&h, "strike9", "Strike 9", window, zoom);
+    }
+}
+
+#[test]
+fn the_code_dialogs_and_play_a_code_fit_every_width() {
+    use tilebox::codes;
+    for window in WINDOWS {
+        // The launcher's button, clear of the heading and the theme button.
+        let dir = common::temp_dir("layout-codes");
+        let (mut h, zoom) = harness_at(&dir, "unknown-game", window);
+        let wanted = [
+            "Tilebox".to_string(),
+            codes::PLAY_CODE_LABEL.to_string(),
+            "Theme: system".to_string(),
+        ];
+        check_screen(&h, "launcher", &wanted, window, zoom);
+        // Its dialog.
+        h.key_press(egui::Key::C);
+        h.run();
+        let wanted = [
+            codes::CODE_FIELD_LABEL.to_string(),
+            codes::PLAY_LABEL.to_string(),
+            codes::CANCEL_LABEL.to_string(),
+        ];
+        check_screen(&h, "play a code", &wanted, window, zoom);
+        // A game's code, over its bar.
+        let (mut h, zoom) = harness_at(&dir, "full-house", window);
+        h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::C);
+        h.run();
+        let code = tilebox_core::GameCode::of(h.state().session("full-house").unwrap());
+        let wanted = [
+            codes::CODE_HEADING.to_string(),
+            code.to_string(),
+            codes::COPY_LABEL.to_string(),
+            codes::CLOSE_LABEL.to_string(),
+        ];
+        check_screen(&h, "code", &wanted, window, zoom);
+    }
 }
 
 #[test]

@@ -3,9 +3,15 @@
 
 mod common;
 
+use std::path::Path;
+
 use egui::{Key, Modifiers};
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use tilebox::history::{Record, history_file_name};
+use tilebox::stats_view::{figure_text, number};
 use tilebox::{Screen, TileboxApp};
+use tilebox_core::DynSession;
 
 fn index_of(h: &egui_kittest::Harness<'_, TileboxApp>, id: &str) -> usize {
     h.state()
@@ -63,4 +69,312 @@ fn the_statistics_open_from_a_game_by_key_and_by_its_button_and_go_back_to_it() 
     h.get_by_label("Back").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Game(index));
+}
+
+/// The entry the histories of these tests are of: short games.
+const ID: &str = "2048-3x3";
+
+/// A game of `ID` from `seed` played by the tests' simple player to its end, or for `moves`
+/// moves, as the app's sessions are.
+fn played(seed: u64, moves: Option<usize>) -> Box<dyn DynSession> {
+    let registry = tilebox_games::registry();
+    let mut s = registry.get(ID).unwrap().new_session(seed).unwrap();
+    let order = ["D", "L", "R", "U"];
+    while moves.is_none_or(|n| s.move_count() < n) {
+        let legal = s.legal_moves();
+        let Some(mv) = order.iter().find(|m| legal.iter().any(|l| l == *m)) else {
+            break;
+        };
+        s.play_text(mv).unwrap();
+    }
+    s
+}
+
+/// The record of `session`, ended on day `day` of November 2026, marked as given.
+fn record(session: &dyn DynSession, day: u32, won: bool, assisted: bool, daily: bool) -> Record {
+    let tally = tilebox::tally::Tally {
+        assisted,
+        ..Default::default()
+    };
+    let date = format!("2026-11-{day:02}");
+    Record {
+        won,
+        daily: daily.then(|| date.clone()),
+        ..Record::of(ID, session, &tally, None, 1000, format!("{date}T12:00:00Z"))
+    }
+}
+
+/// A history of seven games: finished, won, abandoned, assisted and daily ones.
+fn history() -> Vec<Record> {
+    vec![
+        record(played(1, None).as_ref(), 1, false, false, false),
+        record(played(2, None).as_ref(), 2, true, false, false),
+        record(played(3, None).as_ref(), 3, true, false, false),
+        record(played(4, Some(5)).as_ref(), 4, false, false, false),
+        record(played(5, None).as_ref(), 5, false, true, false),
+        record(played(6, None).as_ref(), 6, true, false, true),
+        record(played(7, None).as_ref(), 7, true, true, false),
+    ]
+}
+
+/// Writes `records` as the history of `ID` in `dir`.
+fn write_history(dir: &Path, records: &[Record]) {
+    let path = dir.join(history_file_name(ID));
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let text: String = records
+        .iter()
+        .map(|r| serde_json::to_string(r).unwrap() + "\n")
+        .collect();
+    std::fs::write(path, text).unwrap();
+}
+
+/// The best game of `records` as a player counts it: the first unassisted game with the
+/// highest score.
+fn best_of(records: &[Record]) -> usize {
+    let best = records
+        .iter()
+        .filter(|r| !r.assisted)
+        .map(|r| r.score)
+        .max()
+        .unwrap();
+    records
+        .iter()
+        .position(|r| !r.assisted && r.score == best)
+        .unwrap()
+}
+
+/// `record` after its first `n` moves, as the app's sessions are.
+fn after(record: &Record, n: usize) -> Box<dyn DynSession> {
+    let mut saved = record.saved_game();
+    saved.moves.truncate(n);
+    tilebox_games::registry()
+        .get(ID)
+        .unwrap()
+        .load(&saved)
+        .unwrap()
+}
+
+fn replay_position(h: &Harness<'_, TileboxApp>) -> (usize, usize) {
+    h.state().replay().expect("a replay is shown").1
+}
+
+/// Opens the statistics of `ID` from the launcher: its group's card, then its own card's
+/// statistics button.
+fn open_from_launcher(h: &mut Harness<'_, TileboxApp>) {
+    let registry = tilebox_games::registry();
+    let entry = registry.get(ID).unwrap();
+    h.get_by_label(&format!("Play {}", entry.info().group))
+        .click();
+    h.run();
+    h.get_by_label(&tilebox::launcher::stats_label(entry.title()))
+        .click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Stats(index_of(h, ID)));
+}
+
+#[test]
+fn the_figures_shown_are_those_of_the_history() {
+    let dir = common::temp_dir("stats-figures");
+    let records = history();
+    write_history(&dir, &records);
+    let mut h = common::harness(&dir, None);
+    open_from_launcher(&mut h);
+
+    let unassisted: Vec<&Record> = records.iter().filter(|r| !r.assisted).collect();
+    let assisted: Vec<&Record> = records.iter().filter(|r| r.assisted).collect();
+    let count = |set: &[&Record], f: fn(&Record) -> bool| set.iter().filter(|r| f(r)).count();
+    let scores: Vec<u64> = unassisted.iter().map(|r| r.score).collect();
+    let mut sorted = scores.clone();
+    sorted.sort_unstable();
+    let median = if sorted.len() % 2 == 1 {
+        sorted[sorted.len() / 2] as f64
+    } else {
+        (sorted[sorted.len() / 2 - 1] + sorted[sorted.len() / 2]) as f64 / 2.0
+    };
+    let mean = scores.iter().sum::<u64>() as f64 / scores.len() as f64;
+    let (mut current, mut longest) = (0, 0);
+    for r in &unassisted {
+        current = if r.won { current + 1 } else { 0 };
+        longest = longest.max(current);
+    }
+    let won = count(&unassisted, |r| r.won);
+    for (name, value) in [
+        ("Played", unassisted.len().to_string()),
+        ("Won", won.to_string()),
+        (
+            "Win rate",
+            format!("{:.0}%", 100.0 * won as f64 / unassisted.len() as f64),
+        ),
+        ("Best", scores.iter().max().unwrap().to_string()),
+        ("Mean", number(mean)),
+        ("Median", number(median)),
+        ("Current streak", current.to_string()),
+        ("Longest streak", longest.to_string()),
+    ] {
+        h.get_by_label(&figure_text(name, &value));
+    }
+    // The assisted games apart, with their own best.
+    h.get_by_label(&figure_text("Played", &assisted.len().to_string()));
+    let assisted_best = assisted.iter().map(|r| r.score).max().unwrap();
+    h.get_by_label(&figure_text("Best", &assisted_best.to_string()));
+    // The daily game, with its own best.
+    let daily = records.iter().find(|r| r.daily.is_some()).unwrap();
+    assert_eq!(
+        h.query_all_by_label(&figure_text("Best", &daily.score.to_string()))
+            .count(),
+        1 + usize::from(daily.score == *scores.iter().max().unwrap())
+            + usize::from(daily.score == assisted_best)
+    );
+    h.get_by_label("Daily games");
+    // The charts, and a replay button per game.
+    h.get_by_label("Score of each game");
+    h.get_by_label("Highest tile reached");
+    for n in 1..=records.len() {
+        h.get_by_label(&tilebox::stats_view::replay_label(n));
+    }
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(matches!(h.state().screen(), Screen::Group(_)));
+}
+
+#[test]
+fn replay_my_best_game_starts_at_its_first_move_steps_and_plays_to_its_score() {
+    let dir = common::temp_dir("stats-best");
+    let records = history();
+    write_history(&dir, &records);
+    let best = &records[best_of(&records)];
+    let mut h = common::harness(&dir, Some(ID));
+    let before = h.state().session(ID).unwrap().save();
+    let scores_before = h.state().scores().get(ID);
+    h.key_press_modifiers(Modifiers::SHIFT, Key::S);
+    h.run();
+    h.key_press(Key::R);
+    h.run();
+    assert!(matches!(h.state().screen(), Screen::Replay(_)));
+    assert_eq!(replay_position(&h), (0, best.moves.len()));
+    assert_eq!(h.state().replay().unwrap().0.text(), after(best, 0).text());
+    for n in 1..=3 {
+        h.key_press(Key::ArrowRight);
+        h.run();
+        assert_eq!(replay_position(&h), (n, best.moves.len()));
+        assert_eq!(h.state().replay().unwrap().0.text(), after(best, n).text());
+    }
+    h.key_press(Key::Space);
+    h.step();
+    h.step();
+    assert!(h.state().replay_playing());
+    let mut frames = 0;
+    while replay_position(&h).0 < best.moves.len() {
+        h.step();
+        frames += 1;
+        assert!(
+            frames < 10 * best.moves.len(),
+            "stopped at {:?}",
+            replay_position(&h)
+        );
+    }
+    h.run();
+    assert_eq!(h.state().replay().unwrap().0.score(), best.score);
+    // Back to the statistics, then to the game, which is as it was; so are the scores and
+    // the history.
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(matches!(h.state().screen(), Screen::Stats(_)));
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().current_game(), Some(ID));
+    assert_eq!(h.state().session(ID).unwrap().save(), before);
+    assert_eq!(h.state().scores().get(ID), scores_before);
+    common::settle();
+    let text = std::fs::read_to_string(dir.join(history_file_name(ID))).unwrap();
+    assert_eq!(text.lines().count(), records.len());
+}
+
+#[test]
+fn each_game_of_the_list_replays_from_its_start() {
+    let dir = common::temp_dir("stats-list");
+    let records = history();
+    write_history(&dir, &records);
+    let mut h = common::harness(&dir, Some(ID));
+    h.get_by_label(tilebox::STATS_LABEL).click();
+    h.run();
+    // The abandoned game, fourth in the history, below the charts: Tab to its button (after
+    // Back, "Replay my best game" and the games after it, the list being most recent first),
+    // then Return.
+    for _ in 0..2 + records.len() - 4 + 1 {
+        h.key_press(Key::Tab);
+        h.run();
+    }
+    let label = tilebox::stats_view::replay_label(4);
+    let focused = h.get_by_label(&label);
+    assert!(focused.is_focused());
+    // The page scrolled to it: it is in the window.
+    let screen = h.ctx.content_rect();
+    assert!(
+        screen.contains_rect(focused.rect()),
+        "{:?} in {screen:?}",
+        focused.rect()
+    );
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(replay_position(&h), (0, records[3].moves.len()));
+    h.key_press(Key::End);
+    h.run();
+    assert_eq!(
+        h.state().replay().unwrap().0.text(),
+        after(&records[3], 5).text()
+    );
+    assert_eq!(h.state().replay().unwrap().0.score(), records[3].score);
+}
+
+#[test]
+fn the_statistics_fit_the_width_of_a_narrow_and_a_wide_window() {
+    for pixels in [
+        egui::Vec2::new(360.0, 640.0),
+        egui::Vec2::new(1920.0, 1080.0),
+    ] {
+        let dir = common::temp_dir("stats-widths");
+        let records = history();
+        write_history(&dir, &records);
+        let dir2 = dir.clone();
+        let mut h = Harness::builder()
+            .with_size(pixels)
+            .with_max_steps(40)
+            .build_eframe(move |_cc| TileboxApp::new(dir2, Some(ID)));
+        common::read_histories(&mut h);
+        // As eframe runs a window: the screen is the window's pixels over the zoom.
+        for _ in 0..5 {
+            h.run();
+            let zoom = h.ctx.zoom_factor();
+            h.set_size(pixels / zoom);
+        }
+        h.run();
+        h.key_press_modifiers(Modifiers::SHIFT, Key::S);
+        h.run();
+        let width = pixels.x / h.ctx.zoom_factor();
+        let items: Vec<(String, egui::Rect)> = common::spoken_all(&h)
+            .into_iter()
+            .filter(|(s, _)| {
+                s.contains('\n') || s.starts_with("Replay") || s.starts_with('#') || s == "Back"
+            })
+            .collect();
+        // Eight figures of the unassisted games, four of the assisted, three of the daily.
+        let figures = items.iter().filter(|(s, _)| s.contains('\n')).count();
+        assert_eq!(figures, 8 + 4 + 3, "{items:?}");
+        for (name, rect) in &items {
+            assert!(
+                rect.left() >= 0.0 && rect.right() <= width + 0.5 && rect.width() >= 8.0,
+                "at {pixels:?}: {name:?} at {rect:?} is not whole inside the width {width}"
+            );
+        }
+        for (i, (a, ra)) in items.iter().enumerate() {
+            for (b, rb) in &items[i + 1..] {
+                let overlap = ra.intersect(*rb);
+                assert!(
+                    !overlap.is_positive() || overlap.area() < 1.0,
+                    "at {pixels:?}: {a:?} {ra:?} overlaps {b:?} {rb:?}"
+                );
+            }
+        }
+    }
 }

@@ -216,11 +216,14 @@ pub fn card_lines(h: &Harness<'_, TileboxApp>, card: &str) -> Vec<String> {
         .collect()
 }
 
-/// How many launcher cards are shown ("Play …" buttons).
+/// How many launcher cards are shown ("Play …" buttons, "Play a code" aside).
 pub fn card_count(h: &Harness<'_, TileboxApp>) -> usize {
     use egui_kittest::kittest::{By, Queryable};
     h.query_all(By::new().role(egui::accesskit::Role::Button))
-        .filter(|n| spoken(n).is_some_and(|s| s.starts_with("Play ")))
+        .filter(|n| {
+            spoken(n)
+                .is_some_and(|s| s.starts_with("Play ") && s != tilebox::codes::PLAY_CODE_LABEL)
+        })
         .count()
 }
 

@@ -1,0 +1,364 @@
+//! Game codes and the daily game in the app: a game's code shown and copied from its bar, the
+//! launcher's "Play a code" (the same board on another machine, a mistyped code refused, a game
+//! in progress asked about first), codes that go both ways between the app and the command-line
+//! tool, and today's daily game.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use common::{harness, key_of, temp_dir};
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use tilebox::codes::{
+    CANCEL_LABEL, CODE_FIELD_LABEL, CODE_HEADING, CODE_LABEL, COPIED_TEXT, DAILY_LABEL,
+    PLAY_CODE_LABEL, daily_mark,
+};
+use tilebox::{Screen, TileboxApp};
+use tilebox_core::date::Date;
+use tilebox_core::{GameCode, daily_seed};
+
+/// The code the open code dialog shows: the one text on the screen that reads as a code.
+fn shown_code(h: &Harness<'_, TileboxApp>) -> String {
+    let codes: Vec<String> = common::spoken_all(h)
+        .into_iter()
+        .map(|(text, _)| text)
+        .filter(|text| text.parse::<GameCode>().is_ok())
+        .collect();
+    assert_eq!(codes.len(), 1, "{codes:?}");
+    codes[0].clone()
+}
+
+/// Plays the first legal move of game `id`, by its key.
+fn play_a_move(h: &mut Harness<'_, TileboxApp>, id: &str) {
+    let mv = h.state().session(id).unwrap().legal_moves()[0].clone();
+    h.key_press(key_of(&mv));
+    h.run();
+    assert!(h.state().session(id).unwrap().move_count() > 0);
+}
+
+/// Opens "Play a code" in the launcher by its key, types `code` and plays it with Return.
+fn play_code(h: &mut Harness<'_, TileboxApp>, code: &str) {
+    h.key_press(Key::C);
+    h.run();
+    let field = h.get_by_label(CODE_FIELD_LABEL);
+    assert!(
+        field.accesskit_node().is_focused(),
+        "the field has the focus"
+    );
+    field.type_text(code);
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+}
+
+/// Today, in UTC, as the app reads it.
+fn today() -> Date {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    Date::of_unix(seconds as i64)
+}
+
+#[test]
+fn a_games_code_is_shown_copied_and_plays_the_same_board_elsewhere() {
+    let dir = temp_dir("codes-show");
+    let mut h = harness(&dir, Some("2048"));
+    let start = h.state().session("2048").unwrap().text();
+    play_a_move(&mut h, "2048");
+    h.key_press_modifiers(Modifiers::SHIFT, Key::C);
+    h.run();
+    h.get_by_label(CODE_HEADING);
+    let code = shown_code(&h);
+    let session = h.state().session("2048").unwrap();
+    let parsed: GameCode = code.parse().unwrap();
+    assert_eq!(parsed.entry, "2048");
+    assert_eq!(parsed.seed, session.seed());
+    assert_eq!(parsed.params, None);
+    // The focus is on Copy, whose key is Return: Return copies the code.
+    assert!(h.get_by_label("Copy").accesskit_node().is_focused());
+    // The frame of the key's press is the one that copies.
+    h.key_down(Key::Enter);
+    h.step();
+    let copied = h
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .any(|c| matches!(c, egui::OutputCommand::CopyText(text) if *text == code));
+    assert!(copied, "{:?}", h.output().platform_output.commands);
+    h.key_up(Key::Enter);
+    h.run();
+    h.get_by_label(COPIED_TEXT);
+    // Keys are the dialog's while it is open: an arrow moves nothing.
+    let moves = h.state().session("2048").unwrap().move_count();
+    h.key_press(Key::ArrowUp);
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    assert_eq!(h.state().session("2048").unwrap().move_count(), moves);
+    // Escape closes the dialog, and only the dialog.
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.query_by_label(CODE_HEADING).is_none());
+    assert_eq!(h.state().current_game(), Some("2048"));
+
+    // On another machine (another data directory): the same board, from its start.
+    let other = temp_dir("codes-show-elsewhere");
+    let mut h = harness(&other, None);
+    play_code(&mut h, &code);
+    assert!(
+        h.query_by_label(CODE_FIELD_LABEL).is_none(),
+        "the dialog closed"
+    );
+    assert_eq!(h.state().current_game(), Some("2048"));
+    let played = h.state().session("2048").unwrap();
+    assert_eq!(played.text(), start);
+    assert_eq!(played.seed(), parsed.seed);
+    assert_eq!(played.move_count(), 0);
+}
+
+#[test]
+fn the_code_button_opens_the_dialog_and_close_closes_it() {
+    let dir = temp_dir("codes-button");
+    let mut h = harness(&dir, Some("strike9"));
+    h.get_by_label(CODE_LABEL).click();
+    h.run();
+    let code = shown_code(&h);
+    let seed = h.state().session("strike9").unwrap().seed();
+    assert_eq!(
+        code.parse::<GameCode>().unwrap(),
+        GameCode {
+            entry: "strike9".into(),
+            seed,
+            params: None
+        }
+    );
+    // Tab reaches Close; Return on it closes.
+    h.key_press(Key::Tab);
+    h.run();
+    assert!(h.get_by_label("Close").accesskit_node().is_focused());
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.query_by_label(CODE_HEADING).is_none());
+    assert_eq!(h.state().current_game(), Some("strike9"));
+}
+
+#[test]
+fn a_mistyped_or_unknown_code_is_refused_in_the_dialog_and_starts_nothing() {
+    let dir = temp_dir("codes-refused");
+    let mut h = harness(&dir, None);
+    let good = GameCode {
+        entry: "threes".into(),
+        seed: 123_456,
+        params: None,
+    }
+    .to_string();
+    // One character of the seed changed.
+    let (id, rest) = good.split_once('.').unwrap();
+    let changed = if rest.starts_with('X') { 'Y' } else { 'X' };
+    let typo = format!("{id}.{changed}{}", &rest[1..]);
+    play_code(&mut h, &typo);
+    h.get_by_label(CODE_FIELD_LABEL);
+    h.get_by_label("Mistyped? the check characters do not match");
+    assert_eq!(h.state().screen(), Screen::Launcher);
+    assert!(h.state().session("threes").is_none(), "no game started");
+    // The field keeps the focus, to mend the code: a code of a game this Tilebox does not have.
+    assert!(
+        h.get_by_label(CODE_FIELD_LABEL)
+            .accesskit_node()
+            .is_focused()
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    let unknown = GameCode {
+        entry: "no-such-game".into(),
+        seed: 1,
+        params: None,
+    }
+    .to_string();
+    h.get_by_label(CODE_FIELD_LABEL).type_text(&unknown);
+    h.run();
+    // The refusal goes when the text changes.
+    assert!(
+        h.query_by_label("Mistyped? the check characters do not match")
+            .is_none()
+    );
+    h.get_by_label("Play this code").click();
+    h.run();
+    h.get_by_label_contains("does not have: 'no-such-game'");
+    assert_eq!(h.state().screen(), Screen::Launcher);
+    // Cancel closes it, still in the launcher, and every game as it was.
+    h.get_by_label(CANCEL_LABEL).click();
+    h.run();
+    assert!(h.query_by_label(CODE_FIELD_LABEL).is_none());
+    assert_eq!(h.state().screen(), Screen::Launcher);
+    assert!(h.state().session("threes").is_none());
+    // Its button opens it too, the field with the focus, empty again; Escape closes it and
+    // stays in the launcher.
+    h.get_by_label(PLAY_CODE_LABEL).click();
+    h.run();
+    let field = h.get_by_label(CODE_FIELD_LABEL);
+    assert!(field.accesskit_node().is_focused());
+    assert_eq!(field.value().unwrap_or_default(), "");
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.query_by_label(CODE_FIELD_LABEL).is_none());
+    assert_eq!(h.state().screen(), Screen::Launcher);
+    // Keys are the launcher's again: 1 opens the first card.
+    h.key_press(Key::Num1);
+    h.run();
+    assert_ne!(h.state().screen(), Screen::Launcher);
+}
+
+#[test]
+fn a_code_over_a_game_in_progress_asks_first() {
+    let dir = temp_dir("codes-ask");
+    let mut h = harness(&dir, Some("threes"));
+    play_a_move(&mut h, "threes");
+    let kept = h.state().session("threes").unwrap().text();
+    h.key_press(Key::Escape);
+    h.run();
+    let code = GameCode {
+        entry: "threes".into(),
+        seed: 77,
+        params: None,
+    }
+    .to_string();
+    // No: the game in progress stays.
+    play_code(&mut h, &code);
+    assert_eq!(h.state().current_game(), Some("threes"));
+    h.get_by_label("Start a new game?");
+    h.key_press(Key::N);
+    h.run();
+    assert!(h.query_by_label("Start a new game?").is_none());
+    assert_eq!(h.state().session("threes").unwrap().text(), kept);
+    // Yes: the code's game, counted as any new game.
+    h.key_press(Key::Escape);
+    h.run();
+    play_code(&mut h, &code);
+    h.key_press(Key::Y);
+    h.run();
+    let session = h.state().session("threes").unwrap();
+    assert_eq!(session.seed(), 77);
+    assert_eq!(session.move_count(), 0);
+    assert_eq!(h.state().scores().get("threes").played, 1);
+}
+
+/// Runs the command-line tool in-process on the catalogue: its stdout, which must be a
+/// success's.
+fn cli(args: &[&str]) -> String {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = tilebox_cli::run(
+        &tilebox_games::registry(),
+        std::iter::once("tilebox-cli").chain(args.iter().copied()),
+        &mut std::io::empty(),
+        &mut out,
+        &mut err,
+    );
+    assert_eq!(status, 0, "{args:?}: {}", String::from_utf8_lossy(&err));
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn codes_go_both_ways_between_the_app_and_the_command_line_tool() {
+    // The app's code, as the dialog shows it, starts the same game in the tool.
+    for id in ["2048-5x5", "threes", "shut-the-box"] {
+        let dir = temp_dir("codes-cli");
+        let mut h = harness(&dir, Some(id));
+        let start = h.state().session(id).unwrap().state_json();
+        h.key_press_modifiers(Modifiers::SHIFT, Key::C);
+        h.run();
+        let code = shown_code(&h);
+        let by_tool: serde_json::Value =
+            serde_json::from_str(&cli(&["new", "--code", &code])).unwrap();
+        assert_eq!(by_tool, start, "{id}: {code}");
+    }
+    // The tool's code, parameters and all, starts the same game in the app.
+    let code = cli(&[
+        "code",
+        "strike9",
+        "--seed",
+        "5",
+        "--params",
+        r#"{"tiles":12,"score":"golf"}"#,
+    ]);
+    let code = code.trim_end();
+    let by_tool: serde_json::Value = serde_json::from_str(&cli(&["new", "--code", code])).unwrap();
+    let dir = temp_dir("codes-cli-params");
+    let mut h = harness(&dir, None);
+    play_code(&mut h, code);
+    let session = h.state().session("strike9").unwrap();
+    assert_eq!(session.state_json(), by_tool);
+    assert_eq!(session.params_json()["tiles"], 12);
+    // And its code in the app is the tool's.
+    h.key_press_modifiers(Modifiers::SHIFT, Key::C);
+    h.run();
+    assert_eq!(shown_code(&h), code);
+}
+
+#[test]
+fn the_daily_game_starts_from_todays_seed_is_marked_and_stays() {
+    let dir = temp_dir("codes-daily");
+    let mut h = harness(&dir, Some("2048"));
+    let before = today();
+    h.key_press_modifiers(Modifiers::SHIFT, Key::D);
+    h.run();
+    let after = today();
+    let session = h.state().session("2048").unwrap();
+    let day = [before, after]
+        .into_iter()
+        .find(|&d| session.seed() == daily_seed("2048", d))
+        .expect("the seed of today's daily game");
+    assert_eq!(session.move_count(), 0);
+    h.get_by_label(&daily_mark(day));
+    // Again: the daily game on the board stays as it is, moves and all.
+    play_a_move(&mut h, "2048");
+    let moved = h.state().session("2048").unwrap().text();
+    h.get_by_label(DAILY_LABEL).click();
+    h.run();
+    assert!(h.query_by_label("Start a new game?").is_none());
+    assert_eq!(h.state().session("2048").unwrap().text(), moved);
+    h.get_by_label(&daily_mark(day));
+    // A new game is no daily game.
+    h.key_press(Key::N);
+    h.run();
+    h.key_press(Key::Y);
+    h.run();
+    assert!(h.query_by_label(&daily_mark(day)).is_none());
+    assert_ne!(
+        h.state().session("2048").unwrap().seed(),
+        daily_seed("2048", day)
+    );
+}
+
+#[test]
+fn the_daily_game_over_a_game_in_progress_asks_first_and_its_code_is_the_tools() {
+    let dir = temp_dir("codes-daily-ask");
+    let mut h = harness(&dir, Some("threes"));
+    play_a_move(&mut h, "threes");
+    h.get_by_label(DAILY_LABEL).click();
+    h.run();
+    h.get_by_label("Start a new game?");
+    h.key_press(Key::Y);
+    h.run();
+    let day = today();
+    let seed = h.state().session("threes").unwrap().seed();
+    assert_eq!(seed, daily_seed("threes", day));
+    h.get_by_label(&daily_mark(day));
+    // The daily game's code is the one the tool prints for the day.
+    h.key_press_modifiers(Modifiers::SHIFT, Key::C);
+    h.run();
+    let printed = cli(&["daily", "threes", "--date", &day.to_string()]);
+    assert_eq!(shown_code(&h), printed.trim_end());
+}
+
+#[test]
+fn how_to_play_lists_the_keys_of_codes_and_the_daily_game() {
+    let dir = temp_dir("codes-help");
+    let mut h = harness(&dir, Some("2048"));
+    h.key_press(Key::F1);
+    h.run();
+    h.get_by_label_contains("Shift+C: this game's code");
+    h.get_by_label_contains("Shift+D: today's daily game");
+}

@@ -490,6 +490,9 @@ impl TileboxApp {
         if self.zoom.frame(ui.ctx()) {
             self.write_settings();
         }
+        if matches!(self.screen, Screen::Game(_) | Screen::Replay(_)) {
+            keep_focus_off_arrows(ui.ctx());
+        }
         match self.screen {
             Screen::Launcher => self.show_launcher(ui, None),
             Screen::Group(group) => self.show_launcher(ui, Some(group)),
@@ -1419,6 +1422,31 @@ impl TileboxApp {
 /// per entry are still more than anyone plays; a daily game's seed comes from its date instead.
 fn fresh_seed() -> u64 {
     rand::random::<u64>() >> 24
+}
+
+/// On a board the arrow keys are moves (or a replay's steps), never egui's moves of the keyboard
+/// focus: else a player who keeps pressing arrows after the game ends moves the focus from the
+/// dialog's default answer ("Play again") to another ("Take back the last move"), and Return then
+/// answers that. Tab still moves the focus.
+fn keep_focus_off_arrows(ctx: &egui::Context) {
+    let arrow = ctx.input(|i| {
+        i.events.iter().any(|e| {
+            matches!(
+                e,
+                egui::Event::Key {
+                    key: egui::Key::ArrowUp
+                        | egui::Key::ArrowDown
+                        | egui::Key::ArrowLeft
+                        | egui::Key::ArrowRight,
+                    pressed: true,
+                    ..
+                }
+            )
+        })
+    });
+    if arrow {
+        ctx.memory_mut(|m| m.move_focus(egui::FocusDirection::None));
+    }
 }
 
 /// `text` with its first letter a capital.

@@ -110,6 +110,9 @@ fn return_plays_again_after_game_over() {
         h.run();
     }
     assert_eq!(h.state().message("2048"), None);
+    // The arrows were moves, not moves of the focus: Return still answers "Play again".
+    assert!(h.get_by_label("Play again").accesskit_node().is_focused());
+    assert!(!h.state().assisted("2048"));
     h.key_press(Key::Enter);
     h.run();
     assert!(h.query_by_label("Game over").is_none());
@@ -175,4 +178,32 @@ fn strike9_game_over_leaves_the_dice_and_tiles_in_sight_and_says_it_once() {
     h.get_by_label(&open).click();
     h.run();
     assert_eq!(h.state().message("strike9"), None);
+}
+
+#[test]
+fn arrows_on_the_board_never_move_the_keyboard_focus() {
+    // On a board the arrows are moves. Were they also egui's moves of the focus, a player who
+    // had tabbed to a button would walk the focus onto another (Undo) while playing, and Return
+    // would then press that.
+    let dir = temp_dir("dialog-arrows-focus");
+    let mut h = harness(&dir, Some("2048"));
+    h.key_press(Key::Tab);
+    h.run();
+    let focused = |h: &egui_kittest::Harness<'_, tilebox::TileboxApp>| {
+        h.query_by(|node| node.is_focused())
+            .and_then(|node| node.accesskit_node().label())
+    };
+    let before = focused(&h);
+    assert!(before.is_some(), "Tab focuses a control");
+    for key in [
+        Key::ArrowDown,
+        Key::ArrowRight,
+        Key::ArrowDown,
+        Key::ArrowLeft,
+        Key::ArrowUp,
+    ] {
+        h.key_press(key);
+        h.run();
+        assert_eq!(focused(&h), before);
+    }
 }

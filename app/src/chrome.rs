@@ -33,7 +33,7 @@ pub struct TopBar<'a> {
 }
 
 /// The width a button with `text` takes in `ui`.
-fn button_width(ui: &egui::Ui, text: &str) -> f32 {
+pub(crate) fn button_width(ui: &egui::Ui, text: &str) -> f32 {
     let galley = egui::WidgetText::from(text).into_galley(
         ui,
         Some(egui::TextWrapMode::Extend),

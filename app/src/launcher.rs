@@ -616,7 +616,7 @@ fn card(
         // (so that it, not the card, takes its clicks).
         let button = stats.then(|| {
             let size = Vec2::new(
-                chrome_button_width(ui, STATS_BUTTON),
+                crate::chrome::button_width(ui, STATS_BUTTON),
                 ui.spacing().interact_size.y,
             );
             ui.allocate_space(size).1
@@ -701,14 +701,3 @@ fn card(
 
 /// The text of a card's statistics button.
 const STATS_BUTTON: &str = "Statistics";
-
-/// The width of a button with `text` in `ui`.
-fn chrome_button_width(ui: &egui::Ui, text: &str) -> f32 {
-    let galley = egui::WidgetText::from(text).into_galley(
-        ui,
-        Some(egui::TextWrapMode::Extend),
-        f32::INFINITY,
-        egui::TextStyle::Button,
-    );
-    galley.size().x + 2.0 * ui.spacing().button_padding.x
-}

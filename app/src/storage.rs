@@ -264,25 +264,37 @@ impl Storage {
             .cloned()
     }
 
-    /// Writes `bytes` to `name` atomically: a temporary file, written, synced, renamed over the
-    /// old file, the directory synced. Refuses a file that is left alone. A failure at any step
-    /// leaves the old file as it was and no temporary file.
-    pub fn write_atomic(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
+    /// The path of `name` and its folder, made if need be: the first step of every write.
+    /// Refuses a file that is left alone.
+    fn prepare(&self, name: &str) -> Result<(PathBuf, PathBuf), StorageError> {
         let path = self.path(name);
         if let Some(reason) = self.kept_reason(name) {
             return Err(StorageError::Kept { path, reason });
         }
+        let parent = path.parent().unwrap_or(&self.dir).to_path_buf();
+        self.disk
+            .create_dir_all(&parent)
+            .map_err(|source| StorageError::Io {
+                path: path.clone(),
+                source,
+            })?;
+        Ok((path, parent))
+    }
+
+    /// Writes `bytes` to `name` atomically: a temporary file, written, synced, renamed over the
+    /// old file, the directory synced. Refuses a file that is left alone. A failure at any step
+    /// leaves the old file as it was and no temporary file.
+    pub fn write_atomic(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
+        let (path, parent) = self.prepare(name)?;
         let io_err = |source| StorageError::Io {
             path: path.clone(),
             source,
         };
-        let parent = path.parent().unwrap_or(&self.dir).to_path_buf();
         let file_name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let disk = &*self.disk;
-        disk.create_dir_all(&parent).map_err(io_err)?;
         // Dropping the temporary file on an error removes it.
         let mut tmp = disk
             .create_temp(&parent, &format!(".{file_name}{TEMP_MARK}"))
@@ -300,17 +312,12 @@ impl Storage {
     /// write, and the file is synced (and its folder, when the file is new). Refuses a file that
     /// is left alone. A crash at any moment leaves every line already there as it was.
     pub fn append_line(&self, name: &str, line: &[u8]) -> Result<(), StorageError> {
-        let path = self.path(name);
-        if let Some(reason) = self.kept_reason(name) {
-            return Err(StorageError::Kept { path, reason });
-        }
+        let (path, parent) = self.prepare(name)?;
         let io_err = |source| StorageError::Io {
             path: path.clone(),
             source,
         };
-        let parent = path.parent().unwrap_or(&self.dir).to_path_buf();
         let disk = &*self.disk;
-        disk.create_dir_all(&parent).map_err(io_err)?;
         let mut file = disk.open_append(&path).map_err(io_err)?;
         let len = file.metadata().map_err(io_err)?.len();
         let mut bytes = Vec::with_capacity(line.len() + 2);

@@ -216,8 +216,6 @@ struct Start {
     index: usize,
     /// The seed.
     seed: u64,
-    /// The parameters, when they are not the entry's preset (a code may carry them).
-    params: Option<serde_json::Value>,
     /// The date whose daily game it is, if it is one.
     daily: Option<Date>,
 }
@@ -455,7 +453,7 @@ impl TileboxApp {
             return;
         };
         if slot.session.is_none() {
-            self.start_game(index, fresh_seed(), None, None);
+            self.start_game(index, fresh_seed(), None);
             let Some(slot) = self.slots.get_mut(index) else {
                 return;
             };
@@ -742,7 +740,7 @@ impl TileboxApp {
                 }
                 Err(e) => {
                     if let codes::Dialog::Play { refused, .. } = &mut self.codes {
-                        *refused = Some(capitalized(&e.to_string()));
+                        *refused = Some(capitalized(&e));
                     }
                 }
             },
@@ -754,17 +752,36 @@ impl TileboxApp {
         }
     }
 
-    /// Plays the game of the code `text`: opens its entry's game and starts it there (after
-    /// the new-game question if a game of it is in progress). Today's daily code of an entry
-    /// starts its daily game. Nothing starts when the code is refused.
-    fn play_code(&mut self, text: &str) -> Result<(), CodeError> {
-        let code: GameCode = text.parse()?;
-        let index = self
-            .index_of(&code.entry)
-            .ok_or_else(|| CodeError::UnknownGame(code.entry.clone()))?;
-        let slot = &self.slots[index];
+    /// Plays the game of the code `text`: opens its game and starts it there (after the
+    /// new-game question if a game of it is in progress). Today's daily code of an entry starts
+    /// its daily game. A code that carries rules of its own (made with `tilebox-cli code
+    /// --params`) plays in the game whose rules they are, a board or a combination of options,
+    /// so that its scores and history go there and never to the entry it names; rules that no
+    /// game here has are refused, as nothing could count it honestly. Nothing starts when the
+    /// code is refused.
+    fn play_code(&mut self, text: &str) -> Result<(), String> {
+        let code: GameCode = text.parse().map_err(|e: CodeError| e.to_string())?;
+        let unknown = || CodeError::UnknownGame(code.entry.clone()).to_string();
+        let named = self.index_of(&code.entry).ok_or_else(unknown)?;
         // The parameters are checked before anything changes.
-        code.start(&slot.entry)?;
+        let session = code
+            .start(&self.slots[named].entry)
+            .map_err(|e| e.to_string())?;
+        let index = match &code.params {
+            None => named,
+            Some(_) => {
+                let (kind, params) = (self.slots[named].entry.kind_type(), session.params_json());
+                self.slots
+                    .iter()
+                    .position(|s| s.entry.kind_type() == kind && s.entry.params_json() == params)
+                    .ok_or_else(|| {
+                        format!(
+                            "this code has rules of its own that none of the games here has \
+                             (tilebox-cli new --code plays it)"
+                        )
+                    })?
+            }
+        };
         let today = codes::today();
         let daily =
             (code.params.is_none() && code.seed == daily_seed(&code.entry, today)).then_some(today);
@@ -772,7 +789,6 @@ impl TileboxApp {
         self.ask_start(Start {
             index,
             seed: code.seed,
-            params: code.params,
             daily,
         });
         Ok(())
@@ -1047,7 +1063,6 @@ impl TileboxApp {
                     self.ask_start(Start {
                         index,
                         seed,
-                        params: None,
                         daily: Some(today),
                     });
                 }
@@ -1162,27 +1177,20 @@ impl TileboxApp {
 
     /// Starts `start` at once.
     fn start(&mut self, start: Start) {
-        self.start_game(start.index, start.seed, start.params.as_ref(), start.daily);
+        self.start_game(start.index, start.seed, start.daily);
     }
 
     /// Starts a new game of game `index` from a fresh seed ([`fresh_seed`]).
     fn new_game(&mut self, index: usize) {
-        self.start_game(index, fresh_seed(), None, None);
+        self.start_game(index, fresh_seed(), None);
     }
 
-    /// Starts the game of game `index` from `seed`, with `params` when they are not the entry's
-    /// preset (a game code may carry them), the daily game of `daily` if given: the one path by
+    /// Starts the game of game `index` from `seed`, the daily game of `daily` if given: the one path by
     /// which a slot gets a fresh game (a new game, a game code, the daily game, the first game of
     /// an entry opened). The game it replaces counts as played, and goes into the history (unless it
     /// is there already), if a move was made in it. A game that cannot start says why under the
     /// board (and the old one stays).
-    pub(crate) fn start_game(
-        &mut self,
-        index: usize,
-        seed: u64,
-        params: Option<&serde_json::Value>,
-        daily: Option<Date>,
-    ) {
+    pub(crate) fn start_game(&mut self, index: usize, seed: u64, daily: Option<Date>) {
         let Some(slot) = self.slots.get(index) else {
             return;
         };
@@ -1206,12 +1214,9 @@ impl TileboxApp {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
         };
-        let started = match (params, slot.session.as_deref_mut()) {
-            (None, Some(session)) => session.restart(seed),
-            (None, None) => slot.entry.new_session(seed).map(|s| {
-                slot.session = Some(s);
-            }),
-            (Some(params), _) => slot.entry.with_params(params, seed).map(|s| {
+        let started = match slot.session.as_deref_mut() {
+            Some(session) => session.restart(seed),
+            None => slot.entry.new_session(seed).map(|s| {
                 slot.session = Some(s);
             }),
         };
@@ -1252,8 +1257,9 @@ impl TileboxApp {
     }
 
     /// Records game `index` as it stands in its history, unless it is there already: the
-    /// record is kept for this run and its line queued for the file. The game's save, written
-    /// after it, says it is recorded.
+    /// record is kept for this run and its line queued for the file, then the game's save,
+    /// which says it is recorded (so a start that finds a finished game not yet recorded, after
+    /// a kill between the two writes, records it once and not at every start).
     fn record_game(&mut self, index: usize) {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
@@ -1284,6 +1290,7 @@ impl TileboxApp {
             Err(e) => slot.message = Some(format!("The game could not be recorded: {e}")),
         }
         slot.history.push(record);
+        self.save_game(index);
     }
 
     /// Queues a write of the whole score table.
@@ -1487,7 +1494,7 @@ mod tests {
         let date = Date::new(2026, 11, 23).unwrap();
         let mut app = app_over(dir.path());
         let index = app.index_of("2048").unwrap();
-        app.start_game(index, 12_345, None, Some(date));
+        app.start_game(index, 12_345, Some(date));
         assert_eq!(app.slots[index].daily, Some(date));
         assert_eq!(app.session("2048").unwrap().save().seed, 12_345);
         assert!(app.flush_writes(QUIT_WAIT).is_empty());
@@ -1512,13 +1519,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut app = app_over(dir.path());
         let index = app.index_of("2048").unwrap();
-        app.start_game(index, 1, None, None);
+        app.start_game(index, 1, None);
         // Without a move, replacing it counts nothing.
-        app.start_game(index, 2, None, None);
+        app.start_game(index, 2, None);
         assert_eq!(app.scores().get("2048").played, 0);
         let legal = app.slots[index].session.as_ref().unwrap().legal_moves();
         app.play(index, &legal[0], 0.0);
-        app.start_game(index, 3, None, Some(Date::new(2026, 1, 2).unwrap()));
+        app.start_game(index, 3, Some(Date::new(2026, 1, 2).unwrap()));
         assert_eq!(app.scores().get("2048").played, 1);
         assert_eq!(app.session("2048").unwrap().move_count(), 0);
     }

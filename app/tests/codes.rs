@@ -288,13 +288,47 @@ fn codes_go_both_ways_between_the_app_and_the_command_line_tool() {
     let dir = temp_dir("codes-cli-params");
     let mut h = harness(&dir, None);
     play_code(&mut h, code);
-    let session = h.state().session("strike9").unwrap();
-    assert_eq!(session.state_json(), by_tool);
+    // It plays in the game whose rules it has (the combination of twelve tiles and golf), so
+    // its scores and history go there and not to the standard Strike 9.
+    let played_in = h.state().current_game().unwrap().to_string();
+    assert_ne!(played_in, "strike9");
+    assert!(h.state().session("strike9").is_none());
+    let session = h.state().session(&played_in).unwrap();
+    // The same game: everything but the name of the entry it is played under.
+    let without_name = |mut state: serde_json::Value| {
+        state.as_object_mut().unwrap().remove("game");
+        state
+    };
+    assert_eq!(
+        without_name(session.state_json()),
+        without_name(by_tool.clone())
+    );
+    assert_eq!(session.state_json()["game"], played_in.as_str());
     assert_eq!(session.params_json()["tiles"], 12);
-    // And its code in the app is the tool's.
+    assert_eq!(session.params_json()["score"], "golf");
+    assert!(session.lower_is_better());
+    // Its code in the app names that game, and gives the tool the same game.
     h.key_press_modifiers(Modifiers::SHIFT, Key::C);
     h.run();
-    assert_eq!(shown_code(&h), code);
+    let shown = shown_code(&h);
+    assert!(shown.starts_with(&format!("{played_in}.")), "{shown}");
+    let again: serde_json::Value = serde_json::from_str(&cli(&["new", "--code", &shown])).unwrap();
+    assert_eq!(without_name(again), without_name(by_tool));
+}
+
+#[test]
+fn a_code_with_rules_no_game_here_has_is_refused_and_starts_nothing() {
+    // A 7×7 board of 2048: valid rules, which the tool plays, but no game of the app has them,
+    // so nothing could count the game honestly.
+    let code = cli(&["code", "2048", "--seed", "5", "--params", r#"{"side":7}"#]);
+    let code = code.trim_end();
+    cli(&["new", "--code", code]);
+    let dir = temp_dir("codes-foreign-rules");
+    let mut h = harness(&dir, None);
+    play_code(&mut h, code);
+    h.get_by_label_contains("rules of its own");
+    assert_eq!(h.state().current_game(), None);
+    assert!(h.state().session("2048").is_none());
 }
 
 #[test]

@@ -322,3 +322,25 @@ fn a_history_that_cannot_be_read_is_moved_aside_and_the_app_goes_on() {
         assert_eq!(lines_on_disk(&dir, &id).len(), 1, "{what}");
     }
 }
+
+#[test]
+fn a_finished_game_found_unrecorded_at_start_is_recorded_once_not_at_every_start() {
+    // The app was killed after the history's line was queued and before the save that says
+    // so: the save holds a finished game not yet recorded. The first start records it and
+    // saves that it has; the next start records nothing more.
+    let (mut session, last) = nearly_over();
+    session.play_text(&last).unwrap();
+    assert!(session.status().over);
+    let dir = temp_dir("history-unrecorded-at-start");
+    let id = common::write_entry_save(&dir, &session);
+    let save_path = dir.join(tilebox::saves::save_file_name(&id));
+    let mut save = common::read_json_file(&save_path);
+    save["tally"] = serde_json::json!({"played": true, "recorded": false});
+    std::fs::write(&save_path, save.to_string()).unwrap();
+    for start in 0..3 {
+        let mut h = harness(&dir, None);
+        assert_eq!(history_of(&mut h, &id).len(), 1, "start {start}");
+        drop(h);
+        assert_eq!(lines_on_disk(&dir, &id).len(), 1, "start {start}");
+    }
+}

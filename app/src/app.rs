@@ -775,10 +775,9 @@ impl TileboxApp {
                     .iter()
                     .position(|s| s.entry.kind_type() == kind && s.entry.params_json() == params)
                     .ok_or_else(|| {
-                        format!(
-                            "this code has rules of its own that none of the games here has \
-                             (tilebox-cli new --code plays it)"
-                        )
+                        "this code has rules of its own that none of the games here has \
+                         (tilebox-cli new --code plays it)"
+                            .to_string()
                     })?
             }
         };

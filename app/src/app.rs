@@ -1227,7 +1227,18 @@ impl TileboxApp {
         }
         slot.daily = daily;
         slot.duration_ms = 0;
-        slot.reset_for_session(Tally::default());
+        // A game already in the history (a daily game again, a code of a game played before)
+        // is played knowing its tiles to come: it counts as assisted, so that no best, win or
+        // daily best comes from foresight.
+        let seen = match slot.history.view() {
+            HistoryView::Ready(records) => records.iter().any(|r| r.seed == seed),
+            HistoryView::Loading => false,
+        };
+        let mut tally = Tally::default();
+        if seen {
+            tally.assist();
+        }
+        slot.reset_for_session(tally);
         self.save_game(index);
     }
 

@@ -246,8 +246,9 @@ fn button(ui: &mut egui::Ui, enabled: bool, text: &str, hover: &str) -> bool {
 }
 
 /// What the assisted mark says when hovered, and to a screen reader.
-pub const ASSISTED_WHY: &str = "Assisted game: undo, a hint or autoplay was used in it, so its \
-     score and result count apart from your unassisted records";
+pub const ASSISTED_WHY: &str = "Assisted game: undo, a hint or autoplay was used in it, or it \
+     was started again from your history, so its score and result count apart from your \
+     unassisted records";
 
 /// The small mark of an assisted game, in the bar while it is played.
 fn assisted_mark(ui: &mut egui::Ui) {

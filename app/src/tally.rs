@@ -27,8 +27,9 @@ pub struct Tally {
     /// The player has seen the win and chose to keep going.
     #[serde(default)]
     pub win_seen: bool,
-    /// Undo, a hint or autoplay was used in the game: it stays assisted until a new game
-    /// (absent, so false, in saves written before it was kept).
+    /// Undo, a hint or autoplay was used in the game, or it was started again from a seed in
+    /// the history (its tiles known): it stays assisted until a new game (absent, so false, in
+    /// saves written before it was kept).
     #[serde(default)]
     pub assisted: bool,
     /// The game's `played` was counted among the assisted games (its win goes there too).

@@ -396,3 +396,28 @@ fn how_to_play_lists_the_keys_of_codes_and_the_daily_game() {
     h.get_by_label_contains("Shift+C: this game's code");
     h.get_by_label_contains("Shift+D: today's daily game");
 }
+
+#[test]
+fn a_code_of_a_game_in_the_history_is_played_assisted() {
+    // Whoever has played a game (or watched its replay) knows its tiles to come: starting it
+    // again from its code counts as assisted, so no best or win comes from foresight.
+    let dir = temp_dir("codes-seen-before");
+    let entry = tilebox_games::registry().get("2048").unwrap().clone();
+    let record = serde_json::json!({
+        "format": 1, "game": "2048", "params": entry.params_json(), "seed": 77,
+        "moves": [], "score": 0, "won": false, "over": false,
+        "ended": "2026-11-22T10:00:00Z", "duration_ms": 0,
+    });
+    let history = dir.join(tilebox::history::history_file_name("2048"));
+    std::fs::create_dir_all(history.parent().unwrap()).unwrap();
+    std::fs::write(&history, format!("{record}\n")).unwrap();
+    let mut h = harness(&dir, None);
+    for (seed, seen) in [("78", false), ("77", true)] {
+        let code = cli(&["code", "2048", "--seed", seed]);
+        play_code(&mut h, code.trim_end());
+        assert_eq!(h.state().session("2048").unwrap().seed().to_string(), seed);
+        assert_eq!(h.state().assisted("2048"), seen, "seed {seed}");
+        h.key_press(Key::Escape);
+        h.run();
+    }
+}

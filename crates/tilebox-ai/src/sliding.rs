@@ -43,20 +43,9 @@ impl Bitboard {
         });
         bases
             .iter()
-            .find(|(_, base)| variant.side == 4 && plays_as(variant, base))
+            .find(|(_, base)| variant.side == 4 && base.side == 4 && variant.plays_like(base))
             .map(|&(kind, _)| kind)
     }
-}
-
-/// Whether two variants play alike: the same board, ladder, merges, motion, spawns and preview.
-fn plays_as(a: &Variant, b: &Variant) -> bool {
-    a.side == b.side
-        && a.tiles == b.tiles
-        && a.merges == b.merges
-        && a.motion == b.motion
-        && a.spawn == b.spawn
-        && a.spawn_at == b.spawn_at
-        && a.preview == b.preview
 }
 
 /// A variant's rules as the generic player needs them, with the next tile's distribution as

@@ -36,15 +36,7 @@ fn plays_like(v: &Variant, id: &str) -> bool {
     builtin_variants()
         .into_iter()
         .find(|b| b.id == id)
-        .is_some_and(|b| {
-            v.tiles == b.tiles
-                && v.merges == b.merges
-                && v.motion == b.motion
-                && v.spawn == b.spawn
-                && v.spawn_at == b.spawn_at
-                && v.preview == b.preview
-                && v.score == b.score
-        })
+        .is_some_and(|b| v.plays_like(&b) && v.score == b.score)
 }
 
 /// How the tiles of `v` are moved, for How to play. A drag is Threes' own where every tile

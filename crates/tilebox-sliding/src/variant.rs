@@ -484,6 +484,18 @@ impl Variant {
         names(self) == names(other)
     }
 
+    /// Whether two variants play alike on a board of the same side: the same ladder, merges,
+    /// motion, spawns, spawn cells and preview (the side, win, start, score and names aside).
+    /// The AI's bitboards and the front end's palettes and help ask it of the built-ins.
+    pub fn plays_like(&self, other: &Variant) -> bool {
+        self.tiles == other.tiles
+            && self.merges == other.merges
+            && self.motion == other.motion
+            && self.spawn == other.spawn
+            && self.spawn_at == other.spawn_at
+            && self.preview == other.preview
+    }
+
     /// The ladder position (rank, from 1) of a tile value, if it is on the ladder.
     pub fn rank_of(&self, value: u64) -> Option<u8> {
         self.tiles

@@ -202,6 +202,8 @@ pub struct TileboxApp {
     stats_back: Screen,
     /// The game being replayed, on [`Screen::Replay`].
     replay: Option<crate::replay::Replay>,
+    /// The statistics last shown, kept until their history grows.
+    stats_memo: crate::stats_view::Memo,
     /// The dialog of codes open: a game's code, or "Play a code".
     codes: codes::Dialog,
     /// The game to start once the player says yes to the new-game question: a code's, or the
@@ -311,6 +313,7 @@ impl TileboxApp {
             game_clock: None,
             stats_back: Screen::Launcher,
             replay: None,
+            stats_memo: crate::stats_view::Memo::default(),
             codes: codes::Dialog::Closed,
             pending: None,
         };
@@ -538,21 +541,23 @@ impl TileboxApp {
             return;
         };
         let entry = slot.entry.clone();
-        let history = self.history(entry.id());
-        let (action, record) = match crate::stats_view::show(ui, &entry, history) {
-            crate::stats_view::Action::Replay(i) => {
-                let record = match history {
-                    crate::history::HistoryView::Ready(records) => records.get(i).cloned(),
-                    crate::history::HistoryView::Loading => None,
-                };
-                (Some(i), record)
-            }
-            crate::stats_view::Action::Back => {
-                self.screen = self.stats_back;
-                return;
-            }
-            crate::stats_view::Action::None => (None, None),
-        };
+        // The slot's own history (what `history` gives), borrowed apart from the memo.
+        let history = slot.history.view();
+        let (action, record) =
+            match crate::stats_view::show(ui, &entry, history, &mut self.stats_memo) {
+                crate::stats_view::Action::Replay(i) => {
+                    let record = match history {
+                        crate::history::HistoryView::Ready(records) => records.get(i).cloned(),
+                        crate::history::HistoryView::Loading => None,
+                    };
+                    (Some(i), record)
+                }
+                crate::stats_view::Action::Back => {
+                    self.screen = self.stats_back;
+                    return;
+                }
+                crate::stats_view::Action::None => (None, None),
+            };
         if let (Some(i), Some(record)) = (action, record) {
             let title = format!(
                 "Replay: {}, game {} (score {})",

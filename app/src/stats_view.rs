@@ -82,15 +82,42 @@ pub(crate) fn show_focus(ui: &egui::Ui, response: &egui::Response) {
     }
 }
 
+/// The statistics last worked out, by entry and number of games: a history only grows, so
+/// they are worked out again only when a game is added or another entry's are shown, not at
+/// every frame.
+#[derive(Debug, Default)]
+pub(crate) struct Memo {
+    key: Option<(String, usize)>,
+    stats: Option<Stats>,
+}
+
+impl Memo {
+    /// The statistics of `records`, the history of `entry`.
+    fn of(&mut self, entry: &Entry, records: &[Record]) -> &Stats {
+        let key = (entry.id().to_string(), records.len());
+        let stats = match self.stats.take() {
+            Some(stats) if self.key.as_ref() == Some(&key) => stats,
+            _ => Stats::of(records, entry.lower_is_better()),
+        };
+        self.key = Some(key);
+        self.stats.insert(stats)
+    }
+}
+
 /// Draws the statistics of `entry` from its history; returns what the player asked for.
-pub(crate) fn show(ui: &mut egui::Ui, entry: &Entry, history: HistoryView<'_>) -> Action {
+pub(crate) fn show(
+    ui: &mut egui::Ui,
+    entry: &Entry,
+    history: HistoryView<'_>,
+    memo: &mut Memo,
+) -> Action {
     let mut action = Action::None;
     let records = match history {
         HistoryView::Ready(records) => Some(records),
         HistoryView::Loading => None,
     };
-    let stats = records.map(|r| Stats::of(r, entry.lower_is_better()));
-    let best = stats.as_ref().and_then(|s| s.best_game);
+    let stats = records.map(|r| memo.of(entry, r));
+    let best = stats.and_then(|s| s.best_game);
 
     for k in input::read_keys(ui.ctx()) {
         if k.repeat || k.has_command_modifier() {
@@ -131,7 +158,7 @@ pub(crate) fn show(ui: &mut egui::Ui, entry: &Entry, history: HistoryView<'_>) -
 
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
-            let (Some(records), Some(stats)) = (records, stats.as_ref()) else {
+            let (Some(records), Some(stats)) = (records, stats) else {
                 ui.horizontal(|ui| {
                     ui.spinner();
                     ui.label(LOADING_TEXT);
@@ -507,4 +534,36 @@ pub fn game_line(index: usize, record: &Record, best: bool) -> String {
         line.push_str("  · Best");
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn record(game: &str, score: u64) -> Record {
+        serde_json::from_value(serde_json::json!({
+            "format": 1, "game": game, "params": {}, "seed": score, "moves": ["L"],
+            "score": score, "won": false, "over": true,
+            "ended": "2026-11-23T10:00:00Z", "duration_ms": 1000,
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn the_memo_works_out_again_when_the_history_grows_or_the_entry_changes() {
+        let registry = tilebox_games::registry();
+        let (a, b) = (
+            registry.get("2048").unwrap(),
+            registry.get("threes").unwrap(),
+        );
+        let mut memo = Memo::default();
+        let mut records = vec![record("2048", 10)];
+        assert_eq!(memo.of(a, &records), &Stats::of(&records, false));
+        records.push(record("2048", 30));
+        assert_eq!(memo.of(a, &records), &Stats::of(&records, false));
+        assert_eq!(memo.of(a, &records).unassisted.best, Some(30));
+        let other = vec![record("threes", 5), record("threes", 6)];
+        assert_eq!(memo.of(b, &other), &Stats::of(&other, false));
+    }
 }

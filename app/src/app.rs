@@ -383,6 +383,11 @@ impl TileboxApp {
         self.assist.thinking()
     }
 
+    /// How many of autoplay's moves the AI has played ahead and are not yet due.
+    pub fn autoplay_ahead(&self) -> usize {
+        self.assist.ahead()
+    }
+
     /// Autoplay's speed, as picked in the bar's menu (kept in `settings.json`).
     pub fn autoplay_speed(&self) -> crate::advisor::Speed {
         self.assist.speed
@@ -827,7 +832,7 @@ impl TileboxApp {
         // The AI's answer is taken before the bar is drawn, so that the bar never shows
         // "Thinking..." over a hint already given (no frame may follow to take it away).
         let now = ctx.input(|i| i.time);
-        let autoplay_move = self.assist.drive(&ctx, index, &mut self.slots, now);
+        let autoplay_moves = self.assist.drive(&ctx, index, &mut self.slots, now);
         let Some(slot) = self.slots.get(index) else {
             self.screen = Screen::Launcher;
             return;
@@ -909,8 +914,12 @@ impl TileboxApp {
         }
         let moves = if outcome.player_moved {
             outcome.moves
+        } else if commands.iter().any(|&c| crate::assist::stops_autoplay(c)) {
+            // A command that takes the game back (undo, autoplay off) comes before the moves
+            // autoplay had due in the same frame, which are dropped.
+            Vec::new()
         } else {
-            autoplay_move.into_iter().collect()
+            autoplay_moves
         };
         if !moves.is_empty() {
             for mv in moves {

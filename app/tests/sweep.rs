@@ -27,20 +27,7 @@ const WAIT: Duration = Duration::from_secs(60);
 /// The app over `dir` writing through `disk`, opened on `game`.
 fn app_over(dir: &Path, disk: Arc<dyn Disk>, game: &str) -> Harness<'static, TileboxApp> {
     let writer = Writer::start(Storage::with_disk(dir, disk));
-    app_with(writer, game)
-}
-
-fn app_with(writer: Writer, game: &str) -> Harness<'static, TileboxApp> {
-    let game = game.to_string();
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(600.0, 760.0))
-        .with_max_steps(40)
-        .with_step_dt(0.25)
-        .build_eframe(move |_cc| {
-            TileboxApp::with_writer(tilebox_games::registry(), writer, Some(&game))
-        });
-    h.run();
-    h
+    common::harness_with_writer(writer, game)
 }
 
 /// Whether the last frame asked the window to stay open after a close.
@@ -91,6 +78,15 @@ fn wait_for_quit_button(h: &mut Harness<'_, TileboxApp>) {
     h.step();
 }
 
+/// Four moves' keys, one of which at least moves a fresh board.
+fn play_a_little(h: &mut Harness<'_, TileboxApp>) {
+    for k in ["L", "D", "R", "U"] {
+        h.key_press(key_of(k));
+        h.run();
+    }
+    assert!(h.state().session("2048").unwrap().move_count() > 0);
+}
+
 /// A disk whose writes never come back, as on a frozen file system.
 struct StuckDisk;
 
@@ -106,8 +102,7 @@ impl Disk for StuckDisk {
 fn quit_without_saving_closes_the_window_while_the_writer_is_stuck() {
     let dir = temp_dir("stuck-quit");
     let mut h = app_over(&dir, Arc::new(StuckDisk), "2048");
-    h.key_press(key_of("L"));
-    h.run();
+    play_a_little(&mut h);
     assert!(h.state().writes_pending());
     close_window(&mut h);
     // The first close waits for the writes.
@@ -161,8 +156,7 @@ fn quitting_with_a_full_disk_lists_the_last_moves_as_unsaved() {
         full: AtomicBool::new(true),
     });
     let mut h = app_over(&dir, disk, "2048");
-    h.key_press(key_of("L"));
-    h.run();
+    play_a_little(&mut h);
     h.state().flush_writes(WAIT);
     h.run();
     // Nothing is in flight: the write failed. Quitting still asks.
@@ -363,7 +357,7 @@ fn an_unusable_lock_is_said_on_the_game_screen_with_its_cause() {
         Err(e @ tilebox::lock::LockError::Unusable(_)) => e.to_string(),
         other => panic!("{other:?}"),
     };
-    let mut h = app_with(Writer::start(Storage::unusable(&dir, reason)), "2048");
+    let mut h = common::harness_with_writer(Writer::start(Storage::unusable(&dir, reason)), "2048");
     h.key_press(key_of("L"));
     h.run();
     h.get_by_label(&format!(
@@ -434,25 +428,7 @@ fn settings_that_lie_never_stop_the_app_and_are_never_rewritten() {
     ] {
         let dir = temp_dir("settings-lie");
         std::fs::write(dir.join("settings.json"), text).unwrap();
-        let mut h = common::harness(&dir, Some("2048"));
-        h.key_press(key_of("L"));
-        h.run();
-        assert!(
-            h.state().session("2048").unwrap().move_count() > 0,
-            "{case}"
-        );
-        let notice = h
-            .state()
-            .notices()
-            .iter()
-            .find(|n| n.starts_with("The settings (settings.json) could not be read ("))
-            .cloned()
-            .unwrap_or_else(|| panic!("{case}: {:?}", h.state().notices()));
-        assert!(notice.contains("It was moved to"), "{case}: {notice}");
-        h.state().flush_writes(WAIT);
-        let moved = common::moved_aside(&dir);
-        assert_eq!(moved.len(), 1, "{case}");
-        assert_eq!(std::fs::read_to_string(&moved[0]).unwrap(), text, "{case}");
+        plays_and_moves_aside(&dir, case, text, "The settings (settings.json)");
     }
     // An impossible zoom is held to what the app can show; the file is not rewritten.
     let dir = temp_dir("settings-zoom");
@@ -506,27 +482,25 @@ fn saves_that_lie_never_stop_the_app_and_are_never_rewritten() {
         let dir = temp_dir("save-lie");
         std::fs::create_dir_all(dir.join("saves")).unwrap();
         std::fs::write(dir.join("saves/2048.json"), &text).unwrap();
-        let mut h = common::harness(&dir, Some("2048"));
-        // The game starts fresh and plays.
-        h.key_press(key_of("L"));
-        h.run();
-        h.key_press(key_of("D"));
-        h.run();
-        assert!(
-            h.state().session("2048").unwrap().move_count() > 0,
-            "{case}"
-        );
-        let notice = h
-            .state()
-            .notices()
-            .iter()
-            .find(|n| n.starts_with("The saved game of 2048 could not be read ("))
-            .cloned()
-            .unwrap_or_else(|| panic!("{case}: {:?}", h.state().notices()));
-        assert!(notice.contains("It was moved to"), "{case}: {notice}");
-        h.state().flush_writes(WAIT);
-        let moved = common::moved_aside(&dir);
-        assert_eq!(moved.len(), 1, "{case}");
-        assert_eq!(std::fs::read_to_string(&moved[0]).unwrap(), text, "{case}");
+        plays_and_moves_aside(&dir, case, &text, "The saved game of 2048");
     }
+}
+
+/// The app over `dir` opens 2048 and plays (the game fresh), says that `what` could not be
+/// read and was moved aside, and the file moved aside holds `text` unchanged.
+fn plays_and_moves_aside(dir: &Path, case: &str, text: &str, what: &str) {
+    let mut h = common::harness(dir, Some("2048"));
+    play_a_little(&mut h);
+    let notice = h
+        .state()
+        .notices()
+        .iter()
+        .find(|n| n.starts_with(&format!("{what} could not be read (")))
+        .cloned()
+        .unwrap_or_else(|| panic!("{case}: {:?}", h.state().notices()));
+    assert!(notice.contains("It was moved to"), "{case}: {notice}");
+    h.state().flush_writes(WAIT);
+    let moved = common::moved_aside(dir);
+    assert_eq!(moved.len(), 1, "{case}");
+    assert_eq!(std::fs::read_to_string(&moved[0]).unwrap(), text, "{case}");
 }

@@ -882,6 +882,7 @@ impl TileboxApp {
             self.write_settings();
         }
 
+        let nothing_saved = crate::lock::nothing_saved_line(self.writer.storage());
         let slot = &mut self.slots[index];
         let mut outcome = None;
         let mut end_choice = None;
@@ -898,7 +899,7 @@ impl TileboxApp {
             if let Some(m) = &out.message {
                 slot.message = Some(m.clone());
             }
-            if let Some(m) = &slot.message {
+            for m in slot.message.iter().chain(&nothing_saved) {
                 ui.vertical_centered(|ui| {
                     ui.label(RichText::new(m.as_str()).color(ui.visuals().warn_fg_color));
                 });
@@ -1395,8 +1396,12 @@ impl TileboxApp {
     fn handle_quit(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         let now = ctx.input(|i| i.time);
+        // The player chose to quit without them: the window goes, whatever the writer does.
+        if self.writer.abandoned() {
+            return;
+        }
         if ctx.input(|i| i.viewport().close_requested()) && self.quitting.is_none() {
-            if self.writer.pending().is_empty() {
+            if self.writer.unsaved().is_empty() {
                 return;
             }
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
@@ -1405,7 +1410,7 @@ impl TileboxApp {
         let Some(since) = self.quitting else {
             return;
         };
-        let pending = self.writer.pending();
+        let pending = self.writer.unsaved();
         if pending.is_empty() {
             self.quitting = None;
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -1421,7 +1426,8 @@ impl TileboxApp {
             .show(&ctx, |ui| {
                 if waited {
                     ui.label(format!(
-                        "These could not be saved yet: {}. The disk does not answer.",
+                        "These could not be saved yet: {}. The disk does not answer, or is \
+                         full.",
                         pending.join(", ")
                     ));
                     ui.horizontal(|ui| {

@@ -371,16 +371,16 @@ pub fn read(storage: &Storage, id: &str, title: &str) -> (Vec<Record>, Option<St
         return (Vec::new(), None);
     }
     let name = history_file_name(id);
-    let path = storage.path(&name);
     let what = format!("The history of {title} ({name})");
     let quarantine = |reason: String| {
         let outcome = storage.quarantine::<()>(&name, reason);
         (Vec::new(), notice(&what, &outcome))
     };
-    let file = match std::fs::File::open(&path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Vec::new(), None),
-        Err(e) => return quarantine(e.to_string()),
+    // Never blocks: a named pipe there is refused, and never written to.
+    let file = match storage.open_to_read(&name) {
+        Ok(Some(file)) => file,
+        Ok(None) => return (Vec::new(), None),
+        Err(refused) => return (Vec::new(), notice(&what, &refused)),
     };
     let len = match file.metadata() {
         Ok(m) if m.is_dir() => return quarantine("it is a folder, not a file".to_string()),

@@ -288,10 +288,7 @@ impl TileboxApp {
 
         let histories = Loading::start(
             storage.clone(),
-            slots
-                .iter()
-                .map(|s: &GameSlot| (s.id().to_string(), s.entry.title().to_string()))
-                .collect(),
+            slots.iter().map(|s: &GameSlot| s.entry.clone()).collect(),
         );
         let mut assist = Assist::default();
         assist.speed = speed;
@@ -408,7 +405,7 @@ impl TileboxApp {
     /// been read (off the window's thread). An unknown id has an empty history.
     pub fn history(&self, id: &str) -> HistoryView<'_> {
         self.slot_by_id(id)
-            .map_or(HistoryView::Ready(&[]), |s| s.history.view())
+            .map_or(HistoryView::empty(), |s| s.history.view())
     }
 
     /// Waits until every history has been read, or `bound` has passed; returns whether all
@@ -570,7 +567,7 @@ impl TileboxApp {
                 i + 1,
                 record.score
             );
-            self.start_replay(index, &record.saved_game(), title);
+            self.start_replay(index, &record.saved_game(&entry), title);
         }
     }
 

@@ -134,6 +134,11 @@ impl GameCode {
         if entry.id() != self.entry {
             return Err(CodeError::UnknownGame(self.entry.clone()));
         }
+        self.start_on(entry)
+    }
+
+    /// A new game of this code on `entry`, whatever its id.
+    fn start_on(&self, entry: &Entry) -> Result<Box<dyn DynSession>, CodeError> {
         match &self.params {
             None => entry.new_session(self.seed),
             Some(params) => entry.with_params(params, self.seed),
@@ -233,20 +238,14 @@ impl FromStr for GameCode {
 }
 
 impl Registry {
-    /// The entry `id`: one of [`Registry::entries`], or one of [`Registry::combinations`].
-    pub fn entry_or_combination(&self, id: &str) -> Option<Entry> {
-        self.get(id)
-            .cloned()
-            .or_else(|| self.combinations().into_iter().find(|e| e.id() == id))
-    }
-
-    /// A new game of `code`: its entry (or combination) from its seed, with its parameters
-    /// when it has some.
+    /// A new game of `code`: its entry (or combination, or the entry its game was renamed to,
+    /// see [`Registry::entry_or_combination`]) from its seed, with its parameters when it has
+    /// some.
     pub fn start_code(&self, code: &GameCode) -> Result<Box<dyn DynSession>, CodeError> {
         let entry = self
             .entry_or_combination(&code.entry)
             .ok_or_else(|| CodeError::UnknownGame(code.entry.clone()))?;
-        code.start(&entry)
+        code.start_on(&entry)
     }
 }
 

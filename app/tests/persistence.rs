@@ -392,8 +392,12 @@ fn every_entry_resumes_from_its_save_with_its_undo_and_redo_history() {
     assert!(!registry.entries().is_empty());
     // Each entry's game: a few moves, the last one taken back (so there is one to redo).
     let mut games = Vec::new();
-    for (i, entry) in registry.entries().iter().enumerate() {
-        let mut session = entry.new_session(40 + i as u64).unwrap();
+    for entry in registry.entries() {
+        // A seed of the entry's own id, so that no entry's game changes when another is added.
+        let seed = entry.id().bytes().fold(40u64, |seed, b| {
+            seed.wrapping_mul(31).wrapping_add(u64::from(b))
+        });
+        let mut session = entry.new_session(seed).unwrap();
         for _ in 0..3 {
             let Some(mv) = session.legal_moves().first().cloned() else {
                 break;

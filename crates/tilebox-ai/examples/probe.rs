@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use tilebox_ai::{Engine, Limits, MAX_DEPTH};
 use tilebox_core::Session;
-use tilebox_sliding::{Sliding, builtin_variants};
+use tilebox_sliding::{Sliding, builtin_variant};
 
 const USAGE: &str =
     "usage: probe [2048|threes] [depth 1..=40] [table-bits 10..=26] [positions >= 1]";
@@ -96,7 +96,7 @@ fn main() -> ExitCode {
     let probe = Limits::fixed_depth(args.depth);
     let mut timed = Timed::default();
     let result = if args.threes {
-        Session::<Sliding>::new(builtin_variants()[5].clone(), 1).map(|mut s| {
+        Session::<Sliding>::new(builtin_variant("threes").unwrap_or_default(), 1).map(|mut s| {
             let mut i = 0;
             while timed.searches < args.count && !s.status().over {
                 if i % 10 == 0 {
@@ -117,7 +117,7 @@ fn main() -> ExitCode {
             }
         })
     } else {
-        Session::<Sliding>::new(builtin_variants()[0].clone(), 1).map(|mut s| {
+        Session::<Sliding>::new(builtin_variant("2048").unwrap_or_default(), 1).map(|mut s| {
             let mut i = 0;
             while timed.searches < args.count && !s.status().over {
                 if i % 25 == 0 {

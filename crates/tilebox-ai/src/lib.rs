@@ -223,10 +223,10 @@ mod tests {
     use crate::sample::boards;
     use tilebox_core::Puzzle;
     use tilebox_core::Session;
-    use tilebox_sliding::{Sliding, Variant, builtin_variants};
+    use tilebox_sliding::{Sliding, Variant, builtin_variant};
 
     fn variant(id: &str) -> Variant {
-        builtin_variants().into_iter().find(|v| v.id == id).unwrap()
+        builtin_variant(id).unwrap()
     }
 
     fn legal_2048(b: Bits) -> Vec<Direction> {

@@ -300,7 +300,7 @@ impl<'a, G: Rules> Expectimax<'a, G> {
 #[cfg(test)]
 mod tests {
     use tilebox_core::Session;
-    use tilebox_sliding::{Sliding, builtin_variants};
+    use tilebox_sliding::{Sliding, builtin_variant};
 
     use super::*;
     use crate::Engine;
@@ -376,8 +376,9 @@ mod tests {
         let quick = Limits::fixed_depth(2);
         let mut stops = [0; 2];
         for seed in 0..2 {
-            let mut game = Session::<Sliding>::new(builtin_variants()[0].clone(), seed).unwrap();
-            let mut threes = Session::<Sliding>::new(builtin_variants()[5].clone(), seed).unwrap();
+            let mut game = Session::<Sliding>::new(builtin_variant("2048").unwrap(), seed).unwrap();
+            let mut threes =
+                Session::<Sliding>::new(builtin_variant("threes").unwrap(), seed).unwrap();
             for step in 0..200 {
                 if step % 8 == 0 {
                     for min_probability in [0.01, 0.03] {

@@ -251,7 +251,7 @@ mod tests {
     use crate::generic::Grid;
 
     fn variant(id: &str) -> Variant {
-        builtin_variants().into_iter().find(|v| v.id == id).unwrap()
+        tilebox_sliding::builtin_variant(id).unwrap()
     }
 
     /// Plays a seeded game of `variant` for `moves` moves, choosing moves by a fixed cycle

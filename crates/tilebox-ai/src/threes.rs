@@ -298,7 +298,7 @@ mod tests {
     use std::collections::HashSet;
 
     use tilebox_core::Session;
-    use tilebox_sliding::{Board, Rules as EngineRules, Sliding, builtin_rules, builtin_variants};
+    use tilebox_sliding::{Board, Rules as EngineRules, Sliding, builtin_rules, builtin_variant};
 
     use super::*;
     use crate::bitboard::{cell_offset, move_threes, rank_at};
@@ -524,10 +524,7 @@ mod tests {
     }
 
     fn threes_variant() -> tilebox_sliding::Variant {
-        builtin_variants()
-            .into_iter()
-            .find(|v| v.id == "threes")
-            .unwrap()
+        builtin_variant("threes").unwrap()
     }
 
     fn eval(board: &Board) -> f64 {

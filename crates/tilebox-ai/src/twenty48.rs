@@ -80,7 +80,7 @@ impl Rules for Rules2048 {
 #[cfg(test)]
 mod tests {
     use tilebox_core::Session;
-    use tilebox_sliding::{Board, Cell, Rules, Sliding, builtin_rules, builtin_variants};
+    use tilebox_sliding::{Board, Cell, Rules, Sliding, builtin_rules, builtin_variant};
 
     use super::*;
     use crate::bitboard::{cell_offset, move_2048, rank_at};
@@ -105,8 +105,7 @@ mod tests {
         let (seen, expected) = (0, 1);
         for seed in 0..30 {
             let mut engine = Engine::with_table_bits(14);
-            let mut game =
-                Session::<Sliding>::new(builtin_variants().swap_remove(0), seed).unwrap();
+            let mut game = Session::<Sliding>::new(builtin_variant("2048").unwrap(), seed).unwrap();
             while let Some(advice) = engine.advise_2048(game.state(), &Limits::fixed_depth(2)) {
                 let was = bits_of(game.state().board());
                 game.play(advice.best).unwrap();

@@ -109,14 +109,38 @@ pub const DAILY_SEED_BITS: u32 = 40;
 
 impl GameCode {
     /// The code of `session`'s game: its entry, its seed, and its parameters when they are not
-    /// the entry's preset.
+    /// the entry's preset, as short as they read back ([`GameCode::difference`]).
     pub fn of(session: &dyn DynSession) -> GameCode {
-        let params = session.params_json();
+        let (entry, params) = (session.entry(), session.params_json());
+        let preset = entry.params_json();
         GameCode {
-            entry: session.entry().id().to_string(),
+            entry: entry.id().to_string(),
             seed: session.seed(),
-            params: (params != session.entry().params_json()).then_some(params),
+            params: (params != preset).then(|| Self::difference(entry, &preset, &params)),
         }
+    }
+
+    /// What a code carries of `params`, a game of `entry` (whose preset is `preset`): only the
+    /// fields that differ from the preset's, where the entry reads them back as `params` (the
+    /// sliding kind lays a game's params over its entry's variant: 2048 on a 5×5 board is
+    /// `{"side":5}`); else `params` whole, as codes always carried them. Reading a code does
+    /// not change ([`Entry::with_params`]), so the codes of every release read the same.
+    fn difference(entry: &Entry, preset: &Value, params: &Value) -> Value {
+        if let (Value::Object(preset), Value::Object(all)) = (preset, params) {
+            let changed: serde_json::Map<String, Value> = all
+                .iter()
+                .filter(|(field, value)| preset.get(*field) != Some(*value))
+                .map(|(field, value)| (field.clone(), value.clone()))
+                .collect();
+            let changed = Value::Object(changed);
+            let reads_back = entry
+                .with_params(&changed, 0)
+                .is_ok_and(|game| game.params_json() == *params);
+            if reads_back {
+                return changed;
+            }
+        }
+        params.clone()
     }
 
     /// The daily game of entry `entry_id` on `date`: the entry's preset from [`daily_seed`].
@@ -134,6 +158,11 @@ impl GameCode {
         if entry.id() != self.entry {
             return Err(CodeError::UnknownGame(self.entry.clone()));
         }
+        self.start_on(entry)
+    }
+
+    /// A new game of this code on `entry`, whatever its id.
+    fn start_on(&self, entry: &Entry) -> Result<Box<dyn DynSession>, CodeError> {
         match &self.params {
             None => entry.new_session(self.seed),
             Some(params) => entry.with_params(params, self.seed),
@@ -233,20 +262,14 @@ impl FromStr for GameCode {
 }
 
 impl Registry {
-    /// The entry `id`: one of [`Registry::entries`], or one of [`Registry::combinations`].
-    pub fn entry_or_combination(&self, id: &str) -> Option<Entry> {
-        self.get(id)
-            .cloned()
-            .or_else(|| self.combinations().into_iter().find(|e| e.id() == id))
-    }
-
-    /// A new game of `code`: its entry (or combination) from its seed, with its parameters
-    /// when it has some.
+    /// A new game of `code`: its entry (or combination, or the entry its game was renamed to,
+    /// see [`Registry::entry_or_combination`]) from its seed, with its parameters when it has
+    /// some.
     pub fn start_code(&self, code: &GameCode) -> Result<Box<dyn DynSession>, CodeError> {
         let entry = self
             .entry_or_combination(&code.entry)
             .ok_or_else(|| CodeError::UnknownGame(code.entry.clone()))?;
-        code.start(&entry)
+        code.start_on(&entry)
     }
 }
 

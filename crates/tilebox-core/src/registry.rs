@@ -45,6 +45,22 @@ pub struct EntryInfo {
     pub group: String,
 }
 
+/// An id that no longer names the game it named: that game is now the entry `to`, and what a
+/// player keeps under `from` (saves, scores, history, codes) belongs to it. Two things rename a
+/// game: a new built-in that takes the id of a player's own variant file (the file's game keeps
+/// its rules under a new id; `from` then names the built-in too), and a new preset that plays a
+/// combination of options (the combination's id, [`Registry::combinations`], now names the
+/// preset).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Renamed {
+    /// The id the game had.
+    pub from: String,
+    /// The id of the entry that plays it now.
+    pub to: String,
+    /// One line for the player, to be said once: what moved where, and why.
+    pub notice: String,
+}
+
 /// A copy of a game's current state, to hand to an assistant's player on another thread.
 pub struct Position {
     entry: String,
@@ -656,6 +672,8 @@ impl Kind {
 pub struct Registry {
     kinds: Vec<Kind>,
     entries: Vec<Entry>,
+    /// The games the catalogue renamed ([`Registry::rename`]).
+    renamed: Vec<Renamed>,
 }
 
 impl fmt::Debug for Registry {
@@ -834,6 +852,83 @@ impl Registry {
     /// so that each combination keeps its own scores and game in progress. They are not in
     /// [`Registry::entries`]: a host offers them through its menu of options.
     pub fn combinations(&self) -> Vec<Entry> {
+        self.every_combination()
+            .into_iter()
+            .filter_map(|(combination, named)| named.is_none().then_some(combination))
+            .collect()
+    }
+
+    /// Records that the game `renamed.from` is now the entry `renamed.to` (the catalogue does,
+    /// for a player's variant file whose id a built-in took). Ignored unless `to` is an entry.
+    pub fn rename(&mut self, renamed: Renamed) {
+        if self.get(&renamed.to).is_some() && !self.renamed.contains(&renamed) {
+            self.renamed.push(renamed);
+        }
+    }
+
+    /// Every game renamed: those the catalogue recorded ([`Registry::rename`]), then each
+    /// combination of options a named entry plays, from the combination's id to the entry's
+    /// (a preset added after players had played its combination takes its saves, scores,
+    /// history and codes). A host moves what it keeps under `from` to `to` and says the
+    /// notice once; where `from` is still an entry's id (a built-in took a player's id), only
+    /// what was kept before the rename is the player's, which [`Registry::entry_for`] tells
+    /// by the game's params.
+    pub fn renamed(&self) -> Vec<Renamed> {
+        let mut all = self.renamed.clone();
+        for (combination, named) in self.every_combination() {
+            let Some(named) = named else { continue };
+            if combination.id() != named.id() {
+                all.push(Renamed {
+                    from: combination.id().to_string(),
+                    to: named.id().to_string(),
+                    notice: format!(
+                        "{} is now {}: its games and scores are there.",
+                        combination.title(),
+                        named.title()
+                    ),
+                });
+            }
+        }
+        all
+    }
+
+    /// The entry a game of `game` played with `params` belongs to (a save, a line of history,
+    /// a code's game): where a game once called `game` was renamed and `params` are its entry's
+    /// own, that entry (a player's variant that kept its game under a new id); else the entry
+    /// or combination `game`; else the entry `game` was renamed to.
+    pub fn entry_for(&self, game: &str, params: &Value) -> Option<Entry> {
+        let moved: Vec<Entry> = self
+            .renamed()
+            .into_iter()
+            .filter(|r| r.from == game)
+            .filter_map(|r| self.live(&r.to))
+            .collect();
+        if let Some(own) = moved.iter().find(|e| e.params_json() == *params) {
+            return Some(own.clone());
+        }
+        self.live(game).or_else(|| moved.into_iter().next())
+    }
+
+    /// The entry `id`: one of [`Registry::entries`], or one of [`Registry::combinations`];
+    /// failing those, the entry a game of that id was renamed to ([`Registry::renamed`]).
+    pub fn entry_or_combination(&self, id: &str) -> Option<Entry> {
+        self.live(id).or_else(|| {
+            self.renamed()
+                .into_iter()
+                .find(|r| r.from == id)
+                .and_then(|r| self.live(&r.to))
+        })
+    }
+
+    /// The entry or combination `id`, renames aside.
+    fn live(&self, id: &str) -> Option<Entry> {
+        self.get(id)
+            .cloned()
+            .or_else(|| self.combinations().into_iter().find(|e| e.id() == id))
+    }
+
+    /// Every combination of options with the named entry that plays it, if one does.
+    fn every_combination(&self) -> Vec<(Entry, Option<&Entry>)> {
         let mut found = Vec::new();
         for kind in &self.kinds {
             let Some(standard) = self
@@ -864,14 +959,14 @@ impl Registry {
         found
     }
 
-    /// The entry for `picks` (a choice index per option) of `standard`'s kind, unless a
-    /// registered entry plays those params or the kind refuses them.
+    /// The entry for `picks` (a choice index per option) of `standard`'s kind, with the
+    /// registered entry that plays those params if one does; `None` if the kind refuses them.
     fn combination(
         &self,
         standard: &Entry,
         options: &[ParamOption],
         picks: &[usize],
-    ) -> Option<Entry> {
+    ) -> Option<(Entry, Option<&Entry>)> {
         let mut params = standard.params_json();
         let fields = params.as_object_mut()?;
         let mut values = Vec::new();
@@ -888,15 +983,12 @@ impl Registry {
         let ops = standard.ops.with_preset(&params).ok()?;
         // Compare params as the kind writes them, so that defaults left out compare equal.
         let written = ops.params_json();
-        let taken = self
+        let named = self
             .entries
             .iter()
-            .any(|e| e.kind_type() == standard.kind_type() && e.params_json() == written);
-        if taken {
-            return None;
-        }
+            .find(|e| e.kind_type() == standard.kind_type() && e.params_json() == written);
         let kind = standard.kind();
-        Some(Entry {
+        let combination = Entry {
             info: Arc::new(EntryInfo {
                 id: format!("{}-{}", kind.id, values.join("-")),
                 // Short enough for a title bar: the values, "Strike 9 (12, low total, digits)".
@@ -905,14 +997,23 @@ impl Registry {
                 group: standard.info.group.clone(),
             }),
             ops,
-        })
+        };
+        Some((combination, named))
     }
 
-    /// Restores a saved game of whichever entry it names.
+    /// Restores a saved game of the entry it belongs to ([`Registry::entry_for`]: the entry it
+    /// names, or the one its game was renamed to).
     pub fn load(&self, saved: &SavedGame) -> Result<Box<dyn DynSession>, LoadError> {
-        self.get(&saved.game)
-            .ok_or_else(|| LoadError::UnknownGame(saved.game.clone()))?
-            .load(saved)
+        let entry = self
+            .entry_for(&saved.game, &saved.params)
+            .ok_or_else(|| LoadError::UnknownGame(saved.game.clone()))?;
+        if entry.id() == saved.game {
+            return entry.load(saved);
+        }
+        entry.load(&SavedGame {
+            game: entry.id().to_string(),
+            ..saved.clone()
+        })
     }
 }
 

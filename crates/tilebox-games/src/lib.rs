@@ -10,10 +10,8 @@ mod strike9;
 
 use std::path::Path;
 
-use tilebox_core::{EntryInfo, Puzzle, Registry};
-use tilebox_sliding::{
-    Loaded, Refusal, Sliding, VariantError, builtin_variants, builtins, load_dir,
-};
+use tilebox_core::{EntryInfo, Puzzle, Registry, Renamed};
+use tilebox_sliding::{Loaded, Refusal, Sliding, Variant, VariantError, builtins, load_dir};
 use tilebox_strike9::{OneDie, Scoring, Strike9, Strike9Params};
 
 pub use sliding::{SlidingAssistant, SlidingFrontEnd, generated_colors, how_to_play};
@@ -28,21 +26,49 @@ pub fn registry() -> Registry {
 /// is none), added after the built-ins, each in the group of the root of its `based_on` chain.
 /// A file refused (it can't be read, breaks a rule, or its id is taken) is left out and reported
 /// with one line naming the file and the field.
+///
+/// A file whose id a built-in added since has taken keeps its game under a new id
+/// ([`tilebox_sliding::renamed_id`]), recorded in the registry ([`Registry::renamed`]) with the
+/// notice a host says once.
 pub fn registry_with_variants(dir: &Path) -> (Registry, Vec<Refusal>) {
-    let (loaded, mut refused) = load_dir(dir, &builtin_variants());
-    let mut registry = registry();
-    let titles: Vec<(String, String)> = builtins()
+    with_variants(registry(), &builtins(), dir)
+}
+
+/// `registry`, which holds the built-ins `builtins`, with the player's variant files in `dir`.
+fn with_variants(
+    mut registry: Registry,
+    builtins: &[Loaded],
+    dir: &Path,
+) -> (Registry, Vec<Refusal>) {
+    let taken: Vec<Variant> = builtins.iter().map(|l| l.variant.clone()).collect();
+    let (loaded, mut refused) = load_dir(dir, &taken);
+    let titles: Vec<(String, String)> = builtins
         .iter()
         .chain(&loaded)
-        .map(|l| (l.variant.id.clone(), l.variant.title.clone()))
+        .map(|l| (l.id.clone(), l.variant.title.clone()))
         .collect();
     for l in loaded {
         let info = variant_info(&l, &titles);
-        if let Err(e) = registry.add_preset::<Sliding>(info, l.variant) {
-            refused.push(Refusal {
+        let renamed = (l.id != l.variant.id).then(|| Renamed {
+            from: l.variant.id.clone(),
+            to: l.id.clone(),
+            notice: format!(
+                "Your variant variants/{} is now the game \"{}\": a built-in game took its id \
+                 \"{}\"; its game in progress, scores and history went with it (the file is \
+                 left as it is).",
+                l.file, l.id, l.variant.id
+            ),
+        });
+        match registry.add_preset::<Sliding>(info, l.variant) {
+            Ok(()) => {
+                if let Some(renamed) = renamed {
+                    registry.rename(renamed);
+                }
+            }
+            Err(e) => refused.push(Refusal {
                 file: l.file,
                 error: VariantError::field("id", e.to_string()),
-            });
+            }),
         }
     }
     (registry, refused)
@@ -55,7 +81,7 @@ fn variant_info(l: &Loaded, titles: &[(String, String)]) -> EntryInfo {
         .find(|(id, _)| *id == l.root)
         .map_or_else(|| l.variant.title.clone(), |(_, t)| t.clone());
     EntryInfo {
-        id: l.variant.id.clone(),
+        id: l.id.clone(),
         title: l.variant.title.clone(),
         description: l.variant.description.clone(),
         group,
@@ -144,7 +170,7 @@ mod tests {
             "b.json",
             r#"{"format": 1, "id": "my-fib-6", "title": "Mine on 6x6", "based_on": "my-fib", "side": 6}"#,
         );
-        let mut own = builtin_variants().swap_remove(7).to_json();
+        let mut own = tilebox_sliding::builtin_variant("2187").unwrap().to_json();
         own["id"] = serde_json::json!("own");
         own["title"] = serde_json::json!("Own");
         write("c.json", &own.to_string());
@@ -226,5 +252,134 @@ mod tests {
         assert_eq!(unique.len(), ids.len());
         // Kinds without options have no combinations.
         assert!(combos.iter().all(|e| e.is::<Strike9>()));
+    }
+
+    /// A built-in added in a later release that takes the id of a player's variant file
+    /// (`3125` stands for it here): the file's game keeps its rules under a new id, said in a
+    /// notice; the game in progress saved under the old id loads there, and so do the lines of
+    /// history by their params, while the built-in's own games stay the built-in's.
+    #[test]
+    fn a_players_game_whose_id_a_new_builtin_takes_stays_reachable_under_a_new_id() {
+        let dir =
+            std::env::temp_dir().join(format!("tilebox-games-renamed-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("mine.json"),
+            r#"{"format": 1, "id": "3125", "title": "My 3125", "based_on": "2584", "side": 5}"#,
+        )
+        .unwrap();
+        // Today's release: the player's game is `3125`, with a game in progress.
+        let (before, refused) = registry_with_variants(&dir);
+        assert!(refused.is_empty(), "{refused:?}");
+        assert!(before.renamed().iter().all(|r| r.from != "3125"));
+        let mut game = before.get("3125").unwrap().new_session(7).unwrap();
+        for mv in ["left", "up", "right", "down", "left", "up"] {
+            let _ = game.play_text(mv);
+        }
+        assert!(game.move_count() > 0);
+        let saved = game.save();
+        assert_eq!(saved.game, "3125");
+
+        // A later release with a built-in `3125`.
+        let mut builtin = tilebox_sliding::builtin_variant("2048").unwrap();
+        builtin.id = "3125".into();
+        builtin.title = "3125".into();
+        let later = Loaded {
+            variant: builtin.clone(),
+            id: "3125".into(),
+            root: "3125".into(),
+            file: "3125.json".into(),
+        };
+        let mut all = builtins();
+        all.push(later.clone());
+        let titles = [("3125".to_string(), "3125".to_string())];
+        let with_it = registry().preset_in::<Sliding>(variant_info(&later, &titles), builtin);
+        let (after, refused) = with_variants(with_it, &all, &dir);
+        assert!(refused.is_empty(), "{refused:?}");
+        let renamed: Vec<_> = after
+            .renamed()
+            .into_iter()
+            .filter(|r| r.from == "3125")
+            .collect();
+        assert_eq!(renamed.len(), 1, "{renamed:?}");
+        assert_eq!(renamed[0].to, "3125-own");
+        assert!(
+            renamed[0].notice.contains("variants/mine.json"),
+            "{renamed:?}"
+        );
+        assert!(!renamed[0].notice.contains('\n'));
+        let own = after.get("3125-own").unwrap();
+        assert_eq!(own.title(), "My 3125");
+        assert_eq!(own.info().group, "2584");
+        assert_eq!(after.get("3125").unwrap().title(), "3125");
+        // The game in progress loads under the new id, the same game.
+        let loaded = after.load(&saved).unwrap();
+        assert_eq!(loaded.entry().id(), "3125-own");
+        assert_eq!(loaded.text(), game.text());
+        assert_eq!(loaded.save().game, "3125-own");
+        // A line of history (a game's id and params) goes the same way; the built-in's own
+        // games stay its own.
+        let record = |g: &dyn tilebox_core::DynSession| {
+            after
+                .entry_for(&g.save().game, &g.params_json())
+                .map(|e| e.id().to_string())
+        };
+        assert_eq!(record(&*game).as_deref(), Some("3125-own"));
+        let theirs = after.get("3125").unwrap().new_session(7).unwrap();
+        assert_eq!(record(&*theirs).as_deref(), Some("3125"));
+        assert_eq!(after.load(&theirs.save()).unwrap().entry().id(), "3125");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A preset added in a later release that plays a combination of Strike 9's options takes
+    /// the combination's games: its id is renamed to the preset's, and its saves and codes
+    /// start there.
+    #[test]
+    fn a_combination_a_new_preset_plays_is_renamed_to_the_preset() {
+        let before = registry();
+        let combination = before
+            .combinations()
+            .into_iter()
+            .find(|e| e.id() == "strike9-12-never-golf")
+            .expect("a combination of today's options");
+        let mut game = combination.new_session(5).unwrap();
+        let mv = game.legal_moves().first().cloned().unwrap();
+        game.play_text(&mv).unwrap();
+        let saved = game.save();
+        let code = tilebox_core::GameCode::of(&*game);
+        assert_eq!(code.entry, "strike9-12-never-golf");
+
+        let params = *combination.params::<Strike9>().unwrap();
+        let after = registry().preset::<Strike9>("twelve-golf", "Twelve Golf", "New.", params);
+        assert!(
+            after
+                .combinations()
+                .iter()
+                .all(|e| e.id() != combination.id())
+        );
+        let renamed: Vec<_> = after
+            .renamed()
+            .into_iter()
+            .filter(|r| r.from == "strike9-12-never-golf")
+            .collect();
+        assert_eq!(renamed.len(), 1, "{renamed:?}");
+        assert_eq!(renamed[0].to, "twelve-golf");
+        assert!(renamed[0].notice.contains("Twelve Golf"), "{renamed:?}");
+        assert_eq!(
+            after
+                .entry_or_combination("strike9-12-never-golf")
+                .map(|e| e.id().to_string())
+                .as_deref(),
+            Some("twelve-golf")
+        );
+        let loaded = after.load(&saved).unwrap();
+        assert_eq!(loaded.entry().id(), "twelve-golf");
+        assert_eq!(loaded.text(), game.text());
+        let started = after.start_code(&code).unwrap();
+        assert_eq!(started.entry().id(), "twelve-golf");
+        assert_eq!(started.seed(), 5);
+        // Today's named entries' own combinations are renamed too, which nothing ever used.
+        assert!(before.renamed().iter().all(|r| before.get(&r.to).is_some()));
     }
 }

@@ -12,7 +12,7 @@ use tilebox_core::{
     TileColors,
 };
 use tilebox_sliding::variant::{Movement, Pos, Scoring, SpawnAt};
-use tilebox_sliding::{Direction, Sliding, SlidingState, Variant, builtin_variants};
+use tilebox_sliding::{Direction, Sliding, SlidingState, Variant, builtin_variant};
 
 /// What the player is told when the AI cannot search a board.
 pub const CANNOT_PLAY: &str = "the AI cannot play this board";
@@ -23,20 +23,13 @@ pub struct SlidingFrontEnd;
 
 /// The built-in variant `id`'s ladder, for the palettes.
 fn ladder_of(id: &str) -> Vec<u64> {
-    builtin_variants()
-        .into_iter()
-        .find(|v| v.id == id)
-        .map(|v| v.tiles)
-        .unwrap_or_default()
+    builtin_variant(id).map(|v| v.tiles).unwrap_or_default()
 }
 
 /// Whether `v` plays by the rules of the built-in `id` (board side, win, start and names
 /// aside).
 fn plays_like(v: &Variant, id: &str) -> bool {
-    builtin_variants()
-        .into_iter()
-        .find(|b| b.id == id)
-        .is_some_and(|b| v.plays_like(&b) && v.score == b.score)
+    builtin_variant(id).is_some_and(|b| v.plays_like(&b) && v.score == b.score)
 }
 
 /// How the tiles of `v` are moved, for How to play. A drag is Threes' own where every tile
@@ -414,9 +407,7 @@ impl FrontEnd<Sliding> for SlidingFrontEnd {
     }
 
     fn fixtures(&self) -> Fixtures {
-        let threes = builtin_variants()
-            .into_iter()
-            .find(|v| v.id == "threes")
+        let threes = builtin_variant("threes")
             .map(|v| v.to_json())
             .unwrap_or_default();
         Fixtures {
@@ -519,9 +510,10 @@ mod tests {
     use tilebox_core::Session;
 
     use super::*;
+    use tilebox_sliding::builtin_variants;
 
     fn variant(id: &str) -> Variant {
-        builtin_variants().into_iter().find(|v| v.id == id).unwrap()
+        builtin_variant(id).unwrap()
     }
 
     #[test]

@@ -29,11 +29,13 @@ mod sliding;
 pub mod variant;
 
 pub use board::{Board, BoardError, Cell};
-pub use builtin::{builtin_rules, builtin_variants, builtins};
+pub use builtin::{builtin_rules, builtin_variant, builtin_variants, builtins};
 pub use direction::Direction;
 pub use engine::Rules;
 pub use line::LineMotion;
-pub use load::{Kinds, Loaded, MAX_FILE_BYTES, Refusal, check_file, load_dir, read_bounded};
+pub use load::{
+    Kinds, Loaded, MAX_FILE_BYTES, Refusal, check_file, load_dir, read_bounded, renamed_id,
+};
 pub use slide::{Motion, Slide, slide_board};
 pub use sliding::{NextCard, Sliding, SlidingState};
 pub use variant::{Variant, VariantError};

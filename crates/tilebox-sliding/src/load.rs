@@ -20,8 +20,11 @@ pub const MAX_FILE_BYTES: u64 = 1 << 20;
 /// it has no `based_on`): the launcher groups entries by it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Loaded {
-    /// The complete variant.
+    /// The complete variant, as its file gives it.
     pub variant: Variant,
+    /// The id its game is played under: the variant's own, but for a player's file whose id a
+    /// built-in added later took ([`renamed_id`]): its game keeps its rules under this id.
+    pub id: String,
     /// The id of the variant at the root of its `based_on` chain.
     pub root: String,
     /// The name of the file it was read from.
@@ -49,6 +52,11 @@ impl fmt::Display for Refusal {
 /// Reads every `*.json` file in `dir`, in file-name order, as a player's variants over
 /// `builtins` (a file's `based_on` may name a built-in or another file in `dir`). A missing
 /// folder is no error: it gives nothing. A file refused doesn't stop the others.
+///
+/// A file whose id one of the built-ins players' files came with has (`2048`, `threes` …) is
+/// refused, as it always was. A file whose id a later built-in took still loads, its game under
+/// a new id ([`Loaded::id`], see [`renamed_id`]), and a `based_on` naming the id in the
+/// player's other files still means that file, as it did when they were written.
 pub fn load_dir(dir: &Path, builtins: &[Variant]) -> (Vec<Loaded>, Vec<Refusal>) {
     let Ok(read) = std::fs::read_dir(dir) else {
         return (Vec::new(), Vec::new());
@@ -139,7 +147,8 @@ pub(crate) fn resolve_all(
             if let Some(why) = crate::variant::id_refusal(&id) {
                 return Err(VariantError::field("id", why));
             }
-            if taken.iter().any(|v| v.id == id) || by_id.contains_key(&id) {
+            let first = crate::builtin::FIRST_IDS.contains(&id.as_str());
+            if (first && taken.iter().any(|v| v.id == id)) || by_id.contains_key(&id) {
                 return Err(VariantError::field("id", format!("{id:?} is taken")));
             }
             Ok((id, o))
@@ -152,8 +161,28 @@ pub(crate) fn resolve_all(
             Err(error) => refused.push(Refusal { file, error }),
         }
     }
+    // The ids the games are played under: a file's own, or a new one where a built-in took it.
+    let mut ids: Vec<String> = Vec::with_capacity(parsed.len());
+    for (_, object) in &parsed {
+        let own = object
+            .get("id")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let id = if taken.iter().any(|v| v.id == own) {
+            renamed_id(&own, |candidate| {
+                taken.iter().any(|v| v.id == candidate)
+                    || by_id.contains_key(candidate)
+                    || ids.iter().any(|i| i == candidate)
+            })
+        } else {
+            own
+        };
+        ids.push(id);
+    }
     let mut resolver = Resolver {
         parsed: &parsed,
+        ids: &ids,
         by_id: &by_id,
         taken,
         done: vec![None; parsed.len()],
@@ -174,8 +203,23 @@ pub(crate) fn resolve_all(
     (loaded, refused)
 }
 
+/// The id the game of a player's variant `id` is played under once a built-in has taken `id`:
+/// `<id>-own`, or `<id>-own-2`, `<id>-own-3` … if that is `taken` too. The same files give the
+/// same ids at every start.
+pub fn renamed_id(id: &str, taken: impl Fn(&str) -> bool) -> String {
+    let mut candidate = format!("{id}-own");
+    let mut n = 2;
+    while taken(&candidate) {
+        candidate = format!("{id}-own-{n}");
+        n += 1;
+    }
+    candidate
+}
+
 struct Resolver<'a> {
     parsed: &'a [(String, Map<String, Value>)],
+    /// The id each file's game is played under.
+    ids: &'a [String],
     by_id: &'a BTreeMap<String, usize>,
     taken: &'a [Variant],
     done: Vec<Option<Result<Loaded, VariantError>>>,
@@ -194,8 +238,15 @@ impl Resolver<'_> {
             return Err(VariantError::whole("no such file"));
         };
         let mut root = None;
+        let id = self.ids.get(i).cloned().unwrap_or_default();
         let result = resolve(file, |base| {
-            if let Some(v) = self.taken.iter().find(|v| v.id == base) {
+            // A player's own file first: a built-in that took its id came after the files
+            // based on it were written.
+            if let Some(v) = self
+                .taken
+                .iter()
+                .find(|v| v.id == base && !self.by_id.contains_key(base))
+            {
                 root = Some(v.id.clone());
                 return Ok(v.clone());
             }
@@ -222,8 +273,9 @@ impl Resolver<'_> {
             }
         })
         .map(|variant| Loaded {
-            root: root.unwrap_or_else(|| variant.id.clone()),
+            root: root.unwrap_or_else(|| id.clone()),
             variant,
+            id,
             file: name.clone(),
         });
         visiting.remove(&i);
@@ -254,11 +306,7 @@ mod tests {
 
     /// Asserts `over` (laid over a full fib variant `my-fib`) is refused naming `field`.
     fn refused_field(over: serde_json::Value, field: Option<&str>) -> String {
-        let mut full = builtin_variants()
-            .into_iter()
-            .find(|v| v.id == "2584")
-            .unwrap()
-            .to_json();
+        let mut full = crate::builtin_variant("2584").unwrap().to_json();
         full["id"] = json!("my-fib");
         for (k, v) in over.as_object().unwrap() {
             if v.is_null() && k != "win" {
@@ -295,7 +343,7 @@ mod tests {
         assert_eq!(ok[1].variant.side, 6);
         assert_eq!(ok[1].variant.title, "Mine");
         assert_eq!(ok[1].root, "2584");
-        let mut full = builtin_variants()[6].to_json();
+        let mut full = crate::builtin_variant("2584").unwrap().to_json();
         full["id"] = json!("mine");
         let (ok, refused) = resolve_all(
             [("c.json".into(), Ok(full.to_string()))],
@@ -707,5 +755,70 @@ mod tests {
             format!("zero: larger than {MAX_FILE_BYTES} bytes")
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A built-in added after a player wrote a file with its id (here `3125`, standing for
+    /// any built-in not among the first ones) leaves the player's game under a new id, with the
+    /// file's rules, and the player's files based on that id still mean the player's file. The
+    /// first built-ins' ids are refused as they always were.
+    #[test]
+    fn a_later_builtin_that_takes_a_players_id_leaves_the_players_game_under_a_new_id() {
+        let mut taken = builtin_variants();
+        let mut later = crate::builtin_variant("2048").unwrap();
+        later.id = "3125".into();
+        later.title = "3125".into();
+        taken.push(later);
+        let file = |name: &str, text: &str| (name.to_string(), Ok(text.to_string()));
+        let (ok, refused) = resolve_all(
+            [
+                file(
+                    "a.json",
+                    r#"{"format": 1, "id": "3125", "title": "Mine", "based_on": "2584", "side": 5}"#,
+                ),
+                file(
+                    "b.json",
+                    r#"{"format": 1, "id": "3125-own", "based_on": "2048"}"#,
+                ),
+                file(
+                    "c.json",
+                    r#"{"format": 1, "id": "mine-6", "based_on": "3125", "side": 6}"#,
+                ),
+                file(
+                    "d.json",
+                    r#"{"format": 1, "id": "threes", "based_on": "2048"}"#,
+                ),
+            ],
+            &taken,
+        );
+        let lines: Vec<String> = refused.iter().map(ToString::to_string).collect();
+        assert_eq!(lines, [r#"d.json: id: "threes" is taken"#]);
+        let got: Vec<(&str, &str, &str)> = ok
+            .iter()
+            .map(|l| (l.file.as_str(), l.id.as_str(), l.root.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                // `3125-own` is another file's: the next free id.
+                ("a.json", "3125-own-2", "2584"),
+                ("b.json", "3125-own", "2048"),
+                ("c.json", "mine-6", "2584"),
+            ]
+        );
+        // The file's game is as the file says: its own id and rules.
+        let fib = crate::builtin_variant("2584").unwrap();
+        assert_eq!(ok[0].variant.id, "3125");
+        assert_eq!(
+            (ok[0].variant.title.as_str(), ok[0].variant.side),
+            ("Mine", 5)
+        );
+        assert_eq!(ok[0].variant.tiles, fib.tiles);
+        // Based on the player's 3125, not the built-in one.
+        assert_eq!((ok[2].variant.side, &ok[2].variant.tiles), (6, &fib.tiles));
+        // The same files give the same ids.
+        assert_eq!(
+            renamed_id("3125", |id| ["3125-own", "3125-own-2"].contains(&id)),
+            "3125-own-3"
+        );
     }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use tilebox_core::AssistError;
 
 use crate::advisor::{self, Advisor, Speed};
-use crate::app::GameSlot;
+use crate::slot::GameSlot;
 
 /// What the player is told when the AI's thread has stopped.
 pub const AI_STOPPED: &str =

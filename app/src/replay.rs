@@ -9,7 +9,6 @@
 use egui::RichText;
 use tilebox_core::{DynSession, Entry, SavedGame};
 
-use crate::app::Screen;
 use crate::input;
 use crate::stats_view::show_focus;
 use crate::theme::Palette;
@@ -69,8 +68,6 @@ pub(crate) struct Replay {
     last_step: Option<f64>,
     /// What the replay is of, in its heading.
     title: String,
-    /// Where Back leads.
-    pub back: Screen,
 }
 
 /// What the player did on the replay screen.
@@ -88,13 +85,8 @@ enum Step {
 
 impl Replay {
     /// The replay of `saved` (its moves; its redo list is not part of the game) in `entry`'s
-    /// view, at its start; `title` says what it is, `back` where Back leads.
-    pub fn new(
-        entry: &Entry,
-        saved: &SavedGame,
-        title: String,
-        back: Screen,
-    ) -> Result<Self, String> {
+    /// view, at its start; `title` says what it is.
+    pub fn new(entry: &Entry, saved: &SavedGame, title: String) -> Result<Self, String> {
         let at_start = SavedGame {
             moves: Vec::new(),
             redo: saved.moves.clone(),
@@ -111,7 +103,6 @@ impl Replay {
             speed: START_SPEED,
             last_step: None,
             title,
-            back,
         })
     }
 

@@ -1,225 +1,101 @@
-//! The shell: screens, commands, the score table and the saves. Game rules stay in the game
-//! crates; undo, redo and the save form come from [`DynSession`]. Each frame reads the keys,
-//! draws the screen, then carries out what the player asked for.
+//! The shell: it holds the screen shown, the store, the registry and every game's slot, and
+//! carries out what the screens ask for. Each frame it hands the frame's input to the screen
+//! shown (keeping the keys after one that changes the screen for the screen it opens), lets it
+//! draw itself, then carries out the [`Action`]s it returned, in order, in one place: open and
+//! back, play a move, start a game, write. Game rules stay in the game crates; undo, redo and
+//! the save form come from [`DynSession`]; the files are the [`Store`]'s.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
-use egui::RichText;
-use serde::{Deserialize, Serialize};
 use tilebox_core::date::Date;
-use tilebox_core::{CodeError, DynSession, Entry, GameCode, ParamOption, Registry, daily_seed};
+use tilebox_core::{CodeError, DynSession, GameCode, Registry, daily_seed};
 
 use crate::assist::Assist;
-use crate::chrome::{self, EndChoice, TopBar};
+use crate::chrome::EndChoice;
 use crate::codes;
-use crate::history::{HistoryView, Kept, Loading, Record, history_file_name};
-use crate::input::{self, Command};
-use crate::launcher;
+use crate::history::{HistoryView, Loaded, history_file_name};
+use crate::input::{self, Command, KeyPress};
 use crate::saves;
-use crate::scores::SCORES_FILE;
-use crate::scores::Scores;
-use crate::storage::{Layout, ReadOutcome, Storage, encode, notice};
-use crate::tally::Tally;
-use crate::theme::ThemeChoice;
-use crate::views::{self, GameView};
+use crate::scores::{SCORES_FILE, Scores};
+use crate::screens::dialogs::{self, Dialog};
+use crate::screens::game::{self, GameScreen};
+use crate::screens::launcher::{self, LauncherScreen};
+use crate::screens::replay::ReplayScreen;
+use crate::screens::stats::StatsScreen;
+use crate::screens::{self, Action, Screen};
+use crate::slot::{GameSlot, NEWER_SAVE, Start};
+use crate::storage::Storage;
+use crate::store::Store;
+use crate::theme::{ThemeChoice, Zoom};
 use crate::writer::Writer;
-
-/// The settings file (theme choice).
-pub const SETTINGS_FILE: &str = "settings.json";
-
-/// Which screen is shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Screen {
-    /// The list of games: one card per group of entries ([`Registry::groups`]).
-    Launcher,
-    /// The entries of the group at this index of [`Registry::groups`] (2048's board sizes).
-    Group(usize),
-    /// The entry at this index of the registry.
-    Game(usize),
-    /// The statistics of the entry at this index ([`crate::stats_view`]).
-    Stats(usize),
-    /// A game of the entry at this index replayed ([`crate::replay`]).
-    Replay(usize),
-}
-
-/// What `settings.json` holds.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-struct Settings {
-    version: u32,
-    #[serde(default)]
-    theme: ThemeChoice,
-    /// The player's zoom, in percent (Ctrl+= / Ctrl+- / Ctrl+0).
-    #[serde(default = "hundred")]
-    zoom: u32,
-    /// Autoplay's speed (files written before it was kept read as the default, Normal).
-    #[serde(default)]
-    speed: crate::advisor::Speed,
-    /// Fields a newer Tilebox wrote that this build does not know: kept on every rewrite.
-    #[serde(flatten)]
-    unknown: serde_json::Map<String, serde_json::Value>,
-}
-
-/// What a game a newer Tilebox saved says when it is asked to move.
-const NEWER_SAVE: &str = "A newer Tilebox saved this game: it can be looked at here, not played.";
-
-/// The version of `settings.json` this build reads and writes.
-const SETTINGS_VERSION: u32 = 1;
 
 /// How long quitting waits for the writes still pending before it says what was not saved.
 pub const QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
-fn hundred() -> u32 {
-    100
+/// The screen shown, with its own state.
+enum Current {
+    Launcher(LauncherScreen),
+    Game(GameScreen),
+    Stats(StatsScreen),
+    Replay(ReplayScreen),
 }
 
-/// One registered entry and everything the app holds for it.
-pub(crate) struct GameSlot {
-    /// The entry: how to make and load its sessions, its help, colours and assistant.
-    pub entry: Entry,
-    /// The game being played, made when the game is first opened.
-    pub session: Option<Box<dyn DynSession>>,
-    /// What the score table has been told of this game.
-    pub tally: Tally,
-    /// The "start a new game?" question is open.
-    pub confirm_new: bool,
-    /// The "How to play" panel is open.
-    pub show_help: bool,
-    /// The view of the entry's kind, with its own state (animations, selection, drag).
-    pub view: Box<dyn GameView>,
-    /// The rising "+N" of the score: (start time, points).
-    pub score_pop: Option<(f64, u64)>,
-    /// A short message under the board (refused input, a write that failed).
-    pub message: Option<String>,
-    /// Autoplay is on.
-    pub autoplay: bool,
-    /// The fields of the save file this build does not know, kept on every rewrite.
-    pub save_unknown: serde_json::Map<String, serde_json::Value>,
-    /// A newer Tilebox wrote the save: the game is shown, not played, and its file not written.
-    pub newer_save: bool,
-    /// The date whose daily game is on the board; `None` for any other game.
-    pub daily: Option<Date>,
-    /// How long the game's board has been on screen while the game was not over, in
-    /// milliseconds (kept in the save, for its record in the history).
-    pub duration_ms: u64,
-    /// The entry's history: the games read from its file, and those recorded this run.
-    pub history: Kept,
-}
-
-impl GameSlot {
-    /// The slot of `entry`, with its resumed game and tally if there is one.
-    #[cfg(test)]
-    pub(crate) fn new(entry: Entry, resumed: Option<(Box<dyn DynSession>, Tally)>) -> Self {
-        Self::resumed(
-            entry,
-            resumed.map(|(session, tally)| saves::Resumed {
-                session,
-                tally,
-                daily: None,
-                duration_ms: 0,
-                unknown: serde_json::Map::new(),
-                newer: false,
-            }),
-        )
+impl Current {
+    fn id(&self) -> Screen {
+        match self {
+            Current::Launcher(s) => s.id(),
+            Current::Game(s) => s.id(),
+            Current::Stats(s) => s.id(),
+            Current::Replay(s) => s.id(),
+        }
     }
 
-    /// The slot of `entry`, with the game read from its save if there is one.
-    pub(crate) fn resumed(entry: Entry, resumed: Option<saves::Resumed>) -> Self {
-        let (session, tally, daily, duration_ms, save_unknown, newer_save) = match resumed {
-            Some(r) => (
-                Some(r.session),
-                Some(r.tally),
-                r.daily,
-                r.duration_ms,
-                r.unknown,
-                r.newer,
-            ),
-            None => (None, None, None, 0, serde_json::Map::new(), false),
-        };
-        let view = views::for_entry(&entry);
-        let mut slot = Self {
-            entry,
-            session,
-            tally: Tally::default(),
-            confirm_new: false,
-            show_help: false,
-            view,
-            score_pop: None,
-            message: None,
-            autoplay: false,
-            save_unknown,
-            newer_save,
-            daily,
-            duration_ms,
-            history: Kept::default(),
-        };
-        slot.reset_for_session(tally.unwrap_or_default());
-        slot
-    }
-
-    fn id(&self) -> &str {
-        self.entry.id()
-    }
-
-    /// Marks a fresh or just loaded session, with what the score table knows of it.
-    fn reset_for_session(&mut self, tally: Tally) {
-        self.tally = tally;
-        self.confirm_new = false;
-        self.score_pop = None;
-        self.message = None;
-        self.autoplay = false;
-        self.view.reset();
+    /// The slot the screen shows, if it shows a game's.
+    fn index(&self) -> Option<usize> {
+        match self {
+            Current::Launcher(_) => None,
+            Current::Game(s) => Some(s.index),
+            Current::Stats(s) => Some(s.index),
+            Current::Replay(s) => Some(s.index),
+        }
     }
 }
 
 /// The Tilebox app: the launcher and every game of the registry.
 pub struct TileboxApp {
     registry: Registry,
-    /// Every write goes through it, off the UI thread.
-    writer: Writer,
-    scores: Scores,
-    /// The fields of `settings.json` this build does not know, kept on every rewrite.
-    settings_unknown: serde_json::Map<String, serde_json::Value>,
-    /// Quitting was asked for while writes were pending: since when (the frame's time).
-    quitting: Option<f64>,
+    /// The files: scores, saves, histories, settings, and the writer.
+    store: Store,
     /// The registry's entries, in its order, then the combinations of options
     /// ([`Registry::combinations`]), which the launcher offers through its menu of options.
     slots: Vec<GameSlot>,
-    screen: Screen,
+    /// The screen shown.
+    current: Current,
+    /// The serial number of the screen shown: its widgets' ids are salted with it, so a screen
+    /// opens at its top, never scrolled as another was.
+    serial: u64,
+    /// How many screens have been opened: the next one's serial follows.
+    opened: u64,
+    /// The screens a statistics or replay screen was opened over, with their serials: Back
+    /// returns to them as they were.
+    under: Vec<(Current, u64)>,
+    /// The dialog open over the screen, if any.
+    dialog: Option<Dialog>,
+    /// Input events held back from a frame whose screen changed, for the screen it opened.
+    held: Vec<egui::Event>,
     notices: Vec<String>,
-    theme: ThemeChoice,
     theme_applied: Option<ThemeChoice>,
     /// The player's zoom on top of the window's.
-    zoom: crate::theme::Zoom,
+    zoom: Zoom,
     assist: Assist,
     /// The choices picked in the launcher's menu of options, per group.
-    option_picks: std::collections::HashMap<usize, Vec<usize>>,
-    /// The histories being read at start-up, until every one has arrived.
-    histories: Option<Loading>,
+    option_picks: HashMap<usize, Vec<usize>>,
     /// The game whose board the last frame showed, and that frame's time: the time between
     /// frames is added to the game's duration.
     game_clock: Option<(usize, f64)>,
-    /// Where Back leads from the statistics screen: the screen it was opened from.
-    stats_back: Screen,
-    /// The game being replayed, on [`Screen::Replay`].
-    replay: Option<crate::replay::Replay>,
-    /// The statistics last shown, kept until their history grows.
-    stats_memo: crate::stats_view::Memo,
-    /// The dialog of codes open: a game's code, or "Play a code".
-    codes: codes::Dialog,
-    /// The game to start once the player says yes to the new-game question: a code's, or the
-    /// daily game (`None`: a new game).
-    pending: Option<Start>,
-}
-
-/// A game to start in a slot ([`TileboxApp::start_game`]).
-#[derive(Debug, Clone, PartialEq)]
-struct Start {
-    /// The slot.
-    index: usize,
-    /// The seed.
-    seed: u64,
-    /// The date whose daily game it is, if it is one.
-    daily: Option<Date>,
+    /// Quitting was asked for while writes were pending: since when (the frame's time).
+    quitting: Option<f64>,
 }
 
 impl TileboxApp {
@@ -242,77 +118,37 @@ impl TileboxApp {
     }
 
     /// The app over the games of `registry`, writing through `writer`. Files are read here, at
-    /// start-up; temporary files a crash left are removed first. The caller holds the data
-    /// directory's lock ([`crate::lock`]), or gives a storage that writes nothing.
+    /// start-up ([`Store::open`]). The caller holds the data directory's lock
+    /// ([`crate::lock`]), or gives a storage that writes nothing.
     pub fn with_writer(registry: Registry, writer: Writer, start_game: Option<&str>) -> Self {
-        let storage = writer.storage().clone();
         let mut notices = Vec::new();
-        // A data directory that cannot be used is one notice, not one per file.
-        notices.extend(storage.unusable_reason().map(str::to_string));
-        storage.sweep_debris();
-        let (scores, scores_notice) = Scores::load(&storage);
-        notices.extend(scores_notice);
-
-        let settings_outcome: ReadOutcome<Settings> =
-            storage.read_json(SETTINGS_FILE, "version", u64::from(SETTINGS_VERSION));
-        notices.extend(notice("The settings (settings.json)", &settings_outcome));
-        let settings = match settings_outcome {
-            ReadOutcome::Loaded(s) | ReadOutcome::Newer { value: Some(s), .. } => Some(s),
-            _ => None,
-        };
-        let (theme, zoom, speed, settings_unknown) = match settings {
-            Some(s) => (
-                s.theme,
-                crate::theme::Zoom::from_percent(s.zoom),
-                s.speed,
-                s.unknown,
-            ),
-            None => (
-                ThemeChoice::System,
-                crate::theme::Zoom::default(),
-                crate::advisor::Speed::default(),
-                serde_json::Map::new(),
-            ),
-        };
-
-        let slots: Vec<GameSlot> = registry
+        let entries = registry
             .entries()
             .iter()
             .cloned()
             .chain(registry.combinations())
-            .map(|entry| {
-                let resumed = saves::read(&storage, &entry, &mut notices);
-                GameSlot::resumed(entry, resumed)
-            })
-            .collect();
-
-        let histories = Loading::start(
-            storage.clone(),
-            slots.iter().map(|s: &GameSlot| s.entry.clone()).collect(),
-        );
+            .collect::<Vec<_>>();
+        let (store, slots) = Store::open(writer, entries, &mut notices);
         let mut assist = Assist::default();
-        assist.speed = speed;
+        assist.speed = store.settings.speed;
+        let zoom = Zoom::from_percent(store.settings.zoom);
         let mut app = Self {
             registry,
-            writer,
-            scores,
-            settings_unknown,
-            quitting: None,
+            store,
             slots,
-            screen: Screen::Launcher,
+            current: Current::Launcher(LauncherScreen { group: None }),
+            serial: 0,
+            opened: 0,
+            under: Vec::new(),
+            dialog: None,
+            held: Vec::new(),
             notices,
-            theme,
             theme_applied: None,
             zoom,
             assist,
-            option_picks: std::collections::HashMap::new(),
-            histories: Some(histories),
+            option_picks: HashMap::new(),
             game_clock: None,
-            stats_back: Screen::Launcher,
-            replay: None,
-            stats_memo: crate::stats_view::Memo::default(),
-            codes: codes::Dialog::Closed,
-            pending: None,
+            quitting: None,
         };
         // A resumed game's score counts for the best even if the score file was lost.
         for index in 0..app.slots.len() {
@@ -334,14 +170,14 @@ impl TileboxApp {
 
     /// The screen shown now.
     pub fn screen(&self) -> Screen {
-        self.screen
+        self.current.id()
     }
 
     /// The id of the entry shown now, if any.
     pub fn current_game(&self) -> Option<&str> {
-        match self.screen {
-            Screen::Game(i) => self.slots.get(i).map(GameSlot::id),
-            Screen::Launcher | Screen::Group(_) | Screen::Stats(_) | Screen::Replay(_) => None,
+        match &self.current {
+            Current::Game(s) => self.slots.get(s.index).map(GameSlot::id),
+            Current::Launcher(_) | Current::Stats(_) | Current::Replay(_) => None,
         }
     }
 
@@ -352,7 +188,7 @@ impl TileboxApp {
 
     /// The score table as the app holds it.
     pub fn scores(&self) -> &Scores {
-        &self.scores
+        &self.store.scores
     }
 
     /// Messages for the player shown in the launcher (files moved aside, failed writes).
@@ -392,7 +228,12 @@ impl TileboxApp {
 
     /// The theme choice.
     pub fn theme(&self) -> ThemeChoice {
-        self.theme
+        self.store.settings.theme
+    }
+
+    /// The player's zoom, 1 for none.
+    pub fn zoom(&self) -> f32 {
+        self.zoom.player
     }
 
     /// The games, as the launcher lists them.
@@ -411,26 +252,289 @@ impl TileboxApp {
     /// Waits until every history has been read, or `bound` has passed; returns whether all
     /// were. For tests and tools: the window never calls it (it takes them as they arrive).
     pub fn wait_for_histories(&mut self, bound: std::time::Duration) -> bool {
-        let arrived = self
-            .histories
-            .as_mut()
-            .map(|loading| loading.wait(bound))
-            .unwrap_or_default();
+        let arrived = self.store.wait_for_histories(bound);
         self.take_histories(arrived);
-        self.histories.is_none()
+        self.store.histories_read()
     }
 
-    /// Takes the histories that have arrived from the reading thread.
-    fn receive_histories(&mut self) {
-        let arrived = self
-            .histories
-            .as_mut()
-            .map(Loading::arrived)
-            .unwrap_or_default();
-        self.take_histories(arrived);
+    /// The replay being watched, if the replay screen is shown: its session, and its position
+    /// (moves replayed, moves in the game).
+    pub fn replay(&self) -> Option<(&dyn DynSession, (usize, usize))> {
+        match &self.current {
+            Current::Replay(s) => Some((s.replay.session(), s.replay.position())),
+            _ => None,
+        }
     }
 
-    fn take_histories(&mut self, arrived: Vec<crate::history::Loaded>) {
+    /// Whether the replay shown is playing.
+    pub fn replay_playing(&self) -> bool {
+        matches!(&self.current, Current::Replay(s) if s.replay.playing())
+    }
+
+    /// Waits until the writes queued so far are on disk, or `bound` has passed; returns what
+    /// was still not written. For quitting and for tests: the window never calls it.
+    pub fn flush_writes(&self, bound: std::time::Duration) -> Vec<String> {
+        self.store.flush(bound)
+    }
+
+    /// Whether writes are still waiting for the disk.
+    pub fn writes_pending(&self) -> bool {
+        !self.store.pending().is_empty()
+    }
+
+    /// Draws the whole app into `ui` and handles its input. `eframe::App::ui` calls this.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        // Before anything reads this frame's input: the events after a key that changes the
+        // screen wait for the next frame, and the screen that key opens.
+        let shown = self.screen();
+        let dialog_open = self.dialog.is_some();
+        input::hand_over(&ctx, &mut self.held, |k| {
+            !dialog_open && screens::changes_screen(shown, k)
+        });
+        self.store.set_waker(&ctx);
+        let arrived = self.store.arrived_histories();
+        self.take_histories(arrived);
+        self.count_time(&ctx);
+        self.report_failures();
+        self.handle_quit(&ctx);
+        let theme = self.store.settings.theme;
+        if self.theme_applied != Some(theme) {
+            crate::theme::install(&ctx);
+            ctx.set_theme(theme.preference());
+            self.theme_applied = Some(theme);
+        }
+        if self.zoom.frame(&ctx) {
+            self.write_settings();
+        }
+        if matches!(shown, Screen::Game(_) | Screen::Replay(_)) {
+            keep_focus_off_arrows(&ctx);
+        }
+        // While a dialog is open, keys are its own.
+        let keys = if dialog_open {
+            Vec::new()
+        } else {
+            input::read_keys(&ctx)
+        };
+        let index = self.current.index();
+        let salt = ("screen", self.serial);
+        let actions = ui
+            .scope_builder(egui::UiBuilder::new().id_salt(salt), |ui| {
+                self.draw(ui, &keys)
+            })
+            .inner;
+        self.carry_out(&ctx, index, actions);
+        if let Some(answer) = self.dialog.as_mut().and_then(|d| d.show(&ctx)) {
+            self.carry_out(&ctx, index, vec![answer]);
+        }
+    }
+
+    /// Draws the screen shown, lending it what it shows; returns what it asked for.
+    fn draw(&mut self, ui: &mut egui::Ui, keys: &[KeyPress]) -> Vec<Action> {
+        let theme = self.store.settings.theme;
+        match &mut self.current {
+            Current::Launcher(screen) => {
+                let lent = launcher::Lent {
+                    registry: &self.registry,
+                    slots: &self.slots,
+                    scores: &self.store.scores,
+                    theme,
+                    notices: &self.notices,
+                    picks: screen
+                        .group
+                        .and_then(|g| self.option_picks.get(&g))
+                        .map(Vec::as_slice),
+                };
+                screen.show(ui, &lent, keys)
+            }
+            Current::Game(screen) => {
+                let index = screen.index;
+                // The AI's answer is taken before the bar is drawn, so that the bar never shows
+                // "Thinking..." over a hint already given (no frame may follow to take it away).
+                let now = ui.input(|i| i.time);
+                let autoplay_moves = self.assist.drive(ui.ctx(), index, &mut self.slots, now);
+                let thinking = self.assist.thinking_of_hint(index);
+                let Some(slot) = self.slots.get_mut(index) else {
+                    return vec![Action::Open(Screen::Launcher)];
+                };
+                let stats = self.store.scores.get(slot.id());
+                let lower = slot.entry.lower_is_better();
+                let lent = game::Lent {
+                    best: stats.best_for(lower),
+                    assisted_best: stats.assisted_best_for(lower),
+                    theme,
+                    speed: &mut self.assist.speed,
+                    thinking,
+                    nothing_saved: self.store.nothing_saved(),
+                };
+                let mut actions = screen.show(ui, slot, lent, keys);
+                // A command that takes the game back (undo, autoplay off) comes before the moves
+                // autoplay had due in the same frame, which are dropped.
+                let taken_back = actions.iter().any(
+                    |a| matches!(a, Action::Command(c) if crate::assist::stops_autoplay(*c)),
+                );
+                let mut autoplay_moves = Some(autoplay_moves).filter(|_| !taken_back);
+                // Autoplay's moves are played where the player made none.
+                for action in &mut actions {
+                    if let Action::Moves {
+                        moves,
+                        by_player: false,
+                    } = action
+                    {
+                        *moves = autoplay_moves.take().unwrap_or_default();
+                    }
+                }
+                actions
+            }
+            Current::Stats(screen) => match self.slots.get(screen.index) {
+                Some(slot) => screen.show(ui, slot),
+                None => vec![Action::Open(Screen::Launcher)],
+            },
+            Current::Replay(screen) => screen.show(ui),
+        }
+    }
+
+    /// Carries out `actions`, in order; `index` is the slot of the screen that asked for them,
+    /// if it shows a game's.
+    fn carry_out(&mut self, ctx: &egui::Context, index: Option<usize>, actions: Vec<Action>) {
+        let now = ctx.input(|i| i.time);
+        for action in actions {
+            match action {
+                Action::Open(Screen::Game(i)) => self.open(i),
+                Action::Open(Screen::Stats(i)) => self.open_stats(i),
+                Action::Open(screen) => self.go(screen),
+                Action::Back => self.back(),
+                Action::ToggleTheme => self.toggle_theme(),
+                Action::Dismiss(i) => {
+                    if i < self.notices.len() {
+                        self.notices.remove(i);
+                    }
+                }
+                Action::DismissAll => self.notices.clear(),
+                Action::Picks { group, picks } => {
+                    self.option_picks.insert(group, picks);
+                }
+                Action::OpenPlayCode => {
+                    if self.dialog.is_none() {
+                        self.dialog = Some(Dialog::play_code());
+                    }
+                }
+                Action::PlayCode(text) => {
+                    let dialog = self.dialog.take();
+                    match self.play_code(&text) {
+                        Ok(()) => {
+                            if let Some(dialog) = dialog {
+                                dialog.closed(ctx);
+                            }
+                        }
+                        Err(e) => {
+                            self.dialog = dialog.map(|mut d| {
+                                d.refuse(capitalized(&e));
+                                d
+                            });
+                        }
+                    }
+                }
+                Action::CloseDialog => {
+                    if let Some(dialog) = self.dialog.take() {
+                        dialog.closed(ctx);
+                    }
+                }
+                Action::NewGameAnswer(yes) => self.answer_new_game(yes),
+                Action::Replay { saved, title } => {
+                    if let Some(i) = index {
+                        self.start_replay(i, &saved, title);
+                    }
+                }
+                Action::SpeedChanged => self.write_settings(),
+                Action::Moves { moves, by_player } => {
+                    let Some(i) = index else { continue };
+                    if by_player && let Some(slot) = self.slots.get_mut(i) {
+                        // The player's own move takes the game back from the AI, whose move
+                        // is dropped.
+                        self.assist.stop(i, slot);
+                    }
+                    if !moves.is_empty() {
+                        for mv in moves {
+                            self.play(i, &mv, now);
+                        }
+                        // The frame just drawn showed the board before the moves: the next
+                        // one comes at once.
+                        ctx.request_repaint();
+                    }
+                }
+                Action::End(choice) => {
+                    let Some(i) = index else { continue };
+                    match choice {
+                        EndChoice::KeepGoing => {
+                            if let Some(slot) = self.slots.get_mut(i) {
+                                slot.tally.win_seen = true;
+                            }
+                            self.save_game(i);
+                        }
+                        EndChoice::NewGame => self.new_game(i),
+                        EndChoice::Undo => self.run(ctx, i, Command::Undo),
+                    }
+                }
+                Action::Command(command) => {
+                    if let Some(i) = index {
+                        self.run(ctx, i, command);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Shows `screen` (a launcher's page, or a game as it stands), at its top.
+    fn go(&mut self, screen: Screen) {
+        let current = match screen {
+            Screen::Launcher => Current::Launcher(LauncherScreen { group: None }),
+            Screen::Group(g) => Current::Launcher(LauncherScreen { group: Some(g) }),
+            Screen::Game(index) => Current::Game(GameScreen { index }),
+            Screen::Stats(index) => Current::Stats(StatsScreen::new(index)),
+            // A replay is opened with its game ([`Self::start_replay`]).
+            Screen::Replay(_) => return,
+        };
+        self.under.clear();
+        self.show_screen(current);
+    }
+
+    /// Shows `current`, a screen just opened, at its top.
+    fn show_screen(&mut self, current: Current) {
+        self.current = current;
+        self.opened += 1;
+        self.serial = self.opened;
+    }
+
+    /// Shows `current` over the screen shown now, which Back returns to.
+    fn show_over(&mut self, current: Current) {
+        let under = std::mem::replace(&mut self.current, current);
+        self.under.push((under, self.serial));
+        self.opened += 1;
+        self.serial = self.opened;
+    }
+
+    /// Back from the screen shown: from a statistics or replay screen to the screen it was
+    /// opened over; from a game to its group's page ([`Self::back_from`]); from a group's page
+    /// to the list of games.
+    fn back(&mut self) {
+        match &self.current {
+            Current::Stats(_) | Current::Replay(_) => match self.under.pop() {
+                Some((under, serial)) => {
+                    self.current = under;
+                    self.serial = serial;
+                }
+                None => self.go(Screen::Launcher),
+            },
+            Current::Game(s) => {
+                let to = self.back_from(s.index);
+                self.go(to);
+            }
+            Current::Launcher(_) => self.go(Screen::Launcher),
+        }
+    }
+
+    fn take_histories(&mut self, arrived: Vec<Loaded>) {
         for (id, records, notice) in arrived {
             if let Some(slot) = self.slots.iter_mut().find(|s| s.id() == id) {
                 slot.history.arrive(records);
@@ -438,9 +542,6 @@ impl TileboxApp {
             if let Some(text) = notice {
                 self.notify(text);
             }
-        }
-        if self.histories.as_ref().is_some_and(Loading::done) {
-            self.histories = None;
         }
     }
 
@@ -472,37 +573,7 @@ impl TileboxApp {
                 return;
             }
         }
-        self.screen = Screen::Game(index);
-    }
-
-    /// Draws the whole app into `ui` and handles its input. `eframe::App::ui` calls this.
-    pub fn show(&mut self, ui: &mut egui::Ui) {
-        self.writer.set_waker(ui.ctx());
-        if let Some(loading) = &self.histories {
-            loading.set_waker(ui.ctx());
-        }
-        self.receive_histories();
-        self.count_time(ui.ctx());
-        self.report_failures();
-        self.handle_quit(ui);
-        if self.theme_applied != Some(self.theme) {
-            crate::theme::install(ui.ctx());
-            ui.ctx().set_theme(self.theme.preference());
-            self.theme_applied = Some(self.theme);
-        }
-        if self.zoom.frame(ui.ctx()) {
-            self.write_settings();
-        }
-        if matches!(self.screen, Screen::Game(_) | Screen::Replay(_)) {
-            keep_focus_off_arrows(ui.ctx());
-        }
-        match self.screen {
-            Screen::Launcher => self.show_launcher(ui, None),
-            Screen::Group(group) => self.show_launcher(ui, Some(group)),
-            Screen::Game(index) => self.show_game(ui, index),
-            Screen::Stats(index) => self.show_stats(ui, index),
-            Screen::Replay(index) => self.show_replay(ui, index),
-        }
+        self.go(Screen::Game(index));
     }
 
     /// Adds the time since the last frame to the duration of the game shown, if it showed in
@@ -510,7 +581,7 @@ impl TileboxApp {
     /// hidden) counts as a second.
     fn count_time(&mut self, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
-        let Screen::Game(index) = self.screen else {
+        let Current::Game(GameScreen { index }) = self.current else {
             self.game_clock = None;
             return;
         };
@@ -531,43 +602,7 @@ impl TileboxApp {
     /// Opens the statistics of game `index`; Back returns to the screen shown now.
     fn open_stats(&mut self, index: usize) {
         if index < self.slots.len() {
-            self.stats_back = self.screen;
-            self.screen = Screen::Stats(index);
-        }
-    }
-
-    /// The statistics screen of game `index`.
-    fn show_stats(&mut self, ui: &mut egui::Ui, index: usize) {
-        let Some(slot) = self.slots.get(index) else {
-            self.screen = Screen::Launcher;
-            return;
-        };
-        let entry = slot.entry.clone();
-        // The slot's own history (what `history` gives), borrowed apart from the memo.
-        let history = slot.history.view();
-        let (action, record) =
-            match crate::stats_view::show(ui, &entry, history, &mut self.stats_memo) {
-                crate::stats_view::Action::Replay(i) => {
-                    let record = match history {
-                        crate::history::HistoryView::Ready(records) => records.get(i).cloned(),
-                        crate::history::HistoryView::Loading => None,
-                    };
-                    (Some(i), record)
-                }
-                crate::stats_view::Action::Back => {
-                    self.screen = self.stats_back;
-                    return;
-                }
-                crate::stats_view::Action::None => (None, None),
-            };
-        if let (Some(i), Some(record)) = (action, record) {
-            let title = format!(
-                "Replay: {}, game {} (score {})",
-                entry.title(),
-                i + 1,
-                record.score
-            );
-            self.start_replay(index, &record.saved_game(&entry), title);
+            self.show_over(Current::Stats(StatsScreen::new(index)));
         }
     }
 
@@ -577,185 +612,9 @@ impl TileboxApp {
         let Some(slot) = self.slots.get(index) else {
             return;
         };
-        match crate::replay::Replay::new(&slot.entry, saved, title, self.screen) {
-            Ok(replay) => {
-                self.replay = Some(replay);
-                self.screen = Screen::Replay(index);
-            }
+        match crate::replay::Replay::new(&slot.entry, saved, title) {
+            Ok(replay) => self.show_over(Current::Replay(ReplayScreen { index, replay })),
             Err(text) => self.notify(text),
-        }
-    }
-
-    /// The replay screen.
-    fn show_replay(&mut self, ui: &mut egui::Ui, index: usize) {
-        let Some(replay) = self.replay.as_mut() else {
-            self.screen = Screen::Game(index);
-            return;
-        };
-        if replay.show(ui) {
-            self.screen = replay.back;
-            self.replay = None;
-        }
-    }
-
-    /// The replay being watched, if the replay screen is shown: its session, and its position
-    /// (moves replayed, moves in the game).
-    pub fn replay(&self) -> Option<(&dyn DynSession, (usize, usize))> {
-        self.replay
-            .as_ref()
-            .filter(|_| matches!(self.screen, Screen::Replay(_)))
-            .map(|r| (r.session(), r.position()))
-    }
-
-    /// Whether the replay shown is playing.
-    pub fn replay_playing(&self) -> bool {
-        self.replay
-            .as_ref()
-            .is_some_and(crate::replay::Replay::playing)
-    }
-
-    /// The launcher: the groups of entries, or the entries of one group.
-    fn show_launcher(&mut self, ui: &mut egui::Ui, group: Option<usize>) {
-        let groups = self.registry.groups();
-        // What the cards shown lead to: a group (of several entries) or an entry.
-        let cards: Vec<launcher::Card> = match group {
-            None => groups
-                .iter()
-                .enumerate()
-                .map(|(g, (_, members))| match members.as_slice() {
-                    [only] => launcher::Card::Entry(*only),
-                    _ => launcher::Card::Group(g),
-                })
-                .collect(),
-            Some(g) => groups
-                .get(g)
-                .map(|(_, members)| members.iter().map(|&i| launcher::Card::Entry(i)).collect())
-                .unwrap_or_default(),
-        };
-        let title = group
-            .and_then(|g| groups.get(g))
-            .map(|(t, _)| t.to_string());
-        // A group whose kind has options offers them too (Strike 9's box, dice and scoring).
-        let options = group
-            .and_then(|g| groups.get(g))
-            .and_then(|(_, members)| members.first())
-            .and_then(|&i| self.slots.get(i))
-            .map(|slot| slot.entry.options())
-            .unwrap_or_default();
-        drop(groups);
-        let picks = match group {
-            Some(g) if !options.is_empty() => self
-                .option_picks
-                .entry(g)
-                .or_insert_with(|| vec![0; options.len()])
-                .clone(),
-            _ => Vec::new(),
-        };
-        let picked_game = title
-            .as_deref()
-            .and_then(|t| self.slot_of_options(t, &options, &picks));
-
-        let mut chosen = None;
-        let mut toggle_theme = false;
-        let mut back = false;
-        let mut play_code = false;
-        // While "Play a code" is open, keys are its field's.
-        let keys = if matches!(self.codes, codes::Dialog::Play { .. }) {
-            Vec::new()
-        } else {
-            input::read_keys(ui.ctx())
-        };
-        for k in keys {
-            if k.repeat || k.has_command_modifier() {
-                continue;
-            }
-            play_code |= k.key == egui::Key::C;
-            if let Some(d) = input::digit_of(k.key)
-                && let Some(card) = cards.get(usize::from(d) - 1)
-            {
-                chosen = Some(*card);
-            }
-            toggle_theme |= k.key == egui::Key::T;
-            back |= k.key == egui::Key::Escape;
-        }
-        let screen = launcher::Screen {
-            title: title.as_deref(),
-            cards: &cards,
-            registry: &self.registry,
-            slots: &self.slots,
-            scores: &self.scores,
-            theme: self.theme,
-            options: (!options.is_empty()).then_some(launcher::Options {
-                options: &options,
-                picks: &picks,
-                game: picked_game,
-            }),
-        };
-        match launcher::show(ui, &screen, &mut self.notices) {
-            launcher::Action::Choose(card) => chosen = Some(card),
-            launcher::Action::ToggleTheme => toggle_theme = true,
-            launcher::Action::Back => back = true,
-            launcher::Action::Stats(i) => {
-                self.open_stats(i);
-                return;
-            }
-            launcher::Action::PlayCode => play_code = true,
-            launcher::Action::Pick { option, choice } => {
-                if let Some(picks) = group.and_then(|g| self.option_picks.get_mut(&g))
-                    && let Some(pick) = picks.get_mut(option)
-                {
-                    *pick = choice;
-                }
-            }
-            launcher::Action::None => {}
-        }
-        if toggle_theme {
-            self.toggle_theme();
-        }
-        match chosen {
-            Some(launcher::Card::Entry(i)) => self.open(i),
-            Some(launcher::Card::Group(g)) => self.screen = Screen::Group(g),
-            None if back && group.is_some() => self.screen = Screen::Launcher,
-            None => {}
-        }
-        if play_code && self.codes == codes::Dialog::Closed {
-            self.codes = codes::Dialog::Play {
-                text: String::new(),
-                refused: None,
-            };
-        }
-        self.show_play_code(ui.ctx());
-    }
-
-    /// The "Play a code" dialog, if it is open: a code played opens its game at its start
-    /// (asking first if a game of it is in progress); a code refused says why in the dialog.
-    fn show_play_code(&mut self, ctx: &egui::Context) {
-        let codes::Dialog::Play { text, refused } = &mut self.codes else {
-            return;
-        };
-        let before = text.clone();
-        let answer = codes::play_code(ctx, text, refused.as_deref());
-        if *text != before {
-            *refused = None;
-        }
-        let typed = text.clone();
-        match answer {
-            Some(codes::PlayAnswer::Play) => match self.play_code(&typed) {
-                Ok(()) => {
-                    self.codes = codes::Dialog::Closed;
-                    codes::play_code_closed(ctx);
-                }
-                Err(e) => {
-                    if let codes::Dialog::Play { refused, .. } = &mut self.codes {
-                        *refused = Some(capitalized(&e));
-                    }
-                }
-            },
-            Some(codes::PlayAnswer::Cancel) => {
-                self.codes = codes::Dialog::Closed;
-                codes::play_code_closed(ctx);
-            }
-            None => {}
         }
     }
 
@@ -770,14 +629,13 @@ impl TileboxApp {
         let code: GameCode = text.parse().map_err(|e: CodeError| e.to_string())?;
         let unknown = || CodeError::UnknownGame(code.entry.clone()).to_string();
         let named = self.index_of(&code.entry).ok_or_else(unknown)?;
+        let named_entry = &self.slots.get(named).ok_or_else(unknown)?.entry;
         // The parameters are checked before anything changes.
-        let session = code
-            .start(&self.slots[named].entry)
-            .map_err(|e| e.to_string())?;
+        let session = code.start(named_entry).map_err(|e| e.to_string())?;
         let index = match &code.params {
             None => named,
             Some(_) => {
-                let (kind, params) = (self.slots[named].entry.kind_type(), session.params_json());
+                let (kind, params) = (named_entry.kind_type(), session.params_json());
                 self.slots
                     .iter()
                     .position(|s| s.entry.kind_type() == kind && s.entry.params_json() == params)
@@ -791,7 +649,7 @@ impl TileboxApp {
         let today = codes::today();
         let daily =
             (code.params.is_none() && code.seed == daily_seed(&code.entry, today)).then_some(today);
-        self.screen = Screen::Game(index);
+        self.go(Screen::Game(index));
         self.ask_start(Start {
             index,
             seed: code.seed,
@@ -801,169 +659,15 @@ impl TileboxApp {
     }
 
     fn toggle_theme(&mut self) {
-        self.theme = self.theme.next();
+        self.store.settings.theme = self.store.settings.theme.next();
         self.write_settings();
     }
 
-    /// The player's zoom, 1 for none.
-    pub fn zoom(&self) -> f32 {
-        self.zoom.player
-    }
-
+    /// Queues a write of the settings as they stand (theme, zoom, autoplay's speed).
     fn write_settings(&mut self) {
-        let settings = Settings {
-            version: SETTINGS_VERSION,
-            theme: self.theme,
-            zoom: self.zoom.percent(),
-            speed: self.assist.speed,
-            unknown: self.settings_unknown.clone(),
-        };
-        let path = self.writer.storage().path(SETTINGS_FILE);
-        self.writer.submit(SETTINGS_FILE, "the settings", move || {
-            encode(&path, &settings, Layout::Pretty)
-        });
-    }
-
-    fn show_game(&mut self, ui: &mut egui::Ui, index: usize) {
-        let ctx = ui.ctx().clone();
-        // The AI's answer is taken before the bar is drawn, so that the bar never shows
-        // "Thinking..." over a hint already given (no frame may follow to take it away).
-        let now = ctx.input(|i| i.time);
-        let autoplay_moves = self.assist.drive(&ctx, index, &mut self.slots, now);
-        let Some(slot) = self.slots.get(index) else {
-            self.screen = Screen::Launcher;
-            return;
-        };
-
-        // Keys: the shell's commands first; the rest are the view's (moves, tiles). While the
-        // new-game question is open, keys answer it instead.
-        let question_was_open = slot.confirm_new;
-        let plain_h_hints = slot.view.plain_h_hints();
-        let mut keys = if question_was_open || self.codes != codes::Dialog::Closed {
-            Vec::new()
-        } else {
-            input::read_keys(&ctx)
-        };
-        let mut commands = Vec::new();
-        // While the win waits for its answer, Escape answers it (keep going), not Back.
-        let win_waits = slot
-            .session
-            .as_deref()
-            .is_some_and(|s| chrome::win_waits(s, slot.tally));
-        keys.retain(|&k| match input::command_of(k, plain_h_hints) {
-            Some(Command::Back) if win_waits => false,
-            Some(c) => {
-                commands.push(c);
-                false
-            }
-            None => true,
-        });
-
-        let thinking = self.assist.thinking_of_hint(index);
-        let speed_before = self.assist.speed;
-        let stats = self.scores.get(slot.id());
-        let lower = slot.entry.lower_is_better();
-        let bar = TopBar {
-            best: stats.best_for(lower),
-            assisted_best: stats.assisted_best_for(lower),
-            theme: self.theme,
-            speed: &mut self.assist.speed,
-            thinking,
-        };
-        commands.extend(chrome::top_bar(ui, slot, bar));
-        if slot.show_help {
-            chrome::help_panel(ui, slot);
-        }
-        // A speed picked in the bar's menu is remembered.
-        if self.assist.speed != speed_before {
-            self.write_settings();
-        }
-
-        let nothing_saved = crate::lock::nothing_saved_line(self.writer.storage());
-        let slot = &mut self.slots[index];
-        let mut outcome = None;
-        let mut end_choice = None;
-        egui::CentralPanel::default().show(ui, |ui| {
-            let Some(session) = slot.session.as_deref() else {
-                ui.label("This game could not be started.");
-                return;
-            };
-            // While the win waits for an answer, the board is drawn and takes no move.
-            let accepts_moves = !chrome::win_waits(session, slot.tally);
-            let keys = if accepts_moves { keys.as_slice() } else { &[] };
-            let out = slot.view.show(ui, session, keys, accepts_moves);
-            chrome::commentary(ui, session);
-            if let Some(m) = &out.message {
-                slot.message = Some(m.clone());
-            }
-            for m in slot.message.iter().chain(&nothing_saved) {
-                ui.vertical_centered(|ui| {
-                    ui.label(RichText::new(m.as_str()).color(ui.visuals().warn_fg_color));
-                });
-            }
-            end_choice = chrome::end_overlay(ui, out.board, session, slot.tally);
-            outcome = Some(out);
-        });
-
-        let outcome = outcome.unwrap_or_default();
-        if outcome.player_moved {
-            // The player's own move takes the game back from the AI, whose move is dropped.
-            self.assist.stop(index, &mut self.slots[index]);
-        }
-        let moves = if outcome.player_moved {
-            outcome.moves
-        } else if commands.iter().any(|&c| crate::assist::stops_autoplay(c)) {
-            // A command that takes the game back (undo, autoplay off) comes before the moves
-            // autoplay had due in the same frame, which are dropped.
-            Vec::new()
-        } else {
-            autoplay_moves
-        };
-        if !moves.is_empty() {
-            for mv in moves {
-                self.play(index, &mv, now);
-            }
-            // The frame just drawn showed the board before the moves: the next one comes at once.
-            ctx.request_repaint();
-        }
-        match end_choice {
-            Some(EndChoice::KeepGoing) => {
-                self.slots[index].tally.win_seen = true;
-                self.save_game(index);
-            }
-            Some(EndChoice::NewGame) => self.new_game(index),
-            Some(EndChoice::Undo) => commands.push(Command::Undo),
-            None => {}
-        }
-        for command in commands {
-            self.run(&ctx, index, command);
-        }
-
-        let slot = &self.slots[index];
-        if slot.confirm_new {
-            let score = slot.session.as_ref().map_or(0, |s| s.score());
-            match chrome::confirm_new_game(&ctx, index, score, question_was_open) {
-                Some(true) => match self.pending.take().filter(|p| p.index == index) {
-                    Some(start) => self.start(start),
-                    None => self.new_game(index),
-                },
-                Some(false) => {
-                    self.slots[index].confirm_new = false;
-                    self.pending = None;
-                }
-                None => {}
-            }
-        }
-        if let codes::Dialog::Show { code, copied } = &mut self.codes {
-            match codes::show_code(&ctx, code, *copied) {
-                Some(codes::ShowAnswer::Copy) => {
-                    ctx.copy_text(code.clone());
-                    *copied = true;
-                }
-                Some(codes::ShowAnswer::Close) => self.codes = codes::Dialog::Closed,
-                None => {}
-            }
-        }
+        self.store.settings.zoom = self.zoom.percent();
+        self.store.settings.speed = self.assist.speed;
+        self.store.write_settings();
     }
 
     /// Plays `mv`, a move in its text form, in game `index`: the one path every move of every
@@ -977,7 +681,7 @@ impl TileboxApp {
         let Some(session) = slot.session.as_deref_mut() else {
             return;
         };
-        if chrome::win_waits(session, slot.tally) {
+        if crate::chrome::win_waits(session, slot.tally) {
             // Moves wait under the win, as in the original 2048.
             return;
         }
@@ -1008,6 +712,7 @@ impl TileboxApp {
         }
     }
 
+    /// Carries out `command` in game `index`.
     fn run(&mut self, ctx: &egui::Context, index: usize, command: Command) {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
@@ -1029,7 +734,10 @@ impl TileboxApp {
             return;
         }
         match command {
-            Command::Back => self.screen = self.back_from(index),
+            Command::Back => {
+                let to = self.back_from(index);
+                self.go(to);
+            }
             Command::Hint => {
                 // Asking for a hint the game gives makes it assisted, whatever the answer.
                 let helps = slot
@@ -1060,10 +768,10 @@ impl TileboxApp {
             Command::NewGame => self.ask_new_game(index),
             Command::ShowCode => {
                 if let Some(session) = slot.session.as_deref() {
-                    self.codes = codes::Dialog::Show {
+                    self.dialog = Some(Dialog::ShowCode {
                         code: GameCode::of(session).to_string(),
                         copied: false,
-                    };
+                    });
                 }
             }
             Command::DailyGame => {
@@ -1118,52 +826,14 @@ impl TileboxApp {
             .map_or(Screen::Launcher, Screen::Group)
     }
 
-    /// The game of group `group` whose params have the choices `picks` of `options`: a named
-    /// entry or a combination (a field a game's params leave out has the first choice, the
-    /// standard game's).
-    fn slot_of_options(
-        &self,
-        group: &str,
-        options: &[ParamOption],
-        picks: &[usize],
-    ) -> Option<usize> {
-        let wanted: Vec<&serde_json::Value> = options
-            .iter()
-            .zip(picks)
-            .map(|(option, &pick)| option.choices.get(pick).map(|(_, value)| value))
-            .collect::<Option<_>>()?;
-        self.slots.iter().position(|slot| {
-            let params = slot.entry.params_json();
-            slot.entry.info().group == group
-                && !slot.entry.options().is_empty()
-                && options.iter().zip(&wanted).all(|(option, &value)| {
-                    let first = option.choices.first().map(|(_, v)| v);
-                    params.get(&option.field).or(first) == Some(value)
-                })
-        })
-    }
-
     /// New game: at once when nothing would be lost, else after the player says yes. A game
     /// with a move played, or taken back and not yet redone, is in progress until it ends.
     fn ask_new_game(&mut self, index: usize) {
-        self.pending = None;
-        if self.in_progress(index) {
-            if let Some(slot) = self.slots.get_mut(index) {
-                slot.confirm_new = true;
-            }
+        if self.slots.get(index).is_some_and(GameSlot::in_progress) {
+            self.ask(index, None);
         } else {
             self.new_game(index);
         }
-    }
-
-    /// Whether game `index` has a game in progress that a new one would end: a move played,
-    /// or taken back and not yet redone, and the game not over.
-    fn in_progress(&self, index: usize) -> bool {
-        self.slots.get(index).is_some_and(|slot| {
-            slot.session
-                .as_deref()
-                .is_some_and(|s| (s.move_count() > 0 || s.can_redo()) && !s.status().over)
-        })
     }
 
     /// Starts `start` (a code's game, or a daily game), as New game does: at once when nothing
@@ -1176,13 +846,42 @@ impl TileboxApp {
             slot.message = Some(NEWER_SAVE.to_string());
             return;
         }
-        if self.in_progress(start.index) {
-            if let Some(slot) = self.slots.get_mut(start.index) {
-                slot.confirm_new = true;
-            }
-            self.pending = Some(start);
+        if slot.in_progress() {
+            self.ask(start.index, Some(start));
         } else {
             self.start(start);
+        }
+    }
+
+    /// Opens the new-game question over game `index`, which starts `start` (or a new game) on
+    /// yes.
+    fn ask(&mut self, index: usize, start: Option<Start>) {
+        let Some(slot) = self.slots.get_mut(index) else {
+            return;
+        };
+        // Autoplay waits while the question is open.
+        slot.confirm_new = true;
+        let score = slot.session.as_deref().map_or(0, |s| s.score());
+        self.dialog = Some(Dialog::NewGame {
+            index,
+            start,
+            score,
+            listening: false,
+        });
+    }
+
+    /// The player answered the new-game question: yes starts its game.
+    fn answer_new_game(&mut self, yes: bool) {
+        let Some(Dialog::NewGame { index, start, .. }) = self.dialog.take() else {
+            return;
+        };
+        if let Some(slot) = self.slots.get_mut(index) {
+            slot.confirm_new = false;
+        }
+        match (yes, start) {
+            (true, Some(start)) => self.start(start),
+            (true, None) => self.new_game(index),
+            (false, _) => {}
         }
     }
 
@@ -1196,35 +895,20 @@ impl TileboxApp {
         self.start_game(index, fresh_seed(), None);
     }
 
-    /// Starts the game of game `index` from `seed`, the daily game of `daily` if given: the one path by
-    /// which a slot gets a fresh game (a new game, a game code, the daily game, the first game of
-    /// an entry opened). The game it replaces counts as played, and goes into the history (unless it
-    /// is there already), if a move was made in it. A game that cannot start says why under the
-    /// board (and the old one stays).
+    /// Starts the game of game `index` from `seed`, the daily game of `daily` if given: the one
+    /// path by which a slot gets a fresh game (a new game, a game code, the daily game, the
+    /// first game of an entry opened). The game it replaces counts as played, and goes into the
+    /// history (unless it is there already), if a move was made in it. A game that cannot start
+    /// says why under the board (and the old one stays).
     pub(crate) fn start_game(&mut self, index: usize, seed: u64, daily: Option<Date>) {
-        let Some(slot) = self.slots.get(index) else {
+        let Some(slot) = self.slots.get_mut(index) else {
             return;
         };
-        let moved = slot
-            .session
-            .as_deref()
-            .is_some_and(|s| s.move_count() > 0 || s.can_redo());
+        let moved = slot.moved();
         if moved {
-            self.record_game(index);
+            self.store.record_game(slot);
         }
-        let Some(slot) = self.slots.get_mut(index) else {
-            return;
-        };
-        if slot.session.is_some()
-            && slot
-                .tally
-                .abandon(moved, self.scores.entry(slot.entry.id()))
-        {
-            self.write_scores();
-        }
-        let Some(slot) = self.slots.get_mut(index) else {
-            return;
-        };
+        self.store.abandon(slot, moved);
         let started = match slot.session.as_deref_mut() {
             Some(session) => session.restart(seed),
             None => slot.entry.new_session(seed).map(|s| {
@@ -1234,7 +918,7 @@ impl TileboxApp {
         if let Err(e) = started {
             slot.message = Some(format!("A new game cannot start: {e}"));
             // The old game stays, counted and recorded: its save says so.
-            self.save_game(index);
+            self.store.save_game(slot);
             return;
         }
         slot.daily = daily;
@@ -1246,114 +930,35 @@ impl TileboxApp {
             HistoryView::Ready(records) => records.iter().any(|r| r.seed == seed),
             HistoryView::Loading => false,
         };
-        let mut tally = Tally::default();
+        let mut tally = crate::tally::Tally::default();
         if seen {
             tally.assist();
         }
         slot.reset_for_session(tally);
-        self.save_game(index);
+        self.store.save_game(slot);
     }
 
     /// Brings the score table up to date with game `index`: a new best is written at once. A
-    /// game that has ended goes into the history (once: see [`Tally::recorded`]).
+    /// game that has ended goes into the history (once: see [`crate::tally::Tally::recorded`]).
     fn record_status(&mut self, index: usize) {
-        let Some(slot) = self.slots.get_mut(index) else {
-            return;
-        };
-        let Some(session) = slot.session.as_deref() else {
-            return;
-        };
-        let lower = slot.entry.lower_is_better();
-        let moved = session.move_count() > 0 || session.can_redo();
-        let over = session.status().over;
-        let stats = self.scores.entry(slot.entry.id());
-        if slot
-            .tally
-            .record(session.status(), session.score(), moved, lower, stats)
+        if let Some(slot) = self.slots.get_mut(index)
+            && self.store.count(slot)
         {
-            self.write_scores();
-        }
-        if over {
-            self.record_game(index);
+            self.store.record_game(slot);
         }
     }
 
-    /// Records game `index` as it stands in its history, unless it is there already: the
-    /// record is kept for this run and its line queued for the file, then the game's save,
-    /// which says it is recorded (so a start that finds a finished game not yet recorded, after
-    /// a kill between the two writes, records it once and not at every start).
-    fn record_game(&mut self, index: usize) {
-        let Some(slot) = self.slots.get_mut(index) else {
-            return;
-        };
-        let Some(session) = slot.session.as_deref() else {
-            return;
-        };
-        if slot.newer_save || !slot.tally.mark_recorded() {
-            return;
-        }
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
-        let record = Record::of(
-            slot.entry.id(),
-            session,
-            &slot.tally,
-            slot.daily,
-            slot.duration_ms,
-            tilebox_core::date::rfc3339(now),
-        );
-        match record.line() {
-            Ok(line) => {
-                let what = format!("the history of {}", slot.entry.title());
-                self.writer
-                    .append(&history_file_name(slot.entry.id()), &what, line);
-            }
-            Err(e) => slot.message = Some(format!("The game could not be recorded: {e}")),
-        }
-        slot.history.push(record);
-        self.save_game(index);
-    }
-
-    /// Queues a write of the whole score table.
-    fn write_scores(&mut self) {
-        let scores = self.scores.clone();
-        let storage = self.writer.storage().clone();
-        self.writer
-            .submit(SCORES_FILE, "the scores", move || scores.encode(&storage));
-    }
-
-    /// Queues a write of the game in progress of game `index`, with its tally. A game a newer
-    /// Tilebox saved is not written.
+    /// Queues a write of the game in progress of game `index`, with its tally.
     fn save_game(&mut self, index: usize) {
-        let Some(slot) = self.slots.get_mut(index) else {
-            return;
-        };
-        let Some(session) = slot.session.as_deref() else {
-            return;
-        };
-        if slot.newer_save {
-            return;
+        if let Some(slot) = self.slots.get(index) {
+            self.store.save_game(slot);
         }
-        let save = saves::save_of(
-            session,
-            slot.tally,
-            slot.daily,
-            slot.duration_ms,
-            slot.save_unknown.clone(),
-        );
-        let storage = self.writer.storage().clone();
-        let what = format!("the game of {}", slot.entry.title());
-        self.writer
-            .submit(&saves::save_file_name(slot.id()), &what, move || {
-                saves::encode_save(&storage, &save)
-            });
     }
 
     /// Shows the writes that failed since the last frame: under the board of the game they
     /// concern (or the game shown, for the scores), and in the launcher.
     fn report_failures(&mut self) {
-        for failure in self.writer.take_failures() {
+        for failure in self.store.take_failures() {
             let text = format!(
                 "{} could not be saved: {}",
                 capitalized(&failure.what),
@@ -1366,8 +971,10 @@ impl TileboxApp {
                     saves::save_file_name(s.id()) == failure.name
                         || history_file_name(s.id()) == failure.name
                 })
-                .or(match self.screen {
-                    Screen::Game(i) if failure.name == SCORES_FILE => Some(i),
+                .or(match self.current {
+                    Current::Game(GameScreen { index }) if failure.name == SCORES_FILE => {
+                        Some(index)
+                    }
                     _ => None,
                 });
             if let Some(slot) = slot.and_then(|i| self.slots.get_mut(i)) {
@@ -1377,28 +984,16 @@ impl TileboxApp {
         }
     }
 
-    /// Waits until the writes queued so far are on disk, or `bound` has passed; returns what
-    /// was still not written. For quitting and for tests: the window never calls it.
-    pub fn flush_writes(&self, bound: std::time::Duration) -> Vec<String> {
-        self.writer.flush(bound)
-    }
-
-    /// Whether writes are still waiting for the disk.
-    pub fn writes_pending(&self) -> bool {
-        !self.writer.pending().is_empty()
-    }
-
     /// Quitting: while writes are pending, the window stays open (up to [`QUIT_WAIT`]), then
     /// says what could not be saved and lets the player quit anyway or keep playing.
-    fn handle_quit(&mut self, ui: &mut egui::Ui) {
-        let ctx = ui.ctx().clone();
+    fn handle_quit(&mut self, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
         // The player chose to quit without them: the window goes, whatever the writer does.
-        if self.writer.abandoned() {
+        if self.store.writes_abandoned() {
             return;
         }
         if ctx.input(|i| i.viewport().close_requested()) && self.quitting.is_none() {
-            if self.writer.unsaved().is_empty() {
+            if self.store.pending().is_empty() {
                 return;
             }
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
@@ -1407,7 +1002,7 @@ impl TileboxApp {
         let Some(since) = self.quitting else {
             return;
         };
-        let pending = self.writer.unsaved();
+        let pending = self.store.pending();
         if pending.is_empty() {
             self.quitting = None;
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -1415,34 +1010,10 @@ impl TileboxApp {
         }
         ctx.request_repaint_after(std::time::Duration::from_millis(100));
         let waited = now - since >= QUIT_WAIT.as_secs_f64();
-        let mut choice = None;
-        egui::Window::new("Saving")
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
-            .show(&ctx, |ui| {
-                if waited {
-                    ui.label(format!(
-                        "These could not be saved yet: {}. The disk does not answer, or is \
-                         full.",
-                        pending.join(", ")
-                    ));
-                    ui.horizontal(|ui| {
-                        if ui.button("Quit without saving them").clicked() {
-                            choice = Some(true);
-                        }
-                        if ui.button("Keep playing").clicked() {
-                            choice = Some(false);
-                        }
-                    });
-                } else {
-                    ui.label(format!("Saving {}…", pending.join(", ")));
-                }
-            });
-        match choice {
+        match dialogs::saving(ctx, &pending, waited) {
             Some(true) => {
                 self.quitting = None;
-                self.writer.abandon();
+                self.store.abandon_writes();
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
             Some(false) => self.quitting = None,
@@ -1496,7 +1067,7 @@ impl Drop for TileboxApp {
     /// The window is gone (it waited for pending writes when it was closed): what is still
     /// queued gets one more bounded wait, so that the next start reads it.
     fn drop(&mut self) {
-        self.writer.flush(QUIT_WAIT);
+        self.store.flush(QUIT_WAIT);
     }
 }
 

@@ -16,9 +16,9 @@ use std::time::Duration;
 use tilebox_core::{AssistError, DynSession};
 
 use crate::advisor::{self, Advisor, Speed};
-use crate::app::GameSlot;
 use crate::input::Command;
 use crate::pace::Pace;
+use crate::slot::GameSlot;
 
 /// What the player is told when the AI's thread has stopped.
 pub const AI_STOPPED: &str =

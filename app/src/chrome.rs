@@ -6,11 +6,10 @@ use egui::{Align2, Color32, FontId, Id, Key, RichText, Vec2};
 use tilebox_core::DynSession;
 
 use crate::advisor::Speed;
-use crate::app::GameSlot;
-use crate::codes;
 use crate::help;
 use crate::input::Command;
 use crate::scores::Best;
+use crate::slot::GameSlot;
 use crate::tally::Tally;
 use crate::theme::ThemeChoice;
 use crate::views;
@@ -196,7 +195,7 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
             if button(
                 ui,
                 session.is_some(),
-                codes::CODE_LABEL,
+                CODE_LABEL,
                 "This game's code, to share it (Shift+C)",
             ) {
                 commands.push(Command::ShowCode);
@@ -204,7 +203,7 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
             if button(
                 ui,
                 true,
-                codes::DAILY_LABEL,
+                DAILY_LABEL,
                 "Today's daily game: one game a day, the same for everyone (Shift+D)",
             ) {
                 commands.push(Command::DailyGame);
@@ -215,7 +214,7 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
             ui.add_visible(bar.thinking, egui::Label::new("Thinking...").extend());
             // Last, so that the controls before them stay where they are when they appear.
             if let Some(date) = slot.daily {
-                ui.add(egui::Label::new(RichText::new(codes::daily_mark(date)).strong()).extend());
+                ui.add(egui::Label::new(RichText::new(daily_mark(date)).strong()).extend());
             }
             if slot.tally.assisted {
                 assisted_mark(ui);
@@ -231,6 +230,17 @@ pub const STATS_LABEL: &str = "Statistics";
 
 /// The label of the bar's button that replays the game in progress from its start.
 pub const REPLAY_LABEL: &str = "Replay";
+
+/// The bar's button that shows the game's code.
+pub const CODE_LABEL: &str = "Code";
+
+/// The bar's button that starts today's daily game.
+pub const DAILY_LABEL: &str = "Daily game";
+
+/// What the bar says while the daily game of `date` is played: "Daily 2026-11-23".
+pub fn daily_mark(date: tilebox_core::date::Date) -> String {
+    format!("Daily {date}")
+}
 
 /// The theme button, named after the choice in force; true when clicked.
 pub fn theme_button(ui: &mut egui::Ui, theme: ThemeChoice) -> bool {

@@ -6,12 +6,8 @@ use egui::{Id, Key, RichText};
 use tilebox_core::date::Date;
 
 use crate::chrome;
-
-/// The bar's button that shows the game's code.
-pub const CODE_LABEL: &str = "Code";
-
-/// The bar's button that starts today's daily game.
-pub const DAILY_LABEL: &str = "Daily game";
+// The bar's buttons and mark, drawn by the bar (which does not use this module).
+pub use crate::chrome::{CODE_LABEL, DAILY_LABEL, daily_mark};
 
 /// The launcher's button, and the heading of its dialog, that plays a code.
 pub const PLAY_CODE_LABEL: &str = "Play a code";
@@ -37,11 +33,6 @@ pub const PLAY_LABEL: &str = "Play this code";
 /// The "Play a code" dialog's button that closes it.
 pub const CANCEL_LABEL: &str = "Cancel";
 
-/// What the bar says while the daily game of `date` is played: "Daily 2026-11-23".
-pub fn daily_mark(date: Date) -> String {
-    format!("Daily {date}")
-}
-
 /// Today, in UTC, by the system's clock.
 pub fn today() -> Date {
     let seconds = std::time::SystemTime::now()
@@ -54,29 +45,6 @@ pub fn today() -> Date {
 /// stays inside it with its frame and a margin.
 fn dialog_width(ctx: &egui::Context, wanted: f32) -> f32 {
     wanted.min((ctx.content_rect().width() - 64.0).max(160.0))
-}
-
-/// The dialog of codes open, if any.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) enum Dialog {
-    /// None is open.
-    #[default]
-    Closed,
-    /// A game's code, over its game, and whether it has been copied.
-    Show {
-        /// The code.
-        code: String,
-        /// Copy was pressed.
-        copied: bool,
-    },
-    /// "Play a code", over the launcher: the text typed, and why the code played last was
-    /// refused.
-    Play {
-        /// The text in the field.
-        text: String,
-        /// The refusal's message, until the text changes.
-        refused: Option<String>,
-    },
 }
 
 /// What the player did in the code dialog.

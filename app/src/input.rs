@@ -69,25 +69,55 @@ impl Command {
 
 /// The key presses of this frame, in order.
 pub fn read_keys(ctx: &egui::Context) -> Vec<KeyPress> {
-    ctx.input(|i| {
-        i.events
+    ctx.input(|i| i.events.iter().filter_map(key_press_of).collect())
+}
+
+/// The key press of an input event, if it is one.
+pub fn key_press_of(event: &egui::Event) -> Option<KeyPress> {
+    match event {
+        egui::Event::Key {
+            key,
+            pressed: true,
+            modifiers,
+            repeat,
+            ..
+        } => Some(KeyPress {
+            key: *key,
+            modifiers: *modifiers,
+            repeat: *repeat,
+        }),
+        _ => None,
+    }
+}
+
+/// Hands this frame's input to the screen shown, keeping back what belongs to the next: the
+/// events `held` back from the last frame come first, then this frame's; the frame keeps them
+/// up to the first key that `changes_screen` (a card's number, Escape, Statistics...) and the
+/// text that key typed, and the rest are held back for the next frame, which comes at once and
+/// draws the screen that key opened. So keys pressed with, or while, a screen changes reach the
+/// new screen, in order. Call it first in a frame, before anything reads the input.
+pub fn hand_over(
+    ctx: &egui::Context,
+    held: &mut Vec<egui::Event>,
+    changes_screen: impl Fn(KeyPress) -> bool,
+) {
+    ctx.input_mut(|i| {
+        let mut events = std::mem::take(held);
+        events.append(&mut i.events);
+        let mut cut = events
             .iter()
-            .filter_map(|e| match e {
-                egui::Event::Key {
-                    key,
-                    pressed: true,
-                    modifiers,
-                    repeat,
-                    ..
-                } => Some(KeyPress {
-                    key: *key,
-                    modifiers: *modifiers,
-                    repeat: *repeat,
-                }),
-                _ => None,
-            })
-            .collect()
-    })
+            .position(|e| key_press_of(e).is_some_and(&changes_screen))
+            .map_or(events.len(), |at| at + 1);
+        // The text the key typed stays with it: it is not typed into the next screen.
+        while matches!(events.get(cut), Some(egui::Event::Text(_))) {
+            cut += 1;
+        }
+        *held = events.split_off(cut);
+        i.events = events;
+    });
+    if !held.is_empty() {
+        ctx.request_repaint();
+    }
 }
 
 /// The shell's command for a key, if it is one. `plain_h_hints`: the game has no move on H, so
@@ -241,6 +271,61 @@ mod tests {
         assert_eq!(command_of(press(Key::D, Modifiers::NONE), false), None);
         assert_eq!(command_of(press(Key::C, Modifiers::NONE), false), None);
         assert_eq!(command_of(press(Key::D, Modifiers::CTRL), false), None);
+    }
+
+    fn key(key: Key) -> egui::Event {
+        egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: Modifiers::NONE,
+        }
+    }
+
+    fn frame(ctx: &egui::Context, events: Vec<egui::Event>) {
+        ctx.begin_pass(egui::RawInput {
+            events,
+            ..Default::default()
+        });
+    }
+
+    #[test]
+    fn the_events_after_a_key_that_changes_the_screen_wait_for_the_next_frame_in_order() {
+        let ctx = egui::Context::default();
+        let changes = |k: KeyPress| digit_of(k.key).is_some();
+        let mut held = Vec::new();
+        let typed = vec![
+            key(Key::ArrowRight),
+            key(Key::Num2),
+            egui::Event::Text("2".to_string()),
+            key(Key::ArrowLeft),
+            key(Key::Num3),
+            key(Key::ArrowUp),
+        ];
+        frame(&ctx, typed.clone());
+        hand_over(&ctx, &mut held, changes);
+        // The key that changes the screen, with the text it typed, ends the frame's input.
+        assert_eq!(ctx.input(|i| i.events.clone()), typed[..3]);
+        assert_eq!(held, typed[3..]);
+        assert_eq!(read_keys(&ctx).len(), 2);
+        let _ = ctx.end_pass();
+
+        // The next frame takes them first, up to the next such key, before its own.
+        frame(&ctx, vec![key(Key::ArrowDown)]);
+        hand_over(&ctx, &mut held, changes);
+        assert_eq!(ctx.input(|i| i.events.clone()), typed[3..5]);
+        assert_eq!(held, vec![typed[5].clone(), key(Key::ArrowDown)]);
+        let _ = ctx.end_pass();
+
+        frame(&ctx, Vec::new());
+        hand_over(&ctx, &mut held, changes);
+        assert_eq!(
+            ctx.input(|i| i.events.clone()),
+            vec![typed[5].clone(), key(Key::ArrowDown)]
+        );
+        assert!(held.is_empty());
+        let _ = ctx.end_pass();
     }
 
     #[test]

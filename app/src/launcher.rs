@@ -5,9 +5,9 @@
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, Vec2, WidgetInfo};
 use tilebox_core::{Entry, ParamOption, Registry};
 
-use crate::app::GameSlot;
 use crate::chrome;
 use crate::scores::{Best, Scores};
+use crate::slot::GameSlot;
 use crate::theme::{self, Palette, ThemeChoice};
 
 /// What a card leads to.
@@ -34,6 +34,10 @@ pub(crate) enum Action {
     Stats(usize),
     /// Open the "Play a code" dialog.
     PlayCode,
+    /// Dismiss the notice at this index.
+    Dismiss(usize),
+    /// Dismiss every notice.
+    DismissAll,
     /// In the menu of options, option `option` (an index into [`Options::options`]) was set
     /// to its choice `choice`.
     Pick {
@@ -72,6 +76,8 @@ pub(crate) struct Screen<'a> {
     pub slots: &'a [GameSlot],
     pub scores: &'a Scores,
     pub theme: ThemeChoice,
+    /// The notices for the player, each with a button that dismisses it.
+    pub notices: &'a [String],
     /// The menu of options, on a group's screen whose kind has some.
     pub options: Option<Options<'a>>,
 }
@@ -90,7 +96,7 @@ pub fn stats_label(title: &str) -> String {
 pub const BACK_LABEL: &str = "Back";
 
 /// Draws the launcher.
-pub(crate) fn show(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<String>) -> Action {
+pub(crate) fn show(ui: &mut egui::Ui, screen: &Screen<'_>) -> Action {
     let mut action = Action::None;
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
@@ -101,7 +107,7 @@ pub(crate) fn show(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<Str
                 ui.add_space(margin);
                 ui.vertical(|ui| {
                     ui.set_width(width);
-                    column(ui, screen, notices, &mut action);
+                    column(ui, screen, &mut action);
                 });
             });
         });
@@ -113,7 +119,7 @@ pub(crate) fn show(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<Str
 pub const MAX_WIDTH: f32 = 720.0;
 
 /// The launcher's column: the heading, the notices, the cards and the menu of options.
-fn column(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<String>, action: &mut Action) {
+fn column(ui: &mut egui::Ui, screen: &Screen<'_>, action: &mut Action) {
     {
         {
             ui.add_space(8.0);
@@ -151,16 +157,15 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<String>, act
             }
             ui.add_space(8.0);
 
-            let mut dismiss = None;
             // Many notices (a folder of refused files): one button clears them all.
-            if notices.len() > 1
+            if screen.notices.len() > 1
                 && ui
-                    .button(crate::storage::dismiss_all_label(notices.len()))
+                    .button(crate::storage::dismiss_all_label(screen.notices.len()))
                     .clicked()
             {
-                notices.clear();
+                *action = Action::DismissAll;
             }
-            for (i, text) in notices.iter().enumerate() {
+            for (i, text) in screen.notices.iter().enumerate() {
                 egui::Frame::group(ui.style())
                     .fill(ui.visuals().warn_fg_color.gamma_multiply(0.15))
                     .show(ui, |ui| {
@@ -173,13 +178,10 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<String>, act
                             ui.add(egui::Label::new(text.as_str()).wrap());
                         });
                         if ui.button(format!("Dismiss notice {}", i + 1)).clicked() {
-                            dismiss = Some(i);
+                            *action = Action::Dismiss(i);
                         }
                     });
                 ui.add_space(6.0);
-            }
-            if let Some(i) = dismiss {
-                notices.remove(i);
             }
 
             for (i, &c) in screen.cards.iter().enumerate() {

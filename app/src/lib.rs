@@ -1,10 +1,18 @@
 //! Tilebox, the desktop app: a launcher over every registered game, a view per kind of game, and
 //! scores and games in progress kept safely on disk.
 //!
-//! - [`app`]: the shell ([`TileboxApp`]): screens, commands (new game, undo, redo, back), the
-//!   score table and the saves. [`input`] turns keys into its commands; `chrome` draws the bar,
-//!   the messages and the question around a board; `assist` drives hints and autoplay.
-//! - [`launcher`]: one card per game of [`tilebox_games::registry`].
+//! - [`app`]: the shell ([`TileboxApp`]): it holds the screen shown, the store, the registry and
+//!   the games' slots (`slot`), hands each frame's input to the screen shown, and carries out
+//!   the actions the screens return (open, back, play a move, start a game, write), once for
+//!   all. [`input`] reads keys, turns them into commands and hands them over between screens;
+//!   `assist` drives hints and autoplay.
+//! - `screens`: the screens as types (the launcher, a game, statistics, a replay, and the
+//!   dialogs); each owns its state, draws itself and returns actions, and never uses the shell.
+//!   They draw with `chrome` (the bar, the messages and the questions around a board),
+//!   [`launcher`] (one card per game of [`tilebox_games::registry`]), [`stats_view`],
+//!   [`replay`] and [`views`].
+//! - `store`: every file behind one type (scores, saves, histories, settings, and the writer).
+//!   Arrows point one way: shell → screens → drawing modules and slots; shell → store → files.
 //! - [`views`]: the sliding-board view (2048, Threes), the Strike 9 view, and a plain view for
 //!   any other game.
 //! - [`advisor`]: the AI on a thread of its own, so the window never waits for a search.
@@ -38,17 +46,21 @@ pub mod refusal;
 pub mod replay;
 pub mod saves;
 pub mod scores;
+mod screens;
+mod slot;
 pub mod stats;
 pub mod stats_view;
 pub mod storage;
+mod store;
 pub mod tally;
 pub mod theme;
 pub mod variants;
 pub mod views;
 pub mod writer;
 
-pub use app::{Screen, TileboxApp};
+pub use app::TileboxApp;
 pub use chrome::{REPLAY_LABEL, STATS_LABEL};
+pub use screens::Screen;
 
 /// The directory Tilebox keeps its files in: `<data dir>/tilebox` (on Linux
 /// `$XDG_DATA_HOME/tilebox`, by default `~/.local/share/tilebox`).

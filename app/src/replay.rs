@@ -9,7 +9,6 @@
 use egui::RichText;
 use tilebox_core::{DynSession, Entry, SavedGame};
 
-use crate::app::Screen;
 use crate::input;
 use crate::pace::Pace;
 use crate::stats_view::show_focus;
@@ -71,8 +70,6 @@ pub(crate) struct Replay {
     pace: Pace,
     /// What the replay is of, in its heading.
     title: String,
-    /// Where Back leads.
-    pub back: Screen,
 }
 
 /// What the player did on the replay screen.
@@ -90,13 +87,8 @@ enum Step {
 
 impl Replay {
     /// The replay of `saved` (its moves; its redo list is not part of the game) in `entry`'s
-    /// view, at its start; `title` says what it is, `back` where Back leads.
-    pub fn new(
-        entry: &Entry,
-        saved: &SavedGame,
-        title: String,
-        back: Screen,
-    ) -> Result<Self, String> {
+    /// view, at its start; `title` says what it is.
+    pub fn new(entry: &Entry, saved: &SavedGame, title: String) -> Result<Self, String> {
         let at_start = SavedGame {
             moves: Vec::new(),
             redo: saved.moves.clone(),
@@ -113,7 +105,6 @@ impl Replay {
             speed: START_SPEED,
             pace: Pace::now(),
             title,
-            back,
         })
     }
 

@@ -141,13 +141,7 @@ fn history() -> Vec<Record> {
 
 /// Writes `records` as the history of `ID` in `dir`.
 fn write_history(dir: &Path, records: &[Record]) {
-    let path = dir.join(history_file_name(ID));
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let text: String = records
-        .iter()
-        .map(|r| serde_json::to_string(r).unwrap() + "\n")
-        .collect();
-    std::fs::write(path, text).unwrap();
+    common::write_history(dir, ID, records);
 }
 
 /// The best game of `records` as a player counts it: the first unassisted game with the

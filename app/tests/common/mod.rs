@@ -99,6 +99,17 @@ pub fn write_save(dir: &Path, saved: &SavedGame) {
     std::fs::write(path, serde_json::to_vec(saved).unwrap()).unwrap();
 }
 
+/// Writes `records` as the history of entry `id` in `dir`, one line each.
+pub fn write_history(dir: &Path, id: &str, records: &[tilebox::history::Record]) {
+    let path = dir.join(tilebox::history::history_file_name(id));
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let text: String = records
+        .iter()
+        .map(|r| serde_json::to_string(r).unwrap() + "\n")
+        .collect();
+    std::fs::write(path, text).unwrap();
+}
+
 /// The key that plays a sliding move written `L`, `R`, `U` or `D`.
 pub fn key_of(mv: &str) -> egui::Key {
     match mv {

@@ -1,0 +1,135 @@
+//! The dialogs over a screen: the new-game question, a game's code, "Play a code", and the
+//! window that says what is still being saved when the player quits. Each owns its state and
+//! returns the player's answer as an [`Action`]; the shell holds at most one open, and while it
+//! is, the screen under it gets no keys.
+
+use super::Action;
+use crate::slot::Start;
+use crate::{chrome, codes};
+
+/// A dialog open over the screen.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Dialog {
+    /// "Start a new game?" over game `index`, asked before a new game, a code's or a daily
+    /// game ends the game in progress.
+    NewGame {
+        /// The slot of the game in progress.
+        index: usize,
+        /// The game to start on yes (`None`: a new game).
+        start: Option<Start>,
+        /// The score of the game in progress.
+        score: u64,
+        /// The question was open when the frame began: this frame's keys answer it (and not
+        /// the N that opened it).
+        listening: bool,
+    },
+    /// A game's code, over its game, and whether it has been copied.
+    ShowCode {
+        /// The code.
+        code: String,
+        /// Copy was pressed.
+        copied: bool,
+    },
+    /// "Play a code", over the launcher: the text typed, and why the code played last was
+    /// refused.
+    PlayCode {
+        /// The text in the field.
+        text: String,
+        /// The refusal's message, until the text changes.
+        refused: Option<String>,
+    },
+}
+
+impl Dialog {
+    /// The empty "Play a code" dialog.
+    pub(crate) fn play_code() -> Self {
+        Dialog::PlayCode {
+            text: String::new(),
+            refused: None,
+        }
+    }
+
+    /// Draws the dialog; returns the player's answer, if given this frame. Copying the code is
+    /// the code dialog's own business.
+    pub(crate) fn show(&mut self, ctx: &egui::Context) -> Option<Action> {
+        match self {
+            Dialog::NewGame {
+                index,
+                score,
+                listening,
+                ..
+            } => {
+                let answer = chrome::confirm_new_game(ctx, *index, *score, *listening);
+                *listening = true;
+                answer.map(Action::NewGameAnswer)
+            }
+            Dialog::ShowCode { code, copied } => match codes::show_code(ctx, code, *copied) {
+                Some(codes::ShowAnswer::Copy) => {
+                    ctx.copy_text(code.clone());
+                    *copied = true;
+                    None
+                }
+                Some(codes::ShowAnswer::Close) => Some(Action::CloseDialog),
+                None => None,
+            },
+            Dialog::PlayCode { text, refused } => {
+                let before = text.clone();
+                let answer = codes::play_code(ctx, text, refused.as_deref());
+                if *text != before {
+                    *refused = None;
+                }
+                match answer {
+                    Some(codes::PlayAnswer::Play) => Some(Action::PlayCode(text.clone())),
+                    Some(codes::PlayAnswer::Cancel) => Some(Action::CloseDialog),
+                    None => None,
+                }
+            }
+        }
+    }
+
+    /// Says in the "Play a code" dialog why its code was refused.
+    pub(crate) fn refuse(&mut self, why: String) {
+        if let Dialog::PlayCode { refused, .. } = self {
+            *refused = Some(why);
+        }
+    }
+
+    /// The dialog is closed: it forgets what it kept in egui's memory, so that it takes the
+    /// focus again when it opens next.
+    pub(crate) fn closed(&self, ctx: &egui::Context) {
+        if matches!(self, Dialog::PlayCode { .. }) {
+            codes::play_code_closed(ctx);
+        }
+    }
+}
+
+/// The window shown while quitting waits for writes still pending (`pending`, named): "Saving
+/// …", and once the wait is over (`waited`), what could not be saved with "Quit without saving
+/// them" (true) and "Keep playing" (false).
+pub(crate) fn saving(ctx: &egui::Context, pending: &[String], waited: bool) -> Option<bool> {
+    let mut choice = None;
+    egui::Window::new("Saving")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            if waited {
+                ui.label(format!(
+                    "These could not be saved yet: {}. The disk does not answer, or is \
+                     full.",
+                    pending.join(", ")
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Quit without saving them").clicked() {
+                        choice = Some(true);
+                    }
+                    if ui.button("Keep playing").clicked() {
+                        choice = Some(false);
+                    }
+                });
+            } else {
+                ui.label(format!("Saving {}…", pending.join(", ")));
+            }
+        });
+    choice
+}

@@ -1,0 +1,121 @@
+//! The screens: the launcher (its list of games and a group's page with its menu of options),
+//! a game, its statistics, a replay, and the dialogs over them. Each screen owns its state,
+//! draws itself and returns [`Action`]s, values the shell ([`crate::TileboxApp`]) carries out
+//! in one place; a screen never reaches into the shell or the store. What a screen shows of the
+//! app's data (the slots, the scores) it is lent for the frame.
+//!
+//! The arrows point one way: the shell uses the screens and the store; the screens use the
+//! drawing modules (`chrome`, `launcher`, `stats_view`, `replay`, `views`) and the game slots
+//! ([`crate::slot`]); nothing here uses the shell.
+
+pub(crate) mod dialogs;
+pub(crate) mod game;
+pub(crate) mod launcher;
+pub(crate) mod replay;
+pub(crate) mod stats;
+
+use tilebox_core::SavedGame;
+
+use crate::chrome::EndChoice;
+use crate::input::{Command, KeyPress};
+
+/// Which screen is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    /// The list of games: one card per group of entries ([`tilebox_core::Registry::groups`]).
+    Launcher,
+    /// The entries of the group at this index of [`tilebox_core::Registry::groups`] (2048's
+    /// board sizes).
+    Group(usize),
+    /// The entry at this index of the registry.
+    Game(usize),
+    /// The statistics of the entry at this index ([`crate::stats_view`]).
+    Stats(usize),
+    /// A game of the entry at this index replayed ([`crate::replay`]).
+    Replay(usize),
+}
+
+/// What a screen or a dialog asks the shell to do.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Action {
+    /// Open a screen: a group's page, a game (a game starts if none is in progress), a game's
+    /// statistics (Back returns to the screen shown now), the launcher.
+    Open(Screen),
+    /// Back from the screen shown, to where it leads.
+    Back,
+    /// Switch theme.
+    ToggleTheme,
+    /// Dismiss the launcher's notice at this index.
+    Dismiss(usize),
+    /// Dismiss every notice of the launcher.
+    DismissAll,
+    /// In the menu of options of group `group`, the choices picked are now `picks` (one per
+    /// option).
+    Picks {
+        /// The group.
+        group: usize,
+        /// The choice picked in each option.
+        picks: Vec<usize>,
+    },
+    /// Open the "Play a code" dialog.
+    OpenPlayCode,
+    /// Play the code typed in the "Play a code" dialog.
+    PlayCode(String),
+    /// Close the dialog open.
+    CloseDialog,
+    /// The answer to the new-game question: yes (start it) or no.
+    NewGameAnswer(bool),
+    /// The moves the game screen's view made this frame, to play in order in the game shown;
+    /// `by_player`: the player made them, or tried to (which takes the game back from the AI).
+    Moves {
+        /// The moves, in their text form.
+        moves: Vec<String>,
+        /// The player made them.
+        by_player: bool,
+    },
+    /// A command in the game shown (New game, Undo, Statistics...).
+    Command(Command),
+    /// The answer to the win or game-over message.
+    End(EndChoice),
+    /// Autoplay's speed was changed in the bar's menu.
+    SpeedChanged,
+    /// Replay `saved`, a game of the entry shown, from its start, under the heading `title`.
+    Replay {
+        /// The game.
+        saved: SavedGame,
+        /// The replay's heading.
+        title: String,
+    },
+}
+
+/// Whether `key` is one that opens or leaves a screen in a screen of kind `screen` (a card's
+/// digit, Escape, Statistics...): the keys after it in the same frame are kept for the next
+/// frame, so that the screen it opens gets them, in order ([`crate::input::hand_over`]).
+pub(crate) fn changes_screen(screen: Screen, key: KeyPress) -> bool {
+    use egui::Key;
+    if key.has_command_modifier() {
+        return false;
+    }
+    // Return and Space click the focused control, which may open a screen.
+    let clicks = matches!(key.key, Key::Enter | Key::Space);
+    match screen {
+        Screen::Launcher | Screen::Group(_) => {
+            clicks
+                || matches!(key.key, Key::Escape | Key::C)
+                || crate::input::digit_of(key.key).is_some()
+        }
+        Screen::Game(_) => matches!(
+            crate::input::command_of(key, false),
+            Some(
+                Command::Back
+                    | Command::Statistics
+                    | Command::Replay
+                    | Command::ShowCode
+                    | Command::NewGame
+                    | Command::DailyGame
+            )
+        ),
+        Screen::Stats(_) => clicks || matches!(key.key, Key::Escape | Key::R),
+        Screen::Replay(_) => matches!(key.key, Key::Escape | Key::Enter),
+    }
+}

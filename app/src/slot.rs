@@ -1,0 +1,140 @@
+//! A game of the registry as the app holds it ([`GameSlot`]): its entry, the game in progress,
+//! what the score table knows of it, its view and its history. The shell owns the slots; the
+//! screens are given the slot they show, and the store writes what a slot holds.
+
+use tilebox_core::date::Date;
+use tilebox_core::{DynSession, Entry};
+
+use crate::history::Kept;
+use crate::saves;
+use crate::tally::Tally;
+use crate::views::{self, GameView};
+
+/// What a game a newer Tilebox saved says when it is asked to move.
+pub(crate) const NEWER_SAVE: &str =
+    "A newer Tilebox saved this game: it can be looked at here, not played.";
+
+/// One registered entry and everything the app holds for it.
+pub(crate) struct GameSlot {
+    /// The entry: how to make and load its sessions, its help, colours and assistant.
+    pub entry: Entry,
+    /// The game being played, made when the game is first opened.
+    pub session: Option<Box<dyn DynSession>>,
+    /// What the score table has been told of this game.
+    pub tally: Tally,
+    /// The "start a new game?" question is open.
+    pub confirm_new: bool,
+    /// The "How to play" panel is open.
+    pub show_help: bool,
+    /// The view of the entry's kind, with its own state (animations, selection, drag).
+    pub view: Box<dyn GameView>,
+    /// The rising "+N" of the score: (start time, points).
+    pub score_pop: Option<(f64, u64)>,
+    /// A short message under the board (refused input, a write that failed).
+    pub message: Option<String>,
+    /// Autoplay is on.
+    pub autoplay: bool,
+    /// The fields of the save file this build does not know, kept on every rewrite.
+    pub save_unknown: serde_json::Map<String, serde_json::Value>,
+    /// A newer Tilebox wrote the save: the game is shown, not played, and its file not written.
+    pub newer_save: bool,
+    /// The date whose daily game is on the board; `None` for any other game.
+    pub daily: Option<Date>,
+    /// How long the game's board has been on screen while the game was not over, in
+    /// milliseconds (kept in the save, for its record in the history).
+    pub duration_ms: u64,
+    /// The entry's history: the games read from its file, and those recorded this run.
+    pub history: Kept,
+}
+
+impl GameSlot {
+    /// The slot of `entry`, with its resumed game and tally if there is one.
+    #[cfg(test)]
+    pub(crate) fn new(entry: Entry, resumed: Option<(Box<dyn DynSession>, Tally)>) -> Self {
+        Self::resumed(
+            entry,
+            resumed.map(|(session, tally)| saves::Resumed {
+                session,
+                tally,
+                daily: None,
+                duration_ms: 0,
+                unknown: serde_json::Map::new(),
+                newer: false,
+            }),
+        )
+    }
+
+    /// The slot of `entry`, with the game read from its save if there is one.
+    pub(crate) fn resumed(entry: Entry, resumed: Option<saves::Resumed>) -> Self {
+        let (session, tally, daily, duration_ms, save_unknown, newer_save) = match resumed {
+            Some(r) => (
+                Some(r.session),
+                Some(r.tally),
+                r.daily,
+                r.duration_ms,
+                r.unknown,
+                r.newer,
+            ),
+            None => (None, None, None, 0, serde_json::Map::new(), false),
+        };
+        let view = views::for_entry(&entry);
+        let mut slot = Self {
+            entry,
+            session,
+            tally: Tally::default(),
+            confirm_new: false,
+            show_help: false,
+            view,
+            score_pop: None,
+            message: None,
+            autoplay: false,
+            save_unknown,
+            newer_save,
+            daily,
+            duration_ms,
+            history: Kept::default(),
+        };
+        slot.reset_for_session(tally.unwrap_or_default());
+        slot
+    }
+
+    /// The entry's id.
+    pub(crate) fn id(&self) -> &str {
+        self.entry.id()
+    }
+
+    /// Whether a move was made in the game on the board: played, or taken back and not yet
+    /// redone.
+    pub(crate) fn moved(&self) -> bool {
+        self.session
+            .as_deref()
+            .is_some_and(|s| s.move_count() > 0 || s.can_redo())
+    }
+
+    /// Whether the slot has a game in progress that a new one would end: a move made, and the
+    /// game not over.
+    pub(crate) fn in_progress(&self) -> bool {
+        self.moved() && self.session.as_deref().is_some_and(|s| !s.status().over)
+    }
+
+    /// Marks a fresh or just loaded session, with what the score table knows of it.
+    pub(crate) fn reset_for_session(&mut self, tally: Tally) {
+        self.tally = tally;
+        self.confirm_new = false;
+        self.score_pop = None;
+        self.message = None;
+        self.autoplay = false;
+        self.view.reset();
+    }
+}
+
+/// A game to start in a slot: a new game, a code's, or a daily game.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Start {
+    /// The slot.
+    pub index: usize,
+    /// The seed.
+    pub seed: u64,
+    /// The date whose daily game it is, if it is one.
+    pub daily: Option<Date>,
+}

@@ -1,0 +1,176 @@
+//! The shell made of screens: keys pressed while a screen changes reach the screen they open,
+//! in order, and each screen opens at its top.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use egui::{Key, Modifiers, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tilebox::history::Record;
+use tilebox::{Screen, TileboxApp};
+use tilebox_core::DynSession;
+
+/// The moves `keys` (arrows) play from the start of `session`'s game, as its entry plays them
+/// one by one: the moves that change the board.
+fn moves_played_by(h: &Harness<'_, TileboxApp>, id: &str, arrows: &[&str]) -> Vec<String> {
+    let seed = h.state().session(id).unwrap().save().seed;
+    let registry = tilebox_games::registry();
+    let mut session = registry.get(id).unwrap().new_session(seed).unwrap();
+    arrows
+        .iter()
+        .filter(|mv| session.play_text(mv).is_ok_and(|changed| changed > 0))
+        .map(|mv| mv.to_string())
+        .collect()
+}
+
+const ARROWS: [&str; 4] = ["L", "D", "R", "U"];
+
+#[test]
+fn a_cards_number_then_four_arrows_in_one_frame_plays_four_moves_in_the_game_it_opens() {
+    let dir = common::temp_dir("screens-keys");
+    let mut h = common::harness(&dir, None);
+    assert_eq!(h.state().screen(), Screen::Launcher);
+    // Card 2 is Threes, a game of its own; all five keys go in one frame.
+    h.key_press(Key::Num2);
+    for mv in ARROWS {
+        h.key_press(common::key_of(mv));
+    }
+    h.run();
+    assert_eq!(h.state().current_game(), Some("threes"));
+    let played = h.state().session("threes").unwrap().save().moves;
+    let expected = moves_played_by(&h, "threes", &ARROWS);
+    assert!(expected.len() >= 2, "{expected:?}");
+    assert_eq!(played, expected);
+    assert_eq!(
+        h.state().session("threes").unwrap().move_count(),
+        expected.len()
+    );
+}
+
+#[test]
+fn keys_go_on_through_a_group_to_its_game_in_order() {
+    let dir = common::temp_dir("screens-chain");
+    let mut h = common::harness(&dir, None);
+    let registry = tilebox_games::registry();
+    let groups = registry.groups();
+    let (_, members) = &groups[0];
+    assert!(members.len() > 1, "the first card is a group");
+    let first = registry.entries()[members[0]].id().to_string();
+    // The group's card, its first entry's card, then the arrows: one frame.
+    h.key_press(Key::Num1);
+    h.key_press(Key::Num1);
+    for mv in ARROWS {
+        h.key_press(common::key_of(mv));
+    }
+    h.run();
+    assert_eq!(h.state().current_game(), Some(first.as_str()));
+    let played = h.state().session(&first).unwrap().save().moves;
+    let expected = moves_played_by(&h, &first, &ARROWS);
+    assert!(expected.len() >= 2, "{expected:?}");
+    assert_eq!(played, expected);
+}
+
+/// The entry of the history in the replay test: short games.
+const ID: &str = "2048-3x3";
+
+/// A game of `ID` from `seed` played to its end by a simple player.
+fn played(seed: u64) -> Box<dyn DynSession> {
+    let registry = tilebox_games::registry();
+    let mut s = registry.get(ID).unwrap().new_session(seed).unwrap();
+    let order = ["D", "L", "R", "U"];
+    loop {
+        let legal = s.legal_moves();
+        let Some(mv) = order.iter().find(|m| legal.iter().any(|l| l == *m)) else {
+            break;
+        };
+        s.play_text(mv).unwrap();
+    }
+    s
+}
+
+#[test]
+fn statistics_then_r_in_one_frame_replays_the_best_game() {
+    let dir = common::temp_dir("screens-replay");
+    let records: Vec<Record> = (1..=3)
+        .map(|seed| {
+            Record::of(
+                ID,
+                played(seed).as_ref(),
+                &tilebox::tally::Tally::default(),
+                None,
+                1000,
+                format!("2026-11-0{seed}T12:00:00Z"),
+            )
+        })
+        .collect();
+    common::write_history(&dir, ID, &records);
+    let best = records.iter().map(|r| r.score).max().unwrap();
+    let best = records.iter().find(|r| r.score == best).unwrap();
+
+    let mut h = common::harness(&dir, Some(ID));
+    let index = h
+        .state()
+        .registry()
+        .entries()
+        .iter()
+        .position(|e| e.id() == ID)
+        .unwrap();
+    assert_eq!(h.state().screen(), Screen::Game(index));
+    h.key_press_modifiers(Modifiers::SHIFT, Key::S);
+    h.key_press(Key::R);
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Replay(index));
+    let (session, position) = h.state().replay().unwrap();
+    assert_eq!(position, (0, best.moves.len()));
+    assert_eq!(session.save().seed, best.seed);
+}
+
+#[test]
+fn a_group_opens_at_its_top_after_the_launcher_was_scrolled_down() {
+    let dir = common::temp_dir("screens-scroll");
+    let size = Vec2::new(360.0, 600.0);
+    let mut h = Harness::builder()
+        .with_size(size)
+        .with_max_steps(40)
+        .with_step_dt(0.25)
+        .build_eframe({
+            let dir = dir.clone();
+            move |_cc| TileboxApp::new(dir, None)
+        });
+    common::read_histories(&mut h);
+    h.run();
+    // Scroll the list of games to its end.
+    h.hover_at(egui::pos2(180.0, 400.0));
+    for _ in 0..4 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: Vec2::new(0.0, -2000.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: Modifiers::NONE,
+        });
+        h.run();
+    }
+    let heading = h.get_by_label("Tilebox").rect();
+    assert!(
+        heading.bottom() < 0.0,
+        "the launcher is scrolled: {heading:?}"
+    );
+
+    // The first card is a group (2048's boards): its page opens at its top.
+    let registry = tilebox_games::registry();
+    let title = registry.groups()[0].0.to_string();
+    h.key_press(Key::Num1);
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Group(0));
+    let in_view = |r: egui::Rect| r.top() >= 0.0 && r.bottom() <= size.y;
+    let back = h.get_by_label("Back").rect();
+    assert!(in_view(back), "Back is out of view: {back:?}");
+    let heading = h
+        .get_all_by_label(&title)
+        .map(|n| n.rect())
+        .min_by(|a, b| a.top().total_cmp(&b.top()))
+        .unwrap();
+    assert!(in_view(heading), "the title is out of view: {heading:?}");
+}

@@ -869,9 +869,9 @@ impl TileboxApp {
             thinking,
         };
         commands.extend(chrome::top_bar(ui, slot, bar));
-        if slot.show_help {
-            chrome::help_panel(ui, slot);
-        }
+        // How to play: a panel under the board, or in a small window a page in its place.
+        let help_page = slot.show_help
+            && crate::help::panel(ui, &slot.entry, slot.session.as_deref(), slot.view.as_ref());
         // A speed picked in the bar's menu is remembered.
         if self.assist.speed != speed_before {
             self.write_settings();
@@ -881,6 +881,13 @@ impl TileboxApp {
         let mut outcome = None;
         let mut end_choice = None;
         egui::CentralPanel::default().show(ui, |ui| {
+            if help_page {
+                let (entry, view) = (&slot.entry, slot.view.as_ref());
+                if crate::help::page(ui, entry, slot.session.as_deref(), view) {
+                    commands.push(Command::ToggleHelp);
+                }
+                return;
+            }
             let Some(session) = slot.session.as_deref() else {
                 ui.label("This game could not be started.");
                 return;

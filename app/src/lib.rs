@@ -45,7 +45,7 @@ pub mod views;
 pub mod writer;
 
 pub use app::{Screen, TileboxApp};
-pub use chrome::{REPLAY_LABEL, STATS_LABEL};
+pub use chrome::{REPLAY_LABEL, STATS_LABEL, speed_label};
 
 /// The directory Tilebox keeps its files in: `<data dir>/tilebox` (on Linux
 /// `$XDG_DATA_HOME/tilebox`, by default `~/.local/share/tilebox`).

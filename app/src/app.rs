@@ -883,10 +883,7 @@ impl TileboxApp {
         egui::CentralPanel::default().show(ui, |ui| {
             if help_page {
                 let (entry, view) = (&slot.entry, slot.view.as_ref());
-                if crate::help::page(ui, entry, slot.session.as_deref(), view) {
-                    commands.push(Command::ToggleHelp);
-                }
-                return;
+                return crate::help::page(ui, entry, slot.session.as_deref(), view);
             }
             let Some(session) = slot.session.as_deref() else {
                 ui.label("This game could not be started.");

@@ -10,10 +10,6 @@ use crate::views::GameView;
 /// The heading of "How to play", and the bar's button that shows or hides it.
 pub const HEADING: &str = "How to play";
 
-/// The label of the button at the end of the page of "How to play" that takes the player back
-/// to the board.
-pub const CLOSE_LABEL: &str = "Back to the board (F1)";
-
 /// The least height, in points, the board keeps beside "How to play": in a window with less
 /// room under the bar, "How to play" is a page of its own instead of a panel under the board.
 pub const BOARD_ROOM: f32 = 360.0;
@@ -50,15 +46,15 @@ pub fn panel(
     false
 }
 
-/// The page of "How to play" in the board's place, in a window too small for both: it scrolls
-/// by the wheel, the arrows, Page Up, Page Down, Home and End, and ends with a button back to
-/// the board. Returns true when that button is clicked.
+/// The page of "How to play" in the board's place, in a window too small for both: it opens at
+/// its top and scrolls by the wheel, the arrows, Page Up, Page Down, Home and End; F1 (or the
+/// bar's button) takes the board back.
 pub fn page(
     ui: &mut egui::Ui,
     entry: &Entry,
     session: Option<&dyn DynSession>,
     view: &dyn GameView,
-) -> bool {
+) {
     let keys = scroll_keys(ui, ui.available_height());
     let mut area = egui::ScrollArea::vertical()
         .id_salt("game-help-page")
@@ -71,15 +67,11 @@ pub fn page(
             ui.scroll_with_delta(egui::vec2(0.0, keys.delta));
         }
         contents(ui, entry, session, view);
-        ui.add_space(8.0);
-        let close = ui.button(CLOSE_LABEL);
         if keys.to_end {
-            close.scroll_to_me(Some(egui::Align::BOTTOM));
+            ui.scroll_to_cursor(Some(egui::Align::BOTTOM));
         }
         crate::theme::keep_focus_in_view(ui);
-        close.clicked()
-    })
-    .inner
+    });
 }
 
 /// What this frame's keys do to the page of "How to play" of height `page`.

@@ -12,7 +12,7 @@ use std::time::Duration;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use tilebox_core::{AssistError, DynAssistant, DynPlayer, DynSession, Position};
+use tilebox_core::{AssistError, DynAssistant, DynPlayer, DynSession, Entry, Position, SavedGame};
 
 /// How long a hint thinks: longer than autoplay's moves, since the player waits for one only.
 pub const HINT_TIME: Duration = Duration::from_millis(250);
@@ -21,12 +21,13 @@ pub const HINT_TIME: Duration = Duration::from_millis(250);
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Speed {
-    /// About a move and a half a second, to watch and learn from.
+    /// A move each 0.7 s, to watch and learn from.
     Slow,
-    /// About three moves a second: each move's animation plays out.
+    /// A move each 0.3 s: each move's animation plays out.
     #[default]
     Normal,
-    /// As fast as it thinks (20 ms a move): animations are cut short.
+    /// As fast as it thinks, up to a move each 20 ms (50 a second): animations are cut short,
+    /// and where frames are slower than moves, a frame plays several.
     Fast,
 }
 
@@ -43,14 +44,21 @@ impl Speed {
         }
     }
 
-    /// The pause after a move's animation before the next move, in seconds; `None` for no
-    /// pause and no waiting for the animation.
-    pub fn pause(self) -> Option<f64> {
+    /// The time from one move to the next, in seconds, by the clock whatever the frame rate:
+    /// at Fast the least, for the AI may take longer to answer.
+    pub fn interval(self) -> f64 {
         match self {
-            Speed::Slow => Some(0.35),
-            Speed::Normal => Some(0.0),
-            Speed::Fast => None,
+            Speed::Slow => 0.7,
+            Speed::Normal => 0.3,
+            Speed::Fast => 0.02,
         }
+    }
+
+    /// How many moves the AI may play ahead of the board: two seconds of moves, so that a
+    /// frame as slow as a second still finds every move due in it.
+    pub fn ahead(self) -> usize {
+        // At most 100 (Fast); a few at least.
+        ((2.0 / self.interval()).ceil() as usize).clamp(4, 100)
     }
 
     /// How long each move thinks.
@@ -75,21 +83,78 @@ struct Request {
     wake: Option<egui::Context>,
 }
 
+/// Autoplay asked of the worker: play on from a game, on a copy of its own.
+struct StreamRequest {
+    ticket: u64,
+    /// The game as it stands, entry, seed and moves: the worker loads its own copy, whose
+    /// generator is the game's, so its moves are those the game would draw.
+    entry: Entry,
+    saved: SavedGame,
+    assistant: Arc<dyn DynAssistant>,
+    budget: Duration,
+    /// How many moves it may play before it waits for more leave ([`Message::Allow`]).
+    allowed: usize,
+    wake: Option<egui::Context>,
+}
+
+/// What the window tells the worker.
+enum Message {
+    /// A question: the best move in one position (a hint).
+    Ask(Request),
+    /// Autoplay from a game: moves one after the other, each sent as soon as it is found.
+    Stream(StreamRequest),
+    /// The stream with this ticket may play this many moves in all.
+    Allow { ticket: u64, upto: usize },
+    /// Stop the stream or the question in hand: the window no longer wants it.
+    Cancel,
+}
+
 /// What the worker found: the best move in its text form (`None`: no legal move), or why it
 /// could not search.
 pub type Answer = Result<Option<String>, AssistError>;
 
-/// The worker's answer to the question with this number.
-type Reply = (u64, Answer);
+/// What the worker sends back, with the ticket it is for.
+enum Event {
+    /// The answer to a question.
+    Answer(Answer),
+    /// The next move of a stream.
+    Move(String),
+    /// A stream's end: the game is over or has no move (`Ok`), or the player could not play it.
+    End(Result<(), AssistError>),
+}
+
+/// The worker's message about the question or stream with this number.
+type Reply = (u64, Event);
+
+/// What a stream of autoplay's moves brought since it was last asked ([`Advisor::streamed`]).
+#[derive(Debug, Default)]
+pub struct Streamed {
+    /// The moves, in order, each following the one before from the position the stream
+    /// started at.
+    pub moves: Vec<String>,
+    /// The stream's end, once it has come (after every move it sent).
+    pub end: Option<Result<(), AssistError>>,
+}
+
+/// What the window waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pending {
+    /// The answer to the question with this ticket.
+    Answer(u64),
+    /// The moves of the stream with this ticket, until its end.
+    Stream(u64),
+}
 
 /// The AI, on its own thread.
 pub struct Advisor {
-    requests: Option<Sender<Request>>,
+    requests: Option<Sender<Message>>,
     replies: Receiver<Reply>,
-    /// The newest question asked; answers to older ones are dropped.
+    /// The newest ticket given; answers to older ones are dropped.
     asked: u64,
-    /// The newest question still without an answer.
-    pending: Option<u64>,
+    /// The newest question or stream still without its answer or end.
+    pending: Option<Pending>,
+    /// The stream's moves and end received and not yet taken.
+    streamed: Streamed,
 }
 
 impl Default for Advisor {
@@ -102,7 +167,7 @@ impl Advisor {
     /// Starts the worker. Should the system refuse a thread, hints are off and [`Advisor::ask`]
     /// says so by returning false.
     pub fn new() -> Self {
-        let (requests, inbox) = channel::<Request>();
+        let (requests, inbox) = channel::<Message>();
         let (outbox, replies) = channel::<Reply>();
         let started = std::thread::Builder::new()
             .name("tilebox-ai".into())
@@ -113,11 +178,25 @@ impl Advisor {
             replies,
             asked: 0,
             pending: None,
+            streamed: Streamed::default(),
         }
     }
 
+    /// Sends `message` to the worker; false (and the worker counted as stopped) if it is gone.
+    fn send(&mut self, message: Message) -> bool {
+        let Some(requests) = &self.requests else {
+            return false;
+        };
+        if requests.send(message).is_err() {
+            self.requests = None;
+            self.pending = None;
+            return false;
+        }
+        true
+    }
+
     /// Asks `assistant` for the best move in `session`'s position, thinking for `time`.
-    /// Returns false when the worker is not running.
+    /// Returns false when the worker is not running. A stream in progress stops.
     pub fn ask(
         &mut self,
         assistant: &Arc<dyn DynAssistant>,
@@ -125,10 +204,8 @@ impl Advisor {
         time: Duration,
         wake: Option<egui::Context>,
     ) -> bool {
-        let Some(requests) = &self.requests else {
-            return false;
-        };
         self.asked += 1;
+        self.streamed = Streamed::default();
         let request = Request {
             ticket: self.asked,
             entry: session.info().id.clone(),
@@ -137,12 +214,49 @@ impl Advisor {
             budget: time,
             wake,
         };
-        if requests.send(request).is_err() {
-            self.requests = None;
+        if !self.send(Message::Ask(request)) {
             return false;
         }
-        self.pending = Some(self.asked);
+        self.pending = Some(Pending::Answer(self.asked));
         true
+    }
+
+    /// Starts autoplay's stream from `session`'s position: the worker plays on, on a copy of
+    /// its own, thinking for `time` a move, and sends each move as soon as it has it
+    /// ([`Advisor::streamed`]); it plays `ahead` moves, then waits for leave to play more
+    /// ([`Advisor::allow`]). Returns false when the worker is not running. A question or
+    /// stream in progress stops.
+    pub fn stream(
+        &mut self,
+        assistant: &Arc<dyn DynAssistant>,
+        session: &dyn DynSession,
+        time: Duration,
+        ahead: usize,
+        wake: Option<egui::Context>,
+    ) -> bool {
+        self.asked += 1;
+        self.streamed = Streamed::default();
+        let request = StreamRequest {
+            ticket: self.asked,
+            entry: session.entry().clone(),
+            saved: session.save(),
+            assistant: Arc::clone(assistant),
+            budget: time,
+            allowed: ahead,
+            wake,
+        };
+        if !self.send(Message::Stream(request)) {
+            return false;
+        }
+        self.pending = Some(Pending::Stream(self.asked));
+        true
+    }
+
+    /// Lets the stream in progress play `upto` moves in all (counted from its start).
+    pub fn allow(&mut self, upto: usize) {
+        if let Some(Pending::Stream(ticket)) = self.pending {
+            self.send(Message::Allow { ticket, upto });
+        }
     }
 
     /// Whether the worker thread is there to answer. It stops only if the system refused to
@@ -151,55 +265,190 @@ impl Advisor {
         self.requests.is_some()
     }
 
-    /// Whether an answer is still being worked out.
+    /// Whether an answer is still being worked out, or a stream is still playing.
     pub fn busy(&self) -> bool {
         self.pending.is_some()
     }
 
-    /// Forgets the question in flight: its answer, when it comes, is dropped.
+    /// Forgets the question or stream in flight: its answer or moves, when they come, are
+    /// dropped, and the worker stops working on it.
     pub fn cancel(&mut self) {
-        self.pending = None;
+        if self.pending.take().is_some() {
+            self.send(Message::Cancel);
+        }
+        self.streamed = Streamed::default();
     }
 
-    /// The answer to the newest question, once it is ready.
-    pub fn poll(&mut self) -> Option<Answer> {
+    /// Takes what the worker sent since the last call, keeping what is for the question or
+    /// stream in flight.
+    fn receive(&mut self) -> Option<Answer> {
         loop {
-            match self.replies.try_recv() {
-                Ok((ticket, best)) if Some(ticket) == self.pending => {
-                    self.pending = None;
-                    return Some(best);
-                }
-                Ok(_) => continue,
+            let (ticket, event) = match self.replies.try_recv() {
+                Ok(reply) => reply,
                 Err(TryRecvError::Empty) => return None,
                 Err(TryRecvError::Disconnected) => {
                     self.requests = None;
                     self.pending = None;
                     return None;
                 }
+            };
+            match (self.pending, event) {
+                (Some(Pending::Answer(t)), Event::Answer(best)) if t == ticket => {
+                    self.pending = None;
+                    return Some(best);
+                }
+                (Some(Pending::Stream(t)), Event::Move(mv)) if t == ticket => {
+                    self.streamed.moves.push(mv);
+                }
+                (Some(Pending::Stream(t)), Event::End(end)) if t == ticket => {
+                    self.pending = None;
+                    self.streamed.end = Some(end);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The answer to the newest question, once it is ready.
+    pub fn poll(&mut self) -> Option<Answer> {
+        self.receive()
+    }
+
+    /// The moves of the stream in progress that came since the last call, in order, and its
+    /// end once it came.
+    pub fn streamed(&mut self) -> Streamed {
+        self.receive();
+        std::mem::take(&mut self.streamed)
+    }
+}
+
+/// A stream the worker is playing.
+struct Job {
+    request: StreamRequest,
+    /// The worker's own copy of the game, loaded when the first move is wanted.
+    session: Option<Box<dyn DynSession>>,
+    /// How many moves it has sent.
+    played: usize,
+}
+
+impl Job {
+    /// Whether it may play a move now (else it waits for leave or a new message).
+    fn may_play(&self) -> bool {
+        self.played < self.request.allowed
+    }
+}
+
+/// The worker: answers the newest question, or plays the newest stream, until the app drops
+/// its end. It keeps one player per entry, since a player may keep what it learns (the AI's
+/// tables).
+fn work(inbox: &Receiver<Message>, outbox: &Sender<Reply>) {
+    let mut players: HashMap<String, Box<dyn DynPlayer>> = HashMap::new();
+    let mut job: Option<Job> = None;
+    loop {
+        // While a stream may play, messages are looked at between its moves; else the worker
+        // sleeps until one comes.
+        let first = if job.as_ref().is_some_and(Job::may_play) {
+            match inbox.try_recv() {
+                Ok(message) => Some(message),
+                Err(TryRecvError::Empty) => None,
+                Err(TryRecvError::Disconnected) => return,
+            }
+        } else {
+            match inbox.recv() {
+                Ok(message) => Some(message),
+                Err(_) => return,
+            }
+        };
+        // Skip to the newest question or stream: older ones are for boards the player left.
+        let mut question = None;
+        for message in first.into_iter().chain(inbox.try_iter()) {
+            match message {
+                Message::Ask(request) => {
+                    question = Some(request);
+                    job = None;
+                }
+                Message::Stream(request) => {
+                    question = None;
+                    job = Some(Job {
+                        request,
+                        session: None,
+                        played: 0,
+                    });
+                }
+                Message::Allow { ticket, upto } => {
+                    if let Some(job) = job.as_mut().filter(|j| j.request.ticket == ticket) {
+                        job.request.allowed = job.request.allowed.max(upto);
+                    }
+                }
+                Message::Cancel => {
+                    question = None;
+                    job = None;
+                }
+            }
+        }
+        if let Some(request) = question {
+            let player = players
+                .entry(request.entry.clone())
+                .or_insert_with(|| request.assistant.player());
+            let answer = player.best_move(&request.position, request.budget);
+            if outbox
+                .send((request.ticket, Event::Answer(answer)))
+                .is_err()
+            {
+                return;
+            }
+            if let Some(ctx) = request.wake {
+                ctx.request_repaint();
+            }
+            continue;
+        }
+        if let Some(current) = job.as_mut().filter(|j| j.may_play()) {
+            let (event, ended) = play_one(current, &mut players);
+            if outbox.send((current.request.ticket, event)).is_err() {
+                return;
+            }
+            if let Some(ctx) = &current.request.wake {
+                ctx.request_repaint();
+            }
+            if ended {
+                job = None;
             }
         }
     }
 }
 
-/// The worker: answers the newest request waiting, until the app drops its end. It keeps one
-/// player per entry, since a player may keep what it learns (the AI's tables).
-fn work(inbox: &Receiver<Request>, outbox: &Sender<Reply>) {
-    let mut players: HashMap<String, Box<dyn DynPlayer>> = HashMap::new();
-    while let Ok(mut request) = inbox.recv() {
-        // Skip to the newest question: older ones are for boards the player has left.
-        while let Ok(newer) = inbox.try_recv() {
-            request = newer;
-        }
-        let player = players
-            .entry(request.entry.clone())
-            .or_insert_with(|| request.assistant.player());
-        let answer = player.best_move(&request.position, request.budget);
-        if outbox.send((request.ticket, answer)).is_err() {
-            return;
-        }
-        if let Some(ctx) = request.wake {
-            ctx.request_repaint();
-        }
+/// The stream's next move, played on the worker's copy of the game; true with its end.
+fn play_one(job: &mut Job, players: &mut HashMap<String, Box<dyn DynPlayer>>) -> (Event, bool) {
+    let request = &job.request;
+    let session = match &mut job.session {
+        Some(session) => session,
+        slot @ None => match request.entry.load(&request.saved) {
+            Ok(session) => slot.insert(session),
+            Err(e) => {
+                let why = format!("the game could not be copied for the AI: {e}");
+                return (Event::End(Err(AssistError::CannotPlay(why))), true);
+            }
+        },
+    };
+    if session.status().over {
+        return (Event::End(Ok(())), true);
+    }
+    let player = players
+        .entry(request.entry.id().to_string())
+        .or_insert_with(|| request.assistant.player());
+    match player.best_move(&session.position(), request.budget) {
+        Ok(Some(mv)) => match session.play_text(&mv) {
+            Ok(_) => {
+                job.played += 1;
+                (Event::Move(mv), false)
+            }
+            Err(e) => {
+                let why = format!("the AI chose a move the game refused: {e}");
+                (Event::End(Err(AssistError::CannotPlay(why))), true)
+            }
+        },
+        Ok(None) => (Event::End(Ok(())), true),
+        Err(e) => (Event::End(Err(e)), true),
     }
 }
 

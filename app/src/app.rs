@@ -288,10 +288,7 @@ impl TileboxApp {
 
         let histories = Loading::start(
             storage.clone(),
-            slots
-                .iter()
-                .map(|s: &GameSlot| (s.id().to_string(), s.entry.title().to_string()))
-                .collect(),
+            slots.iter().map(|s: &GameSlot| s.entry.clone()).collect(),
         );
         let mut assist = Assist::default();
         assist.speed = speed;
@@ -383,6 +380,11 @@ impl TileboxApp {
         self.assist.thinking()
     }
 
+    /// How many of autoplay's moves the AI has played ahead and are not yet due.
+    pub fn autoplay_ahead(&self) -> usize {
+        self.assist.ahead()
+    }
+
     /// Autoplay's speed, as picked in the bar's menu (kept in `settings.json`).
     pub fn autoplay_speed(&self) -> crate::advisor::Speed {
         self.assist.speed
@@ -403,7 +405,7 @@ impl TileboxApp {
     /// been read (off the window's thread). An unknown id has an empty history.
     pub fn history(&self, id: &str) -> HistoryView<'_> {
         self.slot_by_id(id)
-            .map_or(HistoryView::Ready(&[]), |s| s.history.view())
+            .map_or(HistoryView::empty(), |s| s.history.view())
     }
 
     /// Waits until every history has been read, or `bound` has passed; returns whether all
@@ -565,7 +567,7 @@ impl TileboxApp {
                 i + 1,
                 record.score
             );
-            self.start_replay(index, &record.saved_game(), title);
+            self.start_replay(index, &record.saved_game(&entry), title);
         }
     }
 
@@ -827,7 +829,7 @@ impl TileboxApp {
         // The AI's answer is taken before the bar is drawn, so that the bar never shows
         // "Thinking..." over a hint already given (no frame may follow to take it away).
         let now = ctx.input(|i| i.time);
-        let autoplay_move = self.assist.drive(&ctx, index, &mut self.slots, now);
+        let autoplay_moves = self.assist.drive(&ctx, index, &mut self.slots, now);
         let Some(slot) = self.slots.get(index) else {
             self.screen = Screen::Launcher;
             return;
@@ -877,6 +879,7 @@ impl TileboxApp {
             self.write_settings();
         }
 
+        let nothing_saved = crate::lock::nothing_saved_line(self.writer.storage());
         let slot = &mut self.slots[index];
         let mut outcome = None;
         let mut end_choice = None;
@@ -897,7 +900,7 @@ impl TileboxApp {
             if let Some(m) = &out.message {
                 slot.message = Some(m.clone());
             }
-            if let Some(m) = &slot.message {
+            for m in slot.message.iter().chain(&nothing_saved) {
                 ui.vertical_centered(|ui| {
                     ui.label(RichText::new(m.as_str()).color(ui.visuals().warn_fg_color));
                 });
@@ -913,8 +916,12 @@ impl TileboxApp {
         }
         let moves = if outcome.player_moved {
             outcome.moves
+        } else if commands.iter().any(|&c| crate::assist::stops_autoplay(c)) {
+            // A command that takes the game back (undo, autoplay off) comes before the moves
+            // autoplay had due in the same frame, which are dropped.
+            Vec::new()
         } else {
-            autoplay_move.into_iter().collect()
+            autoplay_moves
         };
         if !moves.is_empty() {
             for mv in moves {
@@ -1390,8 +1397,12 @@ impl TileboxApp {
     fn handle_quit(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         let now = ctx.input(|i| i.time);
+        // The player chose to quit without them: the window goes, whatever the writer does.
+        if self.writer.abandoned() {
+            return;
+        }
         if ctx.input(|i| i.viewport().close_requested()) && self.quitting.is_none() {
-            if self.writer.pending().is_empty() {
+            if self.writer.unsaved().is_empty() {
                 return;
             }
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
@@ -1400,7 +1411,7 @@ impl TileboxApp {
         let Some(since) = self.quitting else {
             return;
         };
-        let pending = self.writer.pending();
+        let pending = self.writer.unsaved();
         if pending.is_empty() {
             self.quitting = None;
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -1416,7 +1427,8 @@ impl TileboxApp {
             .show(&ctx, |ui| {
                 if waited {
                     ui.label(format!(
-                        "These could not be saved yet: {}. The disk does not answer.",
+                        "These could not be saved yet: {}. The disk does not answer, or is \
+                         full.",
                         pending.join(", ")
                     ));
                     ui.horizontal(|ui| {

@@ -8,13 +8,27 @@
 //! file that cannot be read at all (an I/O error, bytes that are not UTF-8 text, over
 //! [`MAX_HISTORY_BYTES`]) is moved aside like any other bad file, and the next game starts a
 //! new one.
+//!
+//! A record keeps its entry's parameters once: it names them only when they are not its
+//! entry's ([`Record::params`]), so a line is its seed, moves and results, however long the
+//! entry's rules are (a sliding variant's ladder of 63 tiles). Records the first form wrote,
+//! each with its parameters in full, read as they always did; those equal to the entry's are
+//! dropped as they are read, so no copy of them stays in memory.
+//!
+//! Records are trusted only once replayed: on the reading thread ([`read_trusted`]) each one
+//! is replayed from its seed and moves through its entry's rules, and one whose score, win,
+//! end, highest tile, tiles left or daily date differ from its replay ([`check`]) is left out
+//! of the statistics and replays (and stays in its file, untouched); one notice per entry says
+//! how many were.
 
 use std::io::{BufRead, BufReader, Read as _};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use tilebox_core::date::Date;
-use tilebox_core::{DynSession, SAVE_FORMAT, SavedGame};
+use tilebox_core::{DynSession, Entry, SAVE_FORMAT, SavedGame};
 
+use crate::stats::Stats;
 use crate::storage::{Storage, notice};
 use crate::tally::Tally;
 
@@ -28,23 +42,32 @@ pub fn history_file_name(id: &str) -> String {
     format!("history/{}.jsonl", crate::saves::safe_file_stem(id))
 }
 
-/// The version of the history's line form written by this build.
-pub const HISTORY_FORMAT: u32 = 1;
+/// The version of the history's line form written by this build: 2, where a record names its
+/// parameters only when they are not its entry's. (Version 1, which the previous release wrote,
+/// carries them in every record; both are read. The previous release leaves version 2's records
+/// in the file, unshown, as those of a newer Tilebox.)
+pub const HISTORY_FORMAT: u32 = 2;
 
-/// One game of the history: everything needed to replay it (its entry, parameters, seed and
-/// moves) and what it came to.
+/// The first version of the line form: every record carries its parameters in full.
+const FIRST_FORMAT: u32 = 1;
+
+/// One game of the history: everything needed to replay it (its entry, its parameters if they
+/// are not the entry's, its seed and moves) and what it came to.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Record {
     /// The version of this form, [`HISTORY_FORMAT`] when written by this build.
     pub format: u32,
     /// The entry's id.
     pub game: String,
-    /// The game's parameters, in the game's own serde form (as in saves).
-    pub params: serde_json::Value,
+    /// The game's parameters, in the game's own serde form (as in saves), when they are not
+    /// its entry's; none (and absent from the line) when they are. Records read with the same
+    /// parameters share one copy of them.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "shared")]
+    pub params: Option<Arc<serde_json::Value>>,
     /// The seed the game started from.
     pub seed: u64,
     /// The moves played, in order, in their text form (as in saves).
-    pub moves: Vec<String>,
+    pub moves: Moves,
     /// The final score.
     pub score: u64,
     /// The game was won (in 2048, reached its win and maybe went on).
@@ -85,12 +108,13 @@ impl Record {
         ended: String,
     ) -> Record {
         let status = session.status();
+        let params = session.params_json();
         Record {
             format: HISTORY_FORMAT,
             game: id.to_string(),
-            params: session.params_json(),
+            params: (params != session.entry().params_json()).then(|| Arc::new(params)),
             seed: session.seed(),
-            moves: session.save().moves,
+            moves: Moves::from(session.save().moves),
             score: session.score(),
             won: status.won || tally.won,
             over: status.over,
@@ -109,18 +133,294 @@ impl Record {
         serde_json::to_vec(self)
     }
 
-    /// The game as a save with every move played, which [`tilebox_core::Entry::load`] replays
-    /// to the recorded end.
-    pub fn saved_game(&self) -> SavedGame {
+    /// The game, a game of `entry`, as a save with every move played, which
+    /// [`tilebox_core::Entry::load`] replays to the recorded end.
+    pub fn saved_game(&self, entry: &Entry) -> SavedGame {
         SavedGame {
             format: SAVE_FORMAT,
             game: self.game.clone(),
-            params: self.params.clone(),
+            params: self
+                .params
+                .as_deref()
+                .cloned()
+                .unwrap_or_else(|| entry.params_json()),
             seed: self.seed,
-            moves: self.moves.clone(),
+            moves: self.moves.to_vec(),
             redo: Vec::new(),
         }
     }
+}
+
+/// A record's own parameters, written and read as plain JSON.
+mod shared {
+    use std::sync::Arc;
+
+    use serde::{Deserialize as _, Deserializer, Serialize as _, Serializer};
+    use serde_json::Value;
+
+    pub fn serialize<S: Serializer>(params: &Option<Arc<Value>>, s: S) -> Result<S::Ok, S::Error> {
+        params.as_deref().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Arc<Value>>, D::Error> {
+        Ok(Option::<Value>::deserialize(d)?.map(Arc::new))
+    }
+}
+
+/// The moves of a record in their text form, kept as one text and where each move ends: a
+/// move is a few bytes, not a string of its own (a history of 20,000 games holds millions).
+/// Written and read as a list of strings.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Moves {
+    text: String,
+    ends: Vec<u32>,
+}
+
+impl Moves {
+    /// How many moves there are.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Each move's text, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(self.ends.iter().copied())
+            .map(|(start, end)| self.text.get(start as usize..end as usize).unwrap_or(""))
+    }
+
+    /// The moves as strings.
+    pub fn to_vec(&self) -> Vec<String> {
+        self.iter().map(str::to_string).collect()
+    }
+
+    /// Adds a move; false (and nothing added) when the moves would pass 4 GiB of text.
+    fn push(&mut self, mv: &str) -> bool {
+        let Ok(end) = u32::try_from(self.text.len() + mv.len()) else {
+            return false;
+        };
+        self.text.push_str(mv);
+        self.ends.push(end);
+        true
+    }
+}
+
+impl<S: AsRef<str>> From<Vec<S>> for Moves {
+    fn from(moves: Vec<S>) -> Self {
+        let mut out = Moves::default();
+        for mv in &moves {
+            out.push(mv.as_ref());
+        }
+        out
+    }
+}
+
+impl PartialEq<Vec<String>> for Moves {
+    fn eq(&self, other: &Vec<String>) -> bool {
+        self.len() == other.len() && self.iter().zip(other).all(|(a, b)| a == b)
+    }
+}
+
+impl std::fmt::Debug for Moves {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Moves {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Moves {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Moves;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a list of moves, each a string")
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Moves, A::Error> {
+                let mut moves = Moves::default();
+                while seq.next_element_seed(OneMove(&mut moves))?.is_some() {}
+                Ok(moves)
+            }
+        }
+        deserializer.deserialize_seq(Visitor)
+    }
+}
+
+/// One move read into [`Moves`], without a string of its own.
+struct OneMove<'a>(&'a mut Moves);
+
+impl<'de> serde::de::DeserializeSeed<'de> for OneMove<'_> {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl serde::de::Visitor<'_> for OneMove<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a move, as a string")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, mv: &str) -> Result<(), E> {
+        if self.0.push(mv) {
+            Ok(())
+        } else {
+            Err(E::custom("the moves are too long"))
+        }
+    }
+}
+
+/// Game `n` (from 1) of a made-up history of `entry`, for measuring and tools: played from seed
+/// `n` by a seeded random player to its end (at most 3,000 moves), every tenth assisted, every
+/// seventh the daily game of its date (its seed), ending a day after the one before. It is a
+/// real game: it replays to its record. `None` if the entry cannot start a game.
+pub fn sample_record(entry: &Entry, n: u64) -> Option<Record> {
+    let day = Date::of_days(20_000 + i64::try_from(n).unwrap_or(0));
+    let daily = (n % 7 == 0).then_some(day);
+    let seed = daily.map_or(n, |d| tilebox_core::daily_seed(entry.id(), d));
+    let mut session = entry.new_session(seed).ok()?;
+    let mut state = seed ^ 0x9e37_79b9_7f4a_7c15;
+    while session.move_count() < 3000 {
+        let legal = session.legal_moves();
+        // SplitMix64: the same player on every machine.
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        let pick = usize::try_from(z % legal.len().max(1) as u64).unwrap_or(0);
+        let Some(mv) = legal.get(pick) else {
+            break;
+        };
+        if session.play_text(mv).is_err() {
+            break;
+        }
+    }
+    let tally = Tally {
+        assisted: n % 10 == 0,
+        ..Tally::default()
+    };
+    let ended = format!("{day}T12:00:00Z");
+    Some(Record::of(
+        entry.id(),
+        &*session,
+        &tally,
+        daily,
+        60_000,
+        ended,
+    ))
+}
+
+/// Why a record is not trusted: what its replay from its seed and moves says differs from it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Mismatch {
+    /// It is filed under another game.
+    #[error("it is a game of {0}")]
+    OtherGame(String),
+    /// Its moves do not replay (one is not a move, or not legal where it is played).
+    #[error("its moves do not replay: {0}")]
+    Moves(String),
+    /// Its score is not the replay's.
+    #[error("it says the score was {claimed}, its moves make {replayed}")]
+    Score {
+        /// What the record says.
+        claimed: u64,
+        /// What the replay gives.
+        replayed: u64,
+    },
+    /// It says it was won and the replay never wins, or the other way round.
+    #[error("its win does not match its moves")]
+    Won,
+    /// It says it reached its end and the replay does not, or the other way round.
+    #[error("its end does not match its moves")]
+    Over,
+    /// Its highest tile or tiles left are not the replay's.
+    #[error("its highest tile or tiles left do not match its moves")]
+    Tiles,
+    /// It says it was a daily game, and its seed is not that day's (or the date is no date).
+    #[error("it is not the daily game of the date it names")]
+    Daily,
+}
+
+/// Whether `record`, a game of `entry`, is what its seed and moves make: the same game, score,
+/// win, end, highest tile or tiles left (when it names them) and, for a daily game, the seed
+/// of its date. Replays it through `entry`'s rules (with its own parameters if it names them).
+pub fn check(entry: &Entry, record: &Record) -> Result<(), Mismatch> {
+    if record.game != entry.id() {
+        return Err(Mismatch::OtherGame(record.game.clone()));
+    }
+    if let Some(date) = &record.daily {
+        let date: Date = date.parse().map_err(|_| Mismatch::Daily)?;
+        if record.seed != tilebox_core::daily_seed(entry.id(), date) {
+            return Err(Mismatch::Daily);
+        }
+    }
+    let session = entry
+        .load(&record.saved_game(entry))
+        .map_err(|e| Mismatch::Moves(e.to_string()))?;
+    let score = session.score();
+    if score != record.score {
+        return Err(Mismatch::Score {
+            claimed: record.score,
+            replayed: score,
+        });
+    }
+    let status = session.status();
+    if status.over != record.over {
+        return Err(Mismatch::Over);
+    }
+    // A won game is won at its end in the games here; should a game's win not last to its
+    // end, a record saying "won" is checked move by move.
+    if record.won != status.won && !(record.won && won_on_the_way(entry, record)) {
+        return Err(Mismatch::Won);
+    }
+    let tiles_match = record
+        .top_tile
+        .is_none_or(|t| session.top_tile() == Some(t))
+        && record
+            .tiles_left
+            .is_none_or(|t| session.tiles_left() == Some(t));
+    if !tiles_match {
+        return Err(Mismatch::Tiles);
+    }
+    Ok(())
+}
+
+/// Whether the game of `record` was won at some move of its replay.
+fn won_on_the_way(entry: &Entry, record: &Record) -> bool {
+    let mut saved = record.saved_game(entry);
+    let moves = std::mem::take(&mut saved.moves);
+    let Ok(mut session) = entry.load(&saved) else {
+        return false;
+    };
+    for mv in &moves {
+        if session.play_text(mv).is_err() {
+            return false;
+        }
+        if session.status().won {
+            return true;
+        }
+    }
+    false
 }
 
 /// What the app holds of one entry's history, for the statistics and replays.
@@ -128,8 +428,85 @@ impl Record {
 pub enum HistoryView<'a> {
     /// The file is still being read (off the window's thread).
     Loading,
-    /// Every game recorded, oldest first, with those appended since the file was read.
-    Ready(&'a [Record]),
+    /// Every game recorded and trusted, oldest first, with those appended since the file was
+    /// read, and their statistics. It reads as the slice of its records.
+    Ready(&'a History),
+}
+
+/// A history with no game, for a game the app does not know.
+static NO_HISTORY: History = History::EMPTY;
+
+impl HistoryView<'_> {
+    /// The view of a history with no game.
+    pub fn empty() -> HistoryView<'static> {
+        HistoryView::Ready(&NO_HISTORY)
+    }
+}
+
+/// The trusted games of one entry's history, oldest first, and their statistics, worked out
+/// as the records come (on the reading thread for those of the file, then one game at a time):
+/// the window never works them out again.
+#[derive(Debug, Clone, PartialEq)]
+pub struct History {
+    records: Vec<Record>,
+    stats: Stats,
+    /// Records of the file left out: they do not match their replay.
+    left_out: usize,
+}
+
+impl History {
+    /// The history of no game.
+    pub const EMPTY: History = History {
+        records: Vec::new(),
+        stats: Stats::EMPTY,
+        left_out: 0,
+    };
+
+    /// The history of `records` (oldest first, trusted), of a game where a lower score is
+    /// better if `lower_is_better`; `left_out` records of its file were not trusted.
+    pub fn new(records: Vec<Record>, lower_is_better: bool, left_out: usize) -> Self {
+        let stats = Stats::of(&records, lower_is_better);
+        Self {
+            records,
+            stats,
+            left_out,
+        }
+    }
+
+    /// Adds a game at the end, its statistics with it.
+    pub fn push(&mut self, record: Record) {
+        self.stats.push(&record);
+        self.records.push(record);
+    }
+
+    /// The records, oldest first.
+    pub fn records(&self) -> &[Record] {
+        &self.records
+    }
+
+    /// Their statistics.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// How many records of the file were left out, not matching their replay.
+    pub fn left_out(&self) -> usize {
+        self.left_out
+    }
+}
+
+impl std::ops::Deref for History {
+    type Target = [Record];
+
+    fn deref(&self) -> &[Record] {
+        &self.records
+    }
+}
+
+impl PartialEq<[Record]> for History {
+    fn eq(&self, other: &[Record]) -> bool {
+        self.records == other
+    }
 }
 
 /// What the app holds of one entry's history: the records read from its file, once the reading
@@ -138,13 +515,13 @@ pub enum HistoryView<'a> {
 /// neither lost nor shown twice.
 #[derive(Debug, Default)]
 pub struct Kept {
-    read: Option<Vec<Record>>,
+    read: Option<History>,
     appended: Vec<Record>,
 }
 
 impl Kept {
     /// The records read from the file have arrived.
-    pub fn arrive(&mut self, mut read: Vec<Record>) {
+    pub fn arrive(&mut self, mut read: History) {
         for record in self.appended.drain(..) {
             if !read.contains(&record) {
                 read.push(record);
@@ -156,7 +533,7 @@ impl Kept {
     /// A game was recorded (and its line queued for the file).
     pub fn push(&mut self, record: Record) {
         match &mut self.read {
-            Some(records) => records.push(record),
+            Some(history) => history.push(record),
             None => self.appended.push(record),
         }
     }
@@ -164,14 +541,15 @@ impl Kept {
     /// What statistics and replays see.
     pub fn view(&self) -> HistoryView<'_> {
         match &self.read {
-            Some(records) => HistoryView::Ready(records),
+            Some(history) => HistoryView::Ready(history),
             None => HistoryView::Loading,
         }
     }
 }
 
-/// The history of one entry, read: its id, its records, and a notice for the player if any.
-pub type Loaded = (String, Vec<Record>, Option<String>);
+/// The history of one entry, read: its id, its trusted records with their statistics, and a
+/// notice for the player if any.
+pub type Loaded = (String, History, Option<String>);
 
 /// The histories being read at start-up, on a thread of their own: each entry's arrives on
 /// the channel, and wakes the window.
@@ -186,16 +564,17 @@ pub struct Loading {
 /// The window to wake, once there is one.
 type Waker = std::sync::Arc<std::sync::Mutex<Option<egui::Context>>>;
 
-/// Reads the history of each of `entries` (id, title) and sends it, waking the window.
+/// Reads the history of each of `entries`, checks each record against its replay, works out
+/// the statistics, and sends them, waking the window.
 fn read_all(
     storage: &Storage,
-    entries: Vec<(String, String)>,
+    entries: Vec<Entry>,
     tx: &std::sync::mpsc::Sender<Loaded>,
     waker: &Waker,
 ) {
-    for (id, title) in entries {
-        let (records, notice) = read(storage, &id, &title);
-        if tx.send((id, records, notice)).is_err() {
+    for entry in entries {
+        let (history, notice) = read_trusted(storage, &entry);
+        if tx.send((entry.id().to_string(), history, notice)).is_err() {
             return;
         }
         // Sent first, then the waker looked at: the window sets it before it looks at the
@@ -210,9 +589,9 @@ fn read_all(
 }
 
 impl Loading {
-    /// Starts reading the histories of `entries` (id, title) from `storage`. Should the system
-    /// refuse a thread, they are read here (the app is starting: there is no window yet).
-    pub fn start(storage: Storage, entries: Vec<(String, String)>) -> Loading {
+    /// Starts reading the histories of `entries` from `storage`. Should the system refuse a
+    /// thread, they are read here (the app is starting: there is no window yet).
+    pub fn start(storage: Storage, entries: Vec<Entry>) -> Loading {
         let (tx, rx) = std::sync::mpsc::channel::<Loaded>();
         let waker = Waker::default();
         let left = entries.len();
@@ -281,6 +660,8 @@ pub struct Lines {
     pub skipped: usize,
     /// Records a newer Tilebox wrote: left in the file, not shown.
     pub newer: usize,
+    /// Records left out by the reader's check (they do not match their replay).
+    pub left_out: usize,
 }
 
 /// What one line is.
@@ -308,10 +689,14 @@ fn parse_line(bytes: &[u8]) -> Line {
     };
     match value.get("format").and_then(serde_json::Value::as_u64) {
         Some(f) if f > u64::from(HISTORY_FORMAT) => Line::Newer,
-        Some(f) if f == u64::from(HISTORY_FORMAT) => match serde_json::from_value(value) {
-            Ok(record) => Line::Record(Box::new(record)),
-            Err(_) => Line::Bad,
-        },
+        // The first form always names the parameters.
+        Some(f) if f == u64::from(FIRST_FORMAT) && value.get("params").is_none() => Line::Bad,
+        Some(f) if (u64::from(FIRST_FORMAT)..=u64::from(HISTORY_FORMAT)).contains(&f) => {
+            match serde_json::from_value(value) {
+                Ok(record) => Line::Record(Box::new(record)),
+                Err(_) => Line::Bad,
+            }
+        }
         _ => Line::Bad,
     }
 }
@@ -330,7 +715,17 @@ pub enum Unreadable {
 /// Reads the lines of a history from `reader`: records, lines skipped, newer records. The last
 /// line, if it is not a record (or is cut short: no line break and not a whole record), is a
 /// line torn by a crash and is ignored, not counted.
-pub fn read_lines(mut reader: impl BufRead) -> Result<Lines, Unreadable> {
+pub fn read_lines(reader: impl BufRead) -> Result<Lines, Unreadable> {
+    read_lines_kept(reader, &mut |_| true)
+}
+
+/// [`read_lines`], each record kept only if `keep` says so (it may change it first), the others
+/// counted as left out: a record is let go as soon as it is read, so a long history of records
+/// left out never fills the memory.
+fn read_lines_kept(
+    mut reader: impl BufRead,
+    keep: &mut dyn FnMut(&mut Record) -> bool,
+) -> Result<Lines, Unreadable> {
     let mut lines = Lines::default();
     let mut buf = Vec::new();
     // A bad line is counted once a line follows it: the last one is ignored.
@@ -352,7 +747,13 @@ pub fn read_lines(mut reader: impl BufRead) -> Result<Lines, Unreadable> {
         }
         match line {
             Line::Blank => {}
-            Line::Record(record) => lines.records.push(*record),
+            Line::Record(mut record) => {
+                if keep(&mut record) {
+                    lines.records.push(*record);
+                } else {
+                    lines.left_out += 1;
+                }
+            }
             Line::Newer => lines.newer += 1,
             Line::Bad => bad_pending = true,
             // Cut short: torn, and so ignored, whatever it holds.
@@ -363,24 +764,83 @@ pub fn read_lines(mut reader: impl BufRead) -> Result<Lines, Unreadable> {
     Ok(lines)
 }
 
-/// The history of entry `id` (titled `title`) as read from `storage`, with a notice for the
-/// player if some of it could not be read: lines skipped, or the whole file moved aside
-/// (then the history is empty, and the next game starts a new file).
+/// The history of entry `id` (titled `title`) as read from `storage`, every record as it is
+/// written (unchecked), with a notice for the player if some of it could not be read: lines
+/// skipped, or the whole file moved aside (then the history is empty, and the next game starts
+/// a new file).
 pub fn read(storage: &Storage, id: &str, title: &str) -> (Vec<Record>, Option<String>) {
+    let (lines, notice) = read_kept(storage, id, title, &mut |_| true);
+    (lines.records, notice)
+}
+
+/// The history of `entry` as read from `storage`, each record checked against its replay
+/// ([`check`]) and left out if it does not match, with its statistics; a notice for the player
+/// if some of it could not be read or was left out. Records that name the entry's own
+/// parameters (the first form's) are kept without them.
+pub fn read_trusted(storage: &Storage, entry: &Entry) -> (History, Option<String>) {
+    let params = entry.params_json();
+    // Parameters of records that are not the entry's (older rules of a player's variant), each
+    // kept once.
+    let mut own: Vec<Arc<serde_json::Value>> = Vec::new();
+    let mut keep = |record: &mut Record| {
+        if let Some(p) = &record.params {
+            if **p == params {
+                record.params = None;
+            } else if let Some(same) = own.iter().find(|o| ***o == **p) {
+                record.params = Some(Arc::clone(same));
+            } else {
+                own.push(Arc::clone(p));
+            }
+        }
+        check(entry, record).is_ok()
+    };
+    let (lines, notice) = read_kept(storage, entry.id(), entry.title(), &mut keep);
+    let left_out = lines.left_out;
+    let notice = match (notice, left_out) {
+        (notice, 0) => notice,
+        (notice, n) => {
+            let (count, verb, them) = match n {
+                1 => ("1 game".to_string(), "does", "it is"),
+                n => (format!("{n} games"), "do", "they are"),
+            };
+            let left = format!(
+                "The history of {} ({}): {count} {verb} not match {} moves (the score, win or \
+                 tiles said differ from a replay of the moves), so {them} left out of the \
+                 statistics and replays, and left in the file as written.",
+                entry.title(),
+                history_file_name(entry.id()),
+                if n == 1 { "its" } else { "their" },
+            );
+            Some(notice.map_or(left.clone(), |n| format!("{n} {left}")))
+        }
+    };
+    (
+        History::new(lines.records, entry.lower_is_better(), left_out),
+        notice,
+    )
+}
+
+/// [`read`], each record kept only if `keep` says so (see [`read_lines_kept`]).
+fn read_kept(
+    storage: &Storage,
+    id: &str,
+    title: &str,
+    keep: &mut dyn FnMut(&mut Record) -> bool,
+) -> (Lines, Option<String>) {
     if storage.unusable_reason().is_some() {
-        return (Vec::new(), None);
+        return (Lines::default(), None);
     }
     let name = history_file_name(id);
-    let path = storage.path(&name);
     let what = format!("The history of {title} ({name})");
     let quarantine = |reason: String| {
         let outcome = storage.quarantine::<()>(&name, reason);
-        (Vec::new(), notice(&what, &outcome))
+        (Lines::default(), notice(&what, &outcome))
     };
-    let file = match std::fs::File::open(&path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Vec::new(), None),
-        Err(e) => return quarantine(e.to_string()),
+    // Never blocks: a named pipe there is refused, and never written to.
+    let file = match storage.open_to_read(&name) {
+        Ok(Some(file)) => file,
+        Ok(None) => return (Lines::default(), None),
+        Err(refused) => return (Lines::default(), notice(&what, &refused)),
     };
     let len = match file.metadata() {
         Ok(m) if m.is_dir() => return quarantine("it is a folder, not a file".to_string()),
@@ -394,7 +854,7 @@ pub fn read(storage: &Storage, id: &str, title: &str) -> (Vec<Record>, Option<St
             MAX_HISTORY_BYTES / (1024 * 1024)
         ));
     }
-    match read_lines(BufReader::new(file.take(MAX_HISTORY_BYTES))) {
+    match read_lines_kept(BufReader::new(file.take(MAX_HISTORY_BYTES)), keep) {
         Ok(lines) => {
             let notice = (lines.skipped > 0).then(|| {
                 let (count, verb) = match lines.skipped {
@@ -411,7 +871,7 @@ pub fn read(storage: &Storage, id: &str, title: &str) -> (Vec<Record>, Option<St
                     }
                 )
             });
-            (lines.records, notice)
+            (lines, notice)
         }
         Err(e) => quarantine(e.to_string()),
     }
@@ -527,7 +987,8 @@ mod tests {
         let back: Record = serde_json::from_slice(&r.line().unwrap()).unwrap();
         assert_eq!(back, r);
         let registry = tilebox_games::registry();
-        let session = registry.get("2048").unwrap().load(&r.saved_game()).unwrap();
+        let entry = registry.get("2048").unwrap();
+        let session = entry.load(&r.saved_game(entry)).unwrap();
         assert_eq!((session.score(), session.top_tile()), (r.score, r.top_tile));
         assert_eq!(r.moves.len(), 40);
     }
@@ -564,16 +1025,253 @@ mod tests {
         kept.push(b.clone());
         kept.push(c.clone());
         // The reading found b on disk (appended before it read), not c.
-        kept.arrive(vec![a.clone(), b.clone()]);
-        let HistoryView::Ready(records) = kept.view() else {
+        kept.arrive(History::new(vec![a.clone(), b.clone()], false, 0));
+        let HistoryView::Ready(history) = kept.view() else {
             panic!("not ready")
         };
-        assert_eq!(records, [a.clone(), b.clone(), c.clone()]);
+        assert_eq!(history.records(), [a.clone(), b.clone(), c.clone()]);
         let d = record(4, 2);
         kept.push(d.clone());
-        let HistoryView::Ready(records) = kept.view() else {
+        let HistoryView::Ready(history) = kept.view() else {
             panic!("not ready")
         };
-        assert_eq!(records, [a, b, c, d]);
+        let all = [a, b, c, d];
+        assert_eq!(history.records(), all);
+        // Its statistics are those of its records, worked out as they came.
+        assert_eq!(history.stats(), &Stats::of(&all, false));
+    }
+
+    #[test]
+    fn a_record_names_no_parameters_when_they_are_its_entrys() {
+        let r = record(3, 10);
+        assert_eq!(r.params, None);
+        let line = line_of(&r);
+        assert!(!line.contains("params"), "{line}");
+        assert!(line.contains(r#""format":2"#), "{line}");
+        assert!(line.len() < 400, "{} bytes: {line}", line.len());
+        // A game with parameters of its own names them.
+        let registry = tilebox_games::registry();
+        let entry = registry.get("2048").unwrap();
+        let own = entry
+            .with_params(&serde_json::json!({"side": 5}), 4)
+            .unwrap();
+        let r = Record::of("2048", &*own, &Tally::default(), None, 0, String::new());
+        assert_eq!(r.params, Some(Arc::new(own.params_json())));
+        assert_eq!(
+            entry.load(&r.saved_game(entry)).unwrap().params_json(),
+            own.params_json()
+        );
+        let back: Record = serde_json::from_slice(&r.line().unwrap()).unwrap();
+        assert_eq!(back, r);
+    }
+
+    #[test]
+    fn moves_read_and_write_as_a_list_of_strings() {
+        let moves = Moves::from(vec!["L", "", "Up", "é"]);
+        assert_eq!(moves.len(), 4);
+        assert_eq!(moves.iter().collect::<Vec<_>>(), ["L", "", "Up", "é"]);
+        let json = serde_json::to_string(&moves).unwrap();
+        assert_eq!(json, r#"["L","","Up","é"]"#);
+        assert_eq!(serde_json::from_str::<Moves>(&json).unwrap(), moves);
+        assert_eq!(
+            serde_json::from_str::<Moves>("[]").unwrap(),
+            Moves::default()
+        );
+        assert!(serde_json::from_str::<Moves>(r#"["L", 3]"#).is_err());
+        assert!(serde_json::from_str::<Moves>(r#""L""#).is_err());
+        assert_eq!(format!("{moves:?}"), r#"["L", "", "Up", "é"]"#);
+    }
+
+    #[test]
+    fn a_first_form_record_without_parameters_is_a_bad_line() {
+        let a = record(1, 3);
+        let mut first = serde_json::to_value(&a).unwrap();
+        first["format"] = 1.into();
+        let text = format!("{first}\n{}\n", line_of(&a));
+        let lines = read_lines(text.as_bytes()).unwrap();
+        assert_eq!((lines.records, lines.skipped), (vec![a], 1));
+    }
+
+    /// The history the previous release wrote (format 1, each record with its parameters in full),
+    /// kept as it was written: 2048, 2584 (a ladder of 63 tiles), Strike 9 and Full House.
+    const FIRST_RELEASE: &str = "tests/fixtures/history-format-1";
+
+    #[test]
+    fn a_history_the_first_release_wrote_reads_unchanged_every_game_trusted() {
+        let registry = tilebox_games::registry();
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(FIRST_RELEASE);
+        let storage = Storage::new(&dir);
+        let mut games = 0;
+        for id in ["2048", "2584", "strike9", "full-house"] {
+            let entry = registry.get(id).unwrap();
+            let path = storage.path(&history_file_name(id));
+            let before = std::fs::read(&path).unwrap();
+            let (raw, notice) = read(&storage, id, entry.title());
+            assert_eq!(notice, None, "{id}");
+            assert!(raw.len() >= 5, "{id}: {}", raw.len());
+            let full = Some(Arc::new(entry.params_json()));
+            assert!(raw.iter().all(|r| r.format == 1 && r.params == full));
+            let (history, notice) = read_trusted(&storage, entry);
+            assert_eq!(notice, None, "{id}");
+            assert_eq!(history.left_out(), 0, "{id}");
+            assert_eq!(history.len(), raw.len(), "{id}");
+            for (kept, raw) in history.iter().zip(&raw) {
+                // The parameters, the entry's, are not kept; all else is as written.
+                assert_eq!(kept.params, None);
+                assert_eq!(
+                    &Record {
+                        params: raw.params.clone(),
+                        ..kept.clone()
+                    },
+                    raw
+                );
+                // It replays to what it says.
+                let session = entry.load(&kept.saved_game(entry)).unwrap();
+                assert_eq!(session.score(), kept.score);
+            }
+            assert_eq!(history.stats(), &Stats::of(&raw, entry.lower_is_better()));
+            // The file is as it was.
+            assert_eq!(std::fs::read(&path).unwrap(), before, "{id}");
+            games += history.len();
+        }
+        assert!(games >= 20);
+    }
+
+    #[test]
+    fn records_that_do_not_match_their_replay_are_left_out_with_one_notice() {
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::new(dir.path());
+        let name = history_file_name("2048");
+        let registry = tilebox_games::registry();
+        let entry = registry.get("2048").unwrap();
+        let (a, b, c) = (record(1, 30), record(2, 50), record(3, 70));
+        let forged = [
+            Record {
+                score: 99_999,
+                ..a.clone()
+            },
+            Record {
+                won: true,
+                ..b.clone()
+            },
+            Record {
+                top_tile: Some(4096),
+                ..c.clone()
+            },
+            Record {
+                over: true,
+                ..a.clone()
+            },
+            Record {
+                moves: Moves::from(vec!["L"; 200]),
+                ..a.clone()
+            },
+            Record {
+                game: "threes".into(),
+                ..a.clone()
+            },
+            Record {
+                daily: Some("2026-11-23".into()),
+                ..a.clone()
+            },
+        ];
+        for r in [&a, &b].into_iter().chain(&forged).chain([&c]) {
+            storage.append_line(&name, &r.line().unwrap()).unwrap();
+        }
+        let before = std::fs::read(storage.path(&name)).unwrap();
+        let (history, notice) = read_trusted(&storage, entry);
+        assert_eq!(history.records(), [a, b, c.clone()]);
+        assert_eq!(history.left_out(), forged.len());
+        assert_eq!(history.stats().unassisted.played, 3);
+        let notice = notice.unwrap();
+        assert!(
+            notice.contains("7 games do not match their moves"),
+            "{notice}"
+        );
+        assert!(notice.contains("history/2048.jsonl"), "{notice}");
+        assert_eq!(std::fs::read(storage.path(&name)).unwrap(), before);
+        for r in &forged {
+            assert!(check(entry, r).is_err(), "{r:?}");
+        }
+        assert_eq!(check(entry, &c), Ok(()));
+    }
+
+    /// A record of 2048 or Strike 9 from `seed`, played `moves` moves (or to its end).
+    fn any_record(strike9: bool, seed: u64, moves: usize) -> (Entry, Record) {
+        let id = if strike9 { "strike9" } else { "2048" };
+        let registry = tilebox_games::registry();
+        let entry = registry.get(id).unwrap().clone();
+        let mut session = entry.new_session(seed).unwrap();
+        for i in 0..moves {
+            let legal = session.legal_moves();
+            let Some(mv) = legal.get(i % legal.len().max(1)) else {
+                break;
+            };
+            session.play_text(mv).unwrap();
+        }
+        let r = Record::of(id, &*session, &Tally::default(), None, 0, String::new());
+        (entry, r)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// A real record is trusted; one with a field forged (score, win, end, highest tile or
+        /// tiles left, or its moves) is not, and counts in no figure.
+        #[test]
+        fn a_forged_record_never_counts(
+            strike9 in proptest::prelude::any::<bool>(),
+            seed in 0u64..1000,
+            moves in 0usize..60,
+            field in 0usize..5,
+            by in 1u64..100_000,
+            cut in 1usize..10,
+        ) {
+            let (entry, real) = any_record(strike9, seed, moves);
+            proptest::prop_assert_eq!(check(&entry, &real), Ok(()));
+            let mut forged = real.clone();
+            match field {
+                0 => forged.score = real.score.wrapping_add(by),
+                1 => forged.won = !real.won,
+                2 => forged.over = !real.over,
+                3 => {
+                    forged.top_tile = real.top_tile.map(|t| t.wrapping_add(by));
+                    forged.tiles_left = real.tiles_left.map(|t| t.wrapping_add(by as u32 % 13 + 1));
+                }
+                _ => {
+                    // Moves cut short, or one more than the game had.
+                    let mut list = real.moves.to_vec();
+                    if list.len() >= cut && !real.over {
+                        list.truncate(list.len() - cut);
+                    } else {
+                        list.push(if strike9 { "9".into() } else { "L".into() });
+                        list.push("L".into());
+                    }
+                    forged.moves = Moves::from(list);
+                }
+            }
+            // A forged field that replays to the same game is no forgery: moves cut short
+            // may still make the same score only if they change the board, which they do.
+            proptest::prop_assume!(forged != real);
+            if check(&entry, &forged).is_ok() {
+                // Only moves can be changed into another honest game: it is then its own.
+                let session = entry.load(&forged.saved_game(&entry)).unwrap();
+                proptest::prop_assert_eq!(session.score(), forged.score);
+                proptest::prop_assert_eq!(session.status().over, forged.over);
+                proptest::prop_assert!(field == 4);
+            } else {
+                let dir = tempfile::tempdir().unwrap();
+                let storage = Storage::new(dir.path());
+                let name = history_file_name(entry.id());
+                storage.append_line(&name, &forged.line().unwrap()).unwrap();
+                storage.append_line(&name, &real.line().unwrap()).unwrap();
+                let (history, notice) = read_trusted(&storage, &entry);
+                proptest::prop_assert_eq!(history.records(), std::slice::from_ref(&real));
+                proptest::prop_assert_eq!(history.left_out(), 1);
+                proptest::prop_assert!(notice.is_some());
+                let stats = history.stats();
+                proptest::prop_assert_eq!(stats, &Stats::of(std::slice::from_ref(&real), entry.lower_is_better()));
+                proptest::prop_assert_eq!(stats.best_game, Some(0).filter(|_| stats.unassisted.best.is_some()));
+            }
+        }
     }
 }

@@ -153,6 +153,14 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, notices: &mut Vec<String>, act
             ui.add_space(8.0);
 
             let mut dismiss = None;
+            // Many notices (a folder of refused files): one button clears them all.
+            if notices.len() > 1
+                && ui
+                    .button(crate::storage::dismiss_all_label(notices.len()))
+                    .clicked()
+            {
+                notices.clear();
+            }
             for (i, text) in notices.iter().enumerate() {
                 egui::Frame::group(ui.style())
                     .fill(ui.visuals().warn_fg_color.gamma_multiply(0.15))

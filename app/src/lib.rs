@@ -8,6 +8,8 @@
 //! - [`views`]: the sliding-board view (2048, Threes), the Strike 9 view, and a plain view for
 //!   any other game.
 //! - [`advisor`]: the AI on a thread of its own, so the window never waits for a search.
+//! - [`pace`]: the clock of autoplay's moves and a replay's steps, so that a slow frame makes
+//!   every step due in it.
 //! - [`lock`]: one writer per data directory; [`refusal`]: the window of a second copy.
 //! - [`storage`], [`scores`], [`saves`] and [`tally`]: atomic JSON files, quarantine of
 //!   unreadable ones, the score table, games in progress, and what each game has counted in the
@@ -31,6 +33,7 @@ pub mod history;
 pub mod input;
 pub mod launcher;
 pub mod lock;
+pub mod pace;
 pub mod refusal;
 pub mod replay;
 pub mod saves;

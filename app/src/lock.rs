@@ -4,8 +4,10 @@
 //! started on the same directory finds the lock taken and writes nothing.
 
 use std::fs::{self, File, OpenOptions};
+
 use std::io;
 use std::path::{Path, PathBuf};
+use tilebox_core::files::{self, FileError};
 
 /// The lock file inside the data directory.
 pub const LOCK_FILE: &str = "lock";
@@ -39,12 +41,17 @@ impl DataDirLock {
             return Err(LockError::Unusable(unusable(dir, &e)));
         }
         let path = dir.join(LOCK_FILE);
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|e| LockError::Unusable(unusable(dir, &e)))?;
+        let mut options = OpenOptions::new();
+        options.create(true).truncate(false).write(true);
+        // Never blocks, and refuses a lock that is not a regular file (a folder, a named pipe, a
+        // link in a loop), saying why.
+        let file = files::open_regular(&path, &options).map_err(|e| {
+            LockError::Unusable(format!(
+                "The lock file {} cannot be used ({}), so nothing is saved while Tilebox runs.",
+                path.display(),
+                lock_words(&e)
+            ))
+        })?;
         match file.try_lock() {
             Ok(()) => {}
             Err(fs::TryLockError::WouldBlock) => return Err(LockError::Held(dir.to_path_buf())),
@@ -72,6 +79,16 @@ impl DataDirLock {
 /// What is wrong with `dir`, in words, from the error of creating it or a file in it.
 pub fn unusable(dir: &Path, e: &io::Error) -> String {
     let tail = "so nothing is saved while Tilebox runs";
+    // A link to a folder that is not there: `create_dir_all` says only "File exists".
+    if let Ok(target) = fs::read_link(dir)
+        && !dir.exists()
+    {
+        return format!(
+            "The data folder {} is a symbolic link to {}, which does not exist, {tail}.",
+            dir.display(),
+            target.display()
+        );
+    }
     // The first ancestor that exists and is not a folder is the culprit.
     if let Some(file) = dir.ancestors().find(|p| p.exists() && !p.is_dir()) {
         return format!(
@@ -98,6 +115,30 @@ pub fn unusable(dir: &Path, e: &io::Error) -> String {
     }
 }
 
+/// Why the lock file cannot be used, in words: an immutable file is "may not be changed".
+fn lock_words(e: &FileError) -> String {
+    match e {
+        FileError::Io(io) if io.kind() == io::ErrorKind::PermissionDenied => {
+            "Tilebox may not write it: permission denied, or it is marked immutable".to_string()
+        }
+        other => other.to_string(),
+    }
+}
+
+/// The line the game screen shows while nothing is saved: "Nothing will be saved: " and the
+/// cause, from the sentence `reason` the launcher shows ([`LockError::Unusable`]).
+pub fn nothing_saved(reason: &str) -> String {
+    let cause = reason
+        .trim_end_matches('.')
+        .trim_end_matches(", so nothing is saved while Tilebox runs");
+    format!("Nothing will be saved: {cause}.")
+}
+
+/// [`nothing_saved`] for `storage`, if it writes nothing: the game screen's line.
+pub fn nothing_saved_line(storage: &crate::storage::Storage) -> Option<String> {
+    storage.unusable_reason().map(nothing_saved)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,6 +157,81 @@ mod tests {
             "{text}"
         );
         assert_eq!(fs::read(&dir).unwrap(), b"not a folder");
+        let _ = fs::remove_dir_all(&base);
+    }
+
+    fn base(name: &str) -> PathBuf {
+        let base = std::env::temp_dir().join(format!("tilebox-lock-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&base);
+        fs::create_dir_all(&base).unwrap();
+        base
+    }
+
+    fn unusable_text(dir: &Path) -> String {
+        match DataDirLock::acquire(dir) {
+            Err(LockError::Unusable(text)) => text,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_dangling_link_as_the_data_folder_is_named_in_words() {
+        let base = base("dangling");
+        let dir = base.join("tilebox");
+        std::os::unix::fs::symlink(base.join("gone"), &dir).unwrap();
+        let text = unusable_text(&dir);
+        assert_eq!(
+            text,
+            format!(
+                "The data folder {} is a symbolic link to {}, which does not exist, so nothing \
+                 is saved while Tilebox runs.",
+                dir.display(),
+                base.join("gone").display()
+            )
+        );
+        assert!(!text.contains("os error"), "{text}");
+        let _ = fs::remove_dir_all(&base);
+    }
+
+    #[test]
+    fn an_unusable_lock_file_is_named_with_its_cause() {
+        let base = base("lock-kinds");
+        // A folder where the lock file should be.
+        let dir = base.join("folder");
+        fs::create_dir_all(dir.join(LOCK_FILE)).unwrap();
+        let text = unusable_text(&dir);
+        assert!(text.contains("(it is a folder, not a file)"), "{text}");
+        assert_eq!(
+            nothing_saved(&text),
+            format!(
+                "Nothing will be saved: The lock file {} cannot be used (it is a folder, not a \
+                 file).",
+                dir.join(LOCK_FILE).display()
+            )
+        );
+        #[cfg(unix)]
+        {
+            // A link in a loop.
+            let dir = base.join("loop");
+            fs::create_dir_all(&dir).unwrap();
+            std::os::unix::fs::symlink(dir.join(LOCK_FILE), dir.join(LOCK_FILE)).unwrap();
+            let text = unusable_text(&dir);
+            assert!(text.contains("(it is a loop of symbolic links)"), "{text}");
+            // A named pipe: refused at once, never waited on.
+            let dir = base.join("fifo");
+            fs::create_dir_all(&dir).unwrap();
+            let made = std::process::Command::new("mkfifo")
+                .arg(dir.join(LOCK_FILE))
+                .status()
+                .unwrap();
+            assert!(made.success());
+            let text = unusable_text(&dir);
+            assert!(
+                text.contains("(it is a named pipe (FIFO), not a regular file"),
+                "{text}"
+            );
+        }
         let _ = fs::remove_dir_all(&base);
     }
 }

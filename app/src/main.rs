@@ -98,11 +98,14 @@ fn main() -> ExitCode {
     );
     // The window waited for pending writes when it was closed; what is still not written
     // after one more bounded wait is said here, as the window is gone.
-    let unsaved = writer.flush(tilebox::app::QUIT_WAIT);
+    // Quit without them: at once, since the writer thread may be stuck in the kernel.
+    writer.flush(tilebox::app::QUIT_WAIT);
+    let unsaved = writer.unsaved();
     if !unsaved.is_empty() {
         let _ = writeln!(
             std::io::stderr(),
-            "tilebox: could not be saved before quitting (the disk did not answer): {}",
+            "tilebox: could not be saved before quitting (the disk did not answer, or is full): \
+             {}",
             unsaved.join(", ")
         );
     }

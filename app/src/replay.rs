@@ -11,6 +11,7 @@ use tilebox_core::{DynSession, Entry, SavedGame};
 
 use crate::app::Screen;
 use crate::input;
+use crate::pace::Pace;
 use crate::stats_view::show_focus;
 use crate::theme::Palette;
 use crate::views::{self, GameView};
@@ -65,8 +66,9 @@ pub(crate) struct Replay {
     total: usize,
     playing: bool,
     speed: usize,
-    /// When the last move was stepped while playing.
-    last_step: Option<f64>,
+    /// When the next move is due while playing: by the clock, so a slow frame steps every
+    /// move due since the last one.
+    pace: Pace,
     /// What the replay is of, in its heading.
     title: String,
     /// Where Back leads.
@@ -109,7 +111,7 @@ impl Replay {
             total: saved.moves.len(),
             playing: false,
             speed: START_SPEED,
-            last_step: None,
+            pace: Pace::now(),
             title,
             back,
         })
@@ -137,6 +139,31 @@ impl Replay {
             self.view.played(self.session.as_ref(), now);
         }
         stepped
+    }
+
+    /// The time between two moves at the speed chosen, in seconds.
+    fn interval(&self) -> f64 {
+        1.0 / SPEEDS[self.speed.min(SPEEDS.len() - 1)]
+    }
+
+    /// While playing, steps every move due at `now` (several in a frame slower than the
+    /// speed), animating the last; stops at the end. Returns how long until the next is due.
+    fn play_due(&mut self, now: f64) -> Option<f64> {
+        if !self.playing {
+            return None;
+        }
+        let left = self.total.saturating_sub(self.session.move_count());
+        let due = self.pace.take(self.interval(), now, left);
+        for _ in 0..due {
+            if !self.forward(now) {
+                break;
+            }
+        }
+        if self.session.move_count() >= self.total || !self.session.can_redo() {
+            self.playing = false;
+            return None;
+        }
+        Some(self.pace.wait(now).unwrap_or(0.0))
     }
 
     fn step(&mut self, step: Step, now: f64) {
@@ -168,10 +195,20 @@ impl Replay {
                     while self.session.undo() {}
                     self.view.reset();
                 }
-                self.last_step = Some(now);
+                self.pace = Pace::at(now + self.interval());
             }
-            Step::Slower => self.speed = self.speed.saturating_sub(1),
-            Step::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
+            Step::Slower | Step::Faster => {
+                self.speed = if step == Step::Slower {
+                    self.speed.saturating_sub(1)
+                } else {
+                    (self.speed + 1).min(SPEEDS.len() - 1)
+                };
+                // The next move comes at the new speed, not at the old one's time.
+                let at = now + self.interval();
+                if self.pace.next().is_none_or(|next| next > at) {
+                    self.pace = Pace::at(at);
+                }
+            }
             Step::Leave => {}
         }
     }
@@ -264,22 +301,8 @@ impl Replay {
             leave |= step == Step::Leave;
             self.step(step, now);
         }
-        if self.playing {
-            let interval = 1.0 / SPEEDS[self.speed];
-            let last = self.last_step.unwrap_or(now);
-            if now - last >= interval {
-                self.last_step = Some(now);
-                if !self.forward(now) {
-                    self.playing = false;
-                }
-            }
-            if self.session.move_count() >= self.total {
-                self.playing = false;
-            }
-            if self.playing {
-                let wait = (interval - (now - self.last_step.unwrap_or(now))).max(0.0);
-                ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
-            }
+        if let Some(wait) = self.play_due(now) {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
         }
 
         egui::CentralPanel::default().show(ui, |ui| {

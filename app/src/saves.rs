@@ -9,28 +9,24 @@ use tilebox_core::{DynSession, Entry, SAVE_FORMAT, SavedGame};
 use crate::storage::{Layout, ReadOutcome, Storage, StorageError, encode, notice, notice_with};
 use crate::tally::Tally;
 
-/// What a save file holds.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// What a save file holds. Read field by field ([`Deserialize`] by hand, not serde's `flatten`,
+/// which would first copy the whole file, moves and all, into a tree of its own).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AppSave {
     /// The engine's save form, its fields at the top level of the file.
     #[serde(flatten)]
     pub game: SavedGame,
     /// What the score table has been told of this game; missing in saves from before it was
     /// kept.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tally: Option<Tally>,
     /// The date whose daily game this is, written `YYYY-MM-DD`; absent for any other game and in
     /// saves from before daily games (a text that is not a date reads as absent).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "write_date",
-        deserialize_with = "read_date"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "write_date")]
     pub daily: Option<Date>,
     /// How long the game's board has been on screen while the game was not over, in
     /// milliseconds (for its record in the history); absent in saves from before it was kept.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub duration_ms: Option<u64>,
     /// Fields a newer Tilebox wrote that this build does not know: kept, unchanged, on every
     /// rewrite.
@@ -44,9 +40,84 @@ fn write_date<S: Serializer>(date: &Option<Date>, serializer: S) -> Result<S::Ok
     date.map(|d| d.to_string()).serialize(serializer)
 }
 
-fn read_date<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Date>, D::Error> {
-    let text = Option::<String>::deserialize(deserializer)?;
-    Ok(text.and_then(|t| t.parse().ok()))
+/// The fields of the engine's save form ([`SavedGame`]) but its moves, which are read straight
+/// into their lists.
+const ENGINE_FIELDS: [&str; 4] = ["format", "game", "params", "seed"];
+
+impl<'de> Deserialize<'de> for AppSave {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(AppSaveVisitor)
+    }
+}
+
+struct AppSaveVisitor;
+
+impl<'de> serde::de::Visitor<'de> for AppSaveVisitor {
+    type Value = AppSave;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a saved game (an object)")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<AppSave, A::Error> {
+        use serde::de::Error;
+        let mut moves: Option<Vec<String>> = None;
+        let mut redo: Option<Vec<String>> = None;
+        let mut tally = None;
+        let mut daily = None;
+        let mut duration_ms = None;
+        let mut engine = serde_json::Map::new();
+        let mut unknown = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let twice = |seen: bool| {
+                if seen {
+                    Err(A::Error::custom(format!("duplicate field `{key}`")))
+                } else {
+                    Ok(())
+                }
+            };
+            match key.as_str() {
+                "moves" => {
+                    twice(moves.is_some())?;
+                    moves = Some(map.next_value()?);
+                }
+                "redo" => {
+                    twice(redo.is_some())?;
+                    redo = Some(map.next_value()?);
+                }
+                "tally" => tally = map.next_value::<Option<Tally>>()?,
+                // A text that is not a date reads as no daily game.
+                "daily" => {
+                    daily = map
+                        .next_value::<Option<String>>()?
+                        .and_then(|t| t.parse::<Date>().ok());
+                }
+                "duration_ms" => duration_ms = map.next_value::<Option<u64>>()?,
+                k if ENGINE_FIELDS.contains(&k) => {
+                    twice(engine.contains_key(k))?;
+                    let value = map.next_value()?;
+                    engine.insert(key, value);
+                }
+                _ => {
+                    let value = map.next_value()?;
+                    unknown.insert(key, value);
+                }
+            }
+        }
+        // The small fields through the engine's own reading, the moves put in after.
+        engine.insert("moves".to_string(), serde_json::Value::Array(Vec::new()));
+        let mut game: SavedGame =
+            serde_json::from_value(serde_json::Value::Object(engine)).map_err(A::Error::custom)?;
+        game.moves = moves.ok_or_else(|| A::Error::missing_field("moves"))?;
+        game.redo = redo.unwrap_or_default();
+        Ok(AppSave {
+            game,
+            tally,
+            daily,
+            duration_ms,
+            unknown,
+        })
+    }
 }
 
 /// `id` made safe as a file name: every character but ASCII letters, digits, `-` and `_` is
@@ -63,9 +134,12 @@ pub fn safe_file_stem(id: &str) -> String {
         .collect()
 }
 
+/// The folder of the games in progress, inside the data directory.
+pub const SAVES_FOLDER: &str = "saves";
+
 /// The file, inside the data directory, that holds the game in progress of game `id`.
 pub fn save_file_name(id: &str) -> String {
-    format!("saves/{}.json", safe_file_stem(id))
+    format!("{SAVES_FOLDER}/{}.json", safe_file_stem(id))
 }
 
 /// The save of `session` with its tally, the date of its daily game if it is one, how long it
@@ -116,6 +190,17 @@ pub struct Resumed {
 /// `notices` gets a sentence saying so. A save a newer Tilebox wrote is left in place: it is
 /// read as this build reads saves, to be looked at, if it can be.
 pub fn read(storage: &Storage, entry: &Entry, notices: &mut Vec<String>) -> Option<Resumed> {
+    // A folder that cannot be read is one notice, not one per game (most have no save).
+    if let Some(problem) = storage.folder_problem(SAVES_FOLDER) {
+        let text = format!(
+            "The saved games ({SAVES_FOLDER}/) cannot be read: {problem}. They are left as they \
+             are, and no game is saved there while Tilebox runs."
+        );
+        if !notices.contains(&text) {
+            notices.push(text);
+        }
+        return None;
+    }
     let name = save_file_name(entry.id());
     let what = format!("The saved game of {}", entry.title());
     let outcome = storage.read_json::<AppSave>(&name, "format", u64::from(SAVE_FORMAT));

@@ -129,8 +129,10 @@ pub fn with_assisted(text: String, assisted: Option<u64>) -> String {
     }
 }
 
-/// The whole score table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// The whole score table. Read field by field ([`Deserialize`] by hand, not serde's
+/// `flatten`, which would first copy the whole file into a tree of its own): a table near the
+/// bound costs little more than itself in memory.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Scores {
     /// Format version, [`SCORES_VERSION`].
     pub version: u32,
@@ -150,6 +152,45 @@ impl Default for Scores {
             games: BTreeMap::new(),
             unknown: serde_json::Map::new(),
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for Scores {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(ScoresVisitor)
+    }
+}
+
+struct ScoresVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ScoresVisitor {
+    type Value = Scores;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a score table (an object with \"version\" and \"games\")")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Scores, A::Error> {
+        let mut version = None;
+        let mut games = None;
+        let mut unknown = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "version" if version.is_none() => version = Some(map.next_value()?),
+                "version" => return Err(serde::de::Error::duplicate_field("version")),
+                "games" if games.is_none() => games = Some(map.next_value()?),
+                "games" => return Err(serde::de::Error::duplicate_field("games")),
+                _ => {
+                    let value = map.next_value()?;
+                    unknown.insert(key, value);
+                }
+            }
+        }
+        Ok(Scores {
+            version: version.ok_or_else(|| serde::de::Error::missing_field("version"))?,
+            games: games.unwrap_or_default(),
+            unknown,
+        })
     }
 }
 
@@ -220,6 +261,27 @@ mod tests {
             with_assisted(Best::Highest(20).card_text(), Some(64)),
             "Best 20 \u{b7} assisted 64"
         );
+    }
+
+    #[test]
+    fn the_table_reads_field_by_field_keeping_what_it_does_not_know() {
+        let text = r#"{"version":1,"games":{"2048":{"best":4,"played":1,"won":0,"x":[1]}},"extra":{"a":true}}"#;
+        let scores: Scores = serde_json::from_str(text).unwrap();
+        assert_eq!(scores.get("2048").best, 4);
+        assert_eq!(scores.get("2048").unknown["x"], serde_json::json!([1]));
+        assert_eq!(scores.unknown["extra"], serde_json::json!({"a": true}));
+        assert_eq!(serde_json::to_string(&scores).unwrap(), text);
+        // No games: an empty table; no version, or a version twice: refused.
+        let empty: Scores = serde_json::from_str(r#"{"version":1}"#).unwrap();
+        assert!(empty.games.is_empty());
+        for bad in [
+            r#"{"games":{}}"#,
+            r#"{"version":1,"version":1}"#,
+            "[1]",
+            r#"{"version":"1"}"#,
+        ] {
+            assert!(serde_json::from_str::<Scores>(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

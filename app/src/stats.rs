@@ -28,51 +28,101 @@ pub struct Figures {
 }
 
 impl Figures {
+    /// The figures of no game.
+    pub const EMPTY: Figures = Figures {
+        played: 0,
+        won: 0,
+        best: None,
+        mean: None,
+        median: None,
+        current_streak: 0,
+        longest_streak: 0,
+    };
+
     /// The figures of `records`, in the order they were played.
     pub fn of<'a>(records: impl IntoIterator<Item = &'a Record>, lower_is_better: bool) -> Self {
-        let mut figures = Self::default();
-        let mut scores = Vec::new();
-        let mut sum: u128 = 0;
-        for record in records {
-            figures.played += 1;
-            scores.push(record.score);
-            sum += u128::from(record.score);
-            if record.won {
-                figures.won += 1;
-                figures.current_streak += 1;
-                figures.longest_streak = figures.longest_streak.max(figures.current_streak);
-            } else {
-                figures.current_streak = 0;
-            }
-            if let Some(better) = better_score(record, figures.best, lower_is_better) {
-                figures.best = Some(better);
-            }
+        let mut set = Set::EMPTY;
+        for (index, record) in records.into_iter().enumerate() {
+            set.add(index, record, lower_is_better, false);
         }
-        if !scores.is_empty() {
-            scores.sort_unstable();
-            let (min, max) = match (scores.first(), scores.last()) {
-                (Some(&min), Some(&max)) => (min as f64, max as f64),
-                _ => (0.0, 0.0),
-            };
-            // Rounding to floating point never takes the mean outside the scores.
-            figures.mean = Some((sum as f64 / scores.len() as f64).clamp(min, max));
-            let mid = scores.len() / 2;
-            figures.median = if scores.len() % 2 == 1 {
-                scores.get(mid).map(|&s| s as f64)
-            } else {
-                // Halves added, so that two big scores never overflow.
-                match (scores.get(mid - 1), scores.get(mid)) {
-                    (Some(&a), Some(&b)) => Some(a as f64 / 2.0 + b as f64 / 2.0),
-                    _ => None,
-                }
-            };
-        }
-        figures
+        set.finish(true);
+        set.figures
     }
 
     /// The share of games won, 0 to 1; none when no game was played.
     pub fn win_rate(&self) -> Option<f64> {
         (self.played > 0).then(|| self.won as f64 / self.played as f64)
+    }
+}
+
+/// One set of games as they come: its figures, and what works them out a game at a time.
+#[derive(Debug, Clone, PartialEq)]
+struct Set {
+    figures: Figures,
+    /// The sum of the scores.
+    sum: u128,
+    /// The scores, in order once [`Set::finish`] has run (for the median).
+    scores: Vec<u64>,
+    /// The index of the first game with the best score.
+    best_at: Option<usize>,
+}
+
+impl Set {
+    const EMPTY: Set = Set {
+        figures: Figures::EMPTY,
+        sum: 0,
+        scores: Vec::new(),
+        best_at: None,
+    };
+
+    /// Adds game `index`, `record`; `in_order`: its score is put in its place among the scores
+    /// (one game added to a set already finished), else at the end (a set built at once, then
+    /// sorted by [`Set::finish`]).
+    fn add(&mut self, index: usize, record: &Record, lower_is_better: bool, in_order: bool) {
+        let f = &mut self.figures;
+        f.played += 1;
+        self.sum += u128::from(record.score);
+        if in_order {
+            let at = self.scores.partition_point(|&s| s <= record.score);
+            self.scores.insert(at, record.score);
+        } else {
+            self.scores.push(record.score);
+        }
+        if record.won {
+            f.won += 1;
+            f.current_streak += 1;
+            f.longest_streak = f.longest_streak.max(f.current_streak);
+        } else {
+            f.current_streak = 0;
+        }
+        if let Some(better) = better_score(record, f.best, lower_is_better) {
+            f.best = Some(better);
+            self.best_at = Some(index);
+        }
+    }
+
+    /// Works out the mean and median; `sort`: the scores are sorted first.
+    fn finish(&mut self, sort: bool) {
+        if sort {
+            self.scores.sort_unstable();
+        }
+        let scores = &self.scores;
+        let (Some(&min), Some(&max)) = (scores.first(), scores.last()) else {
+            return;
+        };
+        let f = &mut self.figures;
+        // Rounding to floating point never takes the mean outside the scores.
+        f.mean = Some((self.sum as f64 / scores.len() as f64).clamp(min as f64, max as f64));
+        let mid = scores.len() / 2;
+        f.median = if scores.len() % 2 == 1 {
+            scores.get(mid).map(|&s| s as f64)
+        } else {
+            // Halves added, so that two big scores never overflow.
+            match (scores.get(mid - 1), scores.get(mid)) {
+                (Some(&a), Some(&b)) => Some(a as f64 / 2.0 + b as f64 / 2.0),
+                _ => None,
+            }
+        };
     }
 }
 
@@ -113,6 +163,15 @@ impl Measure {
         }
     }
 
+    /// The measure `record` names, if any.
+    fn named_by(record: &Record) -> Option<Measure> {
+        if record.top_tile.is_some() {
+            Some(Measure::TopTile)
+        } else {
+            record.tiles_left.map(|_| Measure::TilesLeft)
+        }
+    }
+
     fn of(self, record: &Record) -> Option<u64> {
         match self {
             Measure::TopTile => record.top_tile,
@@ -138,7 +197,216 @@ pub struct Point {
     pub daily: bool,
 }
 
-/// Everything the statistics screen shows of one entry's history.
+impl Point {
+    /// Game `index` of a history, `record`.
+    fn of(index: usize, record: &Record) -> Point {
+        Point {
+            index,
+            ended: tilebox_core::date::parse_rfc3339(&record.ended),
+            score: record.score,
+            won: record.won,
+            assisted: record.assisted,
+            daily: record.daily.is_some(),
+        }
+    }
+
+    /// The kind of game it is on the chart.
+    pub fn kind(&self) -> Kind {
+        if self.daily {
+            Kind::Daily
+        } else if self.assisted {
+            Kind::Assisted
+        } else {
+            Kind::Unassisted
+        }
+    }
+}
+
+/// The kinds of game the chart of scores marks apart, each with a mark of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Played without undo, hints or autoplay (and not a daily game).
+    Unassisted,
+    /// With undo, a hint or autoplay (and not a daily game).
+    Assisted,
+    /// A daily game, assisted or not.
+    Daily,
+}
+
+impl Kind {
+    /// Every kind, in the order of [`Bin::spans`].
+    pub const ALL: [Kind; 3] = [Kind::Unassisted, Kind::Assisted, Kind::Daily];
+}
+
+/// Games next to each other taken together on the chart of scores, where a point per game would
+/// overlap: how many, from which, their mean, and the lowest and highest score of each kind.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bin {
+    /// The index in the history of its first game.
+    pub first: usize,
+    /// How many games it holds.
+    pub count: usize,
+    /// The sum of their scores.
+    pub sum: u128,
+    /// The lowest and highest score of each kind of game in it, in the order of [`Kind::ALL`].
+    pub spans: [Option<(u64, u64)>; 3],
+}
+
+impl Bin {
+    /// The mean score of its games.
+    pub fn mean(&self) -> f64 {
+        self.sum as f64 / self.count.max(1) as f64
+    }
+
+    fn add(&mut self, point: &Point) {
+        self.count += 1;
+        self.sum += u128::from(point.score);
+        let kind = Kind::ALL
+            .iter()
+            .position(|&k| k == point.kind())
+            .unwrap_or(0);
+        if let Some(span) = self.spans.get_mut(kind) {
+            let (lo, hi) = span.unwrap_or((point.score, point.score));
+            *span = Some((lo.min(point.score), hi.max(point.score)));
+        }
+    }
+
+    fn merged(self, next: Bin) -> Bin {
+        let mut spans = self.spans;
+        for (span, other) in spans.iter_mut().zip(next.spans) {
+            *span = match (*span, other) {
+                (Some((a, b)), Some((c, d))) => Some((a.min(c), b.max(d))),
+                (a, b) => a.or(b),
+            };
+        }
+        Bin {
+            first: self.first,
+            count: self.count + next.count,
+            sum: self.sum + next.sum,
+            spans,
+        }
+    }
+}
+
+/// The most bins a chart shows: a history's bins hold twice as many games each once it has
+/// more, so there are between half as many and this many.
+pub const MAX_BINS: usize = 120;
+
+/// A run of games in bins of equal size (the last one filling), at most [`MAX_BINS`], kept up
+/// as games are added: a game is added to the last bin, and when the bins are all full, pairs
+/// of them are merged.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bins {
+    size: usize,
+    bins: Vec<Bin>,
+}
+
+impl Bins {
+    /// No game.
+    pub const EMPTY: Bins = Bins {
+        size: 1,
+        bins: Vec::new(),
+    };
+
+    /// The bins of `points`.
+    pub fn of<'a>(points: impl IntoIterator<Item = &'a Point>) -> Bins {
+        let mut bins = Bins::EMPTY;
+        for point in points {
+            bins.push(point);
+        }
+        bins
+    }
+
+    /// Adds a game after the others.
+    pub fn push(&mut self, point: &Point) {
+        let full = self.bins.last().is_none_or(|b| b.count >= self.size);
+        if full && self.bins.len() >= MAX_BINS {
+            let mut merged = Vec::with_capacity(MAX_BINS);
+            for pair in self.bins.chunks(2) {
+                merged.push(match pair {
+                    [a, b] => a.merged(*b),
+                    [a] => *a,
+                    _ => continue,
+                });
+            }
+            self.bins = merged;
+            self.size *= 2;
+        }
+        let full = self.bins.last().is_none_or(|b| b.count >= self.size);
+        if full {
+            self.bins.push(Bin {
+                first: point.index,
+                count: 0,
+                sum: 0,
+                spans: [None; 3],
+            });
+        }
+        if let Some(last) = self.bins.last_mut() {
+            last.add(point);
+        }
+    }
+
+    /// The bins, oldest games first.
+    pub fn bins(&self) -> &[Bin] {
+        &self.bins
+    }
+
+    /// How many games a full bin holds.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+}
+
+/// How many games the chart of scores shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Range {
+    /// The last 100.
+    Last100,
+    /// The last 1,000.
+    Last1000,
+    /// Every game.
+    #[default]
+    All,
+}
+
+impl Range {
+    /// Every range, in the order the screen offers them.
+    pub const ALL: [Range; 3] = [Range::Last100, Range::Last1000, Range::All];
+
+    /// The label of its button.
+    pub fn label(self) -> &'static str {
+        match self {
+            Range::Last100 => "Last 100 games",
+            Range::Last1000 => "Last 1,000 games",
+            Range::All => "All games",
+        }
+    }
+
+    /// The indices of the games it takes of a history of `len` games.
+    pub fn of(self, len: usize) -> std::ops::Range<usize> {
+        let last = match self {
+            Range::Last100 => 100,
+            Range::Last1000 => 1000,
+            Range::All => len,
+        };
+        len.saturating_sub(last)..len
+    }
+}
+
+/// The most games the chart of scores shows one point each; more are shown in bins.
+pub const MAX_POINTS: usize = 150;
+
+/// What the chart of scores draws for a range of games.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Chart {
+    /// A point per game.
+    Games(Vec<Point>),
+    /// Bins of games.
+    Bins(Bins),
+}
+
+/// Everything the statistics screen shows of one entry's history, worked out once for the
+/// history read and then one game at a time ([`Stats::push`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Stats {
     /// Unassisted games: the figures shown first.
@@ -157,69 +425,135 @@ pub struct Stats {
     /// What the histogram counts, and how many games reached each value, by value; none when no
     /// game recorded either measure.
     pub histogram: Option<(Measure, Vec<(u64, u64)>)>,
+    /// Every game in bins, for the chart of them all.
+    pub bins: Bins,
+    lower_is_better: bool,
+    /// The unassisted, assisted, daily and daily assisted games.
+    sets: [Set; 4],
 }
 
 impl Stats {
+    /// The statistics of no game.
+    pub const EMPTY: Stats = Stats {
+        unassisted: Figures::EMPTY,
+        assisted: Figures::EMPTY,
+        daily: Figures::EMPTY,
+        daily_assisted: Figures::EMPTY,
+        series: Vec::new(),
+        best_game: None,
+        histogram: None,
+        bins: Bins::EMPTY,
+        lower_is_better: false,
+        sets: [Set::EMPTY, Set::EMPTY, Set::EMPTY, Set::EMPTY],
+    };
+
     /// The statistics of `records` (oldest first), of a game whose score is better lower if
     /// `lower_is_better`.
     pub fn of(records: &[Record], lower_is_better: bool) -> Self {
-        let unassisted = Figures::of(records.iter().filter(|r| !r.assisted), lower_is_better);
-        let assisted = Figures::of(records.iter().filter(|r| r.assisted), lower_is_better);
-        let daily = Figures::of(
-            records.iter().filter(|r| r.daily.is_some() && !r.assisted),
+        let mut stats = Stats {
             lower_is_better,
-        );
-        let daily_assisted = Figures::of(
-            records.iter().filter(|r| r.daily.is_some() && r.assisted),
-            lower_is_better,
-        );
-        let series = records
-            .iter()
-            .enumerate()
-            .map(|(index, r)| Point {
-                index,
-                ended: tilebox_core::date::parse_rfc3339(&r.ended),
-                score: r.score,
-                won: r.won,
-                assisted: r.assisted,
-                daily: r.daily.is_some(),
-            })
-            .collect();
-        let first_with = |assisted: bool, best: Option<u64>| {
-            let best = best?;
-            records.iter().position(|r| {
-                r.assisted == assisted && r.score == best && (r.over || !lower_is_better)
-            })
+            ..Stats::EMPTY
         };
-        let best_game =
-            first_with(false, unassisted.best).or_else(|| first_with(true, assisted.best));
-        Self {
-            unassisted,
-            assisted,
-            daily,
-            daily_assisted,
-            series,
-            best_game,
-            histogram: histogram(records),
+        for record in records {
+            stats.add(record, false);
         }
+        stats.finish(true);
+        stats
+    }
+
+    /// Adds a game after the others (the figures stay as [`Stats::of`] would give them).
+    pub fn push(&mut self, record: &Record) {
+        self.add(record, true);
+        self.finish(false);
+    }
+
+    /// Which of the sets a game goes to.
+    fn set_of(record: &Record) -> [bool; 4] {
+        let daily = record.daily.is_some();
+        [
+            !record.assisted,
+            record.assisted,
+            daily && !record.assisted,
+            daily && record.assisted,
+        ]
+    }
+
+    fn add(&mut self, record: &Record, in_order: bool) {
+        let index = self.series.len();
+        for (set, belongs) in self.sets.iter_mut().zip(Self::set_of(record)) {
+            if belongs {
+                set.add(index, record, self.lower_is_better, in_order);
+            }
+        }
+        let point = Point::of(index, record);
+        self.bins.push(&point);
+        self.series.push(point);
+        if self.histogram.is_none() {
+            self.histogram = Measure::named_by(record).map(|m| (m, Vec::new()));
+        }
+        if let Some((measure, counts)) = &mut self.histogram {
+            count(counts, measure.of(record));
+        }
+    }
+
+    fn finish(&mut self, sort: bool) {
+        for set in &mut self.sets {
+            set.finish(sort);
+        }
+        let [u, a, d, da] = &self.sets;
+        self.unassisted = u.figures;
+        self.assisted = a.figures;
+        self.daily = d.figures;
+        self.daily_assisted = da.figures;
+        self.best_game = u.best_at.or(a.best_at);
+    }
+
+    /// What the chart of scores draws of the games in `range`: a point each, or bins where
+    /// points would overlap (more than [`MAX_POINTS`]). Costs at most the last 1,000 games,
+    /// whatever the history's length (every game's bins are kept up as games are added).
+    pub fn chart(&self, range: Range) -> Chart {
+        let games = range.of(self.series.len());
+        if games.len() <= MAX_POINTS {
+            Chart::Games(self.series.get(games).unwrap_or_default().to_vec())
+        } else if range == Range::All {
+            Chart::Bins(self.bins.clone())
+        } else {
+            Chart::Bins(Bins::of(self.series.get(games).unwrap_or_default()))
+        }
+    }
+
+    /// The histogram of the games of `records` (this history's) in `range`.
+    pub fn histogram_of(
+        &self,
+        records: &[Record],
+        range: Range,
+    ) -> Option<(Measure, Vec<(u64, u64)>)> {
+        let games = range.of(records.len());
+        if range == Range::All || games.len() == records.len() {
+            return self.histogram.clone();
+        }
+        let (measure, _) = self.histogram.as_ref()?;
+        let mut counts = Vec::new();
+        for record in records.get(games).unwrap_or_default() {
+            count(&mut counts, measure.of(record));
+        }
+        Some((*measure, counts))
     }
 }
 
-/// How many games reached each highest tile (or left each number of tiles), by value: the
-/// measure the first record that has one names.
-fn histogram(records: &[Record]) -> Option<(Measure, Vec<(u64, u64)>)> {
-    let measure = records.iter().find_map(|r| {
-        if r.top_tile.is_some() {
-            Some(Measure::TopTile)
-        } else {
-            r.tiles_left.map(|_| Measure::TilesLeft)
+/// Counts `value`, if any, in `counts` (by value, in order).
+fn count(counts: &mut Vec<(u64, u64)>, value: Option<u64>) {
+    let Some(value) = value else {
+        return;
+    };
+    match counts.binary_search_by_key(&value, |&(v, _)| v) {
+        Ok(at) => {
+            if let Some((_, n)) = counts.get_mut(at) {
+                *n += 1;
+            }
         }
-    })?;
-    let mut counts = std::collections::BTreeMap::<u64, u64>::new();
-    for value in records.iter().filter_map(|r| measure.of(r)) {
-        *counts.entry(value).or_default() += 1;
+        Err(at) => counts.insert(at, (value, 1)),
     }
-    Some((measure, counts.into_iter().collect()))
 }
 
 #[cfg(test)]
@@ -231,9 +565,9 @@ mod tests {
         Record {
             format: crate::history::HISTORY_FORMAT,
             game: "2048".into(),
-            params: serde_json::json!({}),
+            params: None,
             seed: 1,
-            moves: vec!["L".into()],
+            moves: crate::history::Moves::from(vec!["L"]),
             score,
             won,
             over,
@@ -412,5 +746,92 @@ mod tests {
             }
             prop_assert_eq!(stats.series.len(), games.len());
         }
+
+        /// The statistics worked out a game at a time are those of the whole history at once.
+        #[test]
+        fn adding_games_one_at_a_time_gives_the_statistics_of_them_all(
+            first in proptest::collection::vec(arb_record(), 0..30),
+            then in proptest::collection::vec(arb_record(), 0..30),
+            lower in any::<bool>(),
+        ) {
+            let mut stats = Stats::of(&first, lower);
+            for r in &then {
+                stats.push(r);
+            }
+            let all: Vec<Record> = first.iter().chain(&then).cloned().collect();
+            prop_assert_eq!(stats, Stats::of(&all, lower));
+        }
+
+        /// Bins hold every game once, in order, at most [`MAX_BINS`] of them, all of one size
+        /// but the last, with the mean and spans of their games.
+        #[test]
+        fn bins_hold_every_game_once(
+            scores in proptest::collection::vec((0u64..10_000, any::<bool>(), any::<bool>()), 0..2000),
+        ) {
+            let points: Vec<Point> = scores
+                .iter()
+                .enumerate()
+                .map(|(index, &(score, assisted, daily))| Point {
+                    index, ended: None, score, won: false, assisted, daily,
+                })
+                .collect();
+            let bins = Bins::of(&points);
+            prop_assert!(bins.bins().len() <= MAX_BINS);
+            prop_assert!(points.len() <= MAX_POINTS || bins.bins().len() > MAX_BINS / 4);
+            let mut next = 0;
+            for (i, bin) in bins.bins().iter().enumerate() {
+                prop_assert_eq!(bin.first, next);
+                let last = i + 1 == bins.bins().len();
+                prop_assert!(bin.count == bins.size() || (last && bin.count <= bins.size() && bin.count > 0));
+                let games = &points[bin.first..bin.first + bin.count];
+                let sum: u128 = games.iter().map(|p| u128::from(p.score)).sum();
+                prop_assert_eq!(bin.sum, sum);
+                for (k, kind) in Kind::ALL.iter().enumerate() {
+                    let of: Vec<u64> = games.iter().filter(|p| p.kind() == *kind).map(|p| p.score).collect();
+                    let span = of.iter().min().zip(of.iter().max()).map(|(a, b)| (*a, *b));
+                    prop_assert_eq!(bin.spans[k], span);
+                }
+                next += bin.count;
+            }
+            prop_assert_eq!(next, points.len());
+        }
+    }
+
+    #[test]
+    fn a_chart_draws_a_point_per_game_or_bins_and_never_more_than_a_few_hundred() {
+        let games: Vec<Record> = (0..5000u64)
+            .map(|i| Record {
+                daily: (i % 7 == 0).then(|| "2026-11-23".to_string()),
+                top_tile: Some(1 << (i % 12)),
+                ..record(i, false, true, i % 10 == 0)
+            })
+            .collect();
+        let stats = Stats::of(&games, false);
+        let Chart::Games(last) = stats.chart(Range::Last100) else {
+            panic!("the last 100 games are points")
+        };
+        assert_eq!(last.first().map(|p| p.index), Some(4900));
+        assert_eq!(last.len(), 100);
+        for range in [Range::Last1000, Range::All] {
+            let Chart::Bins(bins) = stats.chart(range) else {
+                panic!("{range:?} is binned")
+            };
+            let count: usize = bins.bins().iter().map(|b| b.count).sum();
+            assert_eq!(count, range.of(games.len()).len());
+            assert!(bins.bins().len() <= MAX_BINS);
+            // Daily and assisted games keep their marks in the bins.
+            assert!(
+                bins.bins()
+                    .iter()
+                    .all(|b| b.spans.iter().all(Option::is_some))
+            );
+        }
+        let Some((Measure::TopTile, last)) = stats.histogram_of(&games, Range::Last100) else {
+            panic!("no histogram")
+        };
+        assert_eq!(last.iter().map(|&(_, n)| n).sum::<u64>(), 100);
+        assert_eq!(stats.histogram_of(&games, Range::All), stats.histogram);
+        let few = Stats::of(&games[..40], false);
+        assert_eq!(few.chart(Range::All), Chart::Games(few.series.clone()));
     }
 }

@@ -1,15 +1,21 @@
 //! The statistics screen of one entry: the figures of its history ([`crate::stats`]),
-//! unassisted games first and the assisted and daily games beside, a chart of every game's
-//! score with the best marked, a chart of the highest tiles reached (or the tiles left), and
-//! the list of games, each with its replay.
+//! unassisted games first and the assisted and daily games beside, a chart of the scores of the
+//! last 100, the last 1,000 or all games (a point each, or bins of games with their mean where
+//! points would overlap) with the best, the assisted and the daily games marked, a chart of the
+//! highest tiles reached (or the tiles left), and the list of games a page at a time, each with
+//! its replay.
+//!
+//! Nothing here costs more with a longer history: the figures come worked out with the history
+//! ([`crate::history::History`]), a chart draws at most [`crate::stats::MAX_POINTS`] points or
+//! [`crate::stats::MAX_BINS`] bins, and the list shows [`PAGE`] games.
 
 use egui::{RichText, Vec2};
 use egui_plot::{Bar, BarChart, GridMark, Line, MarkerShape, Plot, PlotPoints, Points};
 use tilebox_core::Entry;
 
-use crate::history::{HistoryView, Record};
+use crate::history::{History, HistoryView, Record};
 use crate::input;
-use crate::stats::{Figures, Measure, Stats};
+use crate::stats::{Bin, Chart, Figures, Kind, Measure, Range, Stats};
 use crate::theme::Palette;
 
 /// What the player did on the statistics screen.
@@ -72,25 +78,22 @@ pub(crate) fn show_focus(ui: &egui::Ui, response: &egui::Response) {
     crate::theme::focus_ring(ui, response);
 }
 
-/// The statistics last worked out, by entry and number of games: a history only grows, so
-/// they are worked out again only when a game is added or another entry's are shown, not at
-/// every frame.
+/// What the statistics screen keeps between frames: the entry shown, the range of its charts
+/// and the page of its list of games. (The figures themselves come with the history.)
 #[derive(Debug, Default)]
 pub(crate) struct Memo {
-    key: Option<(String, usize)>,
-    stats: Option<Stats>,
+    entry: Option<String>,
+    range: Range,
+    page: usize,
 }
 
 impl Memo {
-    /// The statistics of `records`, the history of `entry`.
-    fn of(&mut self, entry: &Entry, records: &[Record]) -> &Stats {
-        let key = (entry.id().to_string(), records.len());
-        let stats = match self.stats.take() {
-            Some(stats) if self.key.as_ref() == Some(&key) => stats,
-            _ => Stats::of(records, entry.lower_is_better()),
-        };
-        self.key = Some(key);
-        self.stats.insert(stats)
+    /// The screen shows `entry`: the list starts again at its first page for another entry.
+    fn showing(&mut self, entry: &Entry) {
+        if self.entry.as_deref() != Some(entry.id()) {
+            self.entry = Some(entry.id().to_string());
+            self.page = 0;
+        }
     }
 }
 
@@ -102,12 +105,12 @@ pub(crate) fn show(
     memo: &mut Memo,
 ) -> Action {
     let mut action = Action::None;
-    let records = match history {
-        HistoryView::Ready(records) => Some(records),
+    memo.showing(entry);
+    let history = match history {
+        HistoryView::Ready(history) => Some(history),
         HistoryView::Loading => None,
     };
-    let stats = records.map(|r| memo.of(entry, r));
-    let best = stats.and_then(|s| s.best_game);
+    let best = history.and_then(|h| h.stats().best_game);
 
     for k in input::read_keys(ui.ctx()) {
         if k.repeat || k.has_command_modifier() {
@@ -148,23 +151,26 @@ pub(crate) fn show(
 
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
-            let (Some(records), Some(stats)) = (records, stats) else {
+            let Some(history) = history else {
                 ui.horizontal(|ui| {
                     ui.spinner();
                     ui.label(LOADING_TEXT);
                 });
                 return;
             };
-            if records.is_empty() {
+            if history.is_empty() {
                 ui.add_space(24.0);
                 ui.vertical_centered(|ui| {
                     ui.add(egui::Label::new(RichText::new(EMPTY_TEXT).size(18.0)).wrap());
                 });
+                if history.left_out() > 0 {
+                    ui.label(left_out_text(history.left_out()));
+                }
                 ui.add_space(8.0);
                 ui.label(RichText::new("Escape: back").small());
                 return;
             }
-            if let Some(i) = figures_and_lists(ui, entry, records, stats) {
+            if let Some(i) = figures_and_lists(ui, entry, history, memo) {
                 action = Action::Replay(i);
             }
         });
@@ -172,14 +178,27 @@ pub(crate) fn show(
     action
 }
 
+/// What the screen says of `n` records of the file left out, not matching their moves.
+pub fn left_out_text(n: usize) -> String {
+    match n {
+        1 => "1 game of the file is left out: its record does not match a replay of its moves."
+            .to_string(),
+        n => format!(
+            "{n} games of the file are left out: their records do not match a replay of their \
+             moves."
+        ),
+    }
+}
+
 /// The screen of a history with games in it; returns the game whose replay was asked for.
 fn figures_and_lists(
     ui: &mut egui::Ui,
     entry: &Entry,
-    records: &[Record],
-    stats: &Stats,
+    history: &History,
+    memo: &mut Memo,
 ) -> Option<usize> {
     let mut replay = None;
+    let stats = history.stats();
     let palette = Palette::of(ui.visuals().dark_mode);
     ui.horizontal_wrapped(|ui| {
         let button = ui
@@ -194,6 +213,12 @@ fn figures_and_lists(
         }
         ui.label(RichText::new(KEYS_TEXT).color(palette.weak));
     });
+    if history.left_out() > 0 {
+        ui.add(
+            egui::Label::new(RichText::new(left_out_text(history.left_out())).color(palette.warn))
+                .wrap(),
+        );
+    }
     ui.add_space(6.0);
 
     section(ui, "Your games", "Without undo, hints or autoplay");
@@ -221,11 +246,12 @@ fn figures_and_lists(
 
     ui.add_space(8.0);
     ui.label(RichText::new("Score of each game").strong().size(18.0));
-    score_chart(ui, entry, stats, palette);
-    if let Some((measure, counts)) = &stats.histogram {
+    range_buttons(ui, &mut memo.range, history.len());
+    score_chart(ui, entry, stats, memo.range, palette);
+    if let Some((measure, counts)) = stats.histogram_of(history, memo.range) {
         ui.add_space(8.0);
         ui.label(RichText::new(measure.title()).strong().size(18.0));
-        histogram_chart(ui, *measure, counts, palette);
+        histogram_chart(ui, measure, &counts, palette);
     }
 
     ui.add_space(8.0);
@@ -234,10 +260,42 @@ fn figures_and_lists(
             .strong()
             .size(18.0),
     );
-    if let Some(i) = games_list(ui, records, stats.best_game) {
+    if let Some(i) = games_list(ui, history, stats.best_game, &mut memo.page) {
         replay = Some(i);
     }
     replay
+}
+
+/// The accessible label of the button that shows `range` in the charts.
+pub fn range_label(range: Range) -> String {
+    format!("Charts: {}", range.label().to_lowercase())
+}
+
+/// The buttons that choose the games the charts show (Tab reaches them, Space or Return
+/// chooses); the chosen one is drawn selected. `len`: the games in the history.
+fn range_buttons(ui: &mut egui::Ui, range: &mut Range, len: usize) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Show:");
+        for choice in Range::ALL {
+            let chosen = *range == choice;
+            let button = ui
+                .add(egui::Button::selectable(chosen, choice.label()))
+                .on_hover_text(format!(
+                    "The charts show {} of your {len} games",
+                    match choice {
+                        Range::All => "all".to_string(),
+                        other => other.label().to_lowercase().replace(" games", ""),
+                    }
+                ));
+            button.widget_info(|| {
+                egui::WidgetInfo::selected(egui::Role::Button, true, chosen, range_label(choice))
+            });
+            show_focus(ui, &button);
+            if button.clicked() {
+                *range = choice;
+            }
+        }
+    });
 }
 
 /// A heading and a line under it saying what it covers.
@@ -313,59 +371,85 @@ fn still_plot(id: &str) -> Plot<'static> {
         .sense(egui::Sense::hover())
 }
 
-/// The score of every game, in order, with the best marked. The series is drawn in the focus
-/// ring's colour, which stands out 3:1 and more from the window and the plot in both themes.
-fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, palette: &Palette) {
-    let point = |p: &crate::stats::Point| [p.index as f64 + 1.0, p.score as f64];
-    let line: Vec<[f64; 2]> = stats.series.iter().map(point).collect();
-    let unassisted: Vec<[f64; 2]> = stats
-        .series
-        .iter()
-        .filter(|p| !p.assisted)
-        .map(point)
-        .collect();
-    let assisted: Vec<[f64; 2]> = stats
-        .series
-        .iter()
-        .filter(|p| p.assisted)
-        .map(point)
-        .collect();
-    let best = stats.best_game.and_then(|i| stats.series.get(i)).map(point);
-    let series = stats.series.clone();
+/// The scores of the games in `range`, in order, with the best marked: a point per game, or
+/// where they would overlap bins of games, drawn as the line of their means and, for each kind
+/// of game in a bin, a mark at its best. Unassisted games are dots, assisted games rings, daily
+/// games squares; the series is drawn in the focus ring's colour, which stands out 3:1 and more
+/// from the window and the plot in both themes.
+fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, range: Range, palette: &Palette) {
     let lower = entry.lower_is_better();
+    let chart = stats.chart(range);
+    let games = range.of(stats.series.len());
+    let best = stats
+        .best_game
+        .filter(|i| games.contains(i))
+        .and_then(|i| stats.series.get(i))
+        .map(|p| [p.index as f64 + 1.0, p.score as f64]);
+    // The line, and the marks of each kind of game.
+    let mut line = Vec::new();
+    let mut marks: [Vec<[f64; 2]>; 3] = Default::default();
+    let mut bin_size = None;
+    match &chart {
+        Chart::Games(points) => {
+            for p in points {
+                let at = [p.index as f64 + 1.0, p.score as f64];
+                line.push(at);
+                let kind = Kind::ALL.iter().position(|&k| k == p.kind()).unwrap_or(0);
+                if let Some(marks) = marks.get_mut(kind) {
+                    marks.push(at);
+                }
+            }
+        }
+        Chart::Bins(bins) => {
+            bin_size = Some(bins.size());
+            for bin in bins.bins() {
+                let x = bin_middle(bin);
+                line.push([x, bin.mean()]);
+                for (marks, span) in marks.iter_mut().zip(bin.spans) {
+                    if let Some((lo, hi)) = span {
+                        marks.push([x, if lower { lo } else { hi } as f64]);
+                    }
+                }
+            }
+        }
+    }
+    let [unassisted, assisted, daily] = marks;
+    let (has_assisted, has_daily) = (!assisted.is_empty(), !daily.is_empty());
+    let hover = chart.clone();
+    let radius = if bin_size.is_some() { 3.0 } else { 3.5 };
     still_plot("stats-scores")
-        .x_axis_label("Game")
+        .x_axis_label("Game (oldest first)")
         .y_axis_label(if lower {
             "Score (lower is better)"
         } else {
             "Score"
         })
-        .label_formatter(move |hover| {
-            let egui_plot::HoverPosition::NearDataPoint { position, .. } = hover else {
-                return None;
-            };
-            let game = position.x.round();
-            let p = series.get((game as usize).checked_sub(1)?)?;
-            let when = p
-                .ended
-                .map(|t| tilebox_core::date::rfc3339(t).replace('T', " "))
-                .unwrap_or_default();
-            Some(format!("Game {game}: {}\n{when}", p.score))
-        })
+        .include_y(0.0)
+        .label_formatter(move |position| hover_text(&hover, position, lower))
         .show(ui, |plot| {
-            plot.line(Line::new("Score", PlotPoints::from(line)).color(palette.weak));
+            let name = if bin_size.is_some() { "Mean" } else { "Score" };
+            plot.line(Line::new(name, PlotPoints::from(line)).color(palette.weak));
             plot.add(
                 Points::new("Unassisted", PlotPoints::from(unassisted))
                     .color(palette.focus)
-                    .radius(3.5)
+                    .radius(radius)
                     .filled(true),
             );
-            if !assisted.is_empty() {
+            if has_assisted {
                 plot.add(
                     Points::new("Assisted", PlotPoints::from(assisted))
-                        .color(palette.weak)
-                        .radius(3.5)
+                        .color(palette.text)
+                        .radius(radius)
                         .filled(false),
+                );
+            }
+            if has_daily {
+                plot.add(
+                    Points::new("Daily", PlotPoints::from(daily))
+                        .color(palette.warn)
+                        .shape(MarkerShape::Square)
+                        .radius(radius)
+                        .filled(true),
                 );
             }
             if let Some(best) = best {
@@ -380,9 +464,22 @@ fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, palette: &Palett
         });
     // The chart's key.
     ui.horizontal_wrapped(|ui| {
-        key(ui, Mark::Dot, palette.focus, "Unassisted game".into());
-        if stats.assisted.played > 0 {
-            key(ui, Mark::Ring, palette.weak, "Assisted game".into());
+        let each = if bin_size.is_some() {
+            " (the best of each span)"
+        } else {
+            ""
+        };
+        key(
+            ui,
+            Mark::Dot,
+            palette.focus,
+            format!("Unassisted game{each}"),
+        );
+        if has_assisted {
+            key(ui, Mark::Ring, palette.text, format!("Assisted game{each}"));
+        }
+        if has_daily {
+            key(ui, Mark::Square, palette.warn, format!("Daily game{each}"));
         }
         if let Some(best) = best {
             key(
@@ -392,7 +489,62 @@ fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, palette: &Palett
                 format!("Best: {} (game {})", number(best[1]), number(best[0])),
             );
         }
+        if let Some(size) = bin_size {
+            key(
+                ui,
+                Mark::Line,
+                palette.weak,
+                format!("Mean score of each span of {size} games"),
+            );
+        }
     });
+}
+
+/// Where a bin is drawn on the chart of scores: the middle of its games' numbers.
+fn bin_middle(bin: &Bin) -> f64 {
+    bin.first as f64 + 1.0 + (bin.count.max(1) - 1) as f64 / 2.0
+}
+
+/// What hovering the chart of scores near a point says: the game, its score and when it ended;
+/// or the span of games, their mean and best.
+fn hover_text(
+    chart: &Chart,
+    position: &egui_plot::HoverPosition<'_>,
+    lower: bool,
+) -> Option<String> {
+    let egui_plot::HoverPosition::NearDataPoint { position, .. } = position else {
+        return None;
+    };
+    match chart {
+        Chart::Games(points) => {
+            let game = position.x.round();
+            let p = points.iter().find(|p| p.index as f64 + 1.0 == game)?;
+            let when = p
+                .ended
+                .map(|t| tilebox_core::date::rfc3339(t).replace('T', " "))
+                .unwrap_or_default();
+            Some(format!("Game {game}: {}\n{when}", p.score))
+        }
+        Chart::Bins(bins) => {
+            let bin = bins.bins().iter().min_by(|a, b| {
+                (bin_middle(a) - position.x)
+                    .abs()
+                    .total_cmp(&(bin_middle(b) - position.x).abs())
+            })?;
+            let best = bin
+                .spans
+                .iter()
+                .flatten()
+                .map(|&(lo, hi)| if lower { lo } else { hi })
+                .reduce(|a, b| if lower { a.min(b) } else { a.max(b) })?;
+            Some(format!(
+                "Games {} to {}: mean {}, best {best}",
+                bin.first + 1,
+                bin.first + bin.count,
+                number((bin.mean() * 10.0).round() / 10.0),
+            ))
+        }
+    }
 }
 
 /// The marks of the chart's points, as its key draws them.
@@ -400,7 +552,9 @@ fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, palette: &Palett
 enum Mark {
     Dot,
     Ring,
+    Square,
     Diamond,
+    Line,
 }
 
 /// One entry of a chart's key: its mark, drawn, and what it stands for.
@@ -411,6 +565,15 @@ fn key(ui: &mut egui::Ui, mark: Mark, color: egui::Color32, text: String) {
     match mark {
         Mark::Dot => painter.circle_filled(c, 4.0, color),
         Mark::Ring => painter.circle_stroke(c, 4.0, egui::Stroke::new(1.5, color)),
+        Mark::Square => painter.rect_filled(
+            egui::Rect::from_center_size(c, Vec2::splat(8.0)),
+            0.0,
+            color,
+        ),
+        Mark::Line => painter.line_segment(
+            [c - Vec2::new(6.0, 0.0), c + Vec2::new(6.0, 0.0)],
+            egui::Stroke::new(2.0, color),
+        ),
         Mark::Diamond => painter.add(egui::Shape::convex_polygon(
             vec![
                 c + Vec2::new(0.0, -6.0),
@@ -426,7 +589,9 @@ fn key(ui: &mut egui::Ui, mark: Mark, color: egui::Color32, text: String) {
     ui.add_space(8.0);
 }
 
-/// How many games reached each value of `measure`, one bar per value.
+/// How many games reached each value of `measure`, one bar per value; the values are written
+/// under as many bars as they fit under, evenly spaced (a ladder of 63 tiles has no room for
+/// each), and each bar says its value and count when hovered.
 fn histogram_chart(ui: &mut egui::Ui, measure: Measure, counts: &[(u64, u64)], palette: &Palette) {
     let bars: Vec<Bar> = counts
         .iter()
@@ -438,17 +603,24 @@ fn histogram_chart(ui: &mut egui::Ui, measure: Measure, counts: &[(u64, u64)], p
                 .fill(palette.focus)
         })
         .collect();
-    let values: Vec<u64> = counts.iter().map(|&(v, _)| v).collect();
+    let values: Vec<String> = counts.iter().map(|&(v, _)| short_number(v)).collect();
+    let widest = values.iter().map(|v| v.chars().count()).max().unwrap_or(1);
+    // The room a value's label needs, in points: wider than the axis's least spacing.
+    let room = (widest as f64 * 9.0 + 12.0).max(64.0);
     let marks = values.len();
     still_plot("stats-histogram")
         .x_axis_label(measure.title())
         .y_axis_label("Games")
         .show_grid([false, true])
-        .x_grid_spacer(move |_| {
+        .x_grid_spacer(move |input| {
+            // `base_step_size` is the value of 8 points.
+            let per_point = input.base_step_size / 8.0;
+            let every = ((room * per_point).ceil() as usize).max(1);
             (0..marks)
+                .step_by(every)
                 .map(|i| GridMark {
                     value: i as f64,
-                    step_size: 1.0,
+                    step_size: every as f64,
                 })
                 .collect()
         })
@@ -457,9 +629,7 @@ fn histogram_chart(ui: &mut egui::Ui, measure: Measure, counts: &[(u64, u64)], p
             if (mark.value - i).abs() > 1e-6 || i < 0.0 {
                 return String::new();
             }
-            values
-                .get(i as usize)
-                .map_or_else(String::new, ToString::to_string)
+            values.get(i as usize).cloned().unwrap_or_default()
         })
         .include_y(0.0)
         .show(ui, |plot| {
@@ -467,14 +637,54 @@ fn histogram_chart(ui: &mut egui::Ui, measure: Measure, counts: &[(u64, u64)], p
         });
 }
 
-/// The most games the list shows, the most recent (the figures and charts count them all).
-pub const LIST_LIMIT: usize = 500;
+/// A number in a few characters, for an axis: 2048, 121k, 5.7M, 1.8G.
+pub fn short_number(value: u64) -> String {
+    const UNITS: [(u64, &str); 5] = [
+        (1_000_000_000_000_000, "P"),
+        (1_000_000_000_000, "T"),
+        (1_000_000_000, "G"),
+        (1_000_000, "M"),
+        (1_000, "k"),
+    ];
+    if value < 100_000 {
+        return value.to_string();
+    }
+    for (unit, suffix) in UNITS {
+        if value >= unit {
+            let scaled = value as f64 / unit as f64;
+            return if scaled < 10.0 {
+                format!("{scaled:.1}{suffix}")
+            } else {
+                format!("{scaled:.0}{suffix}")
+            };
+        }
+    }
+    value.to_string()
+}
 
-/// The games, most recent first (at most [`LIST_LIMIT`]), each with its replay; returns the one
-/// asked for. They are part of the page, which scrolls: Tab moves through their buttons.
-fn games_list(ui: &mut egui::Ui, records: &[Record], best: Option<usize>) -> Option<usize> {
+/// How many games a page of the list shows (the figures and charts count them all).
+pub const PAGE: usize = 50;
+
+/// The accessible labels of the buttons that turn the pages of the list.
+pub const NEWER_LABEL: &str = "Newer games";
+/// See [`NEWER_LABEL`].
+pub const OLDER_LABEL: &str = "Older games";
+
+/// The games of page `page` (from 0, the most recent), most recent first, each with its
+/// replay; returns the one asked for. They are part of the page, which scrolls: Tab moves
+/// through their buttons, then to the buttons that turn the pages.
+fn games_list(
+    ui: &mut egui::Ui,
+    records: &[Record],
+    best: Option<usize>,
+    page: &mut usize,
+) -> Option<usize> {
     let mut replay = None;
-    for (index, record) in records.iter().enumerate().rev().take(LIST_LIMIT) {
+    let pages = records.len().div_ceil(PAGE).max(1);
+    *page = (*page).min(pages - 1);
+    let newest = records.len() - (*page * PAGE).min(records.len());
+    let oldest = newest.saturating_sub(PAGE);
+    for (index, record) in records.iter().enumerate().take(newest).skip(oldest).rev() {
         ui.horizontal(|ui| {
             let button = ui
                 .button("Replay")
@@ -489,17 +699,35 @@ fn games_list(ui: &mut egui::Ui, records: &[Record], best: Option<usize>) -> Opt
             ui.add(egui::Label::new(game_line(index, record, best == Some(index))).truncate());
         });
     }
-    if records.len() > LIST_LIMIT {
-        ui.label(
-            RichText::new(format!(
-                "The {LIST_LIMIT} most recent of your {} games are listed; the figures and \
-                 charts count them all.",
-                records.len()
-            ))
-            .color(Palette::of(ui.visuals().dark_mode).weak),
-        );
+    if pages > 1 {
+        ui.horizontal_wrapped(|ui| {
+            let newer = ui.add_enabled(*page > 0, egui::Button::new(NEWER_LABEL));
+            show_focus(ui, &newer);
+            if newer.clicked() {
+                *page -= 1;
+            }
+            let older = ui.add_enabled(*page + 1 < pages, egui::Button::new(OLDER_LABEL));
+            show_focus(ui, &older);
+            if older.clicked() {
+                *page += 1;
+            }
+            ui.label(
+                RichText::new(page_text(oldest, newest, records.len()))
+                    .color(Palette::of(ui.visuals().dark_mode).weak),
+            );
+        });
     }
     replay
+}
+
+/// What the list says of the page that shows games `oldest` to `newest` (from 0, `newest` not
+/// shown) of `len`.
+pub fn page_text(oldest: usize, newest: usize, len: usize) -> String {
+    format!(
+        "Games {} to {} of {len}, most recent first",
+        newest,
+        oldest + 1
+    )
 }
 
 /// The line of game `index` in the list: its number, when it ended, its score and marks.
@@ -541,19 +769,37 @@ mod tests {
     }
 
     #[test]
-    fn the_memo_works_out_again_when_the_history_grows_or_the_entry_changes() {
+    fn the_memo_turns_back_to_the_first_page_for_another_entry() {
         let registry = tilebox_games::registry();
         let (a, b) = (
             registry.get("2048").unwrap(),
             registry.get("threes").unwrap(),
         );
         let mut memo = Memo::default();
-        let mut records = vec![record("2048", 10)];
-        assert_eq!(memo.of(a, &records), &Stats::of(&records, false));
-        records.push(record("2048", 30));
-        assert_eq!(memo.of(a, &records), &Stats::of(&records, false));
-        assert_eq!(memo.of(a, &records).unassisted.best, Some(30));
-        let other = vec![record("threes", 5), record("threes", 6)];
-        assert_eq!(memo.of(b, &other), &Stats::of(&other, false));
+        memo.showing(a);
+        memo.page = 3;
+        memo.showing(a);
+        assert_eq!(memo.page, 3);
+        memo.showing(b);
+        assert_eq!(memo.page, 0);
+        assert_eq!(record("2048", 10).score, 10);
+    }
+
+    #[test]
+    fn short_numbers_fit_an_axis() {
+        assert_eq!(short_number(2048), "2048");
+        assert_eq!(short_number(99_999), "99999");
+        assert_eq!(short_number(121_393), "121k");
+        assert_eq!(short_number(5_702_887), "5.7M");
+        assert_eq!(short_number(1_836_311_903), "1.8G");
+        assert_eq!(short_number(u64::MAX), "18447P");
+    }
+
+    #[test]
+    fn a_page_names_its_games() {
+        assert_eq!(
+            page_text(19_950, 20_000, 20_000),
+            "Games 20000 to 19951 of 20000, most recent first"
+        );
     }
 }

@@ -12,8 +12,14 @@
 //! ([`Storage::append_line`], its steps through the same seam): a crash leaves every line
 //! already there as it was, and at worst a torn last line, which the reader ignores.
 //!
-//! A read checks the file's length before reading it: a file larger than [`MAX_FILE_BYTES`] is
-//! not read. A file that cannot be read is never overwritten: it is renamed to
+//! Only regular files are opened, never blocking ([`tilebox_core::files`]): a named pipe, a
+//! socket, a device or a folder where a file should be is refused in words, left as it is, and
+//! never written to (nor replaced) while the app runs. A read checks the file's length before
+//! reading it: a file larger than [`MAX_FILE_BYTES`] is not read. It is read into one buffer and
+//! parsed from it straight into its type (its version number read first on its own), with no
+//! tree of the whole file on the way. No file larger than [`MAX_FILE_BYTES`] is ever written
+//! ([`encode`]): a pretty file that would be is written compact, and one still too large is
+//! refused, the file on disk kept. A file that cannot be read is never overwritten: it is renamed to
 //! `<name>.bad-<unix seconds>`, its content unchanged, and the caller is told; should even that
 //! fail, the file is left alone and every later write to it is refused. A file a newer Tilebox
 //! wrote (a higher version or format number) is neither moved nor written: it is read for what
@@ -27,8 +33,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, Deserializer as _, IgnoredAny, MapAccess, Visitor};
 use tempfile::NamedTempFile;
+use tilebox_core::files::{self, FileError, Kinds};
 
 /// The largest data file Tilebox reads: 32 MiB. A save of a million moves of 2048 is 4 MB, and
 /// one of a million moves as long as the longest move of any game, with a million more to redo,
@@ -59,6 +66,21 @@ pub enum StorageError {
         path: PathBuf,
         /// Why it is left alone.
         reason: String,
+    },
+    /// The file would be larger than Tilebox reads back ([`MAX_FILE_BYTES`]): it is not
+    /// written, and the file on disk stays as it was.
+    #[error(
+        "{} is not written: it would be {}, more than the {} Tilebox reads back, so the file \
+         on disk is kept as it was",
+        path.display(),
+        size_text(*size),
+        size_text(MAX_FILE_BYTES)
+    )]
+    TooLarge {
+        /// The file concerned.
+        path: PathBuf,
+        /// How large it would be.
+        size: u64,
     },
     /// The value could not be turned into JSON.
     #[error("cannot encode {path}: {source}")]
@@ -150,12 +172,15 @@ pub trait Disk: Send + Sync {
     }
 
     /// Opens `path` to append to it (and read it), creating it if need be.
+    /// Only a regular file is opened, never blocking: a named pipe, a socket or a device there
+    /// is refused (a record never goes into a pipe).
     fn open_append(&self, path: &Path) -> io::Result<File> {
-        fs::OpenOptions::new()
-            .read(true)
-            .append(true)
-            .create(true)
-            .open(path)
+        let mut options = fs::OpenOptions::new();
+        options.read(true).append(true).create(true);
+        files::open_regular(path, &options).map_err(|e| match e {
+            FileError::Io(e) => e,
+            other => io::Error::other(other),
+        })
     }
 
     /// Appends `bytes` to the end of `file`, in one write.
@@ -257,10 +282,11 @@ impl Storage {
         if let Some(reason) = &self.unusable {
             return Some(reason.clone());
         }
-        self.kept
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(&self.path(name))
+        let path = self.path(name);
+        let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+        // A file, or the folder it is in.
+        kept.get(&path)
+            .or_else(|| path.parent().and_then(|folder| kept.get(folder)))
             .cloned()
     }
 
@@ -269,6 +295,16 @@ impl Storage {
     fn prepare(&self, name: &str) -> Result<(PathBuf, PathBuf), StorageError> {
         let path = self.path(name);
         if let Some(reason) = self.kept_reason(name) {
+            return Err(StorageError::Kept { path, reason });
+        }
+        // A named pipe, a socket, a device or a folder where the file should be is not
+        // replaced nor written into.
+        if let Some(what) = fs::metadata(&path)
+            .ok()
+            .and_then(|m| files::not_a_file(m.file_type()))
+        {
+            let reason = FileError::NotAFile(what).to_string();
+            self.keep(path.clone(), reason.clone());
             return Err(StorageError::Kept { path, reason });
         }
         let parent = path.parent().unwrap_or(&self.dir).to_path_buf();
@@ -312,29 +348,47 @@ impl Storage {
     /// write, and the file is synced (and its folder, when the file is new). Refuses a file that
     /// is left alone. A crash at any moment leaves every line already there as it was.
     pub fn append_line(&self, name: &str, line: &[u8]) -> Result<(), StorageError> {
-        let (path, parent) = self.prepare(name)?;
+        self.append_line_or_retry(name, line)
+            .map_err(|(error, _)| error)
+    }
+
+    /// [`Storage::append_line`], telling on failure whether the line may be appended again:
+    /// `true` when the line is not in the file (a step up to the write failed: a full disk, say,
+    /// or the write itself, which leaves at most a torn line that the next append closes),
+    /// `false` when it is there already (only the sync failed) or the file is left alone.
+    pub fn append_line_or_retry(
+        &self,
+        name: &str,
+        line: &[u8],
+    ) -> Result<(), (StorageError, bool)> {
+        let (path, parent) = self.prepare(name).map_err(|e| {
+            let retry = matches!(e, StorageError::Io { .. });
+            (e, retry)
+        })?;
         let io_err = |source| StorageError::Io {
             path: path.clone(),
             source,
         };
+        let retry = |source| (io_err(source), true);
         let disk = &*self.disk;
-        let mut file = disk.open_append(&path).map_err(io_err)?;
-        let len = file.metadata().map_err(io_err)?.len();
+        let mut file = disk.open_append(&path).map_err(retry)?;
+        let len = file.metadata().map_err(retry)?.len();
         let mut bytes = Vec::with_capacity(line.len() + 2);
         if len > 0 {
             let mut last = [0u8; 1];
-            file.seek(SeekFrom::End(-1)).map_err(io_err)?;
-            file.read_exact(&mut last).map_err(io_err)?;
+            file.seek(SeekFrom::End(-1)).map_err(retry)?;
+            file.read_exact(&mut last).map_err(retry)?;
             if last[0] != b'\n' {
                 bytes.push(b'\n');
             }
         }
         bytes.extend_from_slice(line);
         bytes.push(b'\n');
-        disk.append(&mut file, &bytes).map_err(io_err)?;
-        disk.sync_appended(&file).map_err(io_err)?;
+        disk.append(&mut file, &bytes).map_err(retry)?;
+        let written = |source| (io_err(source), false);
+        disk.sync_appended(&file).map_err(written)?;
         if len == 0 {
-            disk.sync_dir(&parent).map_err(io_err)?;
+            disk.sync_dir(&parent).map_err(written)?;
         }
         Ok(())
     }
@@ -390,9 +444,10 @@ impl Storage {
             return ReadOutcome::Missing;
         }
         let path = self.path(name);
-        let bytes = match read_bounded(&path) {
-            Ok(Bounded::Read(bytes)) => bytes,
-            Ok(Bounded::TooLarge(len)) => {
+        let bytes = match files::read_bounded(&path, MAX_FILE_BYTES, Kinds::Regular) {
+            Ok(bytes) => bytes,
+            Err(FileError::Missing) => return ReadOutcome::Missing,
+            Err(FileError::TooLarge { len, .. }) => {
                 return self.quarantine(
                     name,
                     format!(
@@ -402,25 +457,16 @@ impl Storage {
                     ),
                 );
             }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return ReadOutcome::Missing,
-            Err(e) => {
-                let reason = if path.is_dir() {
-                    "it is a folder, not a file".to_string()
-                } else {
-                    e.to_string()
-                };
-                let message = format!("{}: {reason}", path.display());
-                self.keep(path, format!("it could not be read ({reason})"));
-                return ReadOutcome::Failed(message);
+            Err(e) => return self.refuse(path, &e),
+        };
+        // The number first, read alone (the rest of the file skipped, not kept); then the file
+        // straight into its type: no tree of the whole file in memory on the way.
+        let found = match version_of(&bytes, version_field) {
+            Ok(Some(found)) => found,
+            Ok(None) => {
+                return self.quarantine(name, format!("it has no \"{version_field}\" number"));
             }
-        };
-        let value = match serde_json::from_slice::<serde_json::Value>(&bytes) {
-            Ok(value) => value,
             Err(e) => return self.quarantine(name, e.to_string()),
-        };
-        drop(bytes);
-        let Some(found) = value.get(version_field).and_then(serde_json::Value::as_u64) else {
-            return self.quarantine(name, format!("it has no \"{version_field}\" number"));
         };
         if found > supported {
             self.keep(
@@ -428,7 +474,7 @@ impl Storage {
                 format!("a newer Tilebox wrote it ({version_field} {found})"),
             );
             return ReadOutcome::Newer {
-                value: serde_json::from_value(value).ok(),
+                value: serde_json::from_slice(&bytes).ok(),
                 found,
                 supported,
                 path,
@@ -440,10 +486,59 @@ impl Storage {
                 format!("{version_field} {found} is not supported (this build reads {supported})"),
             );
         }
-        match serde_json::from_value(value) {
+        match serde_json::from_slice(&bytes) {
             Ok(value) => ReadOutcome::Loaded(value),
             Err(e) => self.quarantine(name, e.to_string()),
         }
+    }
+
+    /// A file that is not read, and so never written while the app runs, for `error` (not a
+    /// regular file, a dangling link, the system refused): the outcome that says so.
+    fn refuse<T>(&self, path: PathBuf, error: &FileError) -> ReadOutcome<T> {
+        let reason = error.to_string();
+        let message = format!("{}: {reason}", path.display());
+        self.keep(path, format!("it could not be read ({reason})"));
+        ReadOutcome::Failed(message)
+    }
+
+    /// Opens `name` to read it, only if it is a regular file, never blocking (a named pipe
+    /// there would block): `Ok(None)` if there is no such file. A file that is not a regular
+    /// file, or a link to nothing, is refused and never written while the app runs; one the
+    /// system refuses to open is moved aside. The `Err` is the outcome to tell the player.
+    pub fn open_to_read(&self, name: &str) -> Result<Option<File>, ReadOutcome<()>> {
+        let path = self.path(name);
+        match files::open_regular(&path, fs::OpenOptions::new().read(true)) {
+            Ok(file) => Ok(Some(file)),
+            Err(FileError::Missing) => Ok(None),
+            Err(e @ (FileError::NotAFile(_) | FileError::Dangling { .. })) => {
+                Err(self.refuse(path, &e))
+            }
+            Err(e) => Err(self.quarantine(name, e.to_string())),
+        }
+    }
+
+    /// Why folder `folder` (`"saves"`) cannot be read, in words, if it exists and cannot be:
+    /// then every file in it is left alone (never written while the app runs), and it is one
+    /// notice, not one per file.
+    pub fn folder_problem(&self, folder: &str) -> Option<String> {
+        if self.unusable.is_some() {
+            return None;
+        }
+        let path = self.path(folder);
+        let problem = match fs::metadata(&path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return None,
+            Err(e) => files::io_words(&e),
+            Ok(meta) if !meta.is_dir() => "it is not a folder".to_string(),
+            Ok(_) => match fs::read_dir(&path) {
+                Ok(_) => return None,
+                Err(e) => files::io_words(&e),
+            },
+        };
+        self.keep(
+            path.clone(),
+            format!("its folder cannot be read ({problem})"),
+        );
+        Some(format!("{}: {problem}", path.display()))
     }
 
     /// Moves `name` aside to `<name>.bad-<unix seconds>` because of `reason`.
@@ -476,21 +571,43 @@ impl Storage {
     }
 }
 
-/// `value` as the bytes of a JSON file laid out as `layout`, with a final line break.
+/// `value` as the bytes of a JSON file laid out as `layout`, with a final line break, if they
+/// are no larger than Tilebox reads back ([`MAX_FILE_BYTES`]): a pretty file that would be
+/// larger is written compact instead, and one still too large is refused
+/// ([`StorageError::TooLarge`]), so that the file on disk is kept.
 pub fn encode<T: Serialize + ?Sized>(
     path: &Path,
     value: &T,
     layout: Layout,
 ) -> Result<Vec<u8>, StorageError> {
-    let encoded = match layout {
-        Layout::Pretty => serde_json::to_vec_pretty(value),
-        Layout::Compact => serde_json::to_vec(value),
-    };
-    let mut bytes = encoded.map_err(|source| StorageError::Encode {
+    encode_within(path, value, layout, MAX_FILE_BYTES)
+}
+
+/// [`encode`] within `limit` bytes.
+fn encode_within<T: Serialize + ?Sized>(
+    path: &Path,
+    value: &T,
+    layout: Layout,
+    limit: u64,
+) -> Result<Vec<u8>, StorageError> {
+    let error = |source| StorageError::Encode {
         path: path.to_path_buf(),
         source,
-    })?;
+    };
+    let mut bytes = match layout {
+        Layout::Pretty => serde_json::to_vec_pretty(value).map_err(error)?,
+        Layout::Compact => serde_json::to_vec(value).map_err(error)?,
+    };
+    if layout == Layout::Pretty && bytes.len() as u64 >= limit {
+        bytes = serde_json::to_vec(value).map_err(error)?;
+    }
     bytes.push(b'\n');
+    if bytes.len() as u64 > limit {
+        return Err(StorageError::TooLarge {
+            path: path.to_path_buf(),
+            size: bytes.len() as u64,
+        });
+    }
     Ok(bytes)
 }
 
@@ -501,27 +618,36 @@ pub fn is_temp_name(name: &str) -> bool {
         .is_some_and(|(target, _)| target.ends_with(".json") && target.len() > ".json".len())
 }
 
-enum Bounded {
-    Read(Vec<u8>),
-    TooLarge(u64),
+/// Reads the number `field` of the JSON object in `bytes`, if it is a whole number; every
+/// other field is skipped, not kept (no tree of the file is built).
+fn version_of(bytes: &[u8], field: &str) -> Result<Option<u64>, serde_json::Error> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let found = de.deserialize_map(VersionOf(field))?;
+    de.end()?;
+    Ok(found)
 }
 
-/// The file at `path`, unless its length is over [`MAX_FILE_BYTES`]: the length is looked at
-/// before anything is read, and no more than the limit is ever read (should it grow meanwhile).
-fn read_bounded(path: &Path) -> io::Result<Bounded> {
-    let mut file = File::open(path)?;
-    let len = file.metadata()?.len();
-    if len > MAX_FILE_BYTES {
-        return Ok(Bounded::TooLarge(len));
+/// The visitor of [`version_of`].
+struct VersionOf<'a>(&'a str);
+
+impl<'de> Visitor<'de> for VersionOf<'_> {
+    type Value = Option<u64>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON object")
     }
-    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
-    (&mut file)
-        .take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Ok(Bounded::TooLarge(bytes.len() as u64));
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<u64>, A::Error> {
+        let mut found = None;
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            if key == self.0 && found.is_none() {
+                found = Some(map.next_value::<serde_json::Value>()?.as_u64());
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        Ok(found.flatten())
     }
-    Ok(Bounded::Read(bytes))
 }
 
 /// A size in words: "200.0 MB", "32.0 MB", "512 bytes".
@@ -531,6 +657,13 @@ fn size_text(bytes: u64) -> String {
     } else {
         format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
     }
+}
+
+/// The label of the launcher's button that dismisses every notice at once, shown when there are
+/// `count` of them (more than one, as a folder of refused files gives): "Dismiss all 3
+/// notices".
+pub fn dismiss_all_label(count: usize) -> String {
+    format!("Dismiss all {count} notices")
 }
 
 /// A message for the launcher about a file that was moved aside, could not be read, or that a
@@ -670,6 +803,39 @@ mod tests {
         ] {
             assert!(!is_temp_name(other), "{other}");
         }
+    }
+
+    #[test]
+    fn nothing_larger_than_the_bound_is_written() {
+        let value = serde_json::json!({"games": {"a": [1, 2, 3], "b": [4, 5, 6]}});
+        let path = Path::new("scores.json");
+        let compact = encode_within(path, &value, Layout::Compact, 1000).unwrap();
+        let pretty = encode_within(path, &value, Layout::Pretty, 1000).unwrap();
+        assert!(pretty.len() > compact.len());
+        // Pretty would be over the bound: compact instead, which reads back the same.
+        let limit = compact.len() as u64 + 1;
+        let within = encode_within(path, &value, Layout::Pretty, limit).unwrap();
+        assert_eq!(within, compact);
+        // Over the bound even compact: refused, in words.
+        let err = encode_within(path, &value, Layout::Pretty, 10).unwrap_err();
+        assert!(matches!(err, StorageError::TooLarge { size, .. } if size == compact.len() as u64));
+        assert!(
+            err.to_string()
+                .starts_with("scores.json is not written: it would be "),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn the_version_is_read_without_the_rest() {
+        assert_eq!(
+            version_of(br#"{"a":[1,{"b":2}],"version":3}"#, "version").unwrap(),
+            Some(3)
+        );
+        assert_eq!(version_of(br#"{"version":"3"}"#, "version").unwrap(), None);
+        assert_eq!(version_of(br#"{"format":1}"#, "version").unwrap(), None);
+        assert!(version_of(br#"[1]"#, "version").is_err());
+        assert!(version_of(br#"{"version":1} x"#, "version").is_err());
     }
 
     #[test]

@@ -7,6 +7,13 @@
 //! newest of them is written, since each holds the whole file. Appends (a line of the history,
 //! [`Writer::append`]) are never taken together nor dropped: each is written, in its place in
 //! the order.
+//!
+//! A write the disk refuses (a full disk, say) is reported once and held, not dropped: it is
+//! tried again before every later write and every [`RETRY`] while it waits, silently, until the
+//! disk takes it; a newer write of the same file replaces a held one, and an append waits
+//! behind the held appends of its file, so the history's lines stay in order. What is held
+//! counts as not saved at quit ([`Writer::unsaved`]). An append whose line reached the file
+//! before a later step failed is not tried again (the line would be there twice).
 
 use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -42,6 +49,18 @@ struct Pending {
     append: bool,
 }
 
+/// How often held writes are tried again while nothing else is written.
+pub const RETRY: Duration = Duration::from_secs(2);
+
+/// A write the disk refused, kept to be tried again.
+struct Held {
+    name: String,
+    what: String,
+    /// The whole file's bytes, or a line to append.
+    bytes: Vec<u8>,
+    append: bool,
+}
+
 /// A write that failed or was refused.
 #[derive(Debug)]
 pub struct Failure {
@@ -62,6 +81,8 @@ struct Shared {
     failures: Mutex<Vec<Failure>>,
     /// The window to wake when a write fails.
     waker: Mutex<Option<egui::Context>>,
+    /// What the writer thread holds to try again ([`Held`]): what each holds, per file.
+    held: Mutex<Vec<(String, String)>>,
     /// The player chose to quit without what is pending: flushing waits no more.
     abandoned: std::sync::atomic::AtomicBool,
 }
@@ -192,6 +213,25 @@ impl Writer {
         seen
     }
 
+    /// What is not on disk yet: what is queued or being written ([`Writer::pending`]), then
+    /// what the disk refused and is held to be tried again, once each. What quitting lists.
+    pub fn unsaved(&self) -> Vec<String> {
+        let mut unsaved = self.pending();
+        for (_, what) in lock(&self.shared.held).iter() {
+            if !unsaved.contains(what) {
+                unsaved.push(what.clone());
+            }
+        }
+        unsaved
+    }
+
+    /// Whether the player chose to quit without what is not saved ([`Writer::abandon`]).
+    pub fn abandoned(&self) -> bool {
+        self.shared
+            .abandoned
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// The player quits without what is still pending: [`Writer::flush`] no longer waits.
     pub fn abandon(&self) {
         self.shared
@@ -270,9 +310,25 @@ fn finish(shared: &Shared, name: &str) {
 }
 
 /// The writer thread: takes what is queued, writes the newest write of each file, and every
-/// append, in order.
+/// append, in order; tries again what the disk refused ([`Held`]) before each batch, and every
+/// [`RETRY`] while some is held.
 fn run(storage: &Storage, shared: &Shared, rx: &Receiver<Job>) {
-    while let Ok(first) = rx.recv() {
+    let mut held: Vec<Held> = Vec::new();
+    loop {
+        let first = if held.is_empty() {
+            rx.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected)
+        } else {
+            rx.recv_timeout(RETRY)
+        };
+        let first = match first {
+            Ok(job) => job,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                retry(storage, shared, &mut held);
+                continue;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        };
+        retry(storage, shared, &mut held);
         let mut batch = vec![first];
         batch.extend(rx.try_iter());
         let count = batch.len();
@@ -288,24 +344,116 @@ fn run(storage: &Storage, shared: &Shared, rx: &Receiver<Job>) {
                     .any(|p| p.name == job.name && !p.append),
             };
             if !superseded {
-                let result = match job.work {
-                    Work::Replace(encode) => {
-                        encode().and_then(|bytes| storage.write_atomic(&job.name, &bytes))
-                    }
-                    Work::Append(line) => storage.append_line(&job.name, &line),
-                };
-                if let Err(error) = result {
-                    lock(&shared.failures).push(Failure {
-                        what: job.what.clone(),
-                        name: job.name.clone(),
-                        error,
-                    });
-                    if let Some(ctx) = lock(&shared.waker).as_ref() {
-                        ctx.request_repaint();
-                    }
-                }
+                write(
+                    storage,
+                    shared,
+                    &mut held,
+                    job.name.clone(),
+                    job.what,
+                    job.work,
+                );
             }
             finish(shared, &job.name);
         }
     }
+}
+
+/// Writes one job; a failure is reported, and held if the disk may take it later.
+fn write(
+    storage: &Storage,
+    shared: &Shared,
+    held: &mut Vec<Held>,
+    name: String,
+    what: String,
+    work: Work,
+) {
+    let (result, bytes, append) = match work {
+        Work::Replace(encode) => {
+            // A newer whole file replaces one held.
+            held.retain(|h| h.append || h.name != name);
+            match encode() {
+                Ok(bytes) => {
+                    let result = storage.write_atomic(&name, &bytes);
+                    let again = matches!(result, Err(StorageError::Io { .. }));
+                    (result.map_err(|e| (e, again)), bytes, false)
+                }
+                Err(e) => (Err((e, false)), Vec::new(), false),
+            }
+        }
+        Work::Append(line) => {
+            if held.iter().any(|h| h.append && h.name == name) {
+                // Behind the lines of its file that wait: in order, or not at all.
+                held.push(Held {
+                    name,
+                    what,
+                    bytes: line,
+                    append: true,
+                });
+                share_held(shared, held);
+                return;
+            }
+            (storage.append_line_or_retry(&name, &line), line, true)
+        }
+    };
+    if let Err((error, again)) = result {
+        lock(&shared.failures).push(Failure {
+            what: what.clone(),
+            name: name.clone(),
+            error,
+        });
+        if again {
+            held.push(Held {
+                name,
+                what,
+                bytes,
+                append,
+            });
+        }
+        if let Some(ctx) = lock(&shared.waker).as_ref() {
+            ctx.request_repaint();
+        }
+    }
+    share_held(shared, held);
+}
+
+/// Tries again every write held, in order, silently (each was reported when it failed); an
+/// append whose file has an earlier one still held waits behind it.
+fn retry(storage: &Storage, shared: &Shared, held: &mut Vec<Held>) {
+    if held.is_empty() {
+        return;
+    }
+    let mut blocked: Vec<String> = Vec::new();
+    let mut still = Vec::new();
+    for h in held.drain(..) {
+        if blocked.contains(&h.name) {
+            still.push(h);
+            continue;
+        }
+        let again = if h.append {
+            match storage.append_line_or_retry(&h.name, &h.bytes) {
+                Ok(()) => false,
+                Err((_, again)) => again,
+            }
+        } else {
+            matches!(
+                storage.write_atomic(&h.name, &h.bytes),
+                Err(StorageError::Io { .. })
+            )
+        };
+        if again {
+            blocked.push(h.name.clone());
+            still.push(h);
+        }
+    }
+    *held = still;
+    share_held(shared, held);
+}
+
+/// Tells the handles what is held.
+fn share_held(shared: &Shared, held: &[Held]) {
+    *lock(&shared.held) = held
+        .iter()
+        .map(|h| (h.name.clone(), h.what.clone()))
+        .collect();
+    shared.done.notify_all();
 }

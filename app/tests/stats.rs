@@ -90,30 +90,52 @@ fn played(seed: u64, moves: Option<usize>) -> Box<dyn DynSession> {
     s
 }
 
-/// The record of `session`, ended on day `day` of November 2026, marked as given.
-fn record(session: &dyn DynSession, day: u32, won: bool, assisted: bool, daily: bool) -> Record {
+/// The record of `session`, ended on day `day` of November 2026, assisted or not, a daily game
+/// of that day if `daily` (the session then is that day's game).
+fn record(session: &dyn DynSession, day: u32, assisted: bool, daily: bool) -> Record {
     let tally = tilebox::tally::Tally {
         assisted,
         ..Default::default()
     };
     let date = format!("2026-11-{day:02}");
     Record {
-        won,
         daily: daily.then(|| date.clone()),
         ..Record::of(ID, session, &tally, None, 1000, format!("{date}T12:00:00Z"))
     }
 }
 
-/// A history of seven games: finished, won, abandoned, assisted and daily ones.
+/// The daily game of day `day` of November 2026, played to its end.
+fn daily(day: u8) -> Box<dyn DynSession> {
+    let date = tilebox_core::date::Date::new(2026, 11, day).unwrap();
+    played(tilebox_core::daily_seed(ID, date), None)
+}
+
+/// Won games of `ID`, as the app would have recorded them: made by the assistant with
+/// `cargo run --release -p tilebox --example history_write -- <dir> 2048-3x3 3 --won`. (A
+/// record is trusted only if its moves make what it says, so a won game must be one.)
+const WINS: &str = include_str!("fixtures/wins-2048-3x3.jsonl");
+
+/// Won game `n` (0 to 2) of [`WINS`], replayed.
+fn won(n: usize) -> Box<dyn DynSession> {
+    let line = WINS.lines().nth(n).unwrap();
+    let record: Record = serde_json::from_str(line).unwrap();
+    let registry = tilebox_games::registry();
+    let entry = registry.get(ID).unwrap();
+    let session = entry.load(&record.saved_game(entry)).unwrap();
+    assert!(session.status().won);
+    session
+}
+
+/// A history of seven games: lost, won, abandoned, assisted and daily ones.
 fn history() -> Vec<Record> {
     vec![
-        record(played(1, None).as_ref(), 1, false, false, false),
-        record(played(2, None).as_ref(), 2, true, false, false),
-        record(played(3, None).as_ref(), 3, true, false, false),
-        record(played(4, Some(5)).as_ref(), 4, false, false, false),
-        record(played(5, None).as_ref(), 5, false, true, false),
-        record(played(6, None).as_ref(), 6, true, false, true),
-        record(played(7, None).as_ref(), 7, true, true, false),
+        record(played(1, None).as_ref(), 1, false, false),
+        record(won(0).as_ref(), 2, false, false),
+        record(won(1).as_ref(), 3, false, false),
+        record(played(4, Some(5)).as_ref(), 4, false, false),
+        record(played(5, None).as_ref(), 5, true, false),
+        record(daily(6).as_ref(), 6, false, true),
+        record(won(2).as_ref(), 7, true, false),
     ]
 }
 
@@ -145,13 +167,11 @@ fn best_of(records: &[Record]) -> usize {
 
 /// `record` after its first `n` moves, as the app's sessions are.
 fn after(record: &Record, n: usize) -> Box<dyn DynSession> {
-    let mut saved = record.saved_game();
+    let registry = tilebox_games::registry();
+    let entry = registry.get(ID).unwrap();
+    let mut saved = record.saved_game(entry);
     saved.moves.truncate(n);
-    tilebox_games::registry()
-        .get(ID)
-        .unwrap()
-        .load(&saved)
-        .unwrap()
+    entry.load(&saved).unwrap()
 }
 
 fn replay_position(h: &Harness<'_, TileboxApp>) -> (usize, usize) {
@@ -299,9 +319,9 @@ fn each_game_of_the_list_replays_from_its_start() {
     h.get_by_label(tilebox::STATS_LABEL).click();
     h.run();
     // The abandoned game, fourth in the history, below the charts: Tab to its button (after
-    // Back, "Replay my best game" and the games after it, the list being most recent first),
-    // then Return.
-    for _ in 0..2 + records.len() - 4 + 1 {
+    // Back, "Replay my best game", the three buttons of the charts' range and the games after
+    // it, the list being most recent first), then Return.
+    for _ in 0..2 + 3 + records.len() - 4 + 1 {
         h.key_press(Key::Tab);
         h.run();
     }

@@ -87,17 +87,7 @@ impl Disk for GatedDisk {
 
 /// The app over `dir` writing through `disk`, opened on `game`.
 fn app_over(dir: &Path, disk: Arc<dyn Disk>, game: &str) -> Harness<'static, TileboxApp> {
-    let writer = Writer::start(Storage::with_disk(dir, disk));
-    let game = game.to_string();
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(600.0, 760.0))
-        .with_max_steps(40)
-        .with_step_dt(0.25)
-        .build_eframe(move |_cc| {
-            TileboxApp::with_writer(tilebox_games::registry(), writer, Some(&game))
-        });
-    h.run();
-    h
+    common::harness_with_writer(Writer::start(Storage::with_disk(dir, disk)), game)
 }
 
 #[test]

@@ -42,6 +42,23 @@ pub fn harness_over(
     h
 }
 
+/// The app of the real catalogue writing through `writer`, opened on `game`, in a test harness.
+pub fn harness_with_writer(
+    writer: tilebox::writer::Writer,
+    game: &str,
+) -> Harness<'static, TileboxApp> {
+    let game = game.to_string();
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(600.0, 760.0))
+        .with_max_steps(40)
+        .with_step_dt(0.25)
+        .build_eframe(move |_cc| {
+            TileboxApp::with_writer(tilebox_games::registry(), writer, Some(&game))
+        });
+    h.run();
+    h
+}
+
 /// Waits for the app's histories, read at start-up on a thread of their own, so that a test
 /// sees them from its first frame (the window itself never waits: it takes them as they come).
 pub fn read_histories(h: &mut Harness<'static, TileboxApp>) {

@@ -11,7 +11,7 @@ use clap::Subcommand;
 use thiserror::Error;
 use tilebox_core::Registry;
 use tilebox_sliding::variant::parse_object;
-use tilebox_sliding::{MAX_FILE_BYTES, Refusal, Sliding, Variant, VariantError, check_file};
+use tilebox_sliding::{Kinds, Refusal, Sliding, Variant, VariantError, check_file, read_bounded};
 
 use crate::commands::{CliError, Quoted};
 
@@ -163,13 +163,10 @@ pub fn check(registry: &Registry, path: &Path) -> Result<Variant, VariantCliErro
     }
 }
 
-/// The id a variant file gives, if it can be read as a JSON object with a string `id`.
+/// The id a variant file gives, if it can be read as a JSON object with a string `id`: read as
+/// `check_file` reads it, within the same bound (a pipe or `/dev/zero` is never read past it).
 fn id_in(path: &Path) -> Option<String> {
-    let size = std::fs::metadata(path).ok()?.len();
-    if size > MAX_FILE_BYTES {
-        return None;
-    }
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = read_bounded(path, Kinds::Any).ok()?;
     let object = parse_object(&text).ok()?;
     object.get("id")?.as_str().map(str::to_string)
 }

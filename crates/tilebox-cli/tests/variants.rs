@@ -493,3 +493,75 @@ fn list_prints_each_refusal_on_stderr_and_still_loads_the_good_files() {
     let out = dir.run(&["new", "side-9", "--seed", "1"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Runs the binary with this data directory and `stdin`, failing the test if it has not ended
+/// within a minute (it blocked, or read without end) instead of hanging.
+fn run_bounded(dir: &DataDir, args: &[&str], stdin: Stdio) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
+        .args(args)
+        .env("XDG_DATA_HOME", &dir.0)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    for _ in 0..600 {
+        if child.try_wait().unwrap().is_some() {
+            return child.wait_with_output().unwrap();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = child.kill();
+    panic!("tilebox-cli {args:?} did not end");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_in_the_folder_is_refused_and_no_command_hangs() {
+    let dir = DataDir::new();
+    dir.write(
+        "good.json",
+        r#"{"format": 1, "id": "good", "based_on": "2048"}"#,
+    );
+    let made = Command::new("mkfifo")
+        .arg(dir.variants().join("x.json"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let out = run_bounded(&dir, &["list"], Stdio::null());
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout).contains("good\t"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "refused: x.json: it is a named pipe (FIFO), not a regular file, so it is not opened\n"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn variant_check_reads_a_device_or_a_pipe_within_the_bound_and_says_so_in_one_line() {
+    let dir = DataDir::new();
+    let limit = tilebox_sliding::MAX_FILE_BYTES;
+    let out = run_bounded(&dir, &["variant", "check", "/dev/zero"], Stdio::null());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!("error: zero: larger than {limit} bytes\n")
+    );
+    assert!(out.stdout.is_empty());
+    // A pipe that never ends: `yes` into /dev/stdin.
+    let mut yes = Command::new("yes").stdout(Stdio::piped()).spawn().unwrap();
+    let pipe = Stdio::from(yes.stdout.take().unwrap());
+    let out = run_bounded(&dir, &["variant", "check", "/dev/stdin"], pipe);
+    let _ = yes.kill();
+    let _ = yes.wait();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!("error: stdin: larger than {limit} bytes\n")
+    );
+}

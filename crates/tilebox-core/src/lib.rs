@@ -16,6 +16,7 @@
 mod code;
 pub mod date;
 mod error;
+pub mod files;
 mod frontend;
 mod puzzle;
 mod registry;

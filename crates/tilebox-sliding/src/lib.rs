@@ -33,7 +33,7 @@ pub use builtin::{builtin_rules, builtin_variants, builtins};
 pub use direction::Direction;
 pub use engine::Rules;
 pub use line::LineMotion;
-pub use load::{Loaded, MAX_FILE_BYTES, Refusal, check_file, load_dir};
+pub use load::{Kinds, Loaded, MAX_FILE_BYTES, Refusal, check_file, load_dir, read_bounded};
 pub use slide::{Motion, Slide, slide_board};
 pub use sliding::{NextCard, Sliding, SlidingState};
 pub use variant::{Variant, VariantError};

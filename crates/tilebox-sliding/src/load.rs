@@ -5,10 +5,11 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
-use std::io::Read;
 use std::path::Path;
 
 use serde_json::{Map, Value};
+pub use tilebox_core::files::Kinds;
+use tilebox_core::files::{self, FileError};
 
 use crate::variant::{BASED_ON, Variant, VariantError, parse_object, resolve};
 
@@ -65,7 +66,7 @@ pub fn load_dir(dir: &Path, builtins: &[Variant]) -> (Vec<Loaded>, Vec<Refusal>)
     resolve_all(
         files
             .into_iter()
-            .map(|(name, path)| (name, read_bounded(&path))),
+            .map(|(name, path)| (name, read_bounded(&path, Kinds::Regular))),
         builtins,
     )
 }
@@ -79,7 +80,7 @@ pub fn check_file(path: &Path, known: &[Variant]) -> Result<Variant, Refusal> {
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let text = read_bounded(path);
+    let text = read_bounded(path, Kinds::Any);
     let id = text
         .as_ref()
         .ok()
@@ -101,19 +102,17 @@ pub fn check_file(path: &Path, known: &[Variant]) -> Result<Variant, Refusal> {
     }
 }
 
-/// The text of `path`, refusing a file over [`MAX_FILE_BYTES`] without reading it all.
-fn read_bounded(path: &Path) -> Result<String, VariantError> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| VariantError::whole(format!("cannot be read: {e}")))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| VariantError::whole(format!("cannot be read: {e}")))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(VariantError::whole(format!(
-            "larger than {MAX_FILE_BYTES} bytes"
-        )));
-    }
+/// The text of `path`, refusing a file over [`MAX_FILE_BYTES`] without reading it all, and,
+/// unless `kinds` is [`Kinds::Any`], anything but a regular file without opening it (a named
+/// pipe would block): one reader for the folder's files and for `variant check`.
+pub fn read_bounded(path: &Path, kinds: Kinds) -> Result<String, VariantError> {
+    let bytes = files::read_bounded(path, MAX_FILE_BYTES, kinds).map_err(|e| match e {
+        FileError::TooLarge { .. } => {
+            VariantError::whole(format!("larger than {MAX_FILE_BYTES} bytes"))
+        }
+        FileError::NotAFile(_) => VariantError::whole(e.to_string()),
+        other => VariantError::whole(format!("cannot be read: {other}")),
+    })?;
     String::from_utf8(bytes).map_err(|_| VariantError::whole("not UTF-8 text"))
 }
 
@@ -137,11 +136,8 @@ pub(crate) fn resolve_all(
                 Some(_) => return Err(VariantError::field("id", "not a string")),
                 None => return Err(VariantError::field("id", "missing field")),
             };
-            if !crate::variant::valid_id(&id) {
-                return Err(VariantError::field(
-                    "id",
-                    format!("{id:?} is not lowercase letters, digits and '-'"),
-                ));
+            if let Some(why) = crate::variant::id_refusal(&id) {
+                return Err(VariantError::field("id", why));
             }
             if taken.iter().any(|v| v.id == id) || by_id.contains_key(&id) {
                 return Err(VariantError::field("id", format!("{id:?} is taken")));
@@ -547,6 +543,169 @@ mod tests {
             .collect();
         names.sort();
         assert_eq!(names, ["a.json", "b.json", "c.json", "d.json", "notes.txt"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn refusal_of(dir: &Path, name: &str, text: &str) -> String {
+        std::fs::write(dir.join(name), text).unwrap();
+        let (_, refused) = load_dir(dir, &builtin_variants());
+        let line = refused
+            .iter()
+            .find(|r| r.file == name)
+            .map(ToString::to_string)
+            .unwrap_or_else(|| panic!("{name} was not refused"));
+        std::fs::remove_file(dir.join(name)).unwrap();
+        line
+    }
+
+    #[test]
+    fn ids_that_look_like_options_are_refused() {
+        let dir = std::env::temp_dir().join(format!("tilebox-dash-ids-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for id in ["--version", "-h", "-1"] {
+            let text = format!(r#"{{"format": 1, "id": "{id}", "based_on": "2048"}}"#);
+            assert_eq!(
+                refusal_of(&dir, "x.json", &text),
+                format!(
+                    "x.json: id: {id:?} starts with '-', so a command line would take it for an \
+                     option"
+                )
+            );
+        }
+        // A '-' inside an id is fine.
+        let text = r#"{"format": 1, "id": "my-2048", "based_on": "2048"}"#;
+        std::fs::write(dir.join("ok.json"), text).unwrap();
+        let (ok, refused) = load_dir(&dir, &builtin_variants());
+        assert_eq!((ok.len(), refused.len()), (1, 0));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn refusals_name_the_rule_and_its_field_in_words() {
+        let dir = std::env::temp_dir().join(format!("tilebox-words-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let over = |field: &str, value: &str| {
+            format!(r#"{{"format": 1, "id": "w", "based_on": "2048", "{field}": {value}}}"#)
+        };
+        let rule = r#"{"tiles": ["n", "n"], "makes": "n+1"}"#;
+        for (field, value, expected) in [
+            ("merges", "5", "merges: 5 is not a list of merge rules"),
+            ("merges", "[1]", "merges: rule 1: 1 is not a rule"),
+            (
+                "merges",
+                &format!(r#"[{rule}, {{"tiles": [true, "n"], "makes": "n+1"}}]"#),
+                r#"merges: rule 2: tiles: true is not a ladder position (a number, "n" or "n+k")"#,
+            ),
+            (
+                "merges",
+                r#"[{"tiles": ["n"], "makes": "n+1"}]"#,
+                "merges: rule 1: tiles: a list is not a list of 2 or 3 ladder positions",
+            ),
+            (
+                "merges",
+                r#"[{"tiles": ["n", "n"]}]"#,
+                "merges: rule 1: makes: missing",
+            ),
+            (
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "m"}]"#,
+                r#"merges: rule 1: makes: "m" is not a ladder position"#,
+            ),
+            (
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "when": 1}]"#,
+                r#"merges: rule 1: "when" is not a field of a rule"#,
+            ),
+            (
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "n_every": [2]}]"#,
+                "merges: rule 1: n_every: a list is not [m, r]",
+            ),
+            (
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "any_order": "yes"}]"#,
+                r#"merges: rule 1: any_order: "yes" is not true or false"#,
+            ),
+            (
+                "spawn",
+                "5",
+                r#"spawn: 5 is not {"weights": {...}} or {"bag": {...}}"#,
+            ),
+            (
+                "spawn",
+                r#"{"chances": {}}"#,
+                r#"spawn: "chances" is not a field of spawn"#,
+            ),
+            (
+                "spawn",
+                r#"{"weights": [2, 4]}"#,
+                "spawn: weights: a list is not an object",
+            ),
+            (
+                "spawn",
+                r#"{"weights": {"two": 9}}"#,
+                r#"spawn: weights: "two" is not a tile value"#,
+            ),
+            (
+                "spawn",
+                r#"{"bag": {"2": -1}}"#,
+                "spawn: bag: 2: -1 is not a whole number",
+            ),
+            (
+                "spawn",
+                r#"{"bag": {"2": 1}, "bonus": {"chance": [1, 2]}}"#,
+                "spawn: bonus: top_at_least: missing",
+            ),
+            (
+                "spawn",
+                r#"{"bag": {"2": 1}, "bonus": {"chance": 1, "top_at_least": 4, "lowest": 2, "top_divided_by": 2}}"#,
+                "spawn: bonus: chance: 1 is not [numerator, denominator]",
+            ),
+        ] {
+            let line = refusal_of(&dir, "w.json", &over(field, value));
+            assert!(
+                line.starts_with(&format!("w.json: {expected}")),
+                "{field} = {value}: {line}"
+            );
+            for serde_words in [
+                "untagged",
+                "expected struct",
+                "did not match",
+                "invalid type",
+            ] {
+                assert!(!line.contains(serde_words), "{line}");
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_named_pipe_in_the_folder_is_refused_without_blocking_and_a_device_is_read_within_the_bound()
+     {
+        let dir = std::env::temp_dir().join(format!("tilebox-fifo-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.join("x.json"))
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let (ok, refused) = load_dir(&dir, &builtin_variants());
+        assert!(ok.is_empty());
+        assert_eq!(
+            refused[0].to_string(),
+            "x.json: it is a named pipe (FIFO), not a regular file, so it is not opened"
+        );
+        // Named on a command line, /dev/zero is read no further than the bound.
+        assert_eq!(
+            check_file(Path::new("/dev/zero"), &builtin_variants())
+                .unwrap_err()
+                .to_string(),
+            format!("zero: larger than {MAX_FILE_BYTES} bytes")
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

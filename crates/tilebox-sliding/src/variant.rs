@@ -253,32 +253,202 @@ impl Serialize for Pos {
 
 impl<'de> Deserialize<'de> for Pos {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Raw {
-            Num(u32),
-            Text(String),
+        pos_of(&Value::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A ladder position read from JSON: a number (1 is the first tile), `"n"` or `"n+k"`; or why
+/// not, in words.
+fn pos_of(value: &Value) -> Result<Pos, String> {
+    let bad = || format!("{value} is not a ladder position (a number, \"n\" or \"n+k\")");
+    match value {
+        Value::Number(n) => n
+            .as_u64()
+            .and_then(|p| u32::try_from(p).ok())
+            .map(Pos::Exact)
+            .ok_or_else(bad),
+        Value::String(t) => {
+            let t2 = t.replace(' ', "");
+            if t2 == "n" {
+                return Ok(Pos::Rel(0));
+            }
+            t2.strip_prefix("n+")
+                .and_then(|k| k.parse::<u32>().ok())
+                .map(Pos::Rel)
+                .ok_or_else(bad)
         }
-        let bad = |t: &str| {
-            serde::de::Error::custom(format!(
-                "{t:?} is not a ladder position (a number, \"n\" or \"n+k\")"
-            ))
+        _ => Err(bad()),
+    }
+}
+
+/// What a JSON value is, in words, for a refusal: `"a list"`, `"the text \"x\""`.
+fn kind_of(value: &Value) -> String {
+    match value {
+        Value::Null => "null".to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(t) => format!("{t:?}"),
+        Value::Array(_) => "a list".to_string(),
+        Value::Object(_) => "an object".to_string(),
+    }
+}
+
+/// The fields of a merge rule, in the order the format lists them.
+const RULE_FIELDS: [&str; 6] = ["tiles", "makes", "n_from", "n_to", "n_every", "any_order"];
+
+/// Checks `merges` by hand, so that a refusal names the rule and its field in words:
+/// `rule 2: tiles: true is not a ladder position (a number, "n" or "n+k")`.
+fn check_merges(value: &Value) -> Result<(), String> {
+    let Value::Array(rules) = value else {
+        return Err(format!("{} is not a list of merge rules", kind_of(value)));
+    };
+    for (i, rule) in rules.iter().enumerate() {
+        let n = i + 1;
+        let Value::Object(rule) = rule else {
+            return Err(format!(
+                "rule {n}: {} is not a rule ({{\"tiles\": [...], \"makes\": ...}})",
+                kind_of(rule)
+            ));
         };
-        match Raw::deserialize(d)? {
-            Raw::Num(p) => Ok(Pos::Exact(p)),
-            Raw::Text(t) => {
-                let t2 = t.replace(' ', "");
-                if t2 == "n" {
-                    return Ok(Pos::Rel(0));
+        if let Some(k) = rule.keys().find(|k| !RULE_FIELDS.contains(&k.as_str())) {
+            return Err(format!(
+                "rule {n}: {k:?} is not a field of a rule (they are {})",
+                RULE_FIELDS.join(", ")
+            ));
+        }
+        let within = |field: &str, m: String| format!("rule {n}: {field}: {m}");
+        match rule.get("tiles") {
+            None => return Err(format!("rule {n}: tiles: missing")),
+            Some(Value::Array(tiles)) if (2..=3).contains(&tiles.len()) => {
+                for t in tiles {
+                    pos_of(t).map_err(|m| within("tiles", m))?;
                 }
-                let k = t2
-                    .strip_prefix("n+")
-                    .and_then(|k| k.parse::<u32>().ok())
-                    .ok_or_else(|| bad(&t))?;
-                Ok(Pos::Rel(k))
+            }
+            Some(other) => {
+                return Err(within(
+                    "tiles",
+                    format!(
+                        "{} is not a list of 2 or 3 ladder positions",
+                        kind_of(other)
+                    ),
+                ));
+            }
+        }
+        match rule.get("makes") {
+            None => return Err(format!("rule {n}: makes: missing")),
+            Some(makes) => {
+                pos_of(makes).map_err(|m| within("makes", m))?;
+            }
+        }
+        for field in ["n_from", "n_to"] {
+            if let Some(v) = rule.get(field)
+                && v.as_u64().and_then(|x| u32::try_from(x).ok()).is_none()
+            {
+                return Err(within(
+                    field,
+                    format!("{} is not a whole number", kind_of(v)),
+                ));
+            }
+        }
+        if let Some(v) = rule.get("n_every") {
+            let pair = v.as_array().filter(|a| {
+                a.len() == 2
+                    && a.iter()
+                        .all(|x| x.as_u64().and_then(|x| u32::try_from(x).ok()).is_some())
+            });
+            if pair.is_none() {
+                return Err(within(
+                    "n_every",
+                    format!("{} is not [m, r], two whole numbers", kind_of(v)),
+                ));
+            }
+        }
+        if let Some(v) = rule.get("any_order")
+            && !v.is_boolean()
+        {
+            return Err(within(
+                "any_order",
+                format!("{} is not true or false", kind_of(v)),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The fields of `spawn` and of its `bonus`.
+const SPAWN_FIELDS: [&str; 3] = ["weights", "bag", "bonus"];
+const BONUS_FIELDS: [&str; 4] = ["chance", "top_at_least", "lowest", "top_divided_by"];
+
+/// Checks `spawn` by hand, so that a refusal names its field in words: `weights: "x" is not a
+/// tile value`.
+fn check_spawn(value: &Value) -> Result<(), String> {
+    let Value::Object(spawn) = value else {
+        return Err(format!(
+            "{} is not {{\"weights\": {{...}}}} or {{\"bag\": {{...}}}}",
+            kind_of(value)
+        ));
+    };
+    if let Some(k) = spawn.keys().find(|k| !SPAWN_FIELDS.contains(&k.as_str())) {
+        return Err(format!(
+            "{k:?} is not a field of spawn (they are weights, bag and bonus)"
+        ));
+    }
+    for field in ["weights", "bag"] {
+        let Some(table) = spawn.get(field) else {
+            continue;
+        };
+        let Value::Object(table) = table else {
+            return Err(format!(
+                "{field}: {} is not an object of tile values and numbers ({{\"2\": 9}})",
+                kind_of(table)
+            ));
+        };
+        for (tile, n) in table {
+            if tile.parse::<u64>().is_err() {
+                return Err(format!("{field}: {tile:?} is not a tile value"));
+            }
+            if n.as_u64().and_then(|x| u32::try_from(x).ok()).is_none() {
+                return Err(format!(
+                    "{field}: {tile}: {} is not a whole number",
+                    kind_of(n)
+                ));
             }
         }
     }
+    if let Some(bonus) = spawn.get("bonus") {
+        let Value::Object(bonus) = bonus else {
+            return Err(format!("bonus: {} is not an object", kind_of(bonus)));
+        };
+        if let Some(k) = bonus.keys().find(|k| !BONUS_FIELDS.contains(&k.as_str())) {
+            return Err(format!(
+                "bonus: {k:?} is not a field of a bonus (they are {})",
+                BONUS_FIELDS.join(", ")
+            ));
+        }
+        for field in BONUS_FIELDS {
+            let Some(v) = bonus.get(field) else {
+                return Err(format!("bonus: {field}: missing"));
+            };
+            let fits = if field == "chance" {
+                v.as_array().is_some_and(|a| {
+                    a.len() == 2
+                        && a.iter()
+                            .all(|x| x.as_u64().and_then(|x| u32::try_from(x).ok()).is_some())
+                })
+            } else {
+                v.as_u64().is_some()
+            };
+            if !fits {
+                let expected = if field == "chance" {
+                    "[numerator, denominator], two whole numbers"
+                } else {
+                    "a whole number"
+                };
+                return Err(format!("bonus: {field}: {} is not {expected}", kind_of(v)));
+            }
+        }
+    }
+    Ok(())
 }
 
 impl Serialize for Scoring {
@@ -355,8 +525,24 @@ impl VariantError {
     }
 }
 
-/// Whether `id` is a variant id: lowercase ASCII letters, digits and `-`, not empty.
+/// Whether `id` is a variant id: lowercase ASCII letters, digits and `-`, not empty, and not
+/// starting with `-` (a command line would take it for an option: `--version`, `-1`).
 pub fn valid_id(id: &str) -> bool {
+    id_refusal(id).is_none()
+}
+
+/// Why `id` is not a variant id, in words, if it is not one.
+pub fn id_refusal(id: &str) -> Option<String> {
+    if id.starts_with('-') {
+        return Some(format!(
+            "{id:?} starts with '-', so a command line would take it for an option"
+        ));
+    }
+    (!id_chars(id)).then(|| format!("{id:?} is not lowercase letters, digits and '-'"))
+}
+
+/// Whether `id` is lowercase ASCII letters, digits and `-`, not empty.
+fn id_chars(id: &str) -> bool {
     !id.is_empty()
         && id
             .bytes()
@@ -510,11 +696,8 @@ impl Variant {
         if self.format != FORMAT {
             return Err(err("format", format!("{} is not {FORMAT}", self.format)));
         }
-        if !valid_id(&self.id) {
-            return Err(err(
-                "id",
-                format!("{:?} is not lowercase letters, digits and '-'", self.id),
-            ));
+        if let Some(why) = id_refusal(&self.id) {
+            return Err(err("id", why));
         }
         if !(2..=8).contains(&self.side) {
             return Err(err("side", format!("{} is not from 2 to 8", self.side)));
@@ -645,13 +828,13 @@ fn check_type(field: &str, value: &Value) -> Result<(), VariantError> {
         "tiles" => value
             .as_array()
             .is_some_and(|a| a.iter().all(|v| v.as_u64().is_some())),
-        "merges" => serde_json::from_value::<Vec<MergeRule>>(value.clone())
-            .map_err(|e| VariantError::field(field, e.to_string()))
-            .map(|_| true)?,
+        "merges" => check_merges(value)
+            .map_err(|m| VariantError::field(field, m))
+            .map(|()| true)?,
         "motion" => serde_json::from_value::<Movement>(value.clone()).is_ok(),
-        "spawn" => serde_json::from_value::<Spawn>(value.clone())
-            .map_err(|e| VariantError::field(field, e.to_string()))
-            .map(|_| true)?,
+        "spawn" => check_spawn(value)
+            .map_err(|m| VariantError::field(field, m))
+            .map(|()| true)?,
         "spawn_at" => serde_json::from_value::<SpawnAt>(value.clone()).is_ok(),
         "preview" => value.is_boolean(),
         "win" => value.is_null() || value.as_u64().is_some(),

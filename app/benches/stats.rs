@@ -1,0 +1,89 @@
+//! What the statistics screen costs with a history of 20,000 games of 2048
+//! ([`tilebox::history::sample_record`]: real games, every tenth assisted, every seventh a daily
+//! game): the figures and chart data worked out at once (on the reading thread, when the
+//! history is read), a game added to them (at the end of a game), the chart data of each range
+//! and the histogram (at each frame), and a whole frame of the screen through the app.
+//!
+//! `cargo bench -p tilebox --bench stats`
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use std::hint::black_box;
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use tilebox::history::{Record, history_file_name, sample_record};
+use tilebox::stats::{Range, Stats};
+
+/// The games of the history measured.
+const GAMES: u64 = 20_000;
+
+fn history() -> Vec<Record> {
+    let registry = tilebox_games::registry();
+    let entry = registry.get("2048").unwrap();
+    (1..=GAMES)
+        .map(|n| sample_record(entry, n).unwrap())
+        .collect()
+}
+
+fn figures(c: &mut Criterion) {
+    let records = history();
+    let mut group = c.benchmark_group("stats-20000");
+    group.sample_size(20);
+    group.bench_function("figures and chart data, at once", |b| {
+        b.iter(|| Stats::of(black_box(&records), false));
+    });
+    let stats = Stats::of(&records, false);
+    let last = records.last().unwrap().clone();
+    group.bench_function("a game added", |b| {
+        b.iter_batched_ref(
+            || stats.clone(),
+            |stats| stats.push(black_box(&last)),
+            BatchSize::LargeInput,
+        );
+    });
+    for range in Range::ALL {
+        group.bench_function(format!("chart data, {}", range.label()), |b| {
+            b.iter(|| {
+                (
+                    stats.chart(black_box(range)),
+                    stats.histogram_of(&records, range),
+                )
+            });
+        });
+    }
+    group.finish();
+
+    // A frame of the statistics screen, through the app, its history read from a file.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(history_file_name("2048"));
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let text: Vec<u8> = records
+        .iter()
+        .flat_map(|r| {
+            let mut line = r.line().unwrap();
+            line.push(b'\n');
+            line
+        })
+        .collect();
+    std::fs::write(&path, text).unwrap();
+    drop(records);
+    let data = dir.path().to_path_buf();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::Vec2::new(1600.0, 1200.0))
+        .build_eframe(move |_cc| tilebox::TileboxApp::new(data, Some("2048")));
+    assert!(
+        h.state_mut()
+            .wait_for_histories(std::time::Duration::from_secs(600))
+    );
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::S);
+    h.run();
+    assert!(matches!(h.state().screen(), tilebox::Screen::Stats(_)));
+    let mut group = c.benchmark_group("stats-20000");
+    group.sample_size(20);
+    group.bench_function("a frame of the statistics screen, 1600 x 1200", |b| {
+        b.iter(|| h.step());
+    });
+    group.finish();
+}
+
+criterion_group!(benches, figures);
+criterion_main!(benches);

@@ -236,7 +236,9 @@ fn options_menu(
                 let current = menu.picks.get(i).copied().unwrap_or(0);
                 let choices = option.choices.iter().map(|(label, _)| label.as_str());
                 let spoken = |choice: &str| option_label(&option.name, choice);
-                if let Some(choice) = theme::choice_buttons(ui, choices, current, spoken) {
+                let row =
+                    ui.horizontal_wrapped(|ui| theme::choice_buttons(ui, choices, current, spoken));
+                if let Some(choice) = row.inner {
                     action = Action::Pick { option: i, choice };
                 }
                 ui.add_space(4.0);

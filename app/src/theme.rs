@@ -344,8 +344,9 @@ pub fn keep_focus_in_view(ui: &egui::Ui) {
 /// A row of buttons, one per choice of `choices`, the one at `current` selected: a choice is
 /// made with a click, or with Tab and then Space or Return, and never hides in a list that has
 /// to be opened (as egui's drop-downs do, which answer no arrow and no Return). Each button's
-/// accessible label is `spoken(choice)`, and it is said to be selected or not. The row wraps,
-/// a long choice's text too, in a narrow window. Returns the choice clicked.
+/// accessible label is `spoken(choice)`, and it is said to be selected or not. Added to `ui`,
+/// a row that wraps (`horizontal_wrapped`); a choice longer than the row wraps its text.
+/// Returns the choice clicked.
 pub fn choice_buttons<'a>(
     ui: &mut egui::Ui,
     choices: impl IntoIterator<Item = &'a str>,
@@ -353,20 +354,24 @@ pub fn choice_buttons<'a>(
     spoken: impl Fn(&str) -> String,
 ) -> Option<usize> {
     let mut picked = None;
-    ui.horizontal_wrapped(|ui| {
-        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-        for (i, choice) in choices.into_iter().enumerate() {
-            let selected = i == current;
-            let response = ui.add(egui::Button::selectable(selected, choice));
-            let label = spoken(choice);
-            response.widget_info(|| {
-                egui::WidgetInfo::selected(egui::Role::RadioButton, true, selected, &label)
-            });
-            if response.clicked() {
-                picked = Some(i);
-            }
+    let row = ui.max_rect().width();
+    for (i, choice) in choices.into_iter().enumerate() {
+        let selected = i == current;
+        // A choice that fits a row moves to the next one whole; a longer one wraps.
+        let mode = if crate::chrome::button_width(ui, choice) > row {
+            egui::TextWrapMode::Wrap
+        } else {
+            egui::TextWrapMode::Extend
+        };
+        let response = ui.add(egui::Button::selectable(selected, choice).wrap_mode(mode));
+        let label = spoken(choice);
+        response.widget_info(|| {
+            egui::WidgetInfo::selected(egui::Role::RadioButton, true, selected, &label)
+        });
+        if response.clicked() {
+            picked = Some(i);
         }
-    });
+    }
     picked
 }
 

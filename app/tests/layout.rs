@@ -62,7 +62,6 @@ fn bar_items(h: &Harness<'_, TileboxApp>, title: &str) -> Vec<(String, Rect)> {
         "Theme: system",
         "Hint",
         "Autoplay",
-        "Autoplay speed",
         tilebox::STATS_LABEL,
         tilebox::REPLAY_LABEL,
         tilebox::codes::CODE_LABEL,
@@ -77,6 +76,7 @@ fn bar_items(h: &Harness<'_, TileboxApp>, title: &str) -> Vec<(String, Rect)> {
                 || s.starts_with("Best: ")
                 || s.starts_with("Assisted")
                 || s.starts_with("Daily ")
+                || s.starts_with(&tilebox::speed_label(""))
         })
         .collect()
 }

@@ -272,53 +272,23 @@ fn assisted_mark(ui: &mut egui::Ui) {
     .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, ASSISTED_WHY));
 }
 
-/// The menu of autoplay's speeds.
+/// Autoplay's speeds, a button each, the one in force selected.
 fn speed_menu(ui: &mut egui::Ui, speed: &mut Speed) {
-    egui::ComboBox::from_id_salt("autoplay-speed")
-        .selected_text(speed.label())
-        .width(80.0)
-        .show_ui(ui, |ui| {
-            for s in Speed::ALL {
-                ui.selectable_value(speed, s, s.label());
-            }
-        })
-        .response
-        .on_hover_text("Autoplay's speed")
-        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Autoplay speed"));
+    let current = Speed::ALL.iter().position(|s| s == speed).unwrap_or(0);
+    let labels = Speed::ALL.map(Speed::label);
+    if let Some(picked) = crate::theme::choice_buttons(ui, labels, current, speed_label) {
+        *speed = Speed::ALL[picked];
+    }
 }
 
-/// The heading of the "How to play" panel.
-pub const HELP_HEADING: &str = "How to play";
-
-/// The "How to play" panel of the game of `slot`, under the board: the entry's rules (which say
-/// how to play a move), the controls every game shares, and the assistant's, if the game has
-/// one.
-pub fn help_panel(ui: &mut egui::Ui, slot: &GameSlot) {
-    egui::Panel::bottom("game-help").show(ui, |ui| {
-        ui.add_space(4.0);
-        ui.label(RichText::new(HELP_HEADING).strong());
-        ui.label(slot.entry.how_to_play());
-        if let Some(controls) = slot
-            .session
-            .as_deref()
-            .and_then(|s| slot.view.controls_help(s))
-        {
-            ui.label(controls);
-        }
-        ui.add_space(2.0);
-        ui.label(RichText::new(help::COMMON_CONTROLS).small());
-        if let Some(assistant) = slot.session.as_deref().and_then(|s| s.assistant()) {
-            let text = help::assist_controls(
-                slot.view.plain_h_hints(),
-                slot.view.hint_looks(),
-                assistant.autoplays(),
-                slot.view.commentary_help(),
-            );
-            ui.label(RichText::new(text).small());
-        }
-        ui.add_space(4.0);
-    });
+/// The accessible label of the button of autoplay's speed `speed` ("Slow"): "Autoplay speed:
+/// Slow".
+pub fn speed_label(speed: &str) -> String {
+    format!("Autoplay speed: {speed}")
 }
+
+/// The heading of "How to play", on the bar's button that shows it.
+pub const HELP_HEADING: &str = help::HEADING;
 
 /// The assistant's lines about the position (the odds, what the last move gave up), centred
 /// under the board.
@@ -336,16 +306,18 @@ pub fn commentary(ui: &mut egui::Ui, session: &dyn DynSession) {
 }
 
 /// Where the rising "+N" of a score box `score` is drawn, `p` (0 to 1) of the way through its
-/// rise, for text of size `text`: it rises from the box's number to its top edge, at the box's
-/// right, and always lies inside the box, so it never covers another box.
+/// rise, for text of size `text`: just above the box, at its right, rising by its own height
+/// (as in the original 2048), so it never covers a digit of the score, however long the
+/// number and whatever the window's width; and never above the window's top.
 pub fn pop_rect(score: egui::Rect, p: f32, text: Vec2) -> egui::Rect {
     let p = p.clamp(0.0, 1.0);
-    let margin = 4.0;
-    let low = score.bottom() - margin - text.y / 2.0;
-    let high = score.top() + margin + text.y / 2.0;
-    let y = low + (high - low).min(0.0) * p;
-    let x = (score.right() - margin - text.x / 2.0).max(score.center().x);
-    egui::Rect::from_center_size(egui::pos2(x, y), text).intersect(score)
+    let gap = 1.0;
+    let bottom = (score.top() - gap - text.y * p).max(text.y);
+    let right = score.right().max(score.left() + text.x);
+    egui::Rect::from_min_max(
+        egui::pos2(right - text.x, bottom - text.y),
+        egui::pos2(right, bottom),
+    )
 }
 
 /// The digits a score box keeps room for, whatever its number.
@@ -406,20 +378,26 @@ fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(f64, u64)>, sign: cha
             let p = (t / SCORE_POP_SECONDS) as f32;
             let alpha = (1.0 - p * p).clamp(0.0, 1.0);
             let palette = crate::theme::Palette::of(ui.visuals().dark_mode);
-            let galley = ui.painter().layout_no_wrap(
-                format!("{sign}{gained}"),
-                FontId::proportional(18.0),
-                palette.figures.gamma_multiply(alpha),
+            let text = RichText::new(format!("{sign}{gained}"))
+                .font(font)
+                .strong()
+                .color(palette.figures.gamma_multiply(alpha));
+            let galley = egui::WidgetText::from(text.clone()).into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Body,
             );
             let rect = pop_rect(response.rect, p, galley.size());
-            // Over the box's own fill, so the rising figure reads clearly over the score.
-            let painter = ui.painter().with_clip_rect(response.rect);
-            painter.rect_filled(
-                rect.expand(2.0),
-                3.0,
-                ui.visuals().faint_bg_color.gamma_multiply(alpha),
-            );
-            painter.galley(rect.min, galley, palette.figures);
+            // Above what it rises over, and never in the way of a click; a label, so that
+            // a screen reader (and a test) finds it where it is drawn.
+            egui::Area::new(Id::unique("score-pop"))
+                .order(egui::Order::Foreground)
+                .interactable(false)
+                .fixed_pos(rect.min)
+                .show(ui.ctx(), |ui| {
+                    ui.add(egui::Label::new(text).extend());
+                });
             ui.ctx().request_repaint();
         }
     }
@@ -654,22 +632,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_pop_rises_from_the_score_and_stays_in_its_box() {
+    fn the_pop_rises_above_the_score_clear_of_its_digits_and_the_next_box() {
         let score = egui::Rect::from_min_size(egui::pos2(10.0, 80.0), Vec2::new(130.0, 34.0));
         let best = egui::Rect::from_min_size(egui::pos2(146.0, 80.0), Vec2::new(120.0, 34.0));
         let text = Vec2::new(30.0, 20.0);
         let mut last_y = f32::INFINITY;
         for step in 0..=10 {
             let rect = pop_rect(score, step as f32 / 10.0, text);
-            assert!(score.contains_rect(rect), "{rect:?}");
+            assert!(!rect.intersects(score), "{rect:?}");
             assert!(!rect.intersects(best), "{rect:?}");
+            assert!(
+                rect.right() <= score.right() && rect.left() >= score.left(),
+                "{rect:?}"
+            );
             assert!(rect.center().y <= last_y, "it rises");
+            assert!(rect.top() >= 0.0, "{rect:?}");
             last_y = rect.center().y;
         }
         assert!(pop_rect(score, 1.0, text).center().y < pop_rect(score, 0.0, text).center().y);
-        // A figure wider than the box is cut to it.
-        let wide = pop_rect(score, 0.5, Vec2::new(400.0, 20.0));
-        assert!(score.contains_rect(wide), "{wide:?}");
+        // A box at the window's top: the pop stays inside the window.
+        let top = egui::Rect::from_min_size(egui::pos2(10.0, 4.0), Vec2::new(130.0, 34.0));
+        assert!(pop_rect(top, 1.0, text).top() >= 0.0);
     }
 
     #[test]

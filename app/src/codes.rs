@@ -131,6 +131,7 @@ pub(crate) fn play_code(
         ui.ctx().accesskit_node_builder(field.id, |node| {
             node.set_label(CODE_FIELD_LABEL);
         });
+        crate::theme::focus_ring(ui, &field);
         // The field has the focus when the dialog opens.
         if ui.ctx().data(|d| d.get_temp::<bool>(opened_key)).is_none() {
             field.request_focus();

@@ -57,8 +57,8 @@ pub(crate) struct Options<'a> {
     pub game: Option<usize>,
 }
 
-/// The accessible label of the drop-down of option `name` showing its choice `shown`, as a
-/// screen reader says it: "Tiles: 12 tiles".
+/// The accessible label of the button of option `name`'s choice `shown`, as a screen reader
+/// says it: "Tiles: 12 tiles".
 pub fn option_label(name: &str, shown: &str) -> String {
     format!("{name}: {shown}")
 }
@@ -110,6 +110,7 @@ pub(crate) fn show(ui: &mut egui::Ui, screen: &Screen<'_>) -> Action {
                     column(ui, screen, &mut action);
                 });
             });
+            theme::keep_focus_in_view(ui);
         });
     });
     action
@@ -218,7 +219,7 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, action: &mut Action) {
     }
 }
 
-/// The menu of options: a drop-down per option, what the game they make has on record, and a
+/// The menu of options: a row of buttons per option, a button per choice, what the game they make has on record, and a
 /// button that plays it.
 fn options_menu(
     ui: &mut egui::Ui,
@@ -232,41 +233,18 @@ fn options_menu(
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(width - 16.0);
             ui.label(RichText::new("Or combine the options").size(20.0).strong());
-            egui::Grid::new("options-menu")
-                .num_columns(2)
-                .spacing(Vec2::new(12.0, 6.0))
-                .show(ui, |ui| {
-                    for (i, option) in menu.options.iter().enumerate() {
-                        ui.label(&option.name);
-                        let current = menu.picks.get(i).copied().unwrap_or(0);
-                        let shown = option
-                            .choices
-                            .get(current)
-                            .map_or("", |(label, _)| label.as_str());
-                        egui::ComboBox::from_id_salt(("option", i))
-                            .selected_text(shown)
-                            .width(260.0)
-                            .show_ui(ui, |ui| {
-                                for (c, (label, _)) in option.choices.iter().enumerate() {
-                                    if ui.selectable_label(c == current, label).clicked() {
-                                        action = Action::Pick {
-                                            option: i,
-                                            choice: c,
-                                        };
-                                    }
-                                }
-                            })
-                            .response
-                            .widget_info(|| {
-                                WidgetInfo::labeled(
-                                    egui::Role::ComboBox,
-                                    true,
-                                    option_label(&option.name, shown),
-                                )
-                            });
-                        ui.end_row();
-                    }
-                });
+            for (i, option) in menu.options.iter().enumerate() {
+                ui.label(RichText::new(&option.name).strong());
+                let current = menu.picks.get(i).copied().unwrap_or(0);
+                let choices = option.choices.iter().map(|(label, _)| label.as_str());
+                let spoken = |choice: &str| option_label(&option.name, choice);
+                let row =
+                    ui.horizontal_wrapped(|ui| theme::choice_buttons(ui, choices, current, spoken));
+                if let Some(choice) = row.inner {
+                    action = Action::Pick { option: i, choice };
+                }
+                ui.add_space(4.0);
+            }
             let game = menu.game.and_then(|i| slots.get(i));
             if let Some(slot) = game {
                 let face = entry_face(slot, scores);
@@ -661,15 +639,8 @@ fn card(
             egui::StrokeKind::Inside,
         ),
     );
+    theme::focus_ring(ui, &response);
     let painter = ui.painter();
-    if response.has_focus() {
-        painter.rect_stroke(
-            rect.expand(3.0),
-            12.0,
-            Stroke::new(3.0, palette.focus),
-            egui::StrokeKind::Outside,
-        );
-    }
 
     // The number badge.
     let badge =

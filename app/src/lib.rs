@@ -59,7 +59,7 @@ pub mod views;
 pub mod writer;
 
 pub use app::TileboxApp;
-pub use chrome::{REPLAY_LABEL, STATS_LABEL};
+pub use chrome::{REPLAY_LABEL, STATS_LABEL, speed_label};
 pub use screens::Screen;
 
 /// The directory Tilebox keeps its files in: `<data dir>/tilebox` (on Linux

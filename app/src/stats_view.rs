@@ -75,17 +75,7 @@ pub fn percent(rate: Option<f64>) -> String {
 /// Shows where the keyboard's focus is on `response`, a control of the statistics or replay
 /// screen: a ring in the focus colour, and the page scrolled to it when it gains the focus.
 pub(crate) fn show_focus(ui: &egui::Ui, response: &egui::Response) {
-    if response.gained_focus() {
-        response.scroll_to_me(None);
-    }
-    if response.has_focus() {
-        ui.painter().rect_stroke(
-            response.rect.expand(2.0),
-            4.0,
-            egui::Stroke::new(2.0, Palette::of(ui.visuals().dark_mode).focus),
-            egui::StrokeKind::Outside,
-        );
-    }
+    crate::theme::focus_ring(ui, response);
 }
 
 /// What the statistics screen keeps between frames: the entry shown, the range of its charts

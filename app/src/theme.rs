@@ -226,17 +226,38 @@ impl Palette {
     /// a control: a button's outline, the focus ring.
     pub fn outline_pairs(&self) -> Vec<TextPair> {
         let p = self;
-        [("button outline", p.outline), ("focus ring", p.focus)]
-            .into_iter()
-            .flat_map(|(what, c)| {
-                [p.panel, p.card].map(|background| TextPair {
-                    what,
-                    text: c,
-                    background,
-                    large: true,
-                })
+        let mut pairs: Vec<TextPair> = [p.panel, p.card]
+            .map(|background| TextPair {
+                what: "button outline",
+                text: p.outline,
+                background,
+                large: true,
             })
-            .collect()
+            .to_vec();
+        pairs.extend(self.focus_pairs());
+        pairs
+    }
+
+    /// The focus ring (WCAG 2.4.7 and 1.4.11, 3:1) against every colour it is drawn beside: the
+    /// window, a card (and a card under the pointer), a dialog, and the fill of the focused
+    /// button it rings (egui draws a focused button as pressed).
+    pub fn focus_pairs(&self) -> Vec<TextPair> {
+        let p = self;
+        [
+            ("focus ring on the window", p.panel),
+            ("focus ring on a card", p.card),
+            ("focus ring on a card under the pointer", p.card_hover),
+            ("focus ring on a dialog", p.popup),
+            ("focus ring around a focused button", p.button_active),
+        ]
+        .into_iter()
+        .map(|(what, background)| TextPair {
+            what,
+            text: p.focus,
+            background,
+            large: true,
+        })
+        .collect()
     }
 
     /// egui's visuals for this palette.
@@ -276,8 +297,82 @@ impl Palette {
         }
         w.hovered.bg_stroke = egui::Stroke::new(1.5, p.strong);
         w.active.fg_stroke = egui::Stroke::new(2.0, p.strong);
+        // egui draws a focused control as an active one: its outline is the focus ring.
+        w.active.bg_stroke = egui::Stroke::new(FOCUS_WIDTH, p.focus);
         v
     }
+}
+
+/// The width of the keyboard focus ring, in points.
+pub const FOCUS_WIDTH: f32 = 2.5;
+
+/// Shows where the keyboard's focus is on `response`, a control the app draws itself (a card,
+/// a tile, the board, a text field): a ring in the focus colour just outside it, and the
+/// scroll area it is in scrolled to it when it gains the focus. egui's own buttons get their
+/// ring from the visuals ([`Palette::visuals`]) and are scrolled to by [`keep_focus_in_view`].
+pub fn focus_ring(ui: &egui::Ui, response: &egui::Response) {
+    if response.gained_focus() {
+        response.scroll_to_me(None);
+    }
+    if response.has_focus() {
+        ui.painter().rect_stroke(
+            response.rect.expand(2.0),
+            6.0,
+            egui::Stroke::new(FOCUS_WIDTH, Palette::of(ui.visuals().dark_mode).focus),
+            egui::StrokeKind::Outside,
+        );
+    }
+}
+
+/// Brings the control that gained the keyboard's focus in this frame into view, if it is in
+/// the scroll area whose contents `ui` draws: called last in a scroll area's contents, so that
+/// Tab never leaves the focus out of sight, whichever control has it.
+pub fn keep_focus_in_view(ui: &egui::Ui) {
+    let ctx = ui.ctx();
+    let Some(focused) = ctx.memory(|m| m.focused()) else {
+        return;
+    };
+    if let Some(response) = ctx.read_response(focused)
+        && response.gained_focus()
+        && response.layer_id == ui.layer_id()
+        && ui.min_rect().contains_rect(response.rect)
+    {
+        ui.scroll_to_rect(response.rect, None);
+    }
+}
+
+/// A row of buttons, one per choice of `choices`, the one at `current` selected: a choice is
+/// made with a click, or with Tab and then Space or Return, and never hides in a list that has
+/// to be opened (as egui's drop-downs do, which answer no arrow and no Return). Each button's
+/// accessible label is `spoken(choice)`, and it is said to be selected or not. Added to `ui`,
+/// a row that wraps (`horizontal_wrapped`); a choice longer than the row wraps its text.
+/// Returns the choice clicked.
+pub fn choice_buttons<'a>(
+    ui: &mut egui::Ui,
+    choices: impl IntoIterator<Item = &'a str>,
+    current: usize,
+    spoken: impl Fn(&str) -> String,
+) -> Option<usize> {
+    let mut picked = None;
+    let row = ui.max_rect().width();
+    for (i, choice) in choices.into_iter().enumerate() {
+        let selected = i == current;
+        // A choice that fits a row moves to the next one whole; a longer one wraps.
+        let mode = if crate::chrome::button_width(ui, choice) > row {
+            egui::TextWrapMode::Wrap
+        } else {
+            egui::TextWrapMode::Extend
+        };
+        let response = ui.add(egui::Button::selectable(selected, choice).wrap_mode(mode));
+        let label = spoken(choice);
+        response.widget_info(|| {
+            egui::WidgetInfo::selected(egui::Role::RadioButton, true, selected, &label)
+        });
+        if response.clicked() {
+            picked = Some(i);
+        }
+    }
+    picked
 }
 
 /// The colours of Strike 9's box, in one theme.

@@ -310,11 +310,7 @@ fn autoplay_normal_waits_for_each_animation_fast_does_not_and_any_command_stops_
     let normal = frames_between_moves(&mut h, "threes", 4);
     assert!(normal.iter().all(|&g| g >= 13), "{normal:?}");
 
-    h.get_by_label("Autoplay speed").click();
-    for _ in 0..3 {
-        h.step();
-    }
-    h.get_by_label("Fast").click();
+    h.get_by_label(&tilebox::speed_label("Fast")).click();
     h.step();
     assert!(h.state().autoplay("threes"));
     let fast = frames_between_moves(&mut h, "threes", 6);

@@ -84,3 +84,41 @@ fn no_text_style_is_under_12_px() {
         }
     }
 }
+
+#[test]
+fn the_focus_ring_is_drawn_on_every_control_and_stands_out_3_to_1_wherever_it_is() {
+    use tilebox::theme::FOCUS_WIDTH;
+    for dark in [false, true] {
+        let palette = Palette::of(dark);
+        let pairs = palette.focus_pairs();
+        // The window, a card, a card under the pointer, a dialog, the focused button's fill.
+        assert!(pairs.len() >= 5, "{pairs:?}");
+        for pair in pairs {
+            let ratio = contrast(pair.text, pair.background);
+            assert!(
+                ratio >= 3.0,
+                "{} theme: {} {:?} on {:?} is {ratio:.2}:1",
+                if dark { "dark" } else { "light" },
+                pair.what,
+                pair.text,
+                pair.background
+            );
+        }
+        // egui draws a button, a choice and a field with the focus as active: its outline is
+        // the ring, in the focus colour, as wide as the rings the app draws itself.
+        let visuals = style(dark).visuals;
+        let ring = visuals.widgets.active.bg_stroke;
+        assert_eq!(ring.color, palette.focus, "dark {dark}");
+        assert!(
+            ring.width >= 2.0 && ring.width == FOCUS_WIDTH,
+            "{}",
+            ring.width
+        );
+        // Focus shows as more than a change of fill (#36363B to #48484F was 1.3:1).
+        let fill_change = contrast(
+            visuals.widgets.inactive.weak_bg_fill,
+            visuals.widgets.active.weak_bg_fill,
+        );
+        assert!(contrast(ring.color, palette.button_active) > fill_change);
+    }
+}

@@ -62,7 +62,6 @@ fn bar_items(h: &Harness<'_, TileboxApp>, title: &str) -> Vec<(String, Rect)> {
         "Theme: system",
         "Hint",
         "Autoplay",
-        "Autoplay speed",
         tilebox::STATS_LABEL,
         tilebox::REPLAY_LABEL,
         tilebox::codes::CODE_LABEL,
@@ -77,6 +76,7 @@ fn bar_items(h: &Harness<'_, TileboxApp>, title: &str) -> Vec<(String, Rect)> {
                 || s.starts_with("Best: ")
                 || s.starts_with("Assisted")
                 || s.starts_with("Daily ")
+                || s.starts_with(&tilebox::speed_label(""))
         })
         .collect()
 }
@@ -531,5 +531,472 @@ fn the_bar_keeps_its_places_while_the_score_grows_from_0_past_100000() {
                 score(&h)
             );
         }
+    }
+}
+
+/// The app over `registry` opened on `game` in a window of `window` pixels, with the zoom it
+/// settles on.
+fn harness_over_at(
+    registry: tilebox_core::Registry,
+    dir: &std::path::Path,
+    game: Option<&str>,
+    window: (f32, f32),
+) -> (Harness<'static, TileboxApp>, f32) {
+    let dir = dir.to_path_buf();
+    let game = game.map(str::to_string);
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(window.0, window.1))
+        .with_max_steps(40)
+        .with_step_dt(0.25)
+        .build_eframe(move |_cc| TileboxApp::with_registry(registry, dir, game.as_deref()));
+    common::read_histories(&mut h);
+    let zoom = settle(&mut h, window);
+    (h, zoom)
+}
+
+/// The window's rect in egui's points.
+fn screen_of(window: (f32, f32), zoom: f32) -> Rect {
+    Rect::from_min_size(egui::Pos2::ZERO, Vec2::new(window.0, window.1) / zoom)
+}
+
+/// The places of the text labels (not the buttons) whose text satisfies `wanted`.
+fn labels_where(h: &Harness<'_, TileboxApp>, wanted: impl Fn(&str) -> bool) -> Vec<Rect> {
+    h.query_all(By::new().role(egui::accesskit::Role::Label))
+        .filter(|n| common::spoken(n).is_some_and(|s| wanted(&s)))
+        .map(|n| n.rect())
+        .collect()
+}
+
+/// The lowest edge of the game's bar.
+fn bar_bottom(h: &Harness<'_, TileboxApp>, title: &str) -> f32 {
+    bar_items(h, title)
+        .iter()
+        .map(|(_, r)| r.bottom())
+        .fold(0.0, f32::max)
+}
+
+/// `rect` is wholly in sight: inside the window and under the bar.
+fn in_sight(rect: Rect, screen: Rect, top: f32) -> bool {
+    screen.expand(0.5).contains_rect(rect) && rect.top() >= top - 0.5
+}
+
+/// Turns the mouse wheel over `at` by `delta` points (negative: towards the end).
+fn wheel(h: &mut Harness<'static, TileboxApp>, at: egui::Pos2, delta: f32) {
+    h.event(egui::Event::PointerMoved(at));
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: Vec2::new(0.0, delta),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run();
+}
+
+#[test]
+fn how_to_play_is_a_page_of_its_own_at_360x600_whose_first_and_last_lines_can_be_reached() {
+    use tilebox::help::{COMMON_CONTROLS, HEADING};
+    let registry = tilebox_tests::toy::catalogue_with_toy();
+    // A game of each view: sliding, Strike 9, and the plain view of the toy.
+    for (game, title) in [("2048", "2048"), ("strike9", "Strike 9"), ("toy", "Toy")] {
+        let window = (360.0, 600.0);
+        let dir = common::temp_dir("layout-help");
+        let (mut h, zoom) = harness_over_at(registry.clone(), &dir, Some(game), window);
+        let screen = screen_of(window, zoom);
+        // The bar is the same with How to play open (the_bar_fits_every_width).
+        let top = bar_bottom(&h, title);
+        h.key_press(egui::Key::F1);
+        h.run();
+        let first = |h: &Harness<'_, TileboxApp>| {
+            labels_where(h, |s| s == HEADING)
+                .first()
+                .copied()
+                .unwrap_or_else(|| panic!("{game}: no heading"))
+        };
+        // The last line: the assistant's keys where the game has an assistant, else the keys
+        // every game shares.
+        let last = |h: &Harness<'_, TileboxApp>| {
+            labels_where(h, |s| s == COMMON_CONTROLS || s.contains(": hint ("))
+                .into_iter()
+                .max_by(|a, b| a.bottom().total_cmp(&b.bottom()))
+                .unwrap_or_else(|| panic!("{game}: no keys"))
+        };
+        // It opens at its top, in the board's place: the heading in sight, under the bar.
+        assert!(in_sight(first(&h), screen, top), "{game}: {:?}", first(&h));
+        assert!(
+            h.query_by_label(tilebox::views::sliding::BOARD_LABEL)
+                .is_none(),
+            "{game}: the board is drawn under the page"
+        );
+        // Its end is out of sight (but in the toy's, whose page is short), and comes into sight
+        // by End, by Page Down, by the wheel.
+        let long = game != "toy";
+        assert_eq!(
+            !in_sight(last(&h), screen, top),
+            long,
+            "{game}: {:?}",
+            last(&h)
+        );
+        h.key_press(egui::Key::End);
+        h.run();
+        assert!(
+            in_sight(last(&h), screen, top),
+            "{game} End: {:?}",
+            last(&h)
+        );
+        h.key_press(egui::Key::Home);
+        h.run();
+        assert!(
+            in_sight(first(&h), screen, top),
+            "{game} Home: {:?}",
+            first(&h)
+        );
+        assert_eq!(
+            !in_sight(last(&h), screen, top),
+            long,
+            "{game} Home: {:?}",
+            last(&h)
+        );
+        for _ in 0..20 {
+            h.key_press(egui::Key::PageDown);
+            h.run();
+        }
+        assert!(
+            in_sight(last(&h), screen, top),
+            "{game} Page Down: {:?}",
+            last(&h)
+        );
+        for _ in 0..20 {
+            h.key_press(egui::Key::ArrowUp);
+            h.run();
+        }
+        assert!(
+            in_sight(first(&h), screen, top),
+            "{game} Up: {:?}",
+            first(&h)
+        );
+        wheel(&mut h, screen.center(), -5000.0);
+        assert!(
+            in_sight(last(&h), screen, top),
+            "{game} wheel: {:?}",
+            last(&h)
+        );
+        // No key of the page played a move.
+        assert_eq!(h.state().session(game).unwrap().move_count(), 0, "{game}");
+        // F1 takes the board back.
+        h.key_press(egui::Key::F1);
+        h.run();
+        assert!(labels_where(&h, |s| s == HEADING).is_empty(), "{game}");
+    }
+}
+
+#[test]
+fn how_to_play_scrolls_under_the_board_in_a_large_window() {
+    use tilebox::help::HEADING;
+    let window = (1920.0, 1080.0);
+    let dir = common::temp_dir("layout-help-large");
+    let (mut h, zoom) = harness_at(&dir, "2048", window);
+    let screen = screen_of(window, zoom);
+    h.key_press(egui::Key::F1);
+    h.run();
+    // The board and How to play together, the board above, clear of it.
+    let board = h.get_by_label(tilebox::views::sliding::BOARD_LABEL).rect();
+    let heading = labels_where(&h, |s| s == HEADING)[0];
+    assert!(screen.contains_rect(board), "{board:?}");
+    assert!(
+        in_sight(heading, screen, board.bottom()),
+        "{heading:?} {board:?}"
+    );
+    // Its last line, the assistant's keys, is reached by the wheel over it.
+    let last =
+        |h: &Harness<'_, TileboxApp>| labels_where(h, |s| s.contains("Shift+A: autoplay"))[0];
+    wheel(&mut h, heading.center(), -5000.0);
+    assert!(in_sight(last(&h), screen, board.bottom()), "{:?}", last(&h));
+    // The wheel moved no tile.
+    assert_eq!(h.state().session("2048").unwrap().move_count(), 0);
+}
+
+/// The label of the node that has the keyboard's focus, and its place.
+fn focused(h: &Harness<'_, TileboxApp>) -> Option<(String, Rect)> {
+    h.query_all(By::new())
+        .find(|n| n.is_focused())
+        .map(|n| (common::spoken(&n).unwrap_or_default(), n.rect()))
+}
+
+/// Presses Tab until the focus is on the control labelled `label`; false if it never is.
+fn tab_to(h: &mut Harness<'static, TileboxApp>, label: &str) -> bool {
+    for _ in 0..60 {
+        if focused(h).is_some_and(|(s, _)| s == label) {
+            return true;
+        }
+        h.key_press(egui::Key::Tab);
+        h.run();
+    }
+    false
+}
+
+#[test]
+fn tab_brings_every_card_into_view_at_360_px() {
+    let window = (360.0, 600.0);
+    let dir = common::temp_dir("layout-tab");
+    let (mut h, zoom) = harness_at(&dir, "unknown-game", window);
+    let screen = screen_of(window, zoom);
+    let cards: Vec<(String, Rect)> = common::spoken_all(&h)
+        .into_iter()
+        .filter(|(s, _)| s.starts_with("Play ") && s != tilebox::codes::PLAY_CODE_LABEL)
+        .collect();
+    // The last card starts out of sight: the list is longer than the window.
+    let (last, rect) = cards.last().unwrap().clone();
+    assert!(
+        !screen.contains_rect(rect),
+        "{last} at {rect:?} in {screen:?}"
+    );
+    let mut seen = 0;
+    for _ in 0..60 {
+        h.key_press(egui::Key::Tab);
+        h.run();
+        if let Some((name, rect)) = focused(&h)
+            && cards.iter().any(|(c, _)| *c == name)
+        {
+            assert!(
+                screen.expand(0.5).contains_rect(rect),
+                "{name} at {rect:?} in {screen:?}"
+            );
+            seen += 1;
+            if name == last {
+                break;
+            }
+        }
+    }
+    assert!(
+        seen >= cards.len(),
+        "{seen} of {} cards focused",
+        cards.len()
+    );
+}
+
+#[test]
+fn the_autoplay_speed_and_the_options_are_chosen_by_keys() {
+    use tilebox::advisor::Speed;
+    use tilebox::launcher::{PLAY_OPTIONS_LABEL, card_label, option_label};
+    // The speed: Tab to a speed, then Return or Space.
+    let dir = common::temp_dir("layout-keys-speed");
+    let (mut h, _) = harness_at(&dir, "2048", (360.0, 600.0));
+    assert_eq!(h.state().autoplay_speed(), Speed::Normal);
+    assert!(tab_to(&mut h, &tilebox::speed_label("Fast")));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().autoplay_speed(), Speed::Fast);
+    assert!(tab_to(&mut h, &tilebox::speed_label("Slow")));
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert_eq!(h.state().autoplay_speed(), Speed::Slow);
+    // Neither key played a move.
+    assert_eq!(h.state().session("2048").unwrap().move_count(), 0);
+
+    // The options: Strike 9's group, twelve tiles by keys, then Play by keys.
+    let dir = common::temp_dir("layout-keys-options");
+    let (mut h, _) = harness_at(&dir, "unknown-game", (360.0, 600.0));
+    h.get_by_label(&card_label("Strike 9")).click_accesskit();
+    h.run();
+    assert!(tab_to(&mut h, &option_label("Tiles", "12 tiles")));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(tab_to(&mut h, PLAY_OPTIONS_LABEL));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let game = h.state().current_game().unwrap().to_string();
+    let session = h.state().session(&game).unwrap();
+    assert_eq!(session.params_json()["tiles"], 12, "{game}");
+}
+
+#[test]
+fn the_rising_score_never_covers_a_digit_of_the_score() {
+    use tilebox_core::Session;
+    use tilebox_sliding::Sliding;
+    // 2048 whose new tiles are 65536s: each merge scores six digits or more.
+    let mut big = common::variant("2048");
+    big.spawn.weights = Some([(65536, 1)].into_iter().collect());
+    big.win = None;
+    for window in [(360.0, 640.0), (1920.0, 1080.0)] {
+        let dir = common::temp_dir("layout-pop");
+        let mut saved = Session::<Sliding>::new(big.clone(), 3).unwrap().save();
+        saved.game = "2048".to_string();
+        common::write_save(&dir, &saved);
+        let (mut h, zoom) = harness_at(&dir, "2048", window);
+        let screen = screen_of(window, zoom);
+        let mut pops = 0;
+        for _ in 0..40 {
+            let legal = h.state().session("2048").unwrap().legal_moves();
+            let before = h.state().session("2048").unwrap().score();
+            h.key_press(common::key_of(&legal[0]));
+            // Frame by frame through the pop's rise.
+            for _ in 0..4 {
+                h.step();
+                let spoken = common::spoken_all(&h);
+                let score = spoken
+                    .iter()
+                    .find(|(s, _)| s.starts_with("Score: "))
+                    .map(|(_, r)| *r)
+                    .unwrap();
+                for (text, rect) in spoken.iter().filter(|(s, _)| s.starts_with('+')) {
+                    pops += 1;
+                    assert!(
+                        !rect.intersects(score),
+                        "at {window:?}: {text} at {rect:?} covers the score at {score:?}"
+                    );
+                    assert!(
+                        screen.contains_rect(*rect),
+                        "at {window:?}: {text} at {rect:?}"
+                    );
+                }
+            }
+            h.run();
+            let after = h.state().session("2048").unwrap().score();
+            if after >= 100_000 && after > before {
+                break;
+            }
+        }
+        assert!(pops > 0, "at {window:?}: no pop seen");
+        assert!(h.state().session("2048").unwrap().score() >= 100_000);
+    }
+}
+
+/// Whether a node is something the player reads or uses: a control, a field, a text.
+fn is_shown_item(role: egui::accesskit::Role) -> bool {
+    use egui::accesskit::Role;
+    matches!(
+        role,
+        Role::Button
+            | Role::RadioButton
+            | Role::CheckBox
+            | Role::ComboBox
+            | Role::TextInput
+            | Role::Label
+            | Role::Heading
+    )
+}
+
+/// Checks everything the screen shows: each control and text whole (at least 8 points wide),
+/// inside the window's width, and clear of every other (one inside another, as a card's
+/// Statistics button in its card, is no overlap). A screen that `scrolls` may have items below
+/// the window's bottom; any other has every item inside the window.
+fn check_all(
+    h: &Harness<'_, TileboxApp>,
+    what: &str,
+    window: (f32, f32),
+    zoom: f32,
+    scrolls: bool,
+) {
+    use egui_kittest::kittest::NodeT;
+    let screen = screen_of(window, zoom).expand(0.5);
+    let items: Vec<(String, Rect)> = h
+        .query_all(By::new())
+        .filter(|n| is_shown_item(n.accesskit_node().role()))
+        .filter_map(|n| common::spoken(&n).map(|s| (s, n.rect())))
+        .filter(|(s, _)| !s.trim().is_empty())
+        .collect();
+    assert!(items.len() >= 3, "{what} at {window:?}: {items:?}");
+    for (name, rect) in &items {
+        let inside = if scrolls {
+            rect.left() >= screen.left() && rect.right() <= screen.right() && rect.top() >= 0.0
+        } else {
+            screen.contains_rect(*rect)
+        };
+        assert!(
+            inside && rect.width() >= 8.0,
+            "{what} at {window:?}: {name:?} at {rect:?} is not whole inside {screen:?}"
+        );
+    }
+    for (i, (a, ra)) in items.iter().enumerate() {
+        for (b, rb) in &items[i + 1..] {
+            let overlap = ra.intersect(*rb);
+            let nested = ra.expand(0.5).contains_rect(*rb) || rb.expand(0.5).contains_rect(*ra);
+            assert!(
+                !overlap.is_positive() || overlap.area() < 1.0 || nested,
+                "{what} at {window:?}: {a:?} {ra:?} overlaps {b:?} {rb:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_screen_fits_360_and_1920_px() {
+    use egui::{Key, Modifiers};
+    use tilebox::launcher::card_label;
+    let registry = tilebox_tests::toy::catalogue_with_toy();
+    for window in [(360.0, 600.0), (1920.0, 1080.0)] {
+        let dir = common::temp_dir("layout-every");
+        // The launcher, a group, a group with the menu of options.
+        let (mut h, zoom) = harness_over_at(registry.clone(), &dir, None, window);
+        check_all(&h, "launcher", window, zoom, true);
+        h.get_by_label(&card_label("2048")).click();
+        h.run();
+        check_all(&h, "2048's group", window, zoom, true);
+        h.key_press(Key::Escape);
+        h.run();
+        h.get_by_label(&card_label("Strike 9")).click_accesskit();
+        h.run();
+        assert!(
+            h.query_by_label(tilebox::launcher::PLAY_OPTIONS_LABEL)
+                .is_some()
+        );
+        check_all(&h, "Strike 9's group and its options", window, zoom, true);
+
+        // A game of each view, with How to play.
+        for game in ["2048", "strike9", "toy"] {
+            let (mut h, zoom) = harness_over_at(registry.clone(), &dir, Some(game), window);
+            check_all(&h, game, window, zoom, false);
+            h.key_press(Key::F1);
+            h.run();
+            check_all(&h, &format!("{game} with How to play"), window, zoom, true);
+        }
+
+        // A game with moves: its statistics, its replay, its dialogs.
+        let (mut h, zoom) = harness_over_at(registry.clone(), &dir, Some("2048"), window);
+        for k in ["L", "D", "R", "U", "L", "D"] {
+            h.key_press(common::key_of(k));
+            h.run();
+        }
+        h.key_press(Key::N);
+        h.run();
+        assert!(h.query_by_label("Yes, start a new game").is_some());
+        let wanted = ["No, keep playing", "Yes, start a new game"].map(str::to_string);
+        check_screen(&h, "the new-game question", &wanted, window, zoom);
+        h.key_press(Key::Y);
+        h.run();
+        for k in ["L", "D", "R", "U"] {
+            h.key_press(common::key_of(k));
+            h.run();
+        }
+        h.key_press_modifiers(Modifiers::SHIFT, Key::S);
+        h.run();
+        h.state_mut()
+            .wait_for_histories(std::time::Duration::from_secs(30));
+        h.run();
+        check_all(&h, "statistics", window, zoom, true);
+        h.key_press(Key::Escape);
+        h.run();
+        h.key_press_modifiers(Modifiers::SHIFT, Key::R);
+        h.run();
+        h.key_press(Key::ArrowRight);
+        h.run();
+        check_all(&h, "replay", window, zoom, false);
+        h.key_press(Key::Escape);
+        h.run();
+        assert_eq!(h.state().current_game(), Some("2048"));
+
+        // The end of a game and the win, over the board.
+        let (session, winning) = common::nearly_2048();
+        let id = common::entry_for::<tilebox_sliding::Sliding>(&common::variant("2048-8x8"));
+        let dir = common::temp_dir("layout-every-end");
+        let mut saved = session.save();
+        saved.game = id.clone();
+        common::write_save(&dir, &saved);
+        let (mut h, zoom) = harness_over_at(registry.clone(), &dir, Some(&id), window);
+        h.key_press(common::key_of(&winning));
+        h.run();
+        let wanted = ["You win!", "Keep going", "Start a new game"].map(str::to_string);
+        check_screen(&h, "the win", &wanted, window, zoom);
     }
 }

@@ -28,8 +28,7 @@ fn strike9_options() -> (String, Vec<ParamOption>) {
     (entry.kind().title.to_string(), entry.options())
 }
 
-/// Picks, in each option's drop-down of a menu just opened (every option at its first
-/// choice), the choice whose value is `values[field]`.
+/// Picks, in each option's row of buttons, the choice whose value is `values[field]`.
 fn pick(h: &mut App, options: &[ParamOption], values: &Value) {
     for option in options {
         let wanted = &values[&option.field];
@@ -38,10 +37,7 @@ fn pick(h: &mut App, options: &[ParamOption], values: &Value) {
             .iter()
             .find(|(_, v)| v == wanted)
             .unwrap_or_else(|| panic!("{} has no choice {wanted}", option.name));
-        h.get_by_label(&option_label(&option.name, &option.choices[0].0))
-            .click();
-        h.run();
-        h.get_by_label(label).click();
+        h.get_by_label(&option_label(&option.name, label)).click();
         h.run();
     }
 }

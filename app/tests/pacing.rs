@@ -46,13 +46,9 @@ fn step_until(h: &mut App, mut done: impl FnMut(&App) -> bool) {
     }
 }
 
-/// Picks autoplay's speed in the bar's menu.
+/// Picks autoplay's speed with its button in the bar.
 fn pick_speed(h: &mut App, speed: Speed) {
-    h.get_by_label("Autoplay speed").click();
-    for _ in 0..3 {
-        h.step();
-    }
-    h.get_by_label(speed.label()).click();
+    h.get_by_label(&tilebox::speed_label(speed.label())).click();
     h.step();
     assert_eq!(h.state().autoplay_speed(), speed);
 }

@@ -618,9 +618,7 @@ fn the_autoplay_speed_and_the_theme_survive_a_restart() {
     {
         let mut h = harness(&dir, Some("2048"));
         assert_eq!(h.state().autoplay_speed(), Speed::Normal);
-        h.get_by_label("Autoplay speed").click();
-        h.run();
-        h.get_by_label("Fast").click();
+        h.get_by_label(&tilebox::speed_label("Fast")).click();
         h.run();
         assert_eq!(h.state().autoplay_speed(), Speed::Fast);
         // The theme, from the bar's button (T).

@@ -80,14 +80,18 @@ impl GameScreen {
             thinking: lent.thinking,
         };
         commands.extend(chrome::top_bar(ui, slot, bar));
-        if slot.show_help {
-            chrome::help_panel(ui, slot);
-        }
+        // How to play: a panel under the board, or in a small window a page in its place.
+        let help_page = slot.show_help
+            && crate::help::panel(ui, &slot.entry, slot.session.as_deref(), slot.view.as_ref());
         let speed_changed = *lent.speed != speed_before;
 
         let mut outcome = None;
         let mut end_choice = None;
         egui::CentralPanel::default().show(ui, |ui| {
+            if help_page {
+                let (entry, view) = (&slot.entry, slot.view.as_ref());
+                return crate::help::page(ui, entry, slot.session.as_deref(), view);
+            }
             let Some(session) = slot.session.as_deref() else {
                 ui.label("This game could not be started.");
                 return;

@@ -230,6 +230,7 @@ impl GameView for SlidingView {
                 ui.allocate_exact_size(Vec2::splat(side), Sense::click_and_drag());
             response
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, BOARD_LABEL));
+            theme::focus_ring(ui, &response);
             board_response = Some((rect, response));
             match self.hint {
                 Some(dir) => {

@@ -335,6 +335,7 @@ fn show(
                 TileLook::Disabled
             };
             draw_tile(ui, rect, t, look, dark);
+            theme::focus_ring(ui, &response);
             if hint.contains(t) && !is_shut {
                 ui.painter().rect_stroke(
                     rect.expand(3.0),

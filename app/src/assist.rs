@@ -85,6 +85,7 @@ impl Stream {
 }
 
 /// Hints and autoplay for every game.
+#[derive(Default)]
 pub struct Assist {
     /// The AI, on its own thread.
     advisor: Advisor,
@@ -94,17 +95,6 @@ pub struct Assist {
     stream: Option<Stream>,
     /// Autoplay's speed.
     pub speed: Speed,
-}
-
-impl Default for Assist {
-    fn default() -> Self {
-        Self {
-            advisor: Advisor::new(),
-            asked: None,
-            stream: None,
-            speed: Speed::default(),
-        }
-    }
 }
 
 /// An assistant's refusal as a sentence for the player.

@@ -134,7 +134,7 @@ mod tests {
         // A step comes by a frame 1/60 s later: it is made, and the next waits its interval.
         assert_eq!(pace.take(0.02, 1.5 + 1.0 / 60.0, 10), 1);
         assert_eq!(pace.take(0.02, 1.5 + 2.0 / 60.0, 10), 1);
-        assert_eq!(pace.take(0.02, 1.5 + 2.5 / 60.0, 10), 0);
+        assert_eq!(pace.take(0.02, 1.5 + 2.2 / 60.0, 10), 0);
     }
 
     #[test]

@@ -112,14 +112,6 @@ fn one_slow_frame_of_fast_autoplay_plays_every_move_due_in_it() {
     assert_eq!(move_count(&h, "2048"), 101);
     assert_moves_replay(&h, "2048");
 
-    // The board drawn is the game's: each cell speaks its tile.
-    let state = h.state().session("2048").unwrap().state_json();
-    for (r, row) in state["board"].as_array().unwrap().iter().enumerate() {
-        for (c, value) in row.as_array().unwrap().iter().enumerate() {
-            h.get_by_label(&common::expected_cell_label(r, c, value.as_u64().unwrap()));
-        }
-    }
-
     // The save has every move.
     h.key_press_modifiers(Modifiers::SHIFT, Key::A);
     h.step();
@@ -128,7 +120,7 @@ fn one_slow_frame_of_fast_autoplay_plays_every_move_due_in_it() {
     let saved = common::read_json_file(&dir.join(tilebox::saves::save_file_name("2048")));
     let on_disk: Vec<String> = serde_json::from_value(saved["moves"].clone()).unwrap();
     assert_eq!(on_disk, played);
-    assert_eq!(saved["assisted"], true, "{saved}");
+    assert_eq!(saved["tally"]["assisted"], true, "{saved}");
 }
 
 #[test]
@@ -192,14 +184,19 @@ fn moves_played_ahead_are_dropped_when_the_player_takes_the_game_back() {
     assert_moves_replay(&h, "2048");
 }
 
-/// A game of 2048 from `seed`, `n` moves into it, played by the tests' simple player.
-fn game_of(seed: u64, n: usize) -> Session<Sliding> {
-    let mut s = Session::<Sliding>::new(common::variant("2048"), seed).unwrap();
-    for _ in 0..n {
-        let mv = common::by_order(s.state()).unwrap();
-        s.play(mv).unwrap();
-    }
-    s
+/// A game of 2048, `n` moves into it, played by the tests' simple player from the first seed
+/// whose game lasts that long.
+fn game_of(n: usize) -> Session<Sliding> {
+    (0..1000u64)
+        .find_map(|seed| {
+            let mut s = Session::<Sliding>::new(common::variant("2048"), seed).unwrap();
+            for _ in 0..n {
+                let mv = common::by_order(s.state())?;
+                s.play(mv).unwrap();
+            }
+            Some(s)
+        })
+        .unwrap()
 }
 
 /// The replay's position: moves replayed, moves in the game.
@@ -215,7 +212,7 @@ fn replay_text(h: &App) -> String {
 #[test]
 fn a_replay_at_64_moves_a_second_steps_64_moves_in_a_one_second_frame() {
     let dir = common::temp_dir("pace-replay");
-    let game = game_of(5, 150);
+    let game = game_of(150);
     let id = common::write_entry_save(&dir, &game);
     let mut h = common::harness(&dir, Some(&id));
     h.key_press_modifiers(Modifiers::SHIFT, Key::R);

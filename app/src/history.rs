@@ -940,7 +940,7 @@ mod tests {
     fn records_of_a_newer_format_are_not_shown() {
         let a = record(1, 3);
         let mut newer = serde_json::to_value(&a).unwrap();
-        newer["format"] = 2.into();
+        newer["format"] = (HISTORY_FORMAT + 1).into();
         let text = format!("{newer}\n{}\n", line_of(&a));
         let lines = read_lines(text.as_bytes()).unwrap();
         assert_eq!((lines.records, lines.skipped, lines.newer), (vec![a], 0, 1));

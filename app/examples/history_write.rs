@@ -37,11 +37,11 @@ fn main() {
         exit(2);
     };
     let path = std::path::Path::new(dir).join(history_file_name(id));
-    if let Some(parent) = path.parent() {
-        if let Err(e) = std::fs::create_dir_all(parent) {
-            eprintln!("{}: {e}", parent.display());
-            exit(1);
-        }
+    if let Some(parent) = path.parent()
+        && let Err(e) = std::fs::create_dir_all(parent)
+    {
+        eprintln!("{}: {e}", parent.display());
+        exit(1);
     }
     let file = std::fs::OpenOptions::new()
         .create(true)

@@ -295,7 +295,7 @@ impl serde::de::Visitor<'_> for OneMove<'_> {
 /// real game: it replays to its record. `None` if the entry cannot start a game.
 pub fn sample_record(entry: &Entry, n: u64) -> Option<Record> {
     let day = Date::of_days(20_000 + i64::try_from(n).unwrap_or(0));
-    let daily = (n % 7 == 0).then_some(day);
+    let daily = n.is_multiple_of(7).then_some(day);
     let seed = daily.map_or(n, |d| tilebox_core::daily_seed(entry.id(), d));
     let mut session = entry.new_session(seed).ok()?;
     let mut state = seed ^ 0x9e37_79b9_7f4a_7c15;
@@ -316,7 +316,7 @@ pub fn sample_record(entry: &Entry, n: u64) -> Option<Record> {
         }
     }
     let tally = Tally {
-        assisted: n % 10 == 0,
+        assisted: n.is_multiple_of(10),
         ..Tally::default()
     };
     let ended = format!("{day}T12:00:00Z");
@@ -940,7 +940,7 @@ mod tests {
     fn records_of_a_newer_format_are_not_shown() {
         let a = record(1, 3);
         let mut newer = serde_json::to_value(&a).unwrap();
-        newer["format"] = 2.into();
+        newer["format"] = (HISTORY_FORMAT + 1).into();
         let text = format!("{newer}\n{}\n", line_of(&a));
         let lines = read_lines(text.as_bytes()).unwrap();
         assert_eq!((lines.records, lines.skipped, lines.newer), (vec![a], 0, 1));

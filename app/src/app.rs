@@ -37,7 +37,7 @@ pub const QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 enum Current {
     Launcher(LauncherScreen),
     Game(GameScreen),
-    Stats(StatsScreen),
+    Stats(Box<StatsScreen>),
     Replay(ReplayScreen),
 }
 
@@ -491,7 +491,7 @@ impl TileboxApp {
             Screen::Launcher => Current::Launcher(LauncherScreen { group: None }),
             Screen::Group(g) => Current::Launcher(LauncherScreen { group: Some(g) }),
             Screen::Game(index) => Current::Game(GameScreen { index }),
-            Screen::Stats(index) => Current::Stats(StatsScreen::new(index)),
+            Screen::Stats(index) => Current::Stats(Box::new(StatsScreen::new(index))),
             // A replay is opened with its game ([`Self::start_replay`]).
             Screen::Replay(_) => return,
         };
@@ -602,7 +602,7 @@ impl TileboxApp {
     /// Opens the statistics of game `index`; Back returns to the screen shown now.
     fn open_stats(&mut self, index: usize) {
         if index < self.slots.len() {
-            self.show_over(Current::Stats(StatsScreen::new(index)));
+            self.show_over(Current::Stats(Box::new(StatsScreen::new(index))));
         }
     }
 

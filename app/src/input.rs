@@ -283,11 +283,9 @@ mod tests {
         }
     }
 
+    /// A frame's input: `events`.
     fn frame(ctx: &egui::Context, events: Vec<egui::Event>) {
-        ctx.begin_pass(egui::RawInput {
-            events,
-            ..Default::default()
-        });
+        ctx.input_mut(|i| i.events = events);
     }
 
     #[test]
@@ -309,14 +307,12 @@ mod tests {
         assert_eq!(ctx.input(|i| i.events.clone()), typed[..3]);
         assert_eq!(held, typed[3..]);
         assert_eq!(read_keys(&ctx).len(), 2);
-        let _ = ctx.end_pass();
 
         // The next frame takes them first, up to the next such key, before its own.
         frame(&ctx, vec![key(Key::ArrowDown)]);
         hand_over(&ctx, &mut held, changes);
         assert_eq!(ctx.input(|i| i.events.clone()), typed[3..5]);
         assert_eq!(held, vec![typed[5].clone(), key(Key::ArrowDown)]);
-        let _ = ctx.end_pass();
 
         frame(&ctx, Vec::new());
         hand_over(&ctx, &mut held, changes);
@@ -325,7 +321,6 @@ mod tests {
             vec![typed[5].clone(), key(Key::ArrowDown)]
         );
         assert!(held.is_empty());
-        let _ = ctx.end_pass();
     }
 
     #[test]

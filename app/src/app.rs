@@ -370,9 +370,9 @@ impl TileboxApp {
                 let mut actions = screen.show(ui, slot, lent, keys);
                 // A command that takes the game back (undo, autoplay off) comes before the moves
                 // autoplay had due in the same frame, which are dropped.
-                let taken_back = actions.iter().any(
-                    |a| matches!(a, Action::Command(c) if crate::assist::stops_autoplay(*c)),
-                );
+                let taken_back = actions
+                    .iter()
+                    .any(|a| matches!(a, Action::Command(c) if crate::assist::stops_autoplay(*c)));
                 let mut autoplay_moves = Some(autoplay_moves).filter(|_| !taken_back);
                 // Autoplay's moves are played where the player made none.
                 for action in &mut actions {

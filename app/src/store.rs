@@ -100,10 +100,7 @@ impl Store {
                 GameSlot::resumed(entry, resumed)
             })
             .collect();
-        let histories = Loading::start(
-            storage,
-            slots.iter().map(|s| s.entry.clone()).collect(),
-        );
+        let histories = Loading::start(storage, slots.iter().map(|s| s.entry.clone()).collect());
         let store = Self {
             writer,
             scores,

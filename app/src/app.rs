@@ -279,7 +279,7 @@ impl TileboxApp {
 
     /// Whether writes are still waiting for the disk.
     pub fn writes_pending(&self) -> bool {
-        !self.store.pending().is_empty()
+        self.store.in_flight()
     }
 
     /// Draws the whole app into `ui` and handles its input. `eframe::App::ui` calls this.
@@ -993,7 +993,7 @@ impl TileboxApp {
             return;
         }
         if ctx.input(|i| i.viewport().close_requested()) && self.quitting.is_none() {
-            if self.store.pending().is_empty() {
+            if self.store.unsaved().is_empty() {
                 return;
             }
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
@@ -1002,7 +1002,7 @@ impl TileboxApp {
         let Some(since) = self.quitting else {
             return;
         };
-        let pending = self.store.pending();
+        let pending = self.store.unsaved();
         if pending.is_empty() {
             self.quitting = None;
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);

@@ -264,9 +264,16 @@ impl Store {
         self.writer.take_failures()
     }
 
-    /// What is still waiting for the disk.
-    pub(crate) fn pending(&self) -> Vec<String> {
+    /// What is not on disk yet: the writes in flight and those the disk refused, held to be
+    /// tried again (what quitting would lose).
+    pub(crate) fn unsaved(&self) -> Vec<String> {
         self.writer.unsaved()
+    }
+
+    /// Whether writes are in flight (queued or being written), not counting those held after
+    /// the disk refused them.
+    pub(crate) fn in_flight(&self) -> bool {
+        !self.writer.pending().is_empty()
     }
 
     /// Waits until the writes queued so far are on disk, or `bound` has passed; returns what

@@ -169,7 +169,9 @@ pub fn assist_controls(
     let key = if plain_h { "H or Shift+H" } else { "Shift+H" };
     let mut text = format!("{key}: hint ({looks})");
     if autoplays {
-        text.push_str("    Shift+A: autoplay on or off (speed: the Slow, Normal and Fast buttons beside it)");
+        text.push_str(
+            "    Shift+A: autoplay on or off (speed: the Slow, Normal and Fast buttons beside it)",
+        );
     }
     if let Some(commentary) = commentary {
         text.push('\n');

@@ -63,12 +63,6 @@ pub trait GameView: Send {
         let _ = mv;
     }
 
-    /// Whether tiles are still moving at time `now` (autoplay waits for them).
-    fn busy(&self, now: f64) -> bool {
-        let _ = now;
-        false
-    }
-
     /// Whether H without Shift asks for a hint (in the sliding games h is a move, as in vi).
     fn plain_h_hints(&self) -> bool {
         false

@@ -376,12 +376,6 @@ impl GameView for SlidingView {
         self.hint = mv.parse().ok();
     }
 
-    fn busy(&self, now: f64) -> bool {
-        self.anim
-            .as_ref()
-            .is_some_and(|a| now - a.start < SLIDE_SECONDS + POP_SECONDS)
-    }
-
     fn hint_looks(&self) -> &'static str {
         "the best move, as an arrow on the board"
     }

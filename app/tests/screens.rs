@@ -26,17 +26,54 @@ fn moves_played_by(h: &Harness<'_, TileboxApp>, id: &str, arrows: &[&str]) -> Ve
 
 const ARROWS: [&str; 4] = ["L", "D", "R", "U"];
 
+/// Puts `keys` into the harness's next frame, all of them, as a window does when keys come
+/// faster than its frames: each is pressed and released, and a key that types (a digit, a
+/// letter) brings its text, as winit sends it. Then runs that one frame and the ones after.
+/// (`Harness::key_press` would give each event a frame of its own, which never loses a key.)
+fn press_in_one_frame(h: &mut Harness<'_, TileboxApp>, keys: &[(Modifiers, Key)]) {
+    let events = &mut h.input_mut().events;
+    for &(modifiers, key) in keys {
+        events.push(egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers,
+        });
+        let name = key.name();
+        if name.chars().count() == 1 {
+            let text = if modifiers.shift {
+                name.to_string()
+            } else {
+                name.to_lowercase()
+            };
+            events.push(egui::Event::Text(text));
+        }
+        events.push(egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: false,
+            repeat: false,
+            modifiers,
+        });
+    }
+    h.step();
+    h.run();
+}
+
+/// `keys` with no modifier, for [`press_in_one_frame`].
+fn plain(keys: impl IntoIterator<Item = Key>) -> Vec<(Modifiers, Key)> {
+    keys.into_iter().map(|k| (Modifiers::NONE, k)).collect()
+}
+
 #[test]
 fn a_cards_number_then_four_arrows_in_one_frame_plays_four_moves_in_the_game_it_opens() {
     let dir = common::temp_dir("screens-keys");
     let mut h = common::harness(&dir, None);
     assert_eq!(h.state().screen(), Screen::Launcher);
     // Card 2 is Threes, a game of its own; all five keys go in one frame.
-    h.key_press(Key::Num2);
-    for mv in ARROWS {
-        h.key_press(common::key_of(mv));
-    }
-    h.run();
+    let keys = std::iter::once(Key::Num2).chain(ARROWS.map(common::key_of));
+    press_in_one_frame(&mut h, &plain(keys));
     assert_eq!(h.state().current_game(), Some("threes"));
     let played = h.state().session("threes").unwrap().save().moves;
     let expected = moves_played_by(&h, "threes", &ARROWS);
@@ -58,12 +95,10 @@ fn keys_go_on_through_a_group_to_its_game_in_order() {
     assert!(members.len() > 1, "the first card is a group");
     let first = registry.entries()[members[0]].id().to_string();
     // The group's card, its first entry's card, then the arrows: one frame.
-    h.key_press(Key::Num1);
-    h.key_press(Key::Num1);
-    for mv in ARROWS {
-        h.key_press(common::key_of(mv));
-    }
-    h.run();
+    let keys = [Key::Num1, Key::Num1]
+        .into_iter()
+        .chain(ARROWS.map(common::key_of));
+    press_in_one_frame(&mut h, &plain(keys));
     assert_eq!(h.state().current_game(), Some(first.as_str()));
     let played = h.state().session(&first).unwrap().save().moves;
     let expected = moves_played_by(&h, &first, &ARROWS);
@@ -117,9 +152,10 @@ fn statistics_then_r_in_one_frame_replays_the_best_game() {
         .position(|e| e.id() == ID)
         .unwrap();
     assert_eq!(h.state().screen(), Screen::Game(index));
-    h.key_press_modifiers(Modifiers::SHIFT, Key::S);
-    h.key_press(Key::R);
-    h.run();
+    press_in_one_frame(
+        &mut h,
+        &[(Modifiers::SHIFT, Key::S), (Modifiers::NONE, Key::R)],
+    );
     assert_eq!(h.state().screen(), Screen::Replay(index));
     let (session, position) = h.state().replay().unwrap();
     assert_eq!(position, (0, best.moves.len()));

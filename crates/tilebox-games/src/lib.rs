@@ -157,10 +157,7 @@ mod tests {
     /// one line and the others still load.
     #[test]
     fn a_players_variants_join_the_registry_in_their_groups() {
-        let dir =
-            std::env::temp_dir().join(format!("tilebox-games-variants-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = empty_dir("variants");
         let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).unwrap();
         write(
             "a.json",
@@ -254,16 +251,32 @@ mod tests {
         assert!(combos.iter().all(|e| e.is::<Strike9>()));
     }
 
+    /// An empty folder of this test process's own, named `what`.
+    fn empty_dir(what: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("tilebox-games-{what}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// The one rename of the id `from` in `registry`.
+    fn the_rename_of(registry: &Registry, from: &str) -> Renamed {
+        let all: Vec<Renamed> = registry
+            .renamed()
+            .into_iter()
+            .filter(|r| r.from == from)
+            .collect();
+        assert_eq!(all.len(), 1, "{all:?}");
+        all[0].clone()
+    }
+
     /// A built-in added in a later release that takes the id of a player's variant file
     /// (`3125` stands for it here): the file's game keeps its rules under a new id, said in a
     /// notice; the game in progress saved under the old id loads there, and so do the lines of
     /// history by their params, while the built-in's own games stay the built-in's.
     #[test]
     fn a_players_game_whose_id_a_new_builtin_takes_stays_reachable_under_a_new_id() {
-        let dir =
-            std::env::temp_dir().join(format!("tilebox-games-renamed-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = empty_dir("renamed");
         std::fs::write(
             dir.join("mine.json"),
             r#"{"format": 1, "id": "3125", "title": "My 3125", "based_on": "2584", "side": 5}"#,
@@ -297,12 +310,7 @@ mod tests {
         let with_it = registry().preset_in::<Sliding>(variant_info(&later, &titles), builtin);
         let (after, refused) = with_variants(with_it, &all, &dir);
         assert!(refused.is_empty(), "{refused:?}");
-        let renamed: Vec<_> = after
-            .renamed()
-            .into_iter()
-            .filter(|r| r.from == "3125")
-            .collect();
-        assert_eq!(renamed.len(), 1, "{renamed:?}");
+        let renamed = [the_rename_of(&after, "3125")];
         assert_eq!(renamed[0].to, "3125-own");
         assert!(
             renamed[0].notice.contains("variants/mine.json"),
@@ -358,12 +366,7 @@ mod tests {
                 .iter()
                 .all(|e| e.id() != combination.id())
         );
-        let renamed: Vec<_> = after
-            .renamed()
-            .into_iter()
-            .filter(|r| r.from == "strike9-12-never-golf")
-            .collect();
-        assert_eq!(renamed.len(), 1, "{renamed:?}");
+        let renamed = [the_rename_of(&after, "strike9-12-never-golf")];
         assert_eq!(renamed[0].to, "twelve-golf");
         assert!(renamed[0].notice.contains("Twelve Golf"), "{renamed:?}");
         assert_eq!(

@@ -5,9 +5,10 @@
 //! thread), never rewritten. Reading ([`read`]) takes the file line by line: a torn last line (a
 //! crash during an append) is ignored, other lines that are not records are skipped and
 //! counted, and records a newer Tilebox wrote (a higher `format`) stay in the file, unshown. A
-//! file that cannot be read at all (an I/O error, bytes that are not UTF-8 text, over
-//! [`MAX_HISTORY_BYTES`]) is moved aside like any other bad file, and the next game starts a
-//! new one.
+//! file that cannot be read at all (an I/O error, bytes that are not UTF-8 text) is moved aside
+//! like any other bad file, and the next game starts a new one. A file that has grown past
+//! [`MAX_HISTORY_BYTES`] stays where it is and goes on growing: its newest games, the last
+//! [`MAX_HISTORY_BYTES`] of it, are read, and one notice says so.
 //!
 //! A record keeps its entry's parameters once: it names them only when they are not its
 //! entry's ([`Record::params`]), so a line is its seed, moves and results, however long the
@@ -21,7 +22,7 @@
 //! of the statistics and replays (and stays in its file, untouched); one notice per entry says
 //! how many were.
 
-use std::io::{BufRead, BufReader, Read as _};
+use std::io::{BufRead, BufReader, Read as _, Seek as _, SeekFrom};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -32,9 +33,9 @@ use crate::stats::Stats;
 use crate::storage::{Storage, notice};
 use crate::tally::Tally;
 
-/// The largest history file Tilebox reads: 256 MiB, larger than other files (a history only
-/// grows: a thousand long games of 2048 with their moves are about 20 MB). A larger file is
-/// moved aside without being read.
+/// The most of a history file Tilebox reads: 256 MiB, more than other files (a history only
+/// grows: a thousand long games of 2048 with their moves are about 20 MB). Of a larger file,
+/// only its last 256 MiB are read: its newest games.
 pub const MAX_HISTORY_BYTES: u64 = 256 * 1024 * 1024;
 
 /// The file, inside the data directory, that holds the history of game `id`.
@@ -669,17 +670,16 @@ enum Line {
     Blank,
     Record(Box<Record>),
     Newer,
+    /// Not a record: not JSON, not a record's fields, or bytes that are not UTF-8 text.
     Bad,
-    /// Bytes that are not UTF-8 (and not a character cut at the line's end by a torn write).
-    NotText,
 }
 
 fn parse_line(bytes: &[u8]) -> Line {
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text,
-        // A character cut short at the end: a line torn by a crash, then ended by an append.
-        Err(e) if e.error_len().is_none() => return Line::Bad,
-        Err(_) => return Line::NotText,
+        // Not text, or a character cut short at the end (a line torn by a crash, then ended by
+        // an append): a bad line, skipped as any other.
+        Err(_) => return Line::Bad,
     };
     if text.trim().is_empty() {
         return Line::Blank;
@@ -705,11 +705,8 @@ fn parse_line(bytes: &[u8]) -> Line {
 #[derive(Debug, thiserror::Error)]
 pub enum Unreadable {
     /// The system could not read it.
-    #[error("{0}")]
+    #[error("{}", tilebox_core::files::io_words(.0))]
     Io(#[from] std::io::Error),
-    /// It is not text.
-    #[error("line {0} is not UTF-8 text")]
-    NotText(usize),
 }
 
 /// Reads the lines of a history from `reader`: records, lines skipped, newer records. The last
@@ -730,13 +727,11 @@ fn read_lines_kept(
     let mut buf = Vec::new();
     // A bad line is counted once a line follows it: the last one is ignored.
     let mut bad_pending = false;
-    let mut number = 0;
     loop {
         buf.clear();
         if reader.read_until(b'\n', &mut buf)? == 0 {
             break;
         }
-        number += 1;
         let complete = buf.last() == Some(&b'\n');
         if complete {
             buf.pop();
@@ -756,9 +751,6 @@ fn read_lines_kept(
             }
             Line::Newer => lines.newer += 1,
             Line::Bad => bad_pending = true,
-            // Cut short: torn, and so ignored, whatever it holds.
-            Line::NotText if !complete => {}
-            Line::NotText => return Err(Unreadable::NotText(number)),
         }
     }
     Ok(lines)
@@ -847,16 +839,32 @@ fn read_kept(
         Ok(m) => m.len(),
         Err(e) => return quarantine(e.to_string()),
     };
-    if len > MAX_HISTORY_BYTES {
-        return quarantine(format!(
-            "it is {} MB, larger than the {} MB a history can be, so it was not read",
-            len / (1024 * 1024),
-            MAX_HISTORY_BYTES / (1024 * 1024)
-        ));
+    let mut reader = BufReader::new(file);
+    // Of a file past the bound, the newest games: from the first line that starts in its last
+    // MAX_HISTORY_BYTES (the byte before them ends a line, or is in the line cut, skipped).
+    let older = len.saturating_sub(MAX_HISTORY_BYTES);
+    if older > 0 {
+        let skipped = reader
+            .seek(SeekFrom::Start(older - 1))
+            .and_then(|_| reader.skip_until(b'\n'));
+        if let Err(e) = skipped {
+            return quarantine(e.to_string());
+        }
     }
-    match read_lines_kept(BufReader::new(file.take(MAX_HISTORY_BYTES)), keep) {
+    match read_lines_kept(reader.take(MAX_HISTORY_BYTES), keep) {
         Ok(lines) => {
-            let notice = (lines.skipped > 0).then(|| {
+            let older = (older > 0).then(|| {
+                format!(
+                    "{what} is {} MB, more than the {} MB Tilebox reads of a history: the \
+                     statistics and replays are of its newest {} games, the last {} MB of it. \
+                     The older games stay in the file as written.",
+                    len.div_ceil(1024 * 1024),
+                    MAX_HISTORY_BYTES / (1024 * 1024),
+                    lines.records.len() + lines.left_out,
+                    MAX_HISTORY_BYTES / (1024 * 1024),
+                )
+            });
+            let skipped = (lines.skipped > 0).then(|| {
                 let (count, verb) = match lines.skipped {
                     1 => ("1 line".to_string(), "is"),
                     n => (format!("{n} lines"), "are"),
@@ -871,6 +879,10 @@ fn read_kept(
                     }
                 )
             });
+            let notice = match (older, skipped) {
+                (Some(older), Some(skipped)) => Some(format!("{older} {skipped}")),
+                (older, skipped) => older.or(skipped),
+            };
             (lines, notice)
         }
         Err(e) => quarantine(e.to_string()),
@@ -947,16 +959,16 @@ mod tests {
     }
 
     #[test]
-    fn bytes_that_are_not_text_make_the_file_unreadable() {
+    fn a_line_of_bytes_that_are_not_text_is_skipped_as_a_bad_line() {
         let a = record(1, 3);
+        let b = record(2, 4);
         let mut bytes = line_of(&a).into_bytes();
         bytes.extend_from_slice(b"\n\xff\xfe garbage\n");
-        bytes.extend_from_slice(line_of(&a).as_bytes());
+        bytes.extend_from_slice(line_of(&b).as_bytes());
         bytes.push(b'\n');
-        assert!(matches!(
-            read_lines(bytes.as_slice()),
-            Err(Unreadable::NotText(2))
-        ));
+        let lines = read_lines(bytes.as_slice()).unwrap();
+        assert_eq!(lines.records, vec![a, b]);
+        assert_eq!(lines.skipped, 1);
     }
 
     #[test]

@@ -276,54 +276,108 @@ fn bad_lines_are_skipped_with_a_notice_naming_the_file() {
 }
 
 #[test]
-fn a_history_that_cannot_be_read_is_moved_aside_and_the_app_goes_on() {
-    for (what, make) in [
-        (
-            "not UTF-8",
-            Box::new(|path: &Path| std::fs::write(path, b"\xff\xfe\x00 not text\n\xc0\n").unwrap())
-                as Box<dyn Fn(&Path)>,
-        ),
-        (
-            "over the bound",
-            Box::new(|path: &Path| {
-                let file = std::fs::File::create(path).unwrap();
-                // Sparse: nothing is written, and nothing may be read.
-                file.set_len(tilebox::history::MAX_HISTORY_BYTES + 1)
-                    .unwrap();
-            }),
-        ),
-    ] {
-        let (session, last) = nearly_over();
-        let dir = temp_dir("history-unreadable");
-        let id = common::write_entry_save(&dir, &session);
-        let name = history_file_name(&id);
-        let path = dir.join(&name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        make(&path);
-        let before = std::fs::metadata(&path).unwrap().len();
+fn lines_that_are_not_text_are_skipped_and_the_file_is_kept_and_goes_on() {
+    let (session, last) = nearly_over();
+    let dir = temp_dir("history-not-text");
+    let id = common::write_entry_save(&dir, &session);
+    let name = history_file_name(&id);
+    let path = dir.join(&name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    // Two lines of bytes that are not UTF-8, the last one cut short (torn).
+    std::fs::write(&path, b"\xff\xfe\x00 not text\n\xc0\n").unwrap();
+    let before = std::fs::read(&path).unwrap();
 
-        let mut h = harness(&dir, Some(&id));
-        assert!(history_of(&mut h, &id).is_empty(), "{what}");
-        let notices = h.state().notices().to_vec();
-        assert!(
-            notices
-                .iter()
-                .any(|n| n.contains(&name) && n.contains("was moved to")),
-            "{what}: {notices:?}"
-        );
-        let aside = common::moved_aside(&dir);
-        assert_eq!(aside.len(), 1, "{what}");
-        assert_eq!(
-            std::fs::metadata(&aside[0]).unwrap().len(),
-            before,
-            "{what}"
-        );
-        // The app goes on: the next game starts a new file.
-        end_with(&mut h, &id, &last);
-        assert_eq!(history_of(&mut h, &id).len(), 1, "{what}");
-        drop(h);
-        assert_eq!(lines_on_disk(&dir, &id).len(), 1, "{what}");
+    let mut h = harness(&dir, Some(&id));
+    assert!(history_of(&mut h, &id).is_empty());
+    let notices = h.state().notices().to_vec();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains(&name) && n.contains("1 line is not a game")),
+        "{notices:?}"
+    );
+    assert!(common::moved_aside(&dir).is_empty());
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    // The app goes on: the next game is appended to the same file, after its lines.
+    end_with(&mut h, &id, &last);
+    assert_eq!(history_of(&mut h, &id).len(), 1);
+    drop(h);
+    let after = std::fs::read(&path).unwrap();
+    assert!(after.starts_with(&before));
+    let record = &after[before.len()..];
+    assert_eq!(record.iter().filter(|&&b| b == b'\n').count(), 1);
+    assert!(serde_json::from_slice::<serde_json::Value>(record).is_ok());
+}
+
+#[test]
+fn a_history_past_the_bound_stays_in_place_and_its_newest_games_are_read() {
+    use std::io::Write as _;
+    let (session, last) = nearly_over();
+    let dir = temp_dir("history-past-the-bound");
+    let id = common::write_entry_save(&dir, &session);
+    let name = history_file_name(&id);
+    let path = dir.join(&name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    // Years of games: a hole of zeros past the bound (sparse, so nothing is written), a line
+    // cut by the bound, then the newest games.
+    let newest: Vec<Record> = (1..=3)
+        .map(|seed| {
+            let mut s = tilebox_games::registry()
+                .get(&id)
+                .unwrap()
+                .new_session(seed)
+                .unwrap();
+            for mv in ["L", "D", "R", "U"] {
+                s.play_text(mv).unwrap();
+            }
+            Record::of(
+                &id,
+                s.as_ref(),
+                &tilebox::tally::Tally::default(),
+                None,
+                1000,
+                format!("2026-11-0{seed}T12:00:00Z"),
+            )
+        })
+        .collect();
+    let hole = tilebox::history::MAX_HISTORY_BYTES + 10;
+    {
+        let mut file = std::fs::File::create(&path).unwrap();
+        file.set_len(hole).unwrap();
+        use std::io::Seek as _;
+        file.seek(std::io::SeekFrom::End(0)).unwrap();
+        file.write_all(b"\n").unwrap();
+        for r in &newest {
+            file.write_all(&r.line().unwrap()).unwrap();
+            file.write_all(b"\n").unwrap();
+        }
     }
+    let before = std::fs::metadata(&path).unwrap().len();
+
+    let mut h = harness(&dir, Some(&id));
+    let read = history_of(&mut h, &id);
+    assert_eq!(
+        read.iter().map(|r| r.seed).collect::<Vec<_>>(),
+        newest.iter().map(|r| r.seed).collect::<Vec<_>>()
+    );
+    let notices = h.state().notices().to_vec();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains(&name) && n.contains("its newest 3 games")),
+        "{notices:?}"
+    );
+    assert!(
+        !notices.iter().any(|n| n.contains("was moved to")),
+        "{notices:?}"
+    );
+    assert!(common::moved_aside(&dir).is_empty());
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), before);
+    // The game played now goes on the end of the same file.
+    end_with(&mut h, &id, &last);
+    assert_eq!(history_of(&mut h, &id).len(), 4);
+    drop(h);
+    assert!(std::fs::metadata(&path).unwrap().len() > before);
 }
 
 #[test]

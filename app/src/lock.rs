@@ -58,9 +58,10 @@ impl DataDirLock {
             Err(fs::TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {}
             Err(fs::TryLockError::Error(e)) => {
                 return Err(LockError::Unusable(format!(
-                    "The data folder {} cannot be locked for this copy of Tilebox ({e}), so \
+                    "The data folder {} cannot be locked for this copy of Tilebox ({}), so \
                      nothing is saved while it runs.",
-                    dir.display()
+                    dir.display(),
+                    tilebox_core::files::io_words(&e)
                 )));
             }
         }
@@ -109,8 +110,9 @@ pub fn unusable(dir: &Path, e: &io::Error) -> String {
             format!("The disk of {} is full, {tail}.", dir.display())
         }
         _ => format!(
-            "The data folder {} cannot be used ({e}), {tail}.",
-            dir.display()
+            "The data folder {} cannot be used ({}), {tail}.",
+            dir.display(),
+            tilebox_core::files::io_words(e)
         ),
     }
 }

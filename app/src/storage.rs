@@ -50,7 +50,7 @@ const TEMP_MARK: &str = ".tmp-";
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
     /// The file system refused (permissions, full disk, ...).
-    #[error("{path}: {source}")]
+    #[error("{path}: {}", tilebox_core::files::io_words(.source))]
     Io {
         /// The file concerned.
         path: PathBuf,
@@ -561,8 +561,9 @@ impl Storage {
             },
             Err(e) => {
                 let message = format!(
-                    "{} cannot be read ({reason}) nor moved aside ({e}); it is left alone",
-                    path.display()
+                    "{} cannot be read ({reason}) nor moved aside ({}); it is left alone",
+                    path.display(),
+                    tilebox_core::files::io_words(&e)
                 );
                 self.keep(path, "it could not be read nor moved aside".to_string());
                 ReadOutcome::Failed(message)

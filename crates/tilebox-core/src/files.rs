@@ -78,7 +78,16 @@ pub fn io_words(e: &io::Error) -> String {
         io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".to_string(),
         // ELOOP has no stable kind of its own.
         _ if e.raw_os_error() == Some(ELOOP) => "it is a loop of symbolic links".to_string(),
-        _ => e.to_string(),
+        // The system's own words, without its error number: "No such file or directory".
+        _ => {
+            let text = e.to_string();
+            match e.raw_os_error() {
+                Some(code) => text
+                    .strip_suffix(&format!(" (os error {code})"))
+                    .map_or(text.clone(), str::to_string),
+                None => text,
+            }
+        }
     }
 }
 
@@ -186,6 +195,17 @@ pub fn read_bounded(path: &Path, limit: u64, kinds: Kinds) -> Result<Vec<u8>, Fi
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
     use super::*;
+
+    #[test]
+    fn the_systems_words_come_without_its_error_number() {
+        let gone = io::Error::from_raw_os_error(2);
+        assert!(gone.to_string().contains("os error 2"));
+        let words = io_words(&gone);
+        assert!(!words.contains("os error"), "{words}");
+        assert!(words.starts_with("No such file"), "{words}");
+        let full = io::Error::from(io::ErrorKind::StorageFull);
+        assert_eq!(io_words(&full), "the disk is full");
+    }
 
     fn temp_dir(name: &str) -> std::path::PathBuf {
         let dir =

@@ -5,6 +5,11 @@
 //! and the histogram (at each frame), and a whole frame of the screen through the app.
 //!
 //! `cargo bench -p tilebox --bench stats`
+//!
+//! `TILEBOX_STATS_GAMES=1000000 cargo bench -p tilebox --bench stats` measures a longer history:
+//! the 20,000 games again and again, up to that many lines (the records of a game played again
+//! from its seed: each is replayed and checked as any other), to show that a frame does not
+//! grow with the history.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use std::hint::black_box;
@@ -13,20 +18,30 @@ use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use tilebox::history::{Record, history_file_name, sample_record};
 use tilebox::stats::{Range, Stats};
 
-/// The games of the history measured.
+/// The different games of the history measured.
 const GAMES: u64 = 20_000;
+
+/// The lines of the history measured: `TILEBOX_STATS_GAMES`, or [`GAMES`].
+fn lines() -> usize {
+    std::env::var("TILEBOX_STATS_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(GAMES as usize)
+}
 
 fn history() -> Vec<Record> {
     let registry = tilebox_games::registry();
     let entry = registry.get("2048").unwrap();
-    (1..=GAMES)
+    let games: Vec<Record> = (1..=GAMES)
         .map(|n| sample_record(entry, n).unwrap())
-        .collect()
+        .collect();
+    games.iter().cycle().take(lines()).cloned().collect()
 }
 
 fn figures(c: &mut Criterion) {
     let records = history();
-    let mut group = c.benchmark_group("stats-20000");
+    let name = format!("stats-{}", records.len());
+    let mut group = c.benchmark_group(&name);
     group.sample_size(20);
     group.bench_function("figures and chart data, at once", |b| {
         b.iter(|| Stats::of(black_box(&records), false));
@@ -72,12 +87,12 @@ fn figures(c: &mut Criterion) {
         .build_eframe(move |_cc| tilebox::TileboxApp::new(data, Some("2048")));
     assert!(
         h.state_mut()
-            .wait_for_histories(std::time::Duration::from_secs(600))
+            .wait_for_histories(std::time::Duration::from_secs(3600))
     );
     h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::S);
     h.run();
     assert!(matches!(h.state().screen(), tilebox::Screen::Stats(_)));
-    let mut group = c.benchmark_group("stats-20000");
+    let mut group = c.benchmark_group(&name);
     group.sample_size(20);
     group.bench_function("a frame of the statistics screen, 1600 x 1200", |b| {
         b.iter(|| h.step());

@@ -290,7 +290,11 @@ impl TileboxApp {
         let shown = self.screen();
         let dialog_open = self.dialog.is_some();
         input::hand_over(&ctx, &mut self.held, |k| {
-            !dialog_open && screens::changes_screen(shown, k)
+            if dialog_open {
+                screens::closes_dialog(k)
+            } else {
+                screens::changes_screen(shown, k)
+            }
         });
         self.store.set_waker(&ctx);
         let arrived = self.store.arrived_histories();

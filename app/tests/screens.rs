@@ -210,3 +210,58 @@ fn a_group_opens_at_its_top_after_the_launcher_was_scrolled_down() {
         .unwrap();
     assert!(in_view(heading), "the title is out of view: {heading:?}");
 }
+
+/// A game of 2048 with one move played, so that a new game asks first.
+fn a_game_with_a_move(name: &str) -> Harness<'static, TileboxApp> {
+    let dir = common::temp_dir(name);
+    let mut h = common::harness(&dir, Some("2048"));
+    for mv in ARROWS {
+        h.key_press(common::key_of(mv));
+        h.run();
+        if h.state().session("2048").unwrap().move_count() > 0 {
+            return h;
+        }
+    }
+    panic!("no arrow moved the first board");
+}
+
+#[test]
+fn keys_after_the_answer_to_the_new_game_question_play_in_the_new_game() {
+    let mut h = a_game_with_a_move("screens-new-game");
+    let old_seed = h.state().session("2048").unwrap().save().seed;
+    let keys = [Key::N, Key::Y]
+        .into_iter()
+        .chain(ARROWS.map(common::key_of));
+    press_in_one_frame(&mut h, &plain(keys));
+    let session = h.state().session("2048").unwrap();
+    assert_ne!(session.save().seed, old_seed, "a new game started");
+    let expected = moves_played_by(&h, "2048", &ARROWS);
+    assert!(expected.len() >= 2, "{expected:?}");
+    assert_eq!(session.save().moves, expected);
+}
+
+#[test]
+fn keys_after_closing_the_code_dialog_play_in_the_game() {
+    let mut h = a_game_with_a_move("screens-code");
+    let before = h.state().session("2048").unwrap().save().moves;
+    let mut keys = vec![(Modifiers::SHIFT, Key::C), (Modifiers::NONE, Key::Escape)];
+    keys.extend(plain(ARROWS.map(common::key_of)));
+    press_in_one_frame(&mut h, &keys);
+    assert_eq!(h.state().current_game(), Some("2048"));
+    let after = h.state().session("2048").unwrap().save().moves;
+    assert!(after.starts_with(&before), "{before:?} then {after:?}");
+    // The arrows after Escape are played, each one that moves the board.
+    let seed = h.state().session("2048").unwrap().save().seed;
+    let registry = tilebox_games::registry();
+    let mut replay = registry.get("2048").unwrap().new_session(seed).unwrap();
+    for mv in &before {
+        replay.play_text(mv).unwrap();
+    }
+    let expected: Vec<String> = ARROWS
+        .iter()
+        .filter(|mv| replay.play_text(mv).is_ok_and(|changed| changed > 0))
+        .map(|mv| mv.to_string())
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(after[before.len()..], expected[..]);
+}

@@ -104,18 +104,35 @@ pub(crate) fn changes_screen(screen: Screen, key: KeyPress) -> bool {
                 || matches!(key.key, Key::Escape | Key::C)
                 || crate::input::digit_of(key.key).is_some()
         }
-        Screen::Game(_) => matches!(
-            crate::input::command_of(key, false),
-            Some(
-                Command::Back
-                    | Command::Statistics
-                    | Command::Replay
-                    | Command::ShowCode
-                    | Command::NewGame
-                    | Command::DailyGame
-            )
-        ),
+        // F1 may put "How to play" in the board's place, in a small window.
+        Screen::Game(_) => {
+            clicks
+                || matches!(
+                    crate::input::command_of(key, false),
+                    Some(
+                        Command::Back
+                            | Command::Statistics
+                            | Command::Replay
+                            | Command::ShowCode
+                            | Command::NewGame
+                            | Command::DailyGame
+                            | Command::ToggleHelp
+                    )
+                )
+        }
         Screen::Stats(_) => clicks || matches!(key.key, Key::Escape | Key::R),
-        Screen::Replay(_) => matches!(key.key, Key::Escape | Key::Enter),
+        Screen::Replay(_) => clicks || matches!(key.key, Key::Escape),
     }
+}
+
+/// Whether `key` may answer or close the dialog open over a screen (Return, Space, Escape, or
+/// the new-game question's Y and N): the keys after it in the same frame wait for the next,
+/// which the dialog, if it is still open, or the screen under it gets, in order.
+pub(crate) fn closes_dialog(key: KeyPress) -> bool {
+    use egui::Key;
+    !key.has_command_modifier()
+        && matches!(
+            key.key,
+            Key::Enter | Key::Space | Key::Escape | Key::Y | Key::N
+        )
 }

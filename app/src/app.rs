@@ -768,7 +768,10 @@ impl TileboxApp {
                     self.start_replay(index, &saved, title);
                 }
             }
-            Command::ToggleHelp => slot.show_help = !slot.show_help,
+            Command::ToggleHelp => {
+                slot.show_help = !slot.show_help;
+                slot.help_shown = slot.help_shown.wrapping_add(u32::from(slot.show_help));
+            }
             Command::NewGame => self.ask_new_game(index),
             Command::ShowCode => {
                 if let Some(session) = slot.session.as_deref() {

@@ -17,16 +17,23 @@ pub const BOARD_ROOM: f32 = 360.0;
 /// The most of the room under the bar the panel under the board takes; it scrolls beyond.
 const PANEL_SHARE: f32 = 0.4;
 
-/// Shows "How to play" for the game of `entry` (its `session` and `view`) under the bar just
-/// drawn in `ui`, as a panel under the board that scrolls, if the board keeps [`BOARD_ROOM`]
-/// beside it. Returns true if it does not: "How to play" is then a page of its own in the
-/// board's place ([`page`]).
-pub fn panel(
-    ui: &mut egui::Ui,
-    entry: &Entry,
-    session: Option<&dyn DynSession>,
-    view: &dyn GameView,
-) -> bool {
+/// "How to play" as shown: the game's entry, its session and view, and which showing it is
+/// (each opens at its top: its scroll is its own).
+pub struct Shown<'a> {
+    /// The game's entry.
+    pub entry: &'a Entry,
+    /// The game in progress, if it could start.
+    pub session: Option<&'a dyn DynSession>,
+    /// The game's view.
+    pub view: &'a dyn GameView,
+    /// How many times "How to play" was shown before, this one counted.
+    pub time: u32,
+}
+
+/// Shows "How to play" (`shown`) under the bar just drawn in `ui`, as a panel under the board
+/// that scrolls, if the board keeps [`BOARD_ROOM`] beside it. Returns true if it does not:
+/// "How to play" is then a page of its own in the board's place ([`page`]).
+pub fn panel(ui: &mut egui::Ui, shown: &Shown<'_>) -> bool {
     let room = ui.available_rect_before_wrap().height();
     if room * (1.0 - PANEL_SHARE) < BOARD_ROOM {
         return true;
@@ -36,10 +43,10 @@ pub fn panel(
         .exact_size(room * PANEL_SHARE)
         .show(ui, |ui| {
             egui::ScrollArea::vertical()
-                .id_salt("game-help-scroll")
+                .id_salt(("game-help-scroll", shown.time))
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
-                    contents(ui, entry, session, view);
+                    contents(ui, shown.entry, shown.session, shown.view);
                     crate::theme::keep_focus_in_view(ui);
                 });
         });
@@ -49,15 +56,10 @@ pub fn panel(
 /// The page of "How to play" in the board's place, in a window too small for both: it opens at
 /// its top and scrolls by the wheel, the arrows, Page Up, Page Down, Home and End; F1 (or the
 /// bar's button) takes the board back.
-pub fn page(
-    ui: &mut egui::Ui,
-    entry: &Entry,
-    session: Option<&dyn DynSession>,
-    view: &dyn GameView,
-) {
+pub fn page(ui: &mut egui::Ui, shown: &Shown<'_>) {
     let keys = scroll_keys(ui, ui.available_height());
     let mut area = egui::ScrollArea::vertical()
-        .id_salt("game-help-page")
+        .id_salt(("game-help-page", shown.time))
         .auto_shrink([false, false]);
     if let Some(offset) = keys.offset {
         area = area.vertical_scroll_offset(offset);
@@ -66,7 +68,7 @@ pub fn page(
         if keys.delta != 0.0 {
             ui.scroll_with_delta(egui::vec2(0.0, keys.delta));
         }
-        contents(ui, entry, session, view);
+        contents(ui, shown.entry, shown.session, shown.view);
         if keys.to_end {
             ui.scroll_to_cursor(Some(egui::Align::BOTTOM));
         }

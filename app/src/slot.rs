@@ -26,6 +26,8 @@ pub(crate) struct GameSlot {
     pub confirm_new: bool,
     /// The "How to play" panel is open.
     pub show_help: bool,
+    /// How many times "How to play" was shown: each showing opens at its top.
+    pub help_shown: u32,
     /// The view of the entry's kind, with its own state (animations, selection, drag).
     pub view: Box<dyn GameView>,
     /// The rising "+N" of the score: (start time, points).
@@ -48,6 +50,16 @@ pub(crate) struct GameSlot {
 }
 
 impl GameSlot {
+    /// "How to play" of this game, as shown now.
+    pub fn help(&self) -> crate::help::Shown<'_> {
+        crate::help::Shown {
+            entry: &self.entry,
+            session: self.session.as_deref(),
+            view: self.view.as_ref(),
+            time: self.help_shown,
+        }
+    }
+
     /// The slot of `entry`, with its resumed game and tally if there is one.
     #[cfg(test)]
     pub(crate) fn new(entry: Entry, resumed: Option<(Box<dyn DynSession>, Tally)>) -> Self {
@@ -84,6 +96,7 @@ impl GameSlot {
             tally: Tally::default(),
             confirm_new: false,
             show_help: false,
+            help_shown: 0,
             view,
             score_pop: None,
             message: None,

@@ -687,6 +687,14 @@ fn how_to_play_is_a_page_of_its_own_at_360x600_whose_first_and_last_lines_can_be
         h.key_press(egui::Key::F1);
         h.run();
         assert!(labels_where(&h, |s| s == HEADING).is_empty(), "{game}");
+        // Shown again, after it was left at its end, it opens at its top.
+        h.key_press(egui::Key::F1);
+        h.run();
+        assert!(
+            in_sight(first(&h), screen, top),
+            "{game} again: {:?}",
+            first(&h)
+        );
     }
 }
 

@@ -81,16 +81,14 @@ impl GameScreen {
         };
         commands.extend(chrome::top_bar(ui, slot, bar));
         // How to play: a panel under the board, or in a small window a page in its place.
-        let help_page = slot.show_help
-            && crate::help::panel(ui, &slot.entry, slot.session.as_deref(), slot.view.as_ref());
+        let help_page = slot.show_help && crate::help::panel(ui, &slot.help());
         let speed_changed = *lent.speed != speed_before;
 
         let mut outcome = None;
         let mut end_choice = None;
         egui::CentralPanel::default().show(ui, |ui| {
             if help_page {
-                let (entry, view) = (&slot.entry, slot.view.as_ref());
-                return crate::help::page(ui, entry, slot.session.as_deref(), view);
+                return crate::help::page(ui, &slot.help());
             }
             let Some(session) = slot.session.as_deref() else {
                 ui.label("This game could not be started.");

@@ -30,6 +30,9 @@ use crate::store::Store;
 use crate::theme::{ThemeChoice, Zoom};
 use crate::writer::Writer;
 
+/// The most of a gap between two frames that counts in a game's time, in seconds.
+const THINKING_CAP: f64 = 60.0;
+
 /// How long quitting waits for the writes still pending before it says what was not saved.
 pub const QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
@@ -581,8 +584,9 @@ impl TileboxApp {
     }
 
     /// Adds the time since the last frame to the duration of the game shown, if it showed in
-    /// that frame too and is not over. A gap over a second (the machine slept, the window was
-    /// hidden) counts as a second.
+    /// that frame too and is not over. No frame is drawn while the player thinks, so a gap
+    /// counts whole, up to [`THINKING_CAP`]: a longer one (the machine slept, the player went
+    /// away) counts as that.
     fn count_time(&mut self, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
         let Current::Game(GameScreen { index }) = self.current else {
@@ -594,8 +598,8 @@ impl TileboxApp {
             && let Some(slot) = self.slots.get_mut(index)
             && slot.session.as_deref().is_some_and(|s| !s.status().over)
         {
-            let seconds = (now - then).clamp(0.0, 1.0);
-            // At most 1000 ms: the cast cannot overflow.
+            let seconds = (now - then).clamp(0.0, THINKING_CAP);
+            // At most a minute: the cast cannot overflow.
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
             let ms = (seconds * 1000.0).round() as u64;
             slot.duration_ms = slot.duration_ms.saturating_add(ms);

@@ -247,6 +247,37 @@ fn the_time_a_game_is_on_screen_is_recorded() {
 }
 
 #[test]
+fn time_the_player_thinks_without_a_frame_counts_up_to_a_minute_a_gap() {
+    let (session, last) = nearly_over();
+    let dir = temp_dir("history-thinking");
+    let id = common::write_entry_save(&dir, &session);
+    let mut h = harness(&dir, Some(&id));
+    // No frame is drawn while the player thinks: 10 s, then 20 s, between two frames.
+    let start = h.ctx.input(|i| i.time);
+    for t in [10.0, 30.0] {
+        h.input_mut().time = Some(start + t);
+        h.step();
+    }
+    // Then the window was left for an hour, and the last move played, its frames a tenth of a
+    // second apart.
+    h.input_mut().time = Some(start + 3630.0);
+    h.step();
+    h.key_press(key_of(&last));
+    for n in 1..=10 {
+        h.input_mut().time = Some(start + 3630.0 + 0.1 * f64::from(n));
+        h.step();
+    }
+    assert!(h.state().session(&id).unwrap().status().over);
+    let r = history_of(&mut h, &id).remove(0);
+    // 30 s of thought, and a minute for the hour away.
+    assert!(
+        (90_000..91_000).contains(&r.duration_ms),
+        "{}",
+        r.duration_ms
+    );
+}
+
+#[test]
 fn bad_lines_are_skipped_with_a_notice_naming_the_file() {
     let (session, last) = nearly_over();
     let dir = temp_dir("history-bad-line");

@@ -365,9 +365,12 @@ pub fn choice_buttons<'a>(
         };
         let response = ui.add(egui::Button::selectable(selected, choice).wrap_mode(mode));
         let label = spoken(choice);
-        response.widget_info(|| {
-            egui::WidgetInfo::selected(egui::Role::RadioButton, true, selected, &label)
-        });
+        // A toggle button, said to be pressed or not (a radio button would promise arrows).
+        response
+            .widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &label));
+        // The ring outside, with a gap: egui's own outline of a focused button lies on its
+        // fill, which for the choice made is the selection's blue.
+        focus_ring(ui, &response);
         if response.clicked() {
             picked = Some(i);
         }

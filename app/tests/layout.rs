@@ -1008,3 +1008,60 @@ fn every_screen_fits_360_and_1920_px() {
         check_screen(&h, "the win", &wanted, window, zoom);
     }
 }
+
+/// Every rectangle outline painted in the last frame, in `color`: (the rectangle, as painted
+/// with its stroke outside it).
+fn outlines_in(h: &Harness<'_, TileboxApp>, color: egui::Color32) -> Vec<Rect> {
+    fn walk(shape: &egui::Shape, color: egui::Color32, out: &mut Vec<Rect>) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, color, out)),
+            egui::Shape::Rect(r) if r.stroke.color == color && r.stroke.width > 0.0 => {
+                let outside = match r.stroke_kind {
+                    egui::StrokeKind::Outside => r.stroke.width,
+                    egui::StrokeKind::Middle => r.stroke.width / 2.0,
+                    egui::StrokeKind::Inside => 0.0,
+                };
+                out.push(r.rect.expand(outside));
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &h.output().shapes {
+        walk(&clipped.shape, color, &mut out);
+    }
+    out
+}
+
+#[test]
+fn a_focused_choice_is_ringed_clear_of_its_fill_when_it_is_the_choice_made() {
+    use tilebox::theme::Palette;
+    let mut themes = Vec::new();
+    for theme_key in [false, true] {
+        let dir = common::temp_dir("layout-ring");
+        let (mut h, _) = harness_at(&dir, "2048", (900.0, 800.0));
+        if theme_key {
+            // T switches the theme: both are checked.
+            h.key_press(egui::Key::T);
+            h.run();
+        }
+        let dark = h.ctx.theme() == egui::Theme::Dark;
+        themes.push(dark);
+        // Normal is the speed chosen: its button is filled with the selection's colour.
+        let label = tilebox::speed_label("Normal");
+        assert!(tab_to(&mut h, &label), "dark {dark}");
+        let (_, button) = focused(&h).unwrap();
+        let focus = Palette::of(dark).focus;
+        let rings = outlines_in(&h, focus);
+        // A ring in the focus colour that leaves a gap around the button: what it is drawn
+        // beside is the window, not the button's fill (against which the colour is too faint).
+        assert!(
+            rings.iter().any(|r| r.contains_rect(button.expand(1.5))),
+            "dark {dark}: {button:?} not ringed clear of it: {rings:?}"
+        );
+    }
+    assert!(
+        themes.contains(&true) && themes.contains(&false),
+        "{themes:?}"
+    );
+}

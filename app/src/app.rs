@@ -87,6 +87,9 @@ pub struct TileboxApp {
     dialog: Option<Dialog>,
     /// Input events held back from a frame whose screen changed, for the screen it opened.
     held: Vec<egui::Event>,
+    /// The games with moves played in this frame: each is saved once, at the frame's end
+    /// ([`TileboxApp::save_played`]), however many moves autoplay played in it.
+    played: std::collections::BTreeSet<usize>,
     notices: Vec<String>,
     theme_applied: Option<ThemeChoice>,
     /// The player's zoom on top of the window's.
@@ -145,6 +148,7 @@ impl TileboxApp {
             under: Vec::new(),
             dialog: None,
             held: Vec::new(),
+            played: std::collections::BTreeSet::new(),
             notices,
             theme_applied: None,
             zoom,
@@ -333,6 +337,15 @@ impl TileboxApp {
         self.carry_out(&ctx, index, actions);
         if let Some(answer) = self.dialog.as_mut().and_then(|d| d.show(&ctx)) {
             self.carry_out(&ctx, index, vec![answer]);
+        }
+        self.save_played();
+    }
+
+    /// Saves each game with moves played in this frame, once: the save holds every move, so a
+    /// frame in which autoplay plays fifty copies the game once, not fifty times.
+    fn save_played(&mut self) {
+        for index in std::mem::take(&mut self.played) {
+            self.save_game(index);
         }
     }
 
@@ -712,7 +725,7 @@ impl TileboxApp {
                 slot.message = None;
                 slot.score_pop = (gained > 0).then_some((now, gained));
                 self.record_status(index);
-                self.save_game(index);
+                self.played.insert(index);
             }
             // After the end, the end's message already says so: a move is not refused twice.
             Err(_) if session.status().over => {}

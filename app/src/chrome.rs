@@ -31,17 +31,6 @@ pub struct TopBar<'a> {
     pub thinking: bool,
 }
 
-/// The width a button with `text` takes in `ui`.
-pub(crate) fn button_width(ui: &egui::Ui, text: &str) -> f32 {
-    let galley = egui::WidgetText::from(text).into_galley(
-        ui,
-        Some(egui::TextWrapMode::Extend),
-        f32::INFINITY,
-        egui::TextStyle::Button,
-    );
-    galley.size().x + 2.0 * ui.spacing().button_padding.x
-}
-
 /// The labels of the bar's buttons after Back and the title, in order.
 fn bar_buttons(theme: ThemeChoice) -> [&'static str; 5] {
     ["New game", "Undo", "Redo", HELP_HEADING, theme.label()]
@@ -65,10 +54,10 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
         let spacing = ui.spacing().item_spacing.x;
         let buttons_width: f32 = labels
             .iter()
-            .map(|l| button_width(ui, l) + spacing)
+            .map(|l| crate::theme::button_width(ui, l) + spacing)
             .sum::<f32>();
-        let one_row =
-            ui.available_width() >= button_width(ui, "Back") + spacing + TITLE_ROOM + buttons_width;
+        let one_row = ui.available_width()
+            >= crate::theme::button_width(ui, "Back") + spacing + TITLE_ROOM + buttons_width;
         let can_redo = session.is_some_and(|s| s.can_redo());
         let can_undo = session.is_some_and(|s| s.can_undo());
         let controls = |ui: &mut egui::Ui, commands: &mut Vec<Command>| {

@@ -604,7 +604,7 @@ fn card(
         // (so that it, not the card, takes its clicks).
         let button = stats.then(|| {
             let size = Vec2::new(
-                crate::chrome::button_width(ui, STATS_BUTTON),
+                crate::theme::button_width(ui, STATS_BUTTON),
                 ui.spacing().interact_size.y,
             );
             ui.allocate_space(size).1

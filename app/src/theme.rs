@@ -341,6 +341,17 @@ pub fn keep_focus_in_view(ui: &egui::Ui) {
     }
 }
 
+/// The width a button with `text` takes in `ui`.
+pub(crate) fn button_width(ui: &egui::Ui, text: &str) -> f32 {
+    let galley = egui::WidgetText::from(text).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Button,
+    );
+    galley.size().x + 2.0 * ui.spacing().button_padding.x
+}
+
 /// A row of buttons, one per choice of `choices`, the one at `current` selected: a choice is
 /// made with a click, or with Tab and then Space or Return, and never hides in a list that has
 /// to be opened (as egui's drop-downs do, which answer no arrow and no Return). Each button's
@@ -358,7 +369,7 @@ pub fn choice_buttons<'a>(
     for (i, choice) in choices.into_iter().enumerate() {
         let selected = i == current;
         // A choice that fits a row moves to the next one whole; a longer one wraps.
-        let mode = if crate::chrome::button_width(ui, choice) > row {
+        let mode = if button_width(ui, choice) > row {
             egui::TextWrapMode::Wrap
         } else {
             egui::TextWrapMode::Extend

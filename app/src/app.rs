@@ -383,7 +383,7 @@ impl TileboxApp {
                     best: stats.best_for(lower),
                     assisted_best: stats.assisted_best_for(lower),
                     theme,
-                    speed: &mut self.assist.speed,
+                    speed: self.assist.speed,
                     thinking,
                     nothing_saved: self.store.nothing_saved(),
                 };
@@ -466,7 +466,10 @@ impl TileboxApp {
                         self.start_replay(i, &saved, title);
                     }
                 }
-                Action::SpeedChanged => self.write_settings(),
+                Action::SetSpeed(speed) => {
+                    self.assist.speed = speed;
+                    self.write_settings();
+                }
                 Action::Moves { moves, by_player } => {
                     let Some(i) = index else { continue };
                     if by_player && let Some(slot) = self.slots.get_mut(i) {

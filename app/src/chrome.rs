@@ -18,15 +18,15 @@ use crate::views;
 pub const SCORE_POP_SECONDS: f64 = 0.8;
 
 /// What the top bar shows besides the game.
-pub struct TopBar<'a> {
+pub struct TopBar {
     /// The best score on record for this game, of unassisted games.
     pub best: Best,
     /// The best of assisted games, if any.
     pub assisted_best: Option<u64>,
     /// The theme choice, named on its button.
     pub theme: ThemeChoice,
-    /// Autoplay's speed, which the bar's menu changes.
-    pub speed: &'a mut Speed,
+    /// Autoplay's speed, the one of the bar's buttons selected.
+    pub speed: Speed,
     /// A hint is being worked out.
     pub thinking: bool,
 }
@@ -40,13 +40,23 @@ fn bar_buttons(theme: ThemeChoice) -> [&'static str; 5] {
 /// their own.
 const TITLE_ROOM: f32 = 180.0;
 
+/// What the player chose in the bar: its commands, in order, and a speed of autoplay picked.
+#[derive(Debug, Default)]
+pub struct BarChoice {
+    /// The commands of the bar's buttons clicked.
+    pub commands: Vec<Command>,
+    /// The speed of autoplay picked, if one was.
+    pub speed: Option<Speed>,
+}
+
 /// The top bar of a game. Back is always first, at the top left, then the title; New game,
 /// Undo, Redo, How to play and Theme follow on the same row when they fit beside a readable
 /// title, else on a row of their own that wraps; then the score and best, and Hint and
 /// Autoplay where the game has them, on a row that wraps too. So every control stays whole and
 /// inside the window, whatever its width. Returns the commands clicked.
-pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Command> {
+pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar) -> BarChoice {
     let mut commands = Vec::new();
+    let mut speed = None;
     let session = slot.session.as_deref();
     egui::Panel::top("game-top").show(ui, |ui| {
         ui.add_space(4.0);
@@ -167,7 +177,7 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
                 {
                     commands.push(Command::ToggleAutoplay);
                 }
-                speed_menu(ui, bar.speed);
+                speed = speed_menu(ui, bar.speed);
             }
             if button(ui, true, STATS_LABEL, "This game's statistics (Shift+S)") {
                 commands.push(Command::Statistics);
@@ -211,7 +221,7 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar<'_>) -> Vec<Comma
         });
         ui.add_space(4.0);
     });
-    commands
+    BarChoice { commands, speed }
 }
 
 /// The label of the bar's button that opens the game's statistics.
@@ -261,13 +271,12 @@ fn assisted_mark(ui: &mut egui::Ui) {
     .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, ASSISTED_WHY));
 }
 
-/// Autoplay's speeds, a button each, the one in force selected.
-fn speed_menu(ui: &mut egui::Ui, speed: &mut Speed) {
-    let current = Speed::ALL.iter().position(|s| s == speed).unwrap_or(0);
+/// Autoplay's speeds, a button each, the one in force selected; returns the speed picked.
+fn speed_menu(ui: &mut egui::Ui, speed: Speed) -> Option<Speed> {
+    let current = Speed::ALL.iter().position(|&s| s == speed).unwrap_or(0);
     let labels = Speed::ALL.map(Speed::label);
-    if let Some(picked) = crate::theme::choice_buttons(ui, labels, current, speed_label) {
-        *speed = Speed::ALL[picked];
-    }
+    crate::theme::choice_buttons(ui, labels, current, speed_label)
+        .and_then(|picked| Speed::ALL.get(picked).copied())
 }
 
 /// The accessible label of the button of autoplay's speed `speed` ("Slow"): "Autoplay speed:

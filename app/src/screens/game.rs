@@ -15,15 +15,15 @@ use crate::slot::GameSlot;
 use crate::theme::ThemeChoice;
 
 /// What the game screen is lent for a frame besides its slot.
-pub(crate) struct Lent<'a> {
+pub(crate) struct Lent {
     /// The best on record of this game, of unassisted games.
     pub best: Best,
     /// The best of assisted games, if any.
     pub assisted_best: Option<u64>,
     /// The theme choice, named on its button.
     pub theme: ThemeChoice,
-    /// Autoplay's speed, which the bar's menu changes.
-    pub speed: &'a mut Speed,
+    /// Autoplay's speed, shown in the bar.
+    pub speed: Speed,
     /// A hint is being worked out for this game.
     pub thinking: bool,
     /// Why nothing will be saved, if nothing will (an unusable lock).
@@ -50,7 +50,7 @@ impl GameScreen {
         self,
         ui: &mut egui::Ui,
         slot: &mut GameSlot,
-        lent: Lent<'_>,
+        lent: Lent,
         keys: &[KeyPress],
     ) -> Vec<Action> {
         // Keys: the shell's commands first; the rest are the view's (moves, tiles).
@@ -71,7 +71,6 @@ impl GameScreen {
             None => true,
         });
 
-        let speed_before = *lent.speed;
         let bar = TopBar {
             best: lent.best,
             assisted_best: lent.assisted_best,
@@ -79,10 +78,10 @@ impl GameScreen {
             speed: lent.speed,
             thinking: lent.thinking,
         };
-        commands.extend(chrome::top_bar(ui, slot, bar));
+        let chosen = chrome::top_bar(ui, slot, bar);
+        commands.extend(chosen.commands);
         // How to play: a panel under the board, or in a small window a page in its place.
         let help_page = slot.show_help && crate::help::panel(ui, &slot.help());
-        let speed_changed = *lent.speed != speed_before;
 
         let mut outcome = None;
         let mut end_choice = None;
@@ -116,8 +115,8 @@ impl GameScreen {
             moves: outcome.moves,
             by_player: outcome.player_moved,
         }];
-        if speed_changed {
-            actions.push(Action::SpeedChanged);
+        if let Some(speed) = chosen.speed {
+            actions.push(Action::SetSpeed(speed));
         }
         match end_choice {
             Some(EndChoice::Undo) => commands.push(Command::Undo),

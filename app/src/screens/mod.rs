@@ -77,8 +77,8 @@ pub(crate) enum Action {
     Command(Command),
     /// The answer to the win or game-over message.
     End(EndChoice),
-    /// Autoplay's speed was changed in the bar's menu.
-    SpeedChanged,
+    /// Autoplay's speed picked in the bar.
+    SetSpeed(crate::advisor::Speed),
     /// Replay `saved`, a game of the entry shown, from its start, under the heading `title`.
     Replay {
         /// The game.

@@ -585,36 +585,38 @@ pub fn confirm_new_game(
     let dialog = Id::unique(("confirm-new-focus", index));
     let mut answer = None;
     let modal = egui::Modal::new(Id::unique(("confirm-new", index))).show(ctx, |ui| {
-        ui.set_max_width(340.0);
-        ui.heading("Start a new game?");
-        ui.add(
-            egui::Label::new(format!(
-                "The game in progress (score {score}) will end and count as played."
-            ))
-            .wrap(),
-        );
-        ui.add_space(8.0);
-        let buttons = [
-            ("No, keep playing", "N or Return", false),
-            ("Yes, start a new game", "Y", true),
-        ];
-        // The first frame's Return is the one that may have opened nothing: only keys of a
-        // question already open answer it.
-        let picked = dialog_buttons(ui, dialog, &buttons);
-        if listening {
-            answer = picked;
-            ui.input(|i| {
-                if i.key_pressed(Key::Y) {
-                    answer = Some(true);
-                } else if i.key_pressed(Key::N) {
-                    answer = Some(false);
-                }
-            });
-        } else if let Some(picked) = picked
-            && !ctx.input(|i| i.key_pressed(Key::Enter))
-        {
-            answer = Some(picked);
-        }
+        crate::theme::dialog_scroll(ui, |ui| {
+            ui.set_max_width(340.0);
+            ui.heading("Start a new game?");
+            ui.add(
+                egui::Label::new(format!(
+                    "The game in progress (score {score}) will end and count as played."
+                ))
+                .wrap(),
+            );
+            ui.add_space(8.0);
+            let buttons = [
+                ("No, keep playing", "N or Return", false),
+                ("Yes, start a new game", "Y", true),
+            ];
+            // The first frame's Return is the one that may have opened nothing: only keys of a
+            // question already open answer it.
+            let picked = dialog_buttons(ui, dialog, &buttons);
+            if listening {
+                answer = picked;
+                ui.input(|i| {
+                    if i.key_pressed(Key::Y) {
+                        answer = Some(true);
+                    } else if i.key_pressed(Key::N) {
+                        answer = Some(false);
+                    }
+                });
+            } else if let Some(picked) = picked
+                && !ctx.input(|i| i.key_pressed(Key::Enter))
+            {
+                answer = Some(picked);
+            }
+        });
     });
     if answer.is_none() && modal.should_close() {
         answer = Some(false);

@@ -62,26 +62,28 @@ pub(crate) fn show_code(ctx: &egui::Context, code: &str, copied: bool) -> Option
     let focus = Id::unique("code-dialog-focus");
     let mut answer = None;
     let modal = egui::Modal::new(Id::unique("code-dialog")).show(ctx, |ui| {
-        ui.set_max_width(dialog_width(ctx, 380.0));
-        ui.heading(CODE_HEADING);
-        ui.add(egui::Label::new(RichText::new(code).monospace().size(22.0).strong()).wrap());
-        ui.add(
-            egui::Label::new(
-                "Whoever plays this code gets this very game, from its start: the same board \
-                 and the same tiles to come (\"Play a code\" in Tilebox's list of games, or \
-                 tilebox-cli new --code).",
-            )
-            .wrap(),
-        );
-        if copied {
-            ui.label(RichText::new(COPIED_TEXT).strong());
-        }
-        ui.add_space(8.0);
-        let buttons = [
-            (COPY_LABEL, "Return", ShowAnswer::Copy),
-            (CLOSE_LABEL, "Escape", ShowAnswer::Close),
-        ];
-        answer = chrome::dialog_buttons(ui, focus, &buttons);
+        crate::theme::dialog_scroll(ui, |ui| {
+            ui.set_max_width(dialog_width(ctx, 380.0));
+            ui.heading(CODE_HEADING);
+            ui.add(egui::Label::new(RichText::new(code).monospace().size(22.0).strong()).wrap());
+            ui.add(
+                egui::Label::new(
+                    "Whoever plays this code gets this very game, from its start: the same board \
+                     and the same tiles to come (\"Play a code\" in Tilebox's list of games, or \
+                     tilebox-cli new --code).",
+                )
+                .wrap(),
+            );
+            if copied {
+                ui.label(RichText::new(COPIED_TEXT).strong());
+            }
+            ui.add_space(8.0);
+            let buttons = [
+                (COPY_LABEL, "Return", ShowAnswer::Copy),
+                (CLOSE_LABEL, "Escape", ShowAnswer::Close),
+            ];
+            answer = chrome::dialog_buttons(ui, focus, &buttons);
+        });
     });
     if answer.is_none() && modal.should_close() {
         answer = Some(ShowAnswer::Close);
@@ -112,47 +114,51 @@ pub(crate) fn play_code(
     let opened_key = Id::unique("play-code-opened");
     let mut answer = None;
     let modal = egui::Modal::new(Id::unique("play-code-dialog")).show(ctx, |ui| {
-        ui.set_max_width(dialog_width(ctx, 400.0));
-        ui.heading(PLAY_CODE_LABEL);
-        ui.add(
-            egui::Label::new(
-                "Type or paste the code of a game someone shared (a game's Code button shows \
-                 it): you get that very game, from its start.",
-            )
-            .wrap(),
-        );
-        ui.add_space(4.0);
-        let field = ui.add(
-            egui::TextEdit::singleline(text)
-                .id(Id::unique("play-code-field"))
-                .desired_width(ui.available_width())
-                .font(egui::TextStyle::Monospace),
-        );
-        ui.ctx().accesskit_node_builder(field.id, |node| {
-            node.set_label(CODE_FIELD_LABEL);
+        crate::theme::dialog_scroll(ui, |ui| {
+            ui.set_max_width(dialog_width(ctx, 400.0));
+            ui.heading(PLAY_CODE_LABEL);
+            ui.add(
+                egui::Label::new(
+                    "Type or paste the code of a game someone shared (a game's Code button shows \
+                     it): you get that very game, from its start.",
+                )
+                .wrap(),
+            );
+            ui.add_space(4.0);
+            let field = ui.add(
+                egui::TextEdit::singleline(text)
+                    .id(Id::unique("play-code-field"))
+                    .desired_width(ui.available_width())
+                    .font(egui::TextStyle::Monospace),
+            );
+            ui.ctx().accesskit_node_builder(field.id, |node| {
+                node.set_label(CODE_FIELD_LABEL);
+            });
+            crate::theme::focus_ring(ui, &field);
+            // The field has the focus when the dialog opens.
+            if ui.ctx().data(|d| d.get_temp::<bool>(opened_key)).is_none() {
+                field.request_focus();
+                ui.ctx().data_mut(|d| d.insert_temp(opened_key, true));
+            }
+            if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+                answer = Some(PlayAnswer::Play);
+                // Return took the focus off the field: it goes back, so that a code refused can be
+                // mended at once.
+                field.request_focus();
+            }
+            if let Some(why) = refused {
+                ui.add(
+                    egui::Label::new(RichText::new(why).color(ui.visuals().warn_fg_color)).wrap(),
+                );
+            }
+            ui.add_space(8.0);
+            if chrome::keyed_button(ui, PLAY_LABEL, "Return").clicked() {
+                answer = Some(PlayAnswer::Play);
+            }
+            if chrome::keyed_button(ui, CANCEL_LABEL, "Escape").clicked() {
+                answer = Some(PlayAnswer::Cancel);
+            }
         });
-        crate::theme::focus_ring(ui, &field);
-        // The field has the focus when the dialog opens.
-        if ui.ctx().data(|d| d.get_temp::<bool>(opened_key)).is_none() {
-            field.request_focus();
-            ui.ctx().data_mut(|d| d.insert_temp(opened_key, true));
-        }
-        if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
-            answer = Some(PlayAnswer::Play);
-            // Return took the focus off the field: it goes back, so that a code refused can be
-            // mended at once.
-            field.request_focus();
-        }
-        if let Some(why) = refused {
-            ui.add(egui::Label::new(RichText::new(why).color(ui.visuals().warn_fg_color)).wrap());
-        }
-        ui.add_space(8.0);
-        if chrome::keyed_button(ui, PLAY_LABEL, "Return").clicked() {
-            answer = Some(PlayAnswer::Play);
-        }
-        if chrome::keyed_button(ui, CANCEL_LABEL, "Escape").clicked() {
-            answer = Some(PlayAnswer::Cancel);
-        }
     });
     if answer.is_none() && modal.should_close() {
         answer = Some(PlayAnswer::Cancel);

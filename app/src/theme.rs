@@ -341,6 +341,18 @@ pub fn keep_focus_in_view(ui: &egui::Ui) {
     }
 }
 
+/// A dialog's contents, `add`, in a scroll area no taller than the window leaves room for:
+/// in a small window (360×600, or zoomed in) a long dialog scrolls, and its first and last
+/// lines can be reached.
+pub fn dialog_scroll<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    let room = ui.ctx().content_rect().height() - 96.0;
+    egui::ScrollArea::vertical()
+        .id_salt("dialog-scroll")
+        .max_height(room.max(120.0))
+        .show(ui, add)
+        .inner
+}
+
 /// The width a button with `text` takes in `ui`.
 pub(crate) fn button_width(ui: &egui::Ui, text: &str) -> f32 {
     let galley = egui::WidgetText::from(text).into_galley(

@@ -1065,3 +1065,37 @@ fn a_focused_choice_is_ringed_clear_of_its_fill_when_it_is_the_choice_made() {
         "{themes:?}"
     );
 }
+
+#[test]
+fn a_dialog_taller_than_a_small_window_scrolls_to_its_last_button() {
+    use tilebox::codes::{CANCEL_LABEL, PLAY_CODE_LABEL};
+    // A window 170 points tall (as a small window zoomed in): the dialog "Play a code", with its
+    // text, field and buttons, is taller.
+    let window = (360.0, 170.0);
+    let dir = common::temp_dir("layout-dialog-scroll");
+    let (mut h, zoom) = harness_at(&dir, "unknown-game", window);
+    let screen = screen_of(window, zoom);
+    h.get_by_label(PLAY_CODE_LABEL).click_accesskit();
+    h.run();
+    let cancel = |h: &Harness<'_, TileboxApp>| h.get_by_label(CANCEL_LABEL).rect();
+    assert!(
+        !screen.contains_rect(cancel(&h)),
+        "the dialog fits: {:?} in {screen:?}",
+        cancel(&h)
+    );
+    let heading = labels_where(&h, |s| s == PLAY_CODE_LABEL);
+    let inside = heading
+        .iter()
+        .copied()
+        .find(|r| screen.contains_rect(*r))
+        .expect("the dialog's heading in sight");
+    wheel(&mut h, inside.center(), -2000.0);
+    assert!(
+        screen.expand(0.5).contains_rect(cancel(&h)),
+        "{:?} out of {screen:?}",
+        cancel(&h)
+    );
+    h.get_by_label(CANCEL_LABEL).click_accesskit();
+    h.run();
+    assert!(h.query_by_label(CANCEL_LABEL).is_none());
+}

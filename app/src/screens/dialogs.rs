@@ -111,6 +111,8 @@ pub(crate) fn saving(ctx: &egui::Context, pending: &[String], waited: bool) -> O
     egui::Window::new("Saving")
         .collapsible(false)
         .resizable(false)
+        // A long list of files scrolls in a small window.
+        .vscroll(true)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| {
             if waited {

@@ -11,7 +11,6 @@ use tilebox_core::{DynSession, Entry, SavedGame};
 
 use crate::input;
 use crate::pace::Pace;
-use crate::stats_view::show_focus;
 use crate::theme::Palette;
 use crate::views::{self, GameView};
 
@@ -233,7 +232,7 @@ impl Replay {
             ui.add_space(4.0);
             ui.horizontal(|ui| {
                 let back = ui.button("Back").on_hover_text("Leave the replay (Escape)");
-                show_focus(ui, &back);
+                crate::theme::focus_ring(ui, &back);
                 if back.clicked() {
                     steps.push(Step::Leave);
                 }
@@ -244,7 +243,7 @@ impl Replay {
                     let button = ui
                         .add_enabled(enabled, egui::Button::new(label))
                         .on_hover_text(key);
-                    show_focus(ui, &button);
+                    crate::theme::focus_ring(ui, &button);
                     if button.clicked() {
                         steps.push(step);
                     }

@@ -72,12 +72,6 @@ pub fn percent(rate: Option<f64>) -> String {
     rate.map_or_else(|| "—".to_string(), |r| format!("{:.0}%", r * 100.0))
 }
 
-/// Shows where the keyboard's focus is on `response`, a control of the statistics or replay
-/// screen: a ring in the focus colour, and the page scrolled to it when it gains the focus.
-pub(crate) fn show_focus(ui: &egui::Ui, response: &egui::Response) {
-    crate::theme::focus_ring(ui, response);
-}
-
 /// What the statistics screen keeps between frames: the entry shown, the range of its charts
 /// and the page of its list of games. (The figures themselves come with the history.)
 #[derive(Debug, Default)]
@@ -133,7 +127,7 @@ pub(crate) fn show(
             let back = ui
                 .button("Back")
                 .on_hover_text("Back to where you came from (Escape)");
-            show_focus(ui, &back);
+            crate::theme::focus_ring(ui, &back);
             if back.clicked() {
                 action = Action::Back;
             }
@@ -207,7 +201,7 @@ fn figures_and_lists(
                 egui::Button::new(REPLAY_BEST_LABEL),
             )
             .on_hover_text("Watch your best game from its start (R)");
-        show_focus(ui, &button);
+        crate::theme::focus_ring(ui, &button);
         if button.clicked() {
             replay = stats.best_game;
         }
@@ -290,7 +284,7 @@ fn range_buttons(ui: &mut egui::Ui, range: &mut Range, len: usize) {
             button.widget_info(|| {
                 egui::WidgetInfo::selected(egui::Role::Button, true, chosen, range_label(choice))
             });
-            show_focus(ui, &button);
+            crate::theme::focus_ring(ui, &button);
             if button.clicked() {
                 *range = choice;
             }
@@ -692,7 +686,7 @@ fn games_list(
             button.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::Role::Button, true, replay_label(index + 1))
             });
-            show_focus(ui, &button);
+            crate::theme::focus_ring(ui, &button);
             if button.clicked() {
                 replay = Some(index);
             }
@@ -702,12 +696,12 @@ fn games_list(
     if pages > 1 {
         ui.horizontal_wrapped(|ui| {
             let newer = ui.add_enabled(*page > 0, egui::Button::new(NEWER_LABEL));
-            show_focus(ui, &newer);
+            crate::theme::focus_ring(ui, &newer);
             if newer.clicked() {
                 *page -= 1;
             }
             let older = ui.add_enabled(*page + 1 < pages, egui::Button::new(OLDER_LABEL));
-            show_focus(ui, &older);
+            crate::theme::focus_ring(ui, &older);
             if older.clicked() {
                 *page += 1;
             }

@@ -929,11 +929,11 @@ fn check_all(
 }
 
 #[test]
-fn every_screen_fits_360_and_1920_px() {
+fn every_screen_fits_360_1920_and_3840_px() {
     use egui::{Key, Modifiers};
     use tilebox::launcher::card_label;
     let registry = tilebox_tests::toy::catalogue_with_toy();
-    for window in [(360.0, 600.0), (1920.0, 1080.0)] {
+    for window in [(360.0, 600.0), (1920.0, 1080.0), (3840.0, 2160.0)] {
         let dir = common::temp_dir("layout-every");
         // The launcher, a group, a group with the menu of options.
         let (mut h, zoom) = harness_over_at(registry.clone(), &dir, None, window);

@@ -449,7 +449,7 @@ impl TileboxApp {
                         }
                         Err(e) => {
                             self.dialog = dialog.map(|mut d| {
-                                d.refuse(capitalized(&e));
+                                d.refuse(crate::chrome::capitalized(&e));
                                 d
                             });
                         }
@@ -988,7 +988,7 @@ impl TileboxApp {
         for failure in self.store.take_failures() {
             let text = format!(
                 "{} could not be saved: {}",
-                capitalized(&failure.what),
+                crate::chrome::capitalized(&failure.what),
                 failure.error
             );
             let slot = self
@@ -1079,15 +1079,6 @@ fn keep_focus_off_arrows(ctx: &egui::Context) {
     if arrow {
         ctx.memory_mut(|m| m.move_focus(egui::FocusDirection::None));
     }
-}
-
-/// `text` with its first letter a capital.
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 impl Drop for TileboxApp {

@@ -99,12 +99,7 @@ pub struct Assist {
 
 /// An assistant's refusal as a sentence for the player.
 fn sentence(e: &AssistError) -> String {
-    let text = e.to_string();
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
-        None => text,
-    }
+    format!("{}.", crate::chrome::capitalized(&e.to_string()))
 }
 
 impl Assist {

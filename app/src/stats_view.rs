@@ -178,16 +178,20 @@ pub(crate) fn show(
     action
 }
 
-/// What the screen says of `n` records of the file left out, not matching their moves.
+/// What the screen says of `n` records of the file left out: not matching their moves, or
+/// repeating a game already counted.
 pub fn left_out_text(n: usize) -> String {
-    match n {
-        1 => "1 game of the file is left out: its record does not match a replay of its moves."
-            .to_string(),
-        n => format!(
-            "{n} games of the file are left out: their records do not match a replay of their \
-             moves."
+    let (games, are) = match n {
+        1 => (
+            "1 game of the file is".to_string(),
+            "its record does not match a replay of its moves, or repeats a game already counted",
         ),
-    }
+        n => (
+            format!("{n} games of the file are"),
+            "their records do not match a replay of their moves, or repeat a game already counted",
+        ),
+    };
+    format!("{games} left out: {are}.")
 }
 
 /// The screen of a history with games in it; returns the game whose replay was asked for.

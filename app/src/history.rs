@@ -473,6 +473,10 @@ pub enum HistoryView<'a> {
     Ready(&'a History),
 }
 
+/// A set of seeds (with a hasher that can be made in a `const`).
+type Seeds =
+    std::collections::HashSet<u64, std::hash::BuildHasherDefault<std::hash::DefaultHasher>>;
+
 /// A history with no game, for a game the app does not know.
 static NO_HISTORY: History = History::EMPTY;
 
@@ -490,6 +494,9 @@ impl HistoryView<'_> {
 pub struct History {
     records: Vec<Record>,
     stats: Stats,
+    /// The seeds of its games, so that a game about to start is known as one played before
+    /// without a look at every record.
+    seeds: Seeds,
     /// Records of the file left out: they do not match their replay.
     left_out: usize,
 }
@@ -499,6 +506,7 @@ impl History {
     pub const EMPTY: History = History {
         records: Vec::new(),
         stats: Stats::EMPTY,
+        seeds: Seeds::with_hasher(std::hash::BuildHasherDefault::new()),
         left_out: 0,
     };
 
@@ -506,9 +514,11 @@ impl History {
     /// better if `lower_is_better`; `left_out` records of its file were not trusted.
     pub fn new(records: Vec<Record>, lower_is_better: bool, left_out: usize) -> Self {
         let stats = Stats::of(&records, lower_is_better);
+        let seeds = records.iter().map(|r| r.seed).collect();
         Self {
             records,
             stats,
+            seeds,
             left_out,
         }
     }
@@ -516,7 +526,13 @@ impl History {
     /// Adds a game at the end, its statistics with it.
     pub fn push(&mut self, record: Record) {
         self.stats.push(&record);
+        self.seeds.insert(record.seed);
         self.records.push(record);
+    }
+
+    /// Whether a game of it started from `seed`.
+    pub fn has_seed(&self, seed: u64) -> bool {
+        self.seeds.contains(&seed)
     }
 
     /// The records, oldest first.
@@ -557,11 +573,30 @@ impl PartialEq<[Record]> for History {
 pub struct Kept {
     read: Option<History>,
     appended: Vec<Record>,
+    /// The seeds of games started before the file's records arrived.
+    started: Vec<u64>,
 }
 
 impl Kept {
-    /// The records read from the file have arrived.
-    pub fn arrive(&mut self, mut read: History) {
+    /// A game is starting from `seed`: whether a game of the history started from it (then
+    /// it is played knowing its tiles to come). While the file is being read, only the games
+    /// recorded this run are known: the seed is kept, and [`Kept::arrive`] says if the file
+    /// held it.
+    pub fn start(&mut self, seed: u64) -> bool {
+        match &self.read {
+            Some(history) => history.has_seed(seed),
+            None => {
+                self.started.push(seed);
+                self.appended.iter().any(|r| r.seed == seed)
+            }
+        }
+    }
+
+    /// The records read from the file have arrived. Returns the seeds of the games started
+    /// before they did ([`Kept::start`]) that the file holds: games played before.
+    pub fn arrive(&mut self, mut read: History) -> Vec<u64> {
+        let mut held: Vec<u64> = std::mem::take(&mut self.started);
+        held.retain(|seed| read.has_seed(*seed));
         for record in self.appended.drain(..) {
             // Found on disk if the same game is there, whatever its `ended` says (a game
             // recorded again after a kill between its record and its save).
@@ -570,6 +605,7 @@ impl Kept {
             }
         }
         self.read = Some(read);
+        held
     }
 
     /// A game was recorded (and its line queued for the file).
@@ -1296,6 +1332,31 @@ mod tests {
         assert_eq!(history.records(), [real]);
         assert_eq!(history.left_out(), 1);
         assert!(notice.unwrap().contains("1 game cannot be trusted"));
+    }
+
+    #[test]
+    fn a_game_started_from_a_seed_of_the_history_is_known_before_and_after_it_arrives() {
+        let (a, b, c) = (record(1, 3), record(2, 5), record(3, 7));
+        let history = History::new(vec![a.clone(), b.clone()], false, 0);
+        assert!(history.has_seed(1) && history.has_seed(2) && !history.has_seed(3));
+        let mut kept = Kept::default();
+        // While the file is read: seed 2 (in the file) and 3 (recorded this run, then started
+        // again) and 4 (new).
+        assert!(!kept.start(2));
+        kept.push(c.clone());
+        assert!(kept.start(3));
+        assert!(!kept.start(4));
+        // The file held seed 2: the game started from it was played before.
+        assert_eq!(kept.arrive(history), vec![2]);
+        let HistoryView::Ready(history) = kept.view() else {
+            panic!("not ready")
+        };
+        assert!(history.has_seed(3));
+        assert!(kept.start(1) && kept.start(3) && !kept.start(4));
+        kept.push(record(4, 2));
+        assert!(kept.start(4));
+        // Arrived once: nothing is left to say.
+        assert_eq!(kept.arrive(History::EMPTY.clone()), Vec::<u64>::new());
     }
 
     #[test]

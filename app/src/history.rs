@@ -31,7 +31,7 @@ use tilebox_core::date::Date;
 use tilebox_core::{DynSession, Entry, SAVE_FORMAT, SavedGame};
 
 use crate::stats::Stats;
-use crate::storage::{Storage, notice};
+use crate::storage::{NotRead, Storage, notice};
 use crate::tally::Tally;
 
 /// The most of a history file Tilebox reads: 256 MiB, more than other files (a history only
@@ -39,9 +39,24 @@ use crate::tally::Tally;
 /// only its last 256 MiB are read: its newest games.
 pub const MAX_HISTORY_BYTES: u64 = 256 * 1024 * 1024;
 
+/// The folder, inside the data directory, of the histories.
+pub const HISTORY_FOLDER: &str = "history";
+
 /// The file, inside the data directory, that holds the history of game `id`.
 pub fn history_file_name(id: &str) -> String {
-    format!("history/{}.jsonl", crate::saves::safe_file_stem(id))
+    format!(
+        "{HISTORY_FOLDER}/{}.jsonl",
+        crate::saves::safe_file_stem(id)
+    )
+}
+
+/// What the player is told when the histories' folder cannot be read, for `problem` (its path
+/// and why): the same for every game, so said once.
+fn folder_notice(problem: &str) -> String {
+    format!(
+        "The histories ({HISTORY_FOLDER}/) cannot be read: {problem}. They are left as they are, \
+         and no game is recorded there while Tilebox runs."
+    )
 }
 
 /// The version of the history's line form written by this build: 2, where a record names its
@@ -903,6 +918,10 @@ fn read_kept(
     if storage.unusable_reason().is_some() {
         return (Lines::default(), None);
     }
+    // A folder that cannot be read is one notice, not one per game (most have no history).
+    if let Some(problem) = storage.folder_problem(HISTORY_FOLDER) {
+        return (Lines::default(), Some(folder_notice(&problem)));
+    }
     let name = history_file_name(id);
     let what = format!("The history of {title} ({name})");
     let quarantine = |reason: String| {
@@ -913,12 +932,13 @@ fn read_kept(
     let file = match storage.open_to_read(&name) {
         Ok(Some(file)) => file,
         Ok(None) => return (Lines::default(), None),
-        Err(refused) => return (Lines::default(), notice(&what, &refused)),
+        Err(NotRead::Folder(problem)) => return (Lines::default(), Some(folder_notice(&problem))),
+        Err(NotRead::File(refused)) => return (Lines::default(), notice(&what, &refused)),
     };
     let len = match file.metadata() {
         Ok(m) if m.is_dir() => return quarantine("it is a folder, not a file".to_string()),
         Ok(m) => m.len(),
-        Err(e) => return quarantine(e.to_string()),
+        Err(e) => return quarantine(tilebox_core::files::io_words(&e)),
     };
     let mut reader = BufReader::new(file);
     // Of a file past the bound, the newest games: from the first line that starts in its last
@@ -929,7 +949,7 @@ fn read_kept(
             .seek(SeekFrom::Start(older - 1))
             .and_then(|_| reader.skip_until(b'\n'));
         if let Err(e) = skipped {
-            return quarantine(e.to_string());
+            return quarantine(tilebox_core::files::io_words(&e));
         }
     }
     match read_lines_kept(reader.take(MAX_HISTORY_BYTES), keep) {

@@ -504,3 +504,62 @@ fn plays_and_moves_aside(dir: &Path, case: &str, text: &str, what: &str) {
     assert_eq!(moved.len(), 1, "{case}");
     assert_eq!(std::fs::read_to_string(&moved[0]).unwrap(), text, "{case}");
 }
+
+/// The notices of the app about the histories.
+fn about_history(h: &Harness<'_, TileboxApp>) -> Vec<String> {
+    let notices = h.state().notices().to_vec();
+    notices
+        .into_iter()
+        .filter(|n| n.contains("histor"))
+        .collect()
+}
+
+#[test]
+fn an_unreadable_history_folder_is_one_notice_in_words_and_left_alone() {
+    // A file where the folder should be (tests run as root, to whom every folder is
+    // readable: a file is a folder no one can read in).
+    let dir = temp_dir("history-file");
+    std::fs::write(dir.join("history"), b"not a folder").unwrap();
+    let mut h = common::harness(&dir, Some("2048"));
+    let about = about_history(&h);
+    assert_eq!(about.len(), 1, "{:?}", h.state().notices());
+    assert!(
+        about[0].starts_with("The histories (history/) cannot be read: "),
+        "{about:?}"
+    );
+    assert!(about[0].contains("it is not a folder"), "{about:?}");
+    assert!(
+        h.state().notices().iter().all(|n| !n.contains("os error")),
+        "{:?}",
+        h.state().notices()
+    );
+    // A game played and abandoned for a new one records nothing there; the file stays.
+    play_a_little(&mut h);
+    h.key_press(egui::Key::N);
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.state().flush_writes(WAIT);
+    assert_eq!(std::fs::read(dir.join("history")).unwrap(), b"not a folder");
+    assert!(common::moved_aside(&dir).is_empty());
+
+    // History files this user may not read: the folder's problem, said once.
+    let dir = temp_dir("history-denied");
+    std::fs::create_dir_all(dir.join("history")).unwrap();
+    for id in ["2048", "threes", "strike9"] {
+        let path = dir.join(tilebox::history::history_file_name(id));
+        std::fs::write(&path, b"{}\n").unwrap();
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
+    }
+    if std::fs::File::open(dir.join("history/2048.jsonl")).is_ok() {
+        // Root reads it all the same: nothing to see here.
+        return;
+    }
+    let h = common::harness(&dir, None);
+    let about = about_history(&h);
+    assert_eq!(about.len(), 1, "{:?}", h.state().notices());
+    assert!(about[0].contains("permission denied"), "{about:?}");
+    assert!(!about[0].contains("os error"), "{about:?}");
+    assert!(common::moved_aside(&dir).is_empty());
+}

@@ -115,8 +115,15 @@ fn quit_without_saving_closes_the_window_while_the_writer_is_stuck() {
         h.query_by_label_contains("These could not be saved")
             .is_none()
     );
-    // What was not saved is known at once, for stderr: flushing no longer waits.
+    // What was not saved is known at once, for stderr: flushing no longer waits (the writer
+    // stays stuck, so a flush that waited would take the whole bound).
+    let started = std::time::Instant::now();
     let unsaved = h.state().flush_writes(WAIT);
+    assert!(
+        started.elapsed() < WAIT,
+        "quitting waited {:?}",
+        started.elapsed()
+    );
     assert!(
         unsaved.contains(&"the game of 2048".to_string()),
         "{unsaved:?}"
@@ -166,6 +173,18 @@ fn quitting_with_a_full_disk_lists_the_last_moves_as_unsaved() {
     wait_for_quit_button(&mut h);
     let said = common::spoken(&h.get_by_label_contains("These could not be saved yet:")).unwrap();
     assert!(said.contains("the game of 2048"), "{said}");
+    // Why, in words: the game's message and the notices say the disk is full, never the
+    // system's "(os error 28)".
+    let shown: Vec<String> = common::spoken_all(&h)
+        .into_iter()
+        .map(|(text, _)| text)
+        .chain(h.state().notices().iter().cloned())
+        .collect();
+    assert!(
+        shown.iter().any(|t| t.contains("the disk is full")),
+        "{shown:?}"
+    );
+    assert!(shown.iter().all(|t| !t.contains("os error")), "{shown:?}");
     h.get_by_label("Quit without saving them").click();
     h.step();
     assert!(asked_to_close(&h));
@@ -186,11 +205,10 @@ fn a_full_disk_keeps_history_lines_queued_and_writes_them_when_space_returns() {
     // Said once, and kept: not saved yet.
     let failures = writer.take_failures();
     assert_eq!(failures.len(), 1, "{failures:?}");
-    assert!(
-        failures[0].error.to_string().contains("full"),
-        "{}",
-        failures[0].error
-    );
+    // (The folder's own name has "full" in it: the words are looked for whole.)
+    let said = failures[0].error.to_string();
+    assert!(said.contains("the disk is full"), "{said}");
+    assert!(!said.contains("os error"), "{said}");
     assert_eq!(writer.unsaved(), vec!["the history of 2048".to_string()]);
     assert!(!dir.join(&name).exists() || std::fs::read(dir.join(&name)).unwrap().is_empty());
     // Space returns: the next write takes the held lines first, in their order.

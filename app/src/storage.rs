@@ -36,6 +36,7 @@ use serde::Serialize;
 use serde::de::{DeserializeOwned, Deserializer as _, IgnoredAny, MapAccess, Visitor};
 use tempfile::NamedTempFile;
 use tilebox_core::files::{self, FileError, Kinds};
+use tilebox_core::json_words;
 
 /// The largest data file Tilebox reads: 32 MiB. A save of a million moves of 2048 is 4 MB, and
 /// one of a million moves as long as the longest move of any game, with a million more to redo,
@@ -476,7 +477,7 @@ impl Storage {
             Ok(None) => {
                 return self.quarantine(name, format!("it has no \"{version_field}\" number"));
             }
-            Err(e) => return self.quarantine(name, e.to_string()),
+            Err(e) => return self.quarantine(name, json_words::error_words(&e)),
         };
         if found > supported {
             self.keep(
@@ -498,7 +499,8 @@ impl Storage {
         }
         match serde_json::from_slice(&bytes) {
             Ok(value) => ReadOutcome::Loaded(value),
-            Err(e) => self.quarantine(name, e.to_string()),
+            // In words, naming the field at fault: not serde's own text.
+            Err(e) => self.quarantine(name, json_words::refusal_words::<T>(&bytes, &e)),
         }
     }
 

@@ -581,3 +581,55 @@ fn an_unreadable_history_folder_is_one_notice_in_words_and_left_alone() {
     assert!(!about[0].contains("os error"), "{about:?}");
     assert!(common::moved_aside(&dir).is_empty());
 }
+
+#[test]
+fn settings_and_saves_refused_are_said_in_words_naming_the_field() {
+    let serde_words = ["invalid type", "expected", "line 1 column", "u32", "u64"];
+    let dir = temp_dir("settings-words");
+    std::fs::write(
+        dir.join("settings.json"),
+        r#"{"version":1,"theme":"dark","zoom":"big"}"#,
+    )
+    .unwrap();
+    let h = common::harness(&dir, Some("2048"));
+    let notice = h
+        .state()
+        .notices()
+        .iter()
+        .find(|n| n.starts_with("The settings (settings.json) could not be read ("))
+        .cloned()
+        .unwrap_or_else(|| panic!("{:?}", h.state().notices()));
+    assert!(
+        notice.contains(r#"(zoom: "big" is not a whole number from 0 to 4294967295)"#),
+        "{notice}"
+    );
+    for serde in serde_words {
+        assert!(!notice.contains(serde), "{notice}");
+    }
+    // A save whose seed is text.
+    let session = tilebox_games::registry()
+        .get("2048")
+        .unwrap()
+        .new_session(9)
+        .unwrap();
+    let mut save = serde_json::to_value(session.save()).unwrap();
+    save["seed"] = "nine".into();
+    let dir = temp_dir("save-words");
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    std::fs::write(dir.join("saves/2048.json"), save.to_string()).unwrap();
+    let h = common::harness(&dir, Some("2048"));
+    let notice = h
+        .state()
+        .notices()
+        .iter()
+        .find(|n| n.starts_with("The saved game of 2048 could not be read ("))
+        .cloned()
+        .unwrap_or_else(|| panic!("{:?}", h.state().notices()));
+    assert!(
+        notice.contains(r#"(seed: "nine" is not a whole number from 0)"#),
+        "{notice}"
+    );
+    for serde in serde_words {
+        assert!(!notice.contains(serde), "{notice}");
+    }
+}

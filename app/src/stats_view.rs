@@ -7,7 +7,8 @@
 //!
 //! Nothing here costs more with a longer history: the figures come worked out with the history
 //! ([`crate::history::History`]), a chart draws at most [`crate::stats::MAX_POINTS`] points or
-//! [`crate::stats::MAX_BINS`] bins, and the list shows [`PAGE`] games.
+//! bins, fewer on a narrow plot (one every [`crate::stats::POINT_SPACING`] of its width, so
+//! that no two marks overlap: [`crate::stats::max_points`]), and the list shows [`PAGE`] games.
 
 use egui::{RichText, Vec2};
 use egui_plot::{Bar, BarChart, GridMark, Line, MarkerShape, Plot, PlotPoints, Points};
@@ -382,7 +383,8 @@ fn still_plot(id: &str) -> Plot<'static> {
 /// from the window and the plot in both themes.
 fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, range: Range, palette: &Palette) {
     let lower = entry.lower_is_better();
-    let chart = stats.chart(range);
+    // As many points as the plot's width holds apart; bins where more would overlap.
+    let chart = stats.chart(range, ui.available_width());
     let games = range.of(stats.series.len());
     let best = stats
         .best_game

@@ -379,7 +379,7 @@ fn an_unusable_lock_is_said_on_the_game_screen_with_its_cause() {
     h.key_press(key_of("L"));
     h.run();
     h.get_by_label(&format!(
-        "Nothing will be saved: The lock file {} cannot be used (it is a folder, not a file).",
+        "Nothing will be saved: the lock file {} cannot be used (it is a folder, not a file).",
         dir.join(tilebox::lock::LOCK_FILE).display()
     ));
 }

@@ -77,8 +77,9 @@ pub struct Record {
     /// The entry's id.
     pub game: String,
     /// The game's parameters, in the game's own serde form (as in saves), when they are not
-    /// its entry's; none (and absent from the line) when they are. Records read with the same
-    /// parameters share one copy of them.
+    /// its entry's; none (and absent from the line) when they are. A record read with
+    /// parameters that are not its entry's is not trusted ([`Mismatch::Params`]): its moves
+    /// would count under rules of its own choosing.
     #[serde(default, skip_serializing_if = "Option::is_none", with = "shared")]
     pub params: Option<Arc<serde_json::Value>>,
     /// The seed the game started from.

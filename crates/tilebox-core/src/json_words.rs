@@ -22,10 +22,14 @@ pub fn refusal_words<T: DeserializeOwned>(bytes: &[u8], error: &serde_json::Erro
 }
 
 /// The field of `map` that keeps it from being read as a `T`: the first one without which it
-/// is read, or without which it lacks only that field.
+/// is read, or without which it lacks only that field. None if the object, as read, is a `T`
+/// (what was wrong was not a field's value: a field given twice).
 fn field_at_fault<T: DeserializeOwned>(map: serde_json::Map<String, Value>) -> Option<String> {
     let keys: Vec<String> = map.keys().cloned().collect();
     let mut object = Value::Object(map);
+    if T::deserialize(&object).is_ok() {
+        return None;
+    }
     for key in keys {
         let value = object.as_object_mut()?.remove(&key)?;
         let without = T::deserialize(&object);
@@ -189,6 +193,10 @@ mod tests {
             "shown: 3 is not true or false"
         );
         assert_eq!(words(r#"{"zoom":3}"#), "version is missing");
+        assert_eq!(
+            words(r#"{"version":1,"zoom":1,"zoom":2}"#),
+            "zoom is given twice"
+        );
         assert_eq!(
             words(r#"{"version":[1]}"#),
             "version: a list is not a whole number from 0 to 4294967295"

@@ -59,7 +59,7 @@ fn figures(c: &mut Criterion) {
         group.bench_function(format!("chart data, {}", range.label()), |b| {
             b.iter(|| {
                 (
-                    stats.chart(black_box(range)),
+                    stats.chart(black_box(range), 1600.0),
                     stats.histogram_of(&records, range),
                 )
             });

@@ -560,7 +560,17 @@ impl TileboxApp {
     fn take_histories(&mut self, arrived: Vec<Loaded>) {
         for (id, records, notice) in arrived {
             if let Some(slot) = self.slots.iter_mut().find(|s| s.id() == id) {
-                slot.history.arrive(records);
+                let held = slot.history.arrive(records);
+                // The game in progress was started, while the history was read, from a seed
+                // the history holds (a daily game again): it was played knowing its tiles, so
+                // it is assisted, as it would have been had the history been read.
+                let replayed = slot
+                    .session
+                    .as_deref()
+                    .is_some_and(|s| held.contains(&s.seed()));
+                if replayed && slot.tally.assist() {
+                    self.store.save_game(slot);
+                }
             }
             if let Some(text) = notice {
                 self.notify(text);
@@ -953,10 +963,8 @@ impl TileboxApp {
         // A game already in the history (a daily game again, a code of a game played before)
         // is played knowing its tiles to come: it counts as assisted, so that no best, win or
         // daily best comes from foresight.
-        let seen = match slot.history.view() {
-            HistoryView::Ready(records) => records.iter().any(|r| r.seed == seed),
-            HistoryView::Loading => false,
-        };
+        // (Started while the history is read, it is known as such once it arrives.)
+        let seen = slot.history.start(seed);
         let mut tally = crate::tally::Tally::default();
         if seen {
             tally.assist();

@@ -18,9 +18,10 @@
 //!
 //! Records are trusted only once replayed: on the reading thread ([`read_trusted`]) each one
 //! is replayed from its seed and moves through its entry's rules, and one whose score, win,
-//! end, highest tile, tiles left or daily date differ from its replay ([`check`]) is left out
-//! of the statistics and replays (and stays in its file, untouched); one notice per entry says
-//! how many were.
+//! end, highest tile, tiles left or daily date differ from its replay, or that names rules
+//! other than its entry's ([`check`]), or that repeats a game already kept (the same seed,
+//! rules and moves, [`Record::game_key`]) is left out of the statistics and replays (and stays
+//! in its file, untouched); one notice per entry says how many were.
 
 use std::io::{BufRead, BufReader, Read as _, Seek as _, SeekFrom};
 use std::sync::Arc;
@@ -30,7 +31,7 @@ use tilebox_core::date::Date;
 use tilebox_core::{DynSession, Entry, SAVE_FORMAT, SavedGame};
 
 use crate::stats::Stats;
-use crate::storage::{Storage, notice};
+use crate::storage::{NotRead, Storage, notice};
 use crate::tally::Tally;
 
 /// The most of a history file Tilebox reads: 256 MiB, more than other files (a history only
@@ -38,9 +39,24 @@ use crate::tally::Tally;
 /// only its last 256 MiB are read: its newest games.
 pub const MAX_HISTORY_BYTES: u64 = 256 * 1024 * 1024;
 
+/// The folder, inside the data directory, of the histories.
+pub const HISTORY_FOLDER: &str = "history";
+
 /// The file, inside the data directory, that holds the history of game `id`.
 pub fn history_file_name(id: &str) -> String {
-    format!("history/{}.jsonl", crate::saves::safe_file_stem(id))
+    format!(
+        "{HISTORY_FOLDER}/{}.jsonl",
+        crate::saves::safe_file_stem(id)
+    )
+}
+
+/// What the player is told when the histories' folder cannot be read, for `problem` (its path
+/// and why): the same for every game, so said once.
+fn folder_notice(problem: &str) -> String {
+    format!(
+        "The histories ({HISTORY_FOLDER}/) cannot be read: {problem}. They are left as they are, \
+         and no game is recorded there while Tilebox runs."
+    )
 }
 
 /// The version of the history's line form written by this build: 2, where a record names its
@@ -61,8 +77,9 @@ pub struct Record {
     /// The entry's id.
     pub game: String,
     /// The game's parameters, in the game's own serde form (as in saves), when they are not
-    /// its entry's; none (and absent from the line) when they are. Records read with the same
-    /// parameters share one copy of them.
+    /// its entry's; none (and absent from the line) when they are. A record read with
+    /// parameters that are not its entry's is not trusted ([`Mismatch::Params`]): its moves
+    /// would count under rules of its own choosing.
     #[serde(default, skip_serializing_if = "Option::is_none", with = "shared")]
     pub params: Option<Arc<serde_json::Value>>,
     /// The seed the game started from.
@@ -129,6 +146,17 @@ impl Record {
         }
     }
 
+    /// What makes it one game: its seed, parameters and moves. Two records with the same
+    /// (another `ended`, say: a game recorded again after a kill between its record and its
+    /// save, or a line copied) are the same game, which counts once.
+    pub fn game_key(&self) -> GameKey<'_> {
+        GameKey {
+            seed: self.seed,
+            params: self.params.as_deref(),
+            moves: &self.moves,
+        }
+    }
+
     /// The record as one line of its file, without the line break.
     pub fn line(&self) -> Result<Vec<u8>, serde_json::Error> {
         serde_json::to_vec(self)
@@ -152,6 +180,22 @@ impl Record {
     }
 }
 
+/// What makes a record one game ([`Record::game_key`]): equal keys are the same game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameKey<'a> {
+    seed: u64,
+    params: Option<&'a serde_json::Value>,
+    moves: &'a Moves,
+}
+
+impl std::hash::Hash for GameKey<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // Parameters have no hash; equal keys have equal seeds and moves, which is enough.
+        self.seed.hash(state);
+        self.moves.hash(state);
+    }
+}
+
 /// A record's own parameters, written and read as plain JSON.
 mod shared {
     use std::sync::Arc;
@@ -171,7 +215,7 @@ mod shared {
 /// The moves of a record in their text form, kept as one text and where each move ends: a
 /// move is a few bytes, not a string of its own (a history of 20,000 games holds millions).
 /// Written and read as a list of strings.
-#[derive(Clone, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
 pub struct Moves {
     text: String,
     ends: Vec<u32>,
@@ -360,14 +404,25 @@ pub enum Mismatch {
     /// It says it was a daily game, and its seed is not that day's (or the date is no date).
     #[error("it is not the daily game of the date it names")]
     Daily,
+    /// It names parameters that are not its entry's: its moves, replayed under rules of its
+    /// own choosing, would count in the entry's figures.
+    #[error("its rules are not those of its game")]
+    Params,
 }
 
-/// Whether `record`, a game of `entry`, is what its seed and moves make: the same game, score,
-/// win, end, highest tile or tiles left (when it names them) and, for a daily game, the seed
-/// of its date. Replays it through `entry`'s rules (with its own parameters if it names them).
+/// Whether `record`, a game of `entry`, is what its seed and moves make: the same game, rules
+/// (it names none, or its entry's), score, win, end, highest tile or tiles left (when it names
+/// them) and, for a daily game, the seed of its date. Replays it through `entry`'s rules.
 pub fn check(entry: &Entry, record: &Record) -> Result<(), Mismatch> {
     if record.game != entry.id() {
         return Err(Mismatch::OtherGame(record.game.clone()));
+    }
+    if record
+        .params
+        .as_deref()
+        .is_some_and(|p| *p != entry.params_json())
+    {
+        return Err(Mismatch::Params);
     }
     if let Some(date) = &record.daily {
         let date: Date = date.parse().map_err(|_| Mismatch::Daily)?;
@@ -434,6 +489,10 @@ pub enum HistoryView<'a> {
     Ready(&'a History),
 }
 
+/// A set of seeds (with a hasher that can be made in a `const`).
+type Seeds =
+    std::collections::HashSet<u64, std::hash::BuildHasherDefault<std::hash::DefaultHasher>>;
+
 /// A history with no game, for a game the app does not know.
 static NO_HISTORY: History = History::EMPTY;
 
@@ -451,6 +510,9 @@ impl HistoryView<'_> {
 pub struct History {
     records: Vec<Record>,
     stats: Stats,
+    /// The seeds of its games, so that a game about to start is known as one played before
+    /// without a look at every record.
+    seeds: Seeds,
     /// Records of the file left out: they do not match their replay.
     left_out: usize,
 }
@@ -460,6 +522,7 @@ impl History {
     pub const EMPTY: History = History {
         records: Vec::new(),
         stats: Stats::EMPTY,
+        seeds: Seeds::with_hasher(std::hash::BuildHasherDefault::new()),
         left_out: 0,
     };
 
@@ -467,9 +530,11 @@ impl History {
     /// better if `lower_is_better`; `left_out` records of its file were not trusted.
     pub fn new(records: Vec<Record>, lower_is_better: bool, left_out: usize) -> Self {
         let stats = Stats::of(&records, lower_is_better);
+        let seeds = records.iter().map(|r| r.seed).collect();
         Self {
             records,
             stats,
+            seeds,
             left_out,
         }
     }
@@ -477,7 +542,13 @@ impl History {
     /// Adds a game at the end, its statistics with it.
     pub fn push(&mut self, record: Record) {
         self.stats.push(&record);
+        self.seeds.insert(record.seed);
         self.records.push(record);
+    }
+
+    /// Whether a game of it started from `seed`.
+    pub fn has_seed(&self, seed: u64) -> bool {
+        self.seeds.contains(&seed)
     }
 
     /// The records, oldest first.
@@ -518,17 +589,39 @@ impl PartialEq<[Record]> for History {
 pub struct Kept {
     read: Option<History>,
     appended: Vec<Record>,
+    /// The seeds of games started before the file's records arrived.
+    started: Vec<u64>,
 }
 
 impl Kept {
-    /// The records read from the file have arrived.
-    pub fn arrive(&mut self, mut read: History) {
+    /// A game is starting from `seed`: whether a game of the history started from it (then
+    /// it is played knowing its tiles to come). While the file is being read, only the games
+    /// recorded this run are known: the seed is kept, and [`Kept::arrive`] says if the file
+    /// held it.
+    pub fn start(&mut self, seed: u64) -> bool {
+        match &self.read {
+            Some(history) => history.has_seed(seed),
+            None => {
+                self.started.push(seed);
+                self.appended.iter().any(|r| r.seed == seed)
+            }
+        }
+    }
+
+    /// The records read from the file have arrived. Returns the seeds of the games started
+    /// before they did ([`Kept::start`]) that the file holds: games played before.
+    pub fn arrive(&mut self, mut read: History) -> Vec<u64> {
+        let mut held: Vec<u64> = std::mem::take(&mut self.started);
+        held.retain(|seed| read.has_seed(*seed));
         for record in self.appended.drain(..) {
-            if !read.contains(&record) {
+            // Found on disk if the same game is there, whatever its `ended` says (a game
+            // recorded again after a kill between its record and its save).
+            if !read.iter().any(|r| r.game_key() == record.game_key()) {
                 read.push(record);
             }
         }
         self.read = Some(read);
+        held
     }
 
     /// A game was recorded (and its line queued for the file).
@@ -766,42 +859,46 @@ pub fn read(storage: &Storage, id: &str, title: &str) -> (Vec<Record>, Option<St
 }
 
 /// The history of `entry` as read from `storage`, each record checked against its replay
-/// ([`check`]) and left out if it does not match, with its statistics; a notice for the player
-/// if some of it could not be read or was left out. Records that name the entry's own
-/// parameters (the first form's) are kept without them.
+/// ([`check`]) and left out if it does not match or repeats a game already kept (the same
+/// [`Record::game_key`]), with its statistics; a notice for the player if some of it could
+/// not be read or was left out. Records that name the entry's own parameters (the first
+/// form's) are kept without them; those that name others are left out.
 pub fn read_trusted(storage: &Storage, entry: &Entry) -> (History, Option<String>) {
     let params = entry.params_json();
-    // Parameters of records that are not the entry's (older rules of a player's variant), each
-    // kept once.
-    let mut own: Vec<Arc<serde_json::Value>> = Vec::new();
     let mut keep = |record: &mut Record| {
-        if let Some(p) = &record.params {
-            if **p == params {
-                record.params = None;
-            } else if let Some(same) = own.iter().find(|o| ***o == **p) {
-                record.params = Some(Arc::clone(same));
-            } else {
-                own.push(Arc::clone(p));
-            }
+        if record.params.as_deref() == Some(&params) {
+            record.params = None;
         }
         check(entry, record).is_ok()
     };
-    let (lines, notice) = read_kept(storage, entry.id(), entry.title(), &mut keep);
-    let left_out = lines.left_out;
+    let (mut lines, notice) = read_kept(storage, entry.id(), entry.title(), &mut keep);
+    let repeats = {
+        let mut seen = std::collections::HashSet::with_capacity(lines.records.len());
+        let first: Vec<bool> = lines
+            .records
+            .iter()
+            .map(|r| seen.insert(r.game_key()))
+            .collect();
+        let mut first = first.into_iter();
+        let before = lines.records.len();
+        lines.records.retain(|_| first.next().unwrap_or(true));
+        before - lines.records.len()
+    };
+    let left_out = lines.left_out + repeats;
     let notice = match (notice, left_out) {
         (notice, 0) => notice,
         (notice, n) => {
-            let (count, verb, them) = match n {
-                1 => ("1 game".to_string(), "does", "it is"),
-                n => (format!("{n} games"), "do", "they are"),
+            let (count, them) = match n {
+                1 => ("1 game".to_string(), "it is"),
+                n => (format!("{n} games"), "they are"),
             };
             let left = format!(
-                "The history of {} ({}): {count} {verb} not match {} moves (the score, win or \
-                 tiles said differ from a replay of the moves), so {them} left out of the \
-                 statistics and replays, and left in the file as written.",
+                "The history of {} ({}): {count} cannot be trusted (the score, win, tiles or \
+                 rules said differ from a replay of the moves, or the game is one already \
+                 counted), so {them} left out of the statistics and replays, and left in the \
+                 file as written.",
                 entry.title(),
                 history_file_name(entry.id()),
-                if n == 1 { "its" } else { "their" },
             );
             Some(notice.map_or(left.clone(), |n| format!("{n} {left}")))
         }
@@ -822,6 +919,10 @@ fn read_kept(
     if storage.unusable_reason().is_some() {
         return (Lines::default(), None);
     }
+    // A folder that cannot be read is one notice, not one per game (most have no history).
+    if let Some(problem) = storage.folder_problem(HISTORY_FOLDER) {
+        return (Lines::default(), Some(folder_notice(&problem)));
+    }
     let name = history_file_name(id);
     let what = format!("The history of {title} ({name})");
     let quarantine = |reason: String| {
@@ -832,12 +933,13 @@ fn read_kept(
     let file = match storage.open_to_read(&name) {
         Ok(Some(file)) => file,
         Ok(None) => return (Lines::default(), None),
-        Err(refused) => return (Lines::default(), notice(&what, &refused)),
+        Err(NotRead::Folder(problem)) => return (Lines::default(), Some(folder_notice(&problem))),
+        Err(NotRead::File(refused)) => return (Lines::default(), notice(&what, &refused)),
     };
     let len = match file.metadata() {
         Ok(m) if m.is_dir() => return quarantine("it is a folder, not a file".to_string()),
         Ok(m) => m.len(),
-        Err(e) => return quarantine(e.to_string()),
+        Err(e) => return quarantine(tilebox_core::files::io_words(&e)),
     };
     let mut reader = BufReader::new(file);
     // Of a file past the bound, the newest games: from the first line that starts in its last
@@ -848,7 +950,7 @@ fn read_kept(
             .seek(SeekFrom::Start(older - 1))
             .and_then(|_| reader.skip_until(b'\n'));
         if let Err(e) = skipped {
-            return quarantine(e.to_string());
+            return quarantine(tilebox_core::files::io_words(&e));
         }
     }
     match read_lines_kept(reader.take(MAX_HISTORY_BYTES), keep) {
@@ -1186,6 +1288,11 @@ mod tests {
                 daily: Some("2026-11-23".into()),
                 ..a.clone()
             },
+            // Real moves under rules of its own: an 8×8 board.
+            Record {
+                params: Some(Arc::new(side_8(entry))),
+                ..a.clone()
+            },
         ];
         for r in [&a, &b].into_iter().chain(&forged).chain([&c]) {
             storage.append_line(&name, &r.line().unwrap()).unwrap();
@@ -1197,7 +1304,7 @@ mod tests {
         assert_eq!(history.stats().unassisted.played, 3);
         let notice = notice.unwrap();
         assert!(
-            notice.contains("7 games do not match their moves"),
+            notice.contains("8 games cannot be trusted (the score, win, tiles or rules said"),
             "{notice}"
         );
         assert!(notice.contains("history/2048.jsonl"), "{notice}");
@@ -1206,6 +1313,107 @@ mod tests {
             assert!(check(entry, r).is_err(), "{r:?}");
         }
         assert_eq!(check(entry, &c), Ok(()));
+    }
+
+    /// 2048's parameters with an 8×8 board.
+    fn side_8(entry: &Entry) -> serde_json::Value {
+        let mut params = entry.params_json();
+        params["side"] = 8.into();
+        params
+    }
+
+    #[test]
+    fn real_moves_under_rules_of_their_own_do_not_count() {
+        let registry = tilebox_games::registry();
+        let entry = registry.get("2048").unwrap();
+        let real = record(5, 40);
+        // The reviewer's forgery: 2048's moves replayed on an 8×8 board, scored as they make.
+        let mut forged = Record {
+            params: Some(Arc::new(side_8(entry))),
+            ..real.clone()
+        };
+        let on_8 = entry.load(&forged.saved_game(entry)).unwrap();
+        forged.score = on_8.score();
+        forged.top_tile = on_8.top_tile();
+        forged.over = on_8.status().over;
+        assert_eq!(check(entry, &forged), Err(Mismatch::Params));
+        // Its entry's own parameters, named in full (the first form), are no forgery.
+        let first = Record {
+            params: Some(Arc::new(entry.params_json())),
+            ..real.clone()
+        };
+        assert_eq!(check(entry, &first), Ok(()));
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::new(dir.path());
+        let name = history_file_name("2048");
+        for r in [&forged, &real] {
+            storage.append_line(&name, &r.line().unwrap()).unwrap();
+        }
+        let (history, notice) = read_trusted(&storage, entry);
+        assert_eq!(history.records(), [real]);
+        assert_eq!(history.left_out(), 1);
+        assert!(notice.unwrap().contains("1 game cannot be trusted"));
+    }
+
+    #[test]
+    fn a_game_started_from_a_seed_of_the_history_is_known_before_and_after_it_arrives() {
+        let (a, b, c) = (record(1, 3), record(2, 5), record(3, 7));
+        let history = History::new(vec![a.clone(), b.clone()], false, 0);
+        assert!(history.has_seed(1) && history.has_seed(2) && !history.has_seed(3));
+        let mut kept = Kept::default();
+        // While the file is read: seed 2 (in the file) and 3 (recorded this run, then started
+        // again) and 4 (new).
+        assert!(!kept.start(2));
+        kept.push(c.clone());
+        assert!(kept.start(3));
+        assert!(!kept.start(4));
+        // The file held seed 2: the game started from it was played before.
+        assert_eq!(kept.arrive(history), vec![2]);
+        let HistoryView::Ready(history) = kept.view() else {
+            panic!("not ready")
+        };
+        assert!(history.has_seed(3));
+        assert!(kept.start(1) && kept.start(3) && !kept.start(4));
+        kept.push(record(4, 2));
+        assert!(kept.start(4));
+        // Arrived once: nothing is left to say.
+        assert_eq!(kept.arrive(History::EMPTY.clone()), Vec::<u64>::new());
+    }
+
+    #[test]
+    fn a_game_recorded_twice_counts_once() {
+        let registry = tilebox_games::registry();
+        let entry = registry.get("2048").unwrap();
+        let (a, b) = (record(1, 30), record(2, 50));
+        // The same game again, ended later (a kill between the record and the save), and a
+        // line copied three times.
+        let again = Record {
+            ended: tilebox_core::date::rfc3339(1_700_000_100),
+            duration_ms: 2000,
+            assisted: true,
+            ..a.clone()
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::new(dir.path());
+        let name = history_file_name("2048");
+        for r in [&a, &b, &again, &b, &b, &b] {
+            storage.append_line(&name, &r.line().unwrap()).unwrap();
+        }
+        let before = std::fs::read(storage.path(&name)).unwrap();
+        let (history, notice) = read_trusted(&storage, entry);
+        assert_eq!(history.records(), [a.clone(), b.clone()]);
+        assert_eq!(history.left_out(), 4);
+        assert_eq!(history.stats(), &Stats::of(&[a.clone(), b], false));
+        assert!(notice.unwrap().contains("4 games cannot be trusted"));
+        assert_eq!(std::fs::read(storage.path(&name)).unwrap(), before);
+        // A game recorded again while the file was being read is not added twice.
+        let mut kept = Kept::default();
+        kept.push(again);
+        kept.arrive(history);
+        let HistoryView::Ready(history) = kept.view() else {
+            panic!("not ready")
+        };
+        assert_eq!(history.len(), 2);
     }
 
     /// A record of 2048 or Strike 9 from `seed`, played `moves` moves (or to its end).
@@ -1228,19 +1436,22 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
         /// A real record is trusted; one with a field forged (score, win, end, highest tile or
-        /// tiles left, or its moves) is not, and counts in no figure.
+        /// tiles left, moves, parameters, daily date, game, or a copy of it with only its
+        /// assistance changed) or copied again is not, and counts in no figure.
         #[test]
         fn a_forged_record_never_counts(
             strike9 in proptest::prelude::any::<bool>(),
             seed in 0u64..1000,
             moves in 0usize..60,
-            field in 0usize..5,
+            field in 0usize..10,
             by in 1u64..100_000,
             cut in 1usize..10,
         ) {
             let (entry, real) = any_record(strike9, seed, moves);
             proptest::prop_assert_eq!(check(&entry, &real), Ok(()));
             let mut forged = real.clone();
+            // How many lines are written after the real one: one forged record, or copies.
+            let mut lines = 1;
             match field {
                 0 => forged.score = real.score.wrapping_add(by),
                 1 => forged.won = !real.won,
@@ -1249,7 +1460,7 @@ mod tests {
                     forged.top_tile = real.top_tile.map(|t| t.wrapping_add(by));
                     forged.tiles_left = real.tiles_left.map(|t| t.wrapping_add(by as u32 % 13 + 1));
                 }
-                _ => {
+                4 => {
                     // Moves cut short, or one more than the game had.
                     let mut list = real.moves.to_vec();
                     if list.len() >= cut && !real.over {
@@ -1260,25 +1471,43 @@ mod tests {
                     }
                     forged.moves = Moves::from(list);
                 }
+                5 => {
+                    // Rules of its own: a bigger board, or more tiles.
+                    let mut params = entry.params_json();
+                    if strike9 {
+                        params["tiles"] = 12.into();
+                    } else {
+                        params["side"] = (by % 6 + 3).into();
+                    }
+                    proptest::prop_assume!(params != entry.params_json());
+                    forged.params = Some(Arc::new(params));
+                }
+                6 => {
+                    let day = Date::of_days(20_000 + i64::try_from(by).unwrap());
+                    proptest::prop_assume!(real.seed != tilebox_core::daily_seed(entry.id(), day));
+                    forged.daily = Some(day.to_string());
+                }
+                7 => forged.game = if strike9 { "full-house" } else { "2584" }.into(),
+                8 => forged.assisted = !real.assisted,
+                _ => lines = usize::try_from(by % 5 + 1).unwrap(),
             }
-            // A forged field that replays to the same game is no forgery: moves cut short
-            // may still make the same score only if they change the board, which they do.
-            proptest::prop_assume!(forged != real);
-            if check(&entry, &forged).is_ok() {
+            if field == 4 && check(&entry, &forged).is_ok() {
                 // Only moves can be changed into another honest game: it is then its own.
                 let session = entry.load(&forged.saved_game(&entry)).unwrap();
                 proptest::prop_assert_eq!(session.score(), forged.score);
                 proptest::prop_assert_eq!(session.status().over, forged.over);
-                proptest::prop_assert!(field == 4);
+                proptest::prop_assert_ne!(forged.game_key(), real.game_key());
             } else {
                 let dir = tempfile::tempdir().unwrap();
                 let storage = Storage::new(dir.path());
                 let name = history_file_name(entry.id());
-                storage.append_line(&name, &forged.line().unwrap()).unwrap();
                 storage.append_line(&name, &real.line().unwrap()).unwrap();
+                for _ in 0..lines {
+                    storage.append_line(&name, &forged.line().unwrap()).unwrap();
+                }
                 let (history, notice) = read_trusted(&storage, &entry);
                 proptest::prop_assert_eq!(history.records(), std::slice::from_ref(&real));
-                proptest::prop_assert_eq!(history.left_out(), 1);
+                proptest::prop_assert_eq!(history.left_out(), lines);
                 proptest::prop_assert!(notice.is_some());
                 let stats = history.stats();
                 proptest::prop_assert_eq!(stats, &Stats::of(std::slice::from_ref(&real), entry.lower_is_better()));

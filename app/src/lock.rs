@@ -47,7 +47,7 @@ impl DataDirLock {
         // link in a loop), saying why.
         let file = files::open_regular(&path, &options).map_err(|e| {
             LockError::Unusable(format!(
-                "The lock file {} cannot be used ({}), so nothing is saved while Tilebox runs.",
+                "The lock file {} cannot be used ({}), {NOTHING_SAVED_TAIL}.",
                 path.display(),
                 lock_words(&e)
             ))
@@ -57,12 +57,7 @@ impl DataDirLock {
             Err(fs::TryLockError::WouldBlock) => return Err(LockError::Held(dir.to_path_buf())),
             Err(fs::TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {}
             Err(fs::TryLockError::Error(e)) => {
-                return Err(LockError::Unusable(format!(
-                    "The data folder {} cannot be locked for this copy of Tilebox ({}), so \
-                     nothing is saved while it runs.",
-                    dir.display(),
-                    tilebox_core::files::io_words(&e)
-                )));
+                return Err(LockError::Unusable(unlockable(dir, &e)));
             }
         }
         Ok(DataDirLock {
@@ -77,9 +72,22 @@ impl DataDirLock {
     }
 }
 
+/// How every sentence of a data folder that cannot be used ends (before its full stop): the
+/// game screen's line ([`nothing_saved`]) says it its own way.
+const NOTHING_SAVED_TAIL: &str = "so nothing is saved while Tilebox runs";
+
+/// The data folder `dir` cannot be locked (`e`), in words.
+fn unlockable(dir: &Path, e: &io::Error) -> String {
+    format!(
+        "The data folder {} cannot be locked for this copy of Tilebox ({}), {NOTHING_SAVED_TAIL}.",
+        dir.display(),
+        tilebox_core::files::io_words(e)
+    )
+}
+
 /// What is wrong with `dir`, in words, from the error of creating it or a file in it.
 pub fn unusable(dir: &Path, e: &io::Error) -> String {
-    let tail = "so nothing is saved while Tilebox runs";
+    let tail = NOTHING_SAVED_TAIL;
     // A link to a folder that is not there: `create_dir_all` says only "File exists".
     if let Ok(target) = fs::read_link(dir)
         && !dir.exists()
@@ -128,11 +136,17 @@ fn lock_words(e: &FileError) -> String {
 }
 
 /// The line the game screen shows while nothing is saved: "Nothing will be saved: " and the
-/// cause, from the sentence `reason` the launcher shows ([`LockError::Unusable`]).
+/// cause, from the sentence `reason` the launcher shows ([`LockError::Unusable`]), without its
+/// own "so nothing is saved" and with a small letter where it starts with "The".
 pub fn nothing_saved(reason: &str) -> String {
-    let cause = reason
-        .trim_end_matches('.')
-        .trim_end_matches(", so nothing is saved while Tilebox runs");
+    let cause = reason.trim_end_matches('.');
+    let cause = cause
+        .strip_suffix(NOTHING_SAVED_TAIL)
+        .map_or(cause, |c| c.trim_end_matches([',', ' ']));
+    let cause = match cause.strip_prefix("The ") {
+        Some(rest) => format!("the {rest}"),
+        None => cause.to_string(),
+    };
     format!("Nothing will be saved: {cause}.")
 }
 
@@ -207,9 +221,19 @@ mod tests {
         assert_eq!(
             nothing_saved(&text),
             format!(
-                "Nothing will be saved: The lock file {} cannot be used (it is a folder, not a \
+                "Nothing will be saved: the lock file {} cannot be used (it is a folder, not a \
                  file).",
                 dir.join(LOCK_FILE).display()
+            )
+        );
+        // A folder the system does not let this copy lock: said once, in the same words.
+        let refused = unlockable(&dir, &io::Error::from(io::ErrorKind::PermissionDenied));
+        assert_eq!(
+            nothing_saved(&refused),
+            format!(
+                "Nothing will be saved: the data folder {} cannot be locked for this copy of \
+                 Tilebox (permission denied (or the file may not be changed)).",
+                dir.display()
             )
         );
         #[cfg(unix)]

@@ -321,16 +321,7 @@ impl Bins {
     pub fn push(&mut self, point: &Point) {
         let full = self.bins.last().is_none_or(|b| b.count >= self.size);
         if full && self.bins.len() >= MAX_BINS {
-            let mut merged = Vec::with_capacity(MAX_BINS);
-            for pair in self.bins.chunks(2) {
-                merged.push(match pair {
-                    [a, b] => a.merged(*b),
-                    [a] => *a,
-                    _ => continue,
-                });
-            }
-            self.bins = merged;
-            self.size *= 2;
+            self.halve();
         }
         let full = self.bins.last().is_none_or(|b| b.count >= self.size);
         if full {
@@ -344,6 +335,28 @@ impl Bins {
         if let Some(last) = self.bins.last_mut() {
             last.add(point);
         }
+    }
+
+    /// Merges the bins by pairs: half as many, each holding twice as many games.
+    fn halve(&mut self) {
+        let mut merged = Vec::with_capacity(self.bins.len().div_ceil(2));
+        for pair in self.bins.chunks(2) {
+            merged.push(match pair {
+                [a, b] => a.merged(*b),
+                [a] => *a,
+                _ => continue,
+            });
+        }
+        self.bins = merged;
+        self.size *= 2;
+    }
+
+    /// These bins, merged by pairs until there are at most `most` (at least one).
+    pub fn within(mut self, most: usize) -> Bins {
+        while self.bins.len() > most.max(1) {
+            self.halve();
+        }
+        self
     }
 
     /// The bins, oldest games first.
@@ -393,8 +406,23 @@ impl Range {
     }
 }
 
-/// The most games the chart of scores shows one point each; more are shown in bins.
+/// The most games the chart of scores shows one point each, however wide; more are shown in
+/// bins.
 pub const MAX_POINTS: usize = 150;
+
+/// The room a point of the chart of scores takes, in points of the screen: its mark's width
+/// (a radius of 3.5), so that marks this far apart do not overlap.
+pub const POINT_SPACING: f32 = 7.0;
+
+/// The most points (games, or bins) a chart `width` points wide shows without their marks
+/// overlapping: one every [`POINT_SPACING`], at most [`MAX_POINTS`], at least one.
+pub fn max_points(width: f32) -> usize {
+    let fit = (width.max(0.0) / POINT_SPACING).floor();
+    // A float to a count: saturating, NaN as 0.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let fit = fit as usize;
+    fit.clamp(1, MAX_POINTS)
+}
 
 /// What the chart of scores draws for a range of games.
 #[derive(Debug, Clone, PartialEq)]
@@ -508,17 +536,19 @@ impl Stats {
         self.best_game = u.best_at.or(a.best_at);
     }
 
-    /// What the chart of scores draws of the games in `range`: a point each, or bins where
-    /// points would overlap (more than [`MAX_POINTS`]). Costs at most the last 1,000 games,
-    /// whatever the history's length (every game's bins are kept up as games are added).
-    pub fn chart(&self, range: Range) -> Chart {
+    /// What the chart of scores, `width` points wide, draws of the games in `range`: a point
+    /// each, or bins where points would overlap (more than [`max_points`] of the width), no
+    /// more bins than that. Costs at most the last 1,000 games, whatever the history's length
+    /// (every game's bins are kept up as games are added).
+    pub fn chart(&self, range: Range, width: f32) -> Chart {
+        let most = max_points(width);
         let games = range.of(self.series.len());
-        if games.len() <= MAX_POINTS {
+        if games.len() <= most {
             Chart::Games(self.series.get(games).unwrap_or_default().to_vec())
         } else if range == Range::All {
-            Chart::Bins(self.bins.clone())
+            Chart::Bins(self.bins.clone().within(most))
         } else {
-            Chart::Bins(Bins::of(self.series.get(games).unwrap_or_default()))
+            Chart::Bins(Bins::of(self.series.get(games).unwrap_or_default()).within(most))
         }
     }
 
@@ -797,6 +827,42 @@ mod tests {
         }
     }
 
+    /// A plot wide enough for every point the chart shows.
+    const WIDE: f32 = 1600.0;
+
+    #[test]
+    fn the_plots_width_chooses_between_points_and_bins() {
+        assert_eq!(max_points(360.0), 51);
+        assert_eq!(max_points(1600.0), MAX_POINTS);
+        assert_eq!(max_points(0.0), 1);
+        assert_eq!(max_points(f32::NAN), 1);
+        let games: Vec<Record> = (0..5000u64)
+            .map(|i| record(i, false, true, i.is_multiple_of(10)))
+            .collect();
+        let stats = Stats::of(&games, false);
+        // The last 100 games: a point each where 100 fit, bins at 360 points.
+        assert!(matches!(stats.chart(Range::Last100, 700.0), Chart::Games(p) if p.len() == 100));
+        for width in [360.0, 699.0] {
+            let most = max_points(width);
+            for range in Range::ALL {
+                let Chart::Bins(bins) = stats.chart(range, width) else {
+                    panic!("{range:?} at {width} is binned")
+                };
+                assert!(bins.bins().len() <= most, "{range:?} at {width}");
+                assert!(bins.bins().len() > most / 2, "{range:?} at {width}");
+                // Points of the width apart: no two marks overlap.
+                assert!(width / bins.bins().len() as f32 >= POINT_SPACING);
+                let count: usize = bins.bins().iter().map(|b| b.count).sum();
+                assert_eq!(count, range.of(games.len()).len());
+            }
+        }
+        // 51 games fit at 360 points, 52 do not.
+        let few = Stats::of(&games[..51], false);
+        assert!(matches!(few.chart(Range::All, 360.0), Chart::Games(_)));
+        let more = Stats::of(&games[..52], false);
+        assert!(matches!(more.chart(Range::All, 360.0), Chart::Bins(_)));
+    }
+
     #[test]
     fn a_chart_draws_a_point_per_game_or_bins_and_never_more_than_a_few_hundred() {
         let games: Vec<Record> = (0..5000u64)
@@ -807,13 +873,13 @@ mod tests {
             })
             .collect();
         let stats = Stats::of(&games, false);
-        let Chart::Games(last) = stats.chart(Range::Last100) else {
+        let Chart::Games(last) = stats.chart(Range::Last100, WIDE) else {
             panic!("the last 100 games are points")
         };
         assert_eq!(last.first().map(|p| p.index), Some(4900));
         assert_eq!(last.len(), 100);
         for range in [Range::Last1000, Range::All] {
-            let Chart::Bins(bins) = stats.chart(range) else {
+            let Chart::Bins(bins) = stats.chart(range, WIDE) else {
                 panic!("{range:?} is binned")
             };
             let count: usize = bins.bins().iter().map(|b| b.count).sum();
@@ -834,6 +900,9 @@ mod tests {
         assert_eq!(last.iter().map(|&(_, n)| n).sum::<u64>(), 100);
         assert_eq!(stats.histogram_of(&games, Range::All), stats.histogram);
         let few = Stats::of(&games[..40], false);
-        assert_eq!(few.chart(Range::All), Chart::Games(few.series.clone()));
+        assert_eq!(
+            few.chart(Range::All, WIDE),
+            Chart::Games(few.series.clone())
+        );
     }
 }

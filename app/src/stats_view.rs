@@ -7,7 +7,8 @@
 //!
 //! Nothing here costs more with a longer history: the figures come worked out with the history
 //! ([`crate::history::History`]), a chart draws at most [`crate::stats::MAX_POINTS`] points or
-//! [`crate::stats::MAX_BINS`] bins, and the list shows [`PAGE`] games.
+//! bins, fewer on a narrow plot (one every [`crate::stats::POINT_SPACING`] of its width, so
+//! that no two marks overlap: [`crate::stats::max_points`]), and the list shows [`PAGE`] games.
 
 use egui::{RichText, Vec2};
 use egui_plot::{Bar, BarChart, GridMark, Line, MarkerShape, Plot, PlotPoints, Points};
@@ -172,16 +173,20 @@ pub(crate) fn show(
     action
 }
 
-/// What the screen says of `n` records of the file left out, not matching their moves.
+/// What the screen says of `n` records of the file left out: not matching their moves, or
+/// repeating a game already counted.
 pub fn left_out_text(n: usize) -> String {
-    match n {
-        1 => "1 game of the file is left out: its record does not match a replay of its moves."
-            .to_string(),
-        n => format!(
-            "{n} games of the file are left out: their records do not match a replay of their \
-             moves."
+    let (games, are) = match n {
+        1 => (
+            "1 game of the file is".to_string(),
+            "its record does not match a replay of its moves, or repeats a game already counted",
         ),
-    }
+        n => (
+            format!("{n} games of the file are"),
+            "their records do not match a replay of their moves, or repeat a game already counted",
+        ),
+    };
+    format!("{games} left out: {are}.")
 }
 
 /// The screen of a history with games in it; returns the game whose replay was asked for.
@@ -372,7 +377,8 @@ fn still_plot(id: &str) -> Plot<'static> {
 /// from the window and the plot in both themes.
 fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, range: Range, palette: &Palette) {
     let lower = entry.lower_is_better();
-    let chart = stats.chart(range);
+    // As many points as the plot's width holds apart; bins where more would overlap.
+    let chart = stats.chart(range, ui.available_width());
     let games = range.of(stats.series.len());
     let best = stats
         .best_game

@@ -36,6 +36,7 @@ use serde::Serialize;
 use serde::de::{DeserializeOwned, Deserializer as _, IgnoredAny, MapAccess, Visitor};
 use tempfile::NamedTempFile;
 use tilebox_core::files::{self, FileError, Kinds};
+use tilebox_core::json_words;
 
 /// The largest data file Tilebox reads: 32 MiB. A save of a million moves of 2048 is 4 MB, and
 /// one of a million moves as long as the longest move of any game, with a million more to redo,
@@ -202,6 +203,16 @@ pub trait Disk: Send + Sync {
             other => other,
         }
     }
+}
+
+/// Why a file was not opened to read ([`Storage::open_to_read`]).
+#[derive(Debug)]
+pub enum NotRead {
+    /// The file's own fault: the outcome to tell the player.
+    File(ReadOutcome<()>),
+    /// Its folder's: the system does not let this user read in it. The words (its path and
+    /// why), as [`Storage::folder_problem`] gives them; every file in it is left alone.
+    Folder(String),
 }
 
 /// The real file system.
@@ -466,7 +477,7 @@ impl Storage {
             Ok(None) => {
                 return self.quarantine(name, format!("it has no \"{version_field}\" number"));
             }
-            Err(e) => return self.quarantine(name, e.to_string()),
+            Err(e) => return self.quarantine(name, json_words::error_words(&e)),
         };
         if found > supported {
             self.keep(
@@ -488,7 +499,8 @@ impl Storage {
         }
         match serde_json::from_slice(&bytes) {
             Ok(value) => ReadOutcome::Loaded(value),
-            Err(e) => self.quarantine(name, e.to_string()),
+            // In words, naming the field at fault: not serde's own text.
+            Err(e) => self.quarantine(name, json_words::refusal_words::<T>(&bytes, &e)),
         }
     }
 
@@ -504,16 +516,25 @@ impl Storage {
     /// Opens `name` to read it, only if it is a regular file, never blocking (a named pipe
     /// there would block): `Ok(None)` if there is no such file. A file that is not a regular
     /// file, or a link to nothing, is refused and never written while the app runs; one the
-    /// system refuses to open is moved aside. The `Err` is the outcome to tell the player.
-    pub fn open_to_read(&self, name: &str) -> Result<Option<File>, ReadOutcome<()>> {
+    /// system refuses to open is moved aside, but one it does not let this user read
+    /// (permission denied) is its folder's problem, as [`Storage::folder_problem`] says it.
+    pub fn open_to_read(&self, name: &str) -> Result<Option<File>, NotRead> {
         let path = self.path(name);
         match files::open_regular(&path, fs::OpenOptions::new().read(true)) {
             Ok(file) => Ok(Some(file)),
             Err(FileError::Missing) => Ok(None),
             Err(e @ (FileError::NotAFile(_) | FileError::Dangling { .. })) => {
-                Err(self.refuse(path, &e))
+                Err(NotRead::File(self.refuse(path, &e)))
             }
-            Err(e) => Err(self.quarantine(name, e.to_string())),
+            Err(FileError::Io(e)) if e.kind() == io::ErrorKind::PermissionDenied => {
+                let folder = path
+                    .parent()
+                    .map_or_else(|| self.dir.clone(), Path::to_path_buf);
+                Err(NotRead::Folder(
+                    self.folder_refused(folder, files::io_words(&e)),
+                ))
+            }
+            Err(e) => Err(NotRead::File(self.quarantine(name, e.to_string()))),
         }
     }
 
@@ -534,11 +555,15 @@ impl Storage {
                 Err(e) => files::io_words(&e),
             },
         };
-        self.keep(
-            path.clone(),
-            format!("its folder cannot be read ({problem})"),
-        );
-        Some(format!("{}: {problem}", path.display()))
+        Some(self.folder_refused(path, problem))
+    }
+
+    /// Folder `path` cannot be read, for `problem`: every file in it is left alone, and the
+    /// words to say so (its path and the problem).
+    fn folder_refused(&self, path: PathBuf, problem: String) -> String {
+        let words = format!("{}: {problem}", path.display());
+        self.keep(path, format!("its folder cannot be read ({problem})"));
+        words
     }
 
     /// Moves `name` aside to `<name>.bad-<unix seconds>` because of `reason`.

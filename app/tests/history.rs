@@ -432,3 +432,65 @@ fn a_finished_game_found_unrecorded_at_start_is_recorded_once_not_at_every_start
         assert_eq!(lines_on_disk(&dir, &id).len(), 1, "start {start}");
     }
 }
+
+/// Today's daily game of Strike 9 is in the history; the app starts while the histories are
+/// still being read (a long history of 2048, read first, holds the reading up) and the player
+/// starts today's daily game again at once: once Strike 9's history arrives, the game knows its
+/// dice to come, and is assisted, as it is when started after the history was read.
+#[test]
+fn a_daily_game_started_again_while_the_history_is_read_is_assisted_once_it_arrives() {
+    let dir = temp_dir("history-daily-again");
+    let registry = tilebox_games::registry();
+    let id = "strike9";
+    let entry = registry.get(id).unwrap();
+    // A long history of 2048: one real game copied many times, each copy replayed to be checked.
+    let long = tilebox::history::sample_record(registry.get("2048").unwrap(), 1).unwrap();
+    let mut line = long.line().unwrap();
+    line.push(b'\n');
+    let copies = line.repeat(20_000);
+    std::fs::create_dir_all(dir.join("history")).unwrap();
+    std::fs::write(dir.join(history_file_name("2048")), copies).unwrap();
+    // Today's daily game of Strike 9, played once to its end.
+    let (today, mut played) = loop {
+        let today = tilebox::codes::today();
+        let session = entry
+            .new_session(tilebox_core::daily_seed(id, today))
+            .unwrap();
+        if tilebox::codes::today() == today {
+            break (today, session);
+        }
+    };
+    while let Some(mv) = played.legal_moves().into_iter().next() {
+        played.play_text(&mv).unwrap();
+    }
+    let record = Record::of(
+        id,
+        &*played,
+        &tilebox::tally::Tally::default(),
+        Some(today),
+        1000,
+        format!("{today}T08:00:00Z"),
+    );
+    common::write_history(&dir, id, &[record]);
+
+    let dir2 = dir.clone();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::Vec2::new(600.0, 760.0))
+        .with_max_steps(40)
+        .with_step_dt(0.25)
+        .build_eframe(move |_cc| TileboxApp::new(dir2, Some(id)));
+    h.key_press_modifiers(Modifiers::SHIFT, Key::D);
+    h.run();
+    assert!(
+        matches!(h.state().history(id), HistoryView::Loading),
+        "the histories were read before the daily game started: the test shows nothing"
+    );
+    let session = h.state().session(id).unwrap();
+    assert_eq!(session.seed(), tilebox_core::daily_seed(id, today));
+    assert_eq!(session.move_count(), 0);
+    assert!(!h.state().assisted(id));
+    // The histories arrive: the game was played before.
+    assert!(h.state_mut().wait_for_histories(Duration::from_secs(120)));
+    h.run();
+    assert!(h.state().assisted(id));
+}

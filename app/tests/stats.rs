@@ -392,3 +392,63 @@ fn the_statistics_fit_the_width_of_a_narrow_and_a_wide_window() {
         }
     }
 }
+
+/// A history with forged records: one edited to say 99999, and one of real moves replayed on an
+/// 8×8 board of its own choosing (its record naming those rules), which scores more than any
+/// game of 3×3. Neither is the best, nor the game "Replay my best game" shows.
+#[test]
+fn a_forged_best_counts_in_no_figure_and_is_not_the_best_game_replayed() {
+    let dir = common::temp_dir("stats-forged-best");
+    let records = history();
+    let honest_best = records
+        .iter()
+        .filter(|r| !r.assisted)
+        .map(|r| r.score)
+        .max()
+        .unwrap();
+    let best = records[best_of(&records)].clone();
+    let edited = Record {
+        score: 99_999,
+        ..records[0].clone()
+    };
+    let registry = tilebox_games::registry();
+    let entry = registry.get(ID).unwrap();
+    let mut params = entry.params_json();
+    params["side"] = 8.into();
+    let mut on_8 = entry.with_params(&params, 3).unwrap();
+    while on_8.move_count() < 2000 {
+        let Some(mv) = on_8.legal_moves().into_iter().next() else {
+            break;
+        };
+        on_8.play_text(&mv).unwrap();
+    }
+    let own_rules = record(on_8.as_ref(), 8, false, false);
+    assert!(own_rules.params.is_some());
+    assert!(own_rules.score > honest_best, "{}", own_rules.score);
+    let mut all = records.clone();
+    all.push(edited);
+    all.push(own_rules.clone());
+    write_history(&dir, &all);
+    let mut h = common::harness(&dir, Some(ID));
+    h.key_press_modifiers(Modifiers::SHIFT, Key::S);
+    h.run();
+    h.get_by_label(&figure_text("Best", &honest_best.to_string()));
+    for forged in ["99999".to_string(), own_rules.score.to_string()] {
+        assert!(
+            h.query_by_label(&figure_text("Best", &forged)).is_none(),
+            "{forged}"
+        );
+    }
+    h.get_by_label(&figure_text(
+        "Played",
+        &records.iter().filter(|r| !r.assisted).count().to_string(),
+    ));
+    h.get_by_label(&tilebox::stats_view::left_out_text(2));
+    // "Replay my best game" replays the honest best, to its score.
+    h.key_press(Key::R);
+    h.run();
+    assert_eq!(replay_position(&h), (0, best.moves.len()));
+    h.key_press(Key::End);
+    h.run();
+    assert_eq!(h.state().replay().unwrap().0.score(), best.score);
+}

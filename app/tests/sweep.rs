@@ -115,8 +115,15 @@ fn quit_without_saving_closes_the_window_while_the_writer_is_stuck() {
         h.query_by_label_contains("These could not be saved")
             .is_none()
     );
-    // What was not saved is known at once, for stderr: flushing no longer waits.
+    // What was not saved is known at once, for stderr: flushing no longer waits (the writer
+    // stays stuck, so a flush that waited would take the whole bound).
+    let started = std::time::Instant::now();
     let unsaved = h.state().flush_writes(WAIT);
+    assert!(
+        started.elapsed() < WAIT,
+        "quitting waited {:?}",
+        started.elapsed()
+    );
     assert!(
         unsaved.contains(&"the game of 2048".to_string()),
         "{unsaved:?}"
@@ -166,6 +173,18 @@ fn quitting_with_a_full_disk_lists_the_last_moves_as_unsaved() {
     wait_for_quit_button(&mut h);
     let said = common::spoken(&h.get_by_label_contains("These could not be saved yet:")).unwrap();
     assert!(said.contains("the game of 2048"), "{said}");
+    // Why, in words: the game's message and the notices say the disk is full, never the
+    // system's "(os error 28)".
+    let shown: Vec<String> = common::spoken_all(&h)
+        .into_iter()
+        .map(|(text, _)| text)
+        .chain(h.state().notices().iter().cloned())
+        .collect();
+    assert!(
+        shown.iter().any(|t| t.contains("the disk is full")),
+        "{shown:?}"
+    );
+    assert!(shown.iter().all(|t| !t.contains("os error")), "{shown:?}");
     h.get_by_label("Quit without saving them").click();
     h.step();
     assert!(asked_to_close(&h));
@@ -186,11 +205,10 @@ fn a_full_disk_keeps_history_lines_queued_and_writes_them_when_space_returns() {
     // Said once, and kept: not saved yet.
     let failures = writer.take_failures();
     assert_eq!(failures.len(), 1, "{failures:?}");
-    assert!(
-        failures[0].error.to_string().contains("full"),
-        "{}",
-        failures[0].error
-    );
+    // (The folder's own name has "full" in it: the words are looked for whole.)
+    let said = failures[0].error.to_string();
+    assert!(said.contains("the disk is full"), "{said}");
+    assert!(!said.contains("os error"), "{said}");
     assert_eq!(writer.unsaved(), vec!["the history of 2048".to_string()]);
     assert!(!dir.join(&name).exists() || std::fs::read(dir.join(&name)).unwrap().is_empty());
     // Space returns: the next write takes the held lines first, in their order.
@@ -361,7 +379,7 @@ fn an_unusable_lock_is_said_on_the_game_screen_with_its_cause() {
     h.key_press(key_of("L"));
     h.run();
     h.get_by_label(&format!(
-        "Nothing will be saved: The lock file {} cannot be used (it is a folder, not a file).",
+        "Nothing will be saved: the lock file {} cannot be used (it is a folder, not a file).",
         dir.join(tilebox::lock::LOCK_FILE).display()
     ));
 }
@@ -503,4 +521,115 @@ fn plays_and_moves_aside(dir: &Path, case: &str, text: &str, what: &str) {
     let moved = common::moved_aside(dir);
     assert_eq!(moved.len(), 1, "{case}");
     assert_eq!(std::fs::read_to_string(&moved[0]).unwrap(), text, "{case}");
+}
+
+/// The notices of the app about the histories.
+fn about_history(h: &Harness<'_, TileboxApp>) -> Vec<String> {
+    let notices = h.state().notices().to_vec();
+    notices
+        .into_iter()
+        .filter(|n| n.contains("histor"))
+        .collect()
+}
+
+#[test]
+fn an_unreadable_history_folder_is_one_notice_in_words_and_left_alone() {
+    // A file where the folder should be (tests run as root, to whom every folder is
+    // readable: a file is a folder no one can read in).
+    let dir = temp_dir("history-file");
+    std::fs::write(dir.join("history"), b"not a folder").unwrap();
+    let mut h = common::harness(&dir, Some("2048"));
+    let about = about_history(&h);
+    assert_eq!(about.len(), 1, "{:?}", h.state().notices());
+    assert!(
+        about[0].starts_with("The histories (history/) cannot be read: "),
+        "{about:?}"
+    );
+    assert!(about[0].contains("it is not a folder"), "{about:?}");
+    assert!(
+        h.state().notices().iter().all(|n| !n.contains("os error")),
+        "{:?}",
+        h.state().notices()
+    );
+    // A game played and abandoned for a new one records nothing there; the file stays.
+    play_a_little(&mut h);
+    h.key_press(egui::Key::N);
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.state().flush_writes(WAIT);
+    assert_eq!(std::fs::read(dir.join("history")).unwrap(), b"not a folder");
+    assert!(common::moved_aside(&dir).is_empty());
+
+    // History files this user may not read: the folder's problem, said once.
+    let dir = temp_dir("history-denied");
+    std::fs::create_dir_all(dir.join("history")).unwrap();
+    for id in ["2048", "threes", "strike9"] {
+        let path = dir.join(tilebox::history::history_file_name(id));
+        std::fs::write(&path, b"{}\n").unwrap();
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
+    }
+    if std::fs::File::open(dir.join("history/2048.jsonl")).is_ok() {
+        // Root reads it all the same: nothing to see here.
+        return;
+    }
+    let h = common::harness(&dir, None);
+    let about = about_history(&h);
+    assert_eq!(about.len(), 1, "{:?}", h.state().notices());
+    assert!(about[0].contains("permission denied"), "{about:?}");
+    assert!(!about[0].contains("os error"), "{about:?}");
+    assert!(common::moved_aside(&dir).is_empty());
+}
+
+#[test]
+fn settings_and_saves_refused_are_said_in_words_naming_the_field() {
+    let serde_words = ["invalid type", "expected", "line 1 column", "u32", "u64"];
+    let dir = temp_dir("settings-words");
+    std::fs::write(
+        dir.join("settings.json"),
+        r#"{"version":1,"theme":"dark","zoom":"big"}"#,
+    )
+    .unwrap();
+    let h = common::harness(&dir, Some("2048"));
+    let notice = h
+        .state()
+        .notices()
+        .iter()
+        .find(|n| n.starts_with("The settings (settings.json) could not be read ("))
+        .cloned()
+        .unwrap_or_else(|| panic!("{:?}", h.state().notices()));
+    assert!(
+        notice.contains(r#"(zoom: "big" is not a whole number from 0 to 4294967295)"#),
+        "{notice}"
+    );
+    for serde in serde_words {
+        assert!(!notice.contains(serde), "{notice}");
+    }
+    // A save whose seed is text.
+    let session = tilebox_games::registry()
+        .get("2048")
+        .unwrap()
+        .new_session(9)
+        .unwrap();
+    let mut save = serde_json::to_value(session.save()).unwrap();
+    save["seed"] = "nine".into();
+    let dir = temp_dir("save-words");
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    std::fs::write(dir.join("saves/2048.json"), save.to_string()).unwrap();
+    let h = common::harness(&dir, Some("2048"));
+    let notice = h
+        .state()
+        .notices()
+        .iter()
+        .find(|n| n.starts_with("The saved game of 2048 could not be read ("))
+        .cloned()
+        .unwrap_or_else(|| panic!("{:?}", h.state().notices()));
+    assert!(
+        notice.contains(r#"(seed: "nine" is not a whole number from 0)"#),
+        "{notice}"
+    );
+    for serde in serde_words {
+        assert!(!notice.contains(serde), "{notice}");
+    }
 }

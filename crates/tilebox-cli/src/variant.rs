@@ -10,8 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::Subcommand;
 use thiserror::Error;
 use tilebox_core::Registry;
-use tilebox_sliding::variant::parse_object;
-use tilebox_sliding::{Kinds, Refusal, Sliding, Variant, VariantError, check_file, read_bounded};
+use tilebox_sliding::{Refusal, Sliding, Variant, VariantError, check_file_with_id};
 
 use crate::commands::{CliError, Quoted};
 
@@ -133,7 +132,8 @@ fn show<'r>(registry: &'r Registry, id: &str) -> Result<&'r Variant, VariantCliE
 /// refused first, as the loader refuses it, whatever else the file holds.
 pub fn check(registry: &Registry, path: &Path) -> Result<Variant, VariantCliError> {
     let registered: Vec<Variant> = sliding_variants(registry).into_iter().cloned().collect();
-    let checked = check_file(path, &registered);
+    // Read once: the id comes with the check (a pipe, `/dev/stdin`, cannot be read again).
+    let (id_given, checked) = check_file_with_id(path, &registered);
     if let Ok(v) = &checked
         && registered.contains(v)
     {
@@ -141,7 +141,7 @@ pub fn check(registry: &Registry, path: &Path) -> Result<Variant, VariantCliErro
     }
     let id = match &checked {
         Ok(v) => Some(v.id.clone()),
-        Err(_) => id_in(path),
+        Err(_) => id_given,
     };
     match id {
         Some(id) if registered.iter().any(|v| v.id == id) => {
@@ -161,12 +161,4 @@ pub fn check(registry: &Registry, path: &Path) -> Result<Variant, VariantCliErro
         }
         _ => checked.map_err(VariantCliError::Refused),
     }
-}
-
-/// The id a variant file gives, if it can be read as a JSON object with a string `id`: read as
-/// `check_file` reads it, within the same bound (a pipe or `/dev/zero` is never read past it).
-fn id_in(path: &Path) -> Option<String> {
-    let text = read_bounded(path, Kinds::Any).ok()?;
-    let object = parse_object(&text).ok()?;
-    object.get("id")?.as_str().map(str::to_string)
 }

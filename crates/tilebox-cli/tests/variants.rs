@@ -565,3 +565,38 @@ fn variant_check_reads_a_device_or_a_pipe_within_the_bound_and_says_so_in_one_li
         format!("error: stdin: larger than {limit} bytes\n")
     );
 }
+
+/// `variant check` reads its file once: a file given as `/dev/stdin`, through a pipe, gives
+/// the same message as the file on disk (a taken id, found in the text the check read).
+#[cfg(unix)]
+#[test]
+fn variant_check_of_a_pipe_says_what_it_says_of_the_file_on_disk() {
+    let dir = DataDir::new();
+    let body = r#"{"format": 1, "id": "2048", "based_on": "2048", "side": 5}"#;
+    let path = dir.0.join("as-2048.json");
+    std::fs::write(&path, body).unwrap();
+    let on_disk = dir.run(&["variant", "check", path.to_str().unwrap()]);
+    assert_eq!(on_disk.status.code(), Some(2));
+    let said = text(&on_disk.stderr);
+    assert!(said.contains("is taken"), "{said}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
+        .args(["variant", "check", "/dev/stdin"])
+        .env("XDG_DATA_HOME", &dir.0)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write as _;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(body.as_bytes()).unwrap();
+    }
+    let piped = child.wait_with_output().unwrap();
+    assert_eq!(piped.status.code(), Some(2));
+    assert_eq!(
+        text(&piped.stderr),
+        said.replacen("as-2048.json", "stdin", 1)
+    );
+    assert!(piped.stdout.is_empty());
+}

@@ -18,6 +18,7 @@ pub mod date;
 mod error;
 pub mod files;
 mod frontend;
+pub mod json_words;
 mod puzzle;
 mod registry;
 mod rng;

@@ -84,6 +84,15 @@ pub fn load_dir(dir: &Path, builtins: &[Variant]) -> (Vec<Loaded>, Vec<Refusal>)
 /// not refused (a file printed by `variant show` checks), but the file may not be based on
 /// itself.
 pub fn check_file(path: &Path, known: &[Variant]) -> Result<Variant, Refusal> {
+    check_file_with_id(path, known).1
+}
+
+/// [`check_file`], with the id the file gives (if it is a JSON object with a string `id`),
+/// whether or not it checks: the file is read once (a pipe cannot be read again).
+pub fn check_file_with_id(
+    path: &Path,
+    known: &[Variant],
+) -> (Option<String>, Result<Variant, Refusal>) {
     let file = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -100,14 +109,15 @@ pub fn check_file(path: &Path, known: &[Variant]) -> Result<Variant, Refusal> {
         .cloned()
         .collect();
     let (mut loaded, mut refused) = resolve_all([(file.clone(), text)], &others);
-    match (loaded.pop(), refused.pop()) {
+    let checked = match (loaded.pop(), refused.pop()) {
         (Some(l), _) => Ok(l.variant),
         (None, Some(r)) => Err(r),
         (None, None) => Err(Refusal {
             file,
             error: VariantError::whole("nothing was read"),
         }),
-    }
+    };
+    (id, checked)
 }
 
 /// The text of `path`, refusing a file over [`MAX_FILE_BYTES`] without reading it all, and,

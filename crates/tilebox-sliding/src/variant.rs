@@ -644,7 +644,7 @@ impl Variant {
             typed.insert(field.to_string(), value);
         }
         let variant: Variant = serde_json::from_value(Value::Object(typed))
-            .map_err(|e| VariantError::whole(e.to_string()))?;
+            .map_err(|e| VariantError::whole(tilebox_core::json_words::error_words(&e)))?;
         variant.validate()?;
         Ok(variant)
     }

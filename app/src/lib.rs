@@ -42,6 +42,7 @@ pub mod input;
 pub mod launcher;
 pub mod lock;
 pub mod pace;
+pub mod record;
 pub mod refusal;
 pub mod replay;
 pub mod saves;

@@ -278,7 +278,7 @@ fn range_buttons(ui: &mut egui::Ui, range: &mut Range, len: usize) {
         for choice in Range::ALL {
             let chosen = *range == choice;
             let button = ui
-                .add(egui::Button::selectable(chosen, choice.label()))
+                .add(egui::Button::new(choice.label()).selected(chosen))
                 .on_hover_text(format!(
                     "The charts show {} of your {len} games",
                     match choice {

@@ -386,7 +386,7 @@ pub fn choice_buttons<'a>(
         } else {
             egui::TextWrapMode::Extend
         };
-        let response = ui.add(egui::Button::selectable(selected, choice).wrap_mode(mode));
+        let response = ui.add(egui::Button::new(choice).selected(selected).wrap_mode(mode));
         let label = spoken(choice);
         // A toggle button, said to be pressed or not (a radio button would promise arrows).
         response

@@ -31,6 +31,7 @@
 pub mod bitboard;
 pub mod generic;
 mod heuristic;
+pub mod ntuple;
 #[cfg(test)]
 mod sample;
 mod search;

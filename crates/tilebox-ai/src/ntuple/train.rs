@@ -1,0 +1,225 @@
+//! Training: afterstate TD(0) self-play (Szubert & Jaśkowski 2014).
+//!
+//! Each game is played by the sliding engine itself (`tilebox_sliding::Sliding`: its one line
+//! move, its spawns, its score), greedily: at each turn the move with the highest
+//! `reward + V(afterstate)` is played (the first in `Direction::ALL` order among equals), and the
+//! previous afterstate's value is moved toward that figure,
+//! `V(s'ₜ) += α (rₜ₊₁ + V(s'ₜ₊₁) − V(s'ₜ))`; at the end of the game toward 0. The rate given to
+//! each weight is `α / features` ([`TrainOptions::rate`], TDL2048's convention).
+//!
+//! Game `i` of a run is seeded with the `i`-th 64-bit output of a ChaCha8 generator seeded with
+//! the run's seed (`rand_chacha::ChaCha8Rng::seed_from_u64`), read at word position `2i`: the
+//! generator's state is the seed and the number of games done, so a run resumes exactly. With
+//! one thread, the same seed and the same games give the same weights, bit for bit, however the
+//! run was split. With more, threads take games in turn and update the shared weights without
+//! locks (Hogwild): faster, not reproducible.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use tilebox_core::Puzzle;
+use tilebox_sliding::{Direction, Sliding, Variant};
+
+use super::{Network, pack, preview_class};
+
+/// How a run trains.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TrainOptions {
+    /// The run's seed.
+    pub seed: u64,
+    /// The learning rate α, shared among the features: each weight moves by
+    /// `α / features × error`.
+    pub rate: f32,
+    /// Threads playing at once (1: reproducible).
+    pub threads: usize,
+}
+
+impl Default for TrainOptions {
+    /// Seed 0, α = 0.1, one thread.
+    fn default() -> Self {
+        TrainOptions {
+            seed: 0,
+            rate: 0.1,
+            threads: 1,
+        }
+    }
+}
+
+/// One game played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Game {
+    /// Its index in the run (its seed's position).
+    pub index: u64,
+    /// Its final score.
+    pub score: u64,
+    /// Whether it made the winning tile.
+    pub won: bool,
+    /// Moves played.
+    pub moves: u64,
+}
+
+/// What the caller of [`train`] says after each game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on.
+    Continue,
+    /// Stop once the games under way end.
+    Stop,
+}
+
+/// The seed of game `index` of the run seeded `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_word_pos(u128::from(index) * 2);
+    rng.next_u64()
+}
+
+/// Plays game `index` of the run and learns from it.
+pub fn play_game(
+    network: &Network,
+    variant: &Variant,
+    options: &TrainOptions,
+    index: u64,
+) -> Option<Game> {
+    let mut state = Sliding::new_game(variant, game_seed(options.seed, index)).ok()?;
+    let rate = options.rate / network.layout().feature_count() as f32;
+    let mut previous: Option<(u64, u8)> = None;
+    let mut moves = 0u64;
+    loop {
+        let preview = preview_class(&state);
+        let mut best: Option<(f32, Direction, u64)> = None;
+        for dir in Direction::ALL {
+            let slide = state.rules().slide(state.board(), dir);
+            if !slide.moved {
+                continue;
+            }
+            let after = pack(&slide.board)?;
+            let v = slide.gained as f32 + network.value(after, preview);
+            if best.is_none_or(|(b, _, _)| v > b) {
+                best = Some((v, dir, after));
+            }
+        }
+        let Some((target, dir, after)) = best else {
+            break;
+        };
+        if let Some((b, p)) = previous {
+            network.adjust(b, p, rate * (target - network.value(b, p)));
+        }
+        previous = Some((after, preview));
+        let Ok(next) = Sliding::apply(&state, &dir) else {
+            break;
+        };
+        state = next;
+        moves += 1;
+    }
+    if let Some((b, p)) = previous {
+        network.adjust(b, p, rate * -network.value(b, p));
+    }
+    Some(Game {
+        index,
+        score: state.score(),
+        won: state.won(),
+        moves,
+    })
+}
+
+/// Plays games `from..to` of the run on `network`, learning from each; after each game calls
+/// `each` with the game and the number of games done (counting from 0, so `from` are done at
+/// the start), under a lock: `each` may save the network (with one thread, nothing else moves
+/// it meanwhile). Returns the games done. A game the engine cannot start (a variant of
+/// another side) ends the run.
+pub fn train(
+    network: &Network,
+    variant: &Variant,
+    options: &TrainOptions,
+    from: u64,
+    to: u64,
+    each: impl FnMut(&Game, u64) -> Flow + Send,
+) -> u64 {
+    let next = AtomicU64::new(from);
+    let stop = AtomicBool::new(false);
+    let done = Mutex::new((from, each));
+    let worker = || {
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= to {
+                break;
+            }
+            let Some(game) = play_game(network, variant, options, index) else {
+                stop.store(true, Ordering::Relaxed);
+                break;
+            };
+            let Ok(mut guard) = done.lock() else {
+                break;
+            };
+            let (count, each) = &mut *guard;
+            *count += 1;
+            if each(&game, *count) == Flow::Stop {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    };
+    let threads = options.threads.max(1);
+    if threads == 1 {
+        worker();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(worker);
+            }
+        });
+    }
+    done.into_inner().map_or(from, |(count, _)| count)
+}
+
+/// The figures of the last games: mean score and share winning, over at most `capacity`.
+#[derive(Debug, Clone)]
+pub struct Recent {
+    capacity: usize,
+    games: std::collections::VecDeque<(u64, bool)>,
+}
+
+impl Recent {
+    /// Figures over the last `capacity` games (at least 1).
+    pub fn new(capacity: usize) -> Recent {
+        Recent {
+            capacity: capacity.max(1),
+            games: std::collections::VecDeque::with_capacity(capacity.max(1)),
+        }
+    }
+
+    /// Counts a game.
+    pub fn push(&mut self, game: &Game) {
+        if self.games.len() == self.capacity {
+            self.games.pop_front();
+        }
+        self.games.push_back((game.score, game.won));
+    }
+
+    /// How many games are counted.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Whether no game is counted.
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    /// The mean score, 0 with no game.
+    pub fn mean_score(&self) -> f64 {
+        let n = self.games.len().max(1) as f64;
+        self.games.iter().map(|g| g.0 as f64).sum::<f64>() / n
+    }
+
+    /// The share of games won, 0 with no game.
+    pub fn win_share(&self) -> f64 {
+        let n = self.games.len().max(1) as f64;
+        self.games.iter().filter(|g| g.1).count() as f64 / n
+    }
+}

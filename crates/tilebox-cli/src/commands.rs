@@ -159,6 +159,9 @@ pub enum CliError {
     /// file.
     #[error(transparent)]
     Variant(#[from] crate::variant::VariantCliError),
+    /// `train` cannot go on: its weights file is refused, or cannot be saved.
+    #[error(transparent)]
+    Train(#[from] crate::train::TrainError),
     /// Writing stdout failed.
     #[error("cannot write the output: {0}")]
     Io(#[from] io::Error),
@@ -174,6 +177,7 @@ impl CliError {
             | CliError::Ai(_)
             | CliError::Thread(_)
             | CliError::ThreadFailed(_)
+            | CliError::Train(_)
             | CliError::Io(_) => 1,
             CliError::UnknownGame { .. }
             | CliError::NotSliding { .. }
@@ -208,15 +212,47 @@ impl std::fmt::Display for Quoted<'_> {
     }
 }
 
+/// Where a long command (`train`) shows its progress.
+pub struct Progress<'a> {
+    /// The stream.
+    pub stderr: &'a mut dyn Write,
+    /// Whether it is a terminal (one line redrawn) or not (a line now and then).
+    pub terminal: bool,
+}
+
 /// Runs one command on the games of `registry`, reading stdin from `input` and writing to
-/// `out`.
+/// `out`, and a long command's progress to `progress`.
 pub fn run(
     registry: &Registry,
     command: Command,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
+    progress: Progress<'_>,
 ) -> Result<(), CliError> {
     match command {
+        Command::Train {
+            game,
+            games,
+            threads,
+            seed,
+            network,
+        } => {
+            let request = crate::train::Request {
+                game,
+                games,
+                threads,
+                seed,
+                network,
+            };
+            crate::train::run(
+                registry,
+                &request,
+                &crate::variant::data_dir(),
+                progress.terminal,
+                out,
+                progress.stderr,
+            )?;
+        }
         Command::List => {
             for entry in registry.entries() {
                 writeln!(out, "{}\t{}", entry.id(), entry.title())?;

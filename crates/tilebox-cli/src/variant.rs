@@ -71,8 +71,13 @@ pub fn variants_dir(data_dir: &Path) -> PathBuf {
 /// directory (`dirs::data_dir()`, or the temporary directory on a system that names none, as
 /// the app does), and the files refused.
 pub fn player_registry() -> (Registry, Vec<Refusal>) {
-    let data_dir = dirs::data_dir().unwrap_or_else(std::env::temp_dir);
-    tilebox_games::registry_with_variants(&variants_dir(&data_dir))
+    tilebox_games::registry_with_variants(&variants_dir(&data_dir()))
+}
+
+/// The data directory, the app's: `dirs::data_dir()`, or the temporary directory on a system
+/// that names none.
+pub fn data_dir() -> PathBuf {
+    dirs::data_dir().unwrap_or_else(std::env::temp_dir)
 }
 
 /// The sliding variants of `registry`, in its order.

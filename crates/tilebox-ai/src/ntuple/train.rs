@@ -14,8 +14,8 @@
 //! run was split. With more, threads take games in turn and update the shared weights without
 //! locks (Hogwild): faster, not reproducible.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -126,55 +126,67 @@ pub fn play_game(
 }
 
 /// Plays games `from..to` of the run on `network`, learning from each; after each game calls
-/// `each` with the game and the number of games done (counting from 0, so `from` are done at
-/// the start), under a lock: `each` may save the network (with one thread, nothing else moves
-/// it meanwhile). Returns the games done. A game the engine cannot start (a variant of
-/// another side) ends the run.
+/// `each`, on the calling thread, with the game and the number of games done (counting from 0,
+/// so `from` are done at the start). With one thread the games are played on the calling
+/// thread too, so `each` may save the network between two games and nothing moves it
+/// meanwhile; with more, they go on while `each` runs. Returns the games done. A game the
+/// engine cannot start (a variant of another side) ends the run.
 pub fn train(
     network: &Network,
     variant: &Variant,
     options: &TrainOptions,
     from: u64,
     to: u64,
-    each: impl FnMut(&Game, u64) -> Flow + Send,
+    mut each: impl FnMut(&Game, u64) -> Flow,
 ) -> u64 {
+    let mut done = from;
+    if options.threads <= 1 {
+        for index in from..to {
+            let Some(game) = play_game(network, variant, options, index) else {
+                break;
+            };
+            done += 1;
+            if each(&game, done) == Flow::Stop {
+                break;
+            }
+        }
+        return done;
+    }
     let next = AtomicU64::new(from);
     let stop = AtomicBool::new(false);
-    let done = Mutex::new((from, each));
-    let worker = || {
-        loop {
-            if stop.load(Ordering::Relaxed) {
-                break;
-            }
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            if index >= to {
-                break;
-            }
-            let Some(game) = play_game(network, variant, options, index) else {
-                stop.store(true, Ordering::Relaxed);
-                break;
+    std::thread::scope(|s| {
+        let (send, receive) = mpsc::channel();
+        for _ in 0..options.threads {
+            let send = send.clone();
+            let (next, stop) = (&next, &stop);
+            s.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= to {
+                        break;
+                    }
+                    let game = play_game(network, variant, options, index);
+                    if game.is_none() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    if send.send(game).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        for game in receive {
+            let Some(game) = game else {
+                continue;
             };
-            let Ok(mut guard) = done.lock() else {
-                break;
-            };
-            let (count, each) = &mut *guard;
-            *count += 1;
-            if each(&game, *count) == Flow::Stop {
+            done += 1;
+            if each(&game, done) == Flow::Stop {
                 stop.store(true, Ordering::Relaxed);
             }
         }
-    };
-    let threads = options.threads.max(1);
-    if threads == 1 {
-        worker();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(worker);
-            }
-        });
-    }
-    done.into_inner().map_or(from, |(count, _)| count)
+    });
+    done
 }
 
 /// The figures of the last games: mean score and share winning, over at most `capacity`.

@@ -285,3 +285,56 @@ fn bad_weights_files_are_refused_each_with_its_cause() {
     assert!(missing.is_missing());
     assert!(!load_player(&path, &v).unwrap_err().is_missing());
 }
+
+/// A search one ply deep with the learned evaluation values each move as training does: the
+/// points it earns plus the network's value of the board it leaves, with the state's preview.
+#[test]
+fn a_one_ply_search_values_moves_as_training_does() {
+    for id in ["2048", "threes", "2584"] {
+        let v = variant(id);
+        let (network, _) = trained(&v, 20, 1);
+        let player = std::sync::Arc::new(PlayNetwork::quantize(&network));
+        let mut sliding = crate::SlidingPlayer::new();
+        let mut state = Sliding::new_game(&v, 8).unwrap();
+        for _ in 0..30 {
+            let advice = sliding
+                .advise_learned(&state, &crate::Limits::fixed_depth(1), &player)
+                .unwrap();
+            for &(dir, value) in &advice.values {
+                let slide = state.rules().slide(state.board(), dir);
+                let after = pack(&slide.board).unwrap();
+                let expected = slide.gained as f32 + player.value(after, preview_class(&state));
+                assert!(
+                    (value as f32 - expected).abs() <= 1e-3 * expected.abs().max(1.0),
+                    "{id}: {dir:?} {value} {expected}"
+                );
+            }
+            assert!(Sliding::legal_moves(&state).contains(&advice.best));
+            state = Sliding::apply(&state, &advice.best).unwrap();
+        }
+    }
+}
+
+/// Deeper and timed searches with the learned evaluation play legal moves to the end of a
+/// game, and a network of the wrong side is never used.
+#[test]
+fn the_learned_player_plays_legal_moves_to_the_end() {
+    let v = variant("2048");
+    let (network, _) = trained(&v, 20, 2);
+    let player = std::sync::Arc::new(PlayNetwork::quantize(&network));
+    let mut sliding = crate::SlidingPlayer::new();
+    let mut state = Sliding::new_game(&v, 3).unwrap();
+    let limits = crate::Limits::per_move(std::time::Duration::from_millis(1));
+    let mut moves = 0;
+    while let Some(advice) = sliding.advise_learned(&state, &limits, &player) {
+        assert!(Sliding::legal_moves(&state).contains(&advice.best));
+        state = Sliding::apply(&state, &advice.best).unwrap();
+        moves += 1;
+    }
+    assert!(Sliding::legal_moves(&state).is_empty());
+    assert!(moves > 50, "{moves}");
+    // On a 5×5 board the search falls back to the heuristic, and still plays.
+    let big = Sliding::new_game(&variant("2048-5x5"), 3).unwrap();
+    let advice = sliding.advise_learned(&big, &crate::Limits::fixed_depth(2), &player);
+    assert!(Sliding::legal_moves(&big).contains(&advice.unwrap().best));
+}

@@ -19,6 +19,7 @@
 //! which keeps the standard 4×6-tuple network at 130 MiB instead of 260.
 
 pub mod file;
+pub mod players;
 #[cfg(test)]
 mod tests;
 pub mod train;

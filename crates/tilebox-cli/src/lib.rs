@@ -137,11 +137,11 @@ where
         }
     }
     // The binary redraws `train`'s progress line on a terminal; in-process runs write lines.
-    let progress = commands::Progress {
+    let notes = commands::Notes {
         stderr: &mut *stderr,
         terminal: help == HelpOutput::ProcessStdout && io::stderr().is_terminal(),
     };
-    let result = commands::run(registry, cli.command, stdin, stdout, progress).and_then(|()| {
+    let result = commands::run(registry, cli.command, stdin, stdout, notes).and_then(|()| {
         stdout.flush()?;
         Ok(())
     });

@@ -6,9 +6,11 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use clap::Subcommand;
 use thiserror::Error;
+use tilebox_ai::ntuple::players::Players;
 use tilebox_core::Registry;
 use tilebox_sliding::variant::parse_object;
 use tilebox_sliding::{Kinds, Refusal, Sliding, Variant, VariantError, check_file, read_bounded};
@@ -69,9 +71,12 @@ pub fn variants_dir(data_dir: &Path) -> PathBuf {
 
 /// The registry of the binary: the catalogue with the player's variants of the app's data
 /// directory (`dirs::data_dir()`, or the temporary directory on a system that names none, as
-/// the app does), and the files refused.
+/// the app does), its sliding players using the networks trained in its `players` folder
+/// (`train`), and the variant files refused.
 pub fn player_registry() -> (Registry, Vec<Refusal>) {
-    tilebox_games::registry_with_variants(&variants_dir(&data_dir()))
+    let data_dir = data_dir();
+    let players = Players::new(&Players::dir_of(&data_dir));
+    tilebox_games::registry_with_players(&variants_dir(&data_dir), Arc::new(players))
 }
 
 /// The data directory, the app's: `dirs::data_dir()`, or the temporary directory on a system

@@ -99,3 +99,85 @@ fn a_refused_file_stops_training_in_one_line_and_is_left_alone() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+fn bench(data: &Path) -> (serde_json::Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
+        .args([
+            "bench",
+            "2048",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--ms-per-move",
+            "1",
+        ])
+        // Up to a small tile only, to be quick: the same rules, so the same network.
+        .args(["--until-win", "--params", r#"{"win":64}"#])
+        .env("XDG_DATA_HOME", data)
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{err}");
+    (serde_json::from_slice(&out.stdout).unwrap(), err)
+}
+
+/// Without a file the players use the heuristic; with one, the network; with a refused one,
+/// the heuristic again, and `bench` says why in one line.
+#[test]
+fn bench_plays_with_the_network_when_its_file_is_there() {
+    let data = tempfile::tempdir().unwrap();
+    let (report, err) = bench(data.path());
+    assert_eq!(report["player"], "heuristic");
+    assert_eq!(err, "");
+
+    summary(&train(
+        data.path(),
+        &["2048", "--games", "20", "--network", "small"],
+    ));
+    let (report, err) = bench(data.path());
+    assert_eq!(report["player"], "network", "{err}");
+    assert_eq!(err, "");
+    assert!(report["moves"].as_u64().unwrap() > 0);
+    // Another game's players are not 2048's.
+    let out = Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
+        .args([
+            "bench",
+            "2584",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--ms-per-move",
+            "1",
+        ])
+        // Up to a small tile only, to be quick: the same rules, so the same network.
+        .args(["--until-win", "--params", r#"{"win":21}"#])
+        .env("XDG_DATA_HOME", data.path())
+        .output()
+        .unwrap();
+    let other: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(other["player"], "heuristic");
+
+    let path = weights(data.path(), "2048");
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
+    let (report, err) = bench(data.path());
+    assert_eq!(report["player"], "heuristic");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("warning: "), "{err}");
+    assert!(err.contains("2048.weights: too short"), "{err}");
+    assert!(
+        err.trim_end().ends_with("playing with the heuristic"),
+        "{err}"
+    );
+    // hint says so too, and still answers.
+    let out = Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
+        .args(["hint", "2048", "--seed", "3", "--ms", "1"])
+        .env("XDG_DATA_HOME", data.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), err);
+    assert_eq!(out.stdout.len(), 2, "one move and a line break");
+}

@@ -47,7 +47,7 @@ pub fn file_name(id: &str) -> String {
 /// The weights file of variant `id` under the data directory's `tilebox` folder:
 /// `<data dir>/tilebox/players/<id>.weights`.
 pub fn weights_path(data_dir: &Path, id: &str) -> PathBuf {
-    data_dir.join("tilebox").join("players").join(file_name(id))
+    super::players::Players::dir_of(data_dir).join(file_name(id))
 }
 
 /// Why a weights file is refused.

@@ -1,7 +1,8 @@
 //! The n-tuple network (`tilebox_ai::ntuple`): evaluations a second of the standard 4×6-tuple
 //! network, in `f32` (training) and 16-bit (playing), over a fixed set of 4,096 game-like
 //! boards; and whole training moves a second (choose the move among the four afterstates,
-//! one TD update, the engine's move and spawn), on 2048 and Threes.
+//! one TD update, the engine's move and spawn), on 2048 and Threes, and on 2048 with the small
+//! network (which fits the caches: the rest of a move's cost).
 //!
 //! Run: `cargo bench -p tilebox-ai --bench network`
 
@@ -12,7 +13,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tilebox_ai::ntuple::train::{TrainOptions, play_game};
+use tilebox_ai::ntuple::train::{Mover, TrainOptions, play_game};
 use tilebox_ai::ntuple::{Layout, Network, PlayNetwork};
 use tilebox_sliding::builtin_variant;
 
@@ -59,17 +60,32 @@ fn bench_network(c: &mut Criterion) {
     let mut group = c.benchmark_group("train");
     group.throughput(Throughput::Elements(1));
     group.measurement_time(Duration::from_secs(10));
-    for id in ["2048", "threes"] {
+    // The small network fits the caches: what is left is the engine's moves and the search
+    // for the best move, beside the standard network's memory traffic.
+    for (id, size) in [
+        ("2048", "standard"),
+        ("threes", "standard"),
+        ("2048", "small"),
+    ] {
         let variant = builtin_variant(id).unwrap();
-        let network = Network::new(&Layout::standard(variant.preview), 0.0);
+        let layout = match size {
+            "small" => Layout::small(variant.preview),
+            _ => Layout::standard(variant.preview),
+        };
+        let network = Network::new(&layout, 0.0);
         let options = TrainOptions::default();
         let mut index = 0u64;
-        group.bench_function(format!("move-{id}"), |b| {
+        let mut mover = Mover::new(&variant).unwrap();
+        let name = match size {
+            "small" => format!("move-{id}-small"),
+            _ => format!("move-{id}"),
+        };
+        group.bench_function(name, |b| {
             b.iter_custom(|iters| {
                 let mut moves = 0u64;
                 let start = Instant::now();
                 while moves < iters {
-                    let game = play_game(&network, &variant, &options, index).unwrap();
+                    let game = play_game(&network, &variant, &options, index, &mut mover).unwrap();
                     moves += game.moves.max(1);
                     index += 1;
                 }

@@ -214,7 +214,7 @@ impl Grid {
 
     /// The grid packed for an n-tuple network ([`ntuple::pack`]): 4 bits a cell, ranks clamped
     /// at 15, for the first 16 cells row-major (the whole of a 4×4 grid).
-    fn packed(&self) -> u64 {
+    pub(crate) fn packed(&self) -> u64 {
         let side = self.side();
         let mut packed = 0u64;
         for (i, &rank) in self.cells[..side * side].iter().take(16).enumerate() {
@@ -451,6 +451,42 @@ impl Hasher for KeyHasher {
     fn write_u64(&mut self, n: u64) {
         let h = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.0 = h ^ (h >> 31);
+    }
+}
+
+/// Swipes of grids of one side under one model's line rule, each distinct line moved once by
+/// the model and then read from a cache (the trainer's moves).
+#[derive(Debug, Clone)]
+pub(crate) struct Slider {
+    index: LineIndex,
+    lines: LineCache,
+}
+
+impl Slider {
+    /// A slider for grids of `side`.
+    pub(crate) fn new(side: usize) -> Self {
+        Self {
+            index: LineIndex::new(side),
+            lines: LineCache::default(),
+        }
+    }
+
+    /// The grid after the swipe `dir` under `model`'s line rule and the points it earned;
+    /// `None` when nothing moved. The model must be the same at every call.
+    pub(crate) fn slide<M: SlidingModel + ?Sized>(
+        &mut self,
+        model: &M,
+        grid: &Grid,
+        dir: Direction,
+    ) -> Option<(Grid, f32)> {
+        if self.lines.len() > LINE_CACHE_LIMIT {
+            self.lines.clear();
+        }
+        let (side, lines) = (grid.side(), &mut self.lines);
+        slide_grid(grid, &self.index, dir_index(dir), &mut |key| {
+            line_move(model, side, lines, key)
+        })
+        .map(|(grid, _, gained)| (grid, gained))
     }
 }
 

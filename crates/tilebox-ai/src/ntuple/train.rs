@@ -1,7 +1,9 @@
 //! Training: afterstate TD(0) self-play (Szubert & Jaśkowski 2014).
 //!
-//! Each game is played by the sliding engine itself (`tilebox_sliding::Sliding`: its one line
-//! move, its spawns, its score), greedily: at each turn the move with the highest
+//! Each game is played by the sliding engine itself (`tilebox_sliding::Sliding`: its spawns,
+//! its score), greedily: the four afterstates are the engine's own line move read from a cache
+//! of the lines met (as the generic player reads them, [`VariantModel`]), and at each turn the
+//! move with the highest
 //! `reward + V(afterstate)` is played (the first in `Direction::ALL` order among equals), and the
 //! previous afterstate's value is moved toward that figure,
 //! `V(s'ₜ) += α (rₜ₊₁ + V(s'ₜ₊₁) − V(s'ₜ))`; at the end of the game toward 0. The rate given to
@@ -20,9 +22,11 @@ use std::sync::mpsc;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use tilebox_core::Puzzle;
-use tilebox_sliding::{Direction, Sliding, Variant};
+use tilebox_sliding::{Direction, Rules, Sliding, Variant};
 
-use super::{Network, pack, preview_class};
+use super::{Network, SIDE, preview_class};
+use crate::VariantModel;
+use crate::generic::{Grid, Slider};
 
 /// How a run trains.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -76,27 +80,51 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     rng.next_u64()
 }
 
-/// Plays game `index` of the run and learns from it.
+/// A variant's moves as training makes them: its rules, and the lines moved so far (kept from
+/// game to game: a line is moved by the engine once).
+#[derive(Debug, Clone)]
+pub struct Mover {
+    model: VariantModel,
+    slider: Slider,
+}
+
+impl Mover {
+    /// The mover of `variant`; `None` when the engine refuses it or its side is not 4.
+    pub fn new(variant: &Variant) -> Option<Mover> {
+        let rules = Rules::new(variant).ok()?;
+        (variant.side == SIDE).then(|| Mover {
+            model: VariantModel::new(&rules, 1),
+            slider: Slider::new(SIDE),
+        })
+    }
+}
+
+/// Plays game `index` of the run with `mover` (made for this variant) and learns from it.
 pub fn play_game(
     network: &Network,
     variant: &Variant,
     options: &TrainOptions,
     index: u64,
+    mover: &mut Mover,
 ) -> Option<Game> {
     let mut state = Sliding::new_game(variant, game_seed(options.seed, index)).ok()?;
+    if state.board().side() != SIDE {
+        return None;
+    }
+    let Mover { model, slider } = mover;
     let rate = options.rate / network.layout().feature_count() as f32;
     let mut previous: Option<(u64, u8)> = None;
     let mut moves = 0u64;
     loop {
         let preview = preview_class(&state);
+        let grid = Grid::from_board(state.board());
         let mut best: Option<(f32, Direction, u64)> = None;
         for dir in Direction::ALL {
-            let slide = state.rules().slide(state.board(), dir);
-            if !slide.moved {
+            let Some((after, gained)) = slider.slide(&*model, &grid, dir) else {
                 continue;
-            }
-            let after = pack(&slide.board)?;
-            let v = slide.gained as f32 + network.value(after, preview);
+            };
+            let after = after.packed();
+            let v = gained + network.value(after, preview);
             if best.is_none_or(|(b, _, _)| v > b) {
                 best = Some((v, dir, after));
             }
@@ -140,9 +168,13 @@ pub fn train(
     mut each: impl FnMut(&Game, u64) -> Flow,
 ) -> u64 {
     let mut done = from;
+    let Some(mover) = Mover::new(variant) else {
+        return done;
+    };
     if options.threads <= 1 {
+        let mut mover = mover;
         for index in from..to {
-            let Some(game) = play_game(network, variant, options, index) else {
+            let Some(game) = play_game(network, variant, options, index, &mut mover) else {
                 break;
             };
             done += 1;
@@ -159,13 +191,14 @@ pub fn train(
         for _ in 0..options.threads {
             let send = send.clone();
             let (next, stop) = (&next, &stop);
+            let mut mover = mover.clone();
             s.spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= to {
                         break;
                     }
-                    let game = play_game(network, variant, options, index);
+                    let game = play_game(network, variant, options, index, &mut mover);
                     if game.is_none() {
                         stop.store(true, Ordering::Relaxed);
                     }
@@ -225,13 +258,18 @@ impl Recent {
 
     /// The mean score, 0 with no game.
     pub fn mean_score(&self) -> f64 {
-        let n = self.games.len().max(1) as f64;
-        self.games.iter().map(|g| g.0 as f64).sum::<f64>() / n
+        if self.games.is_empty() {
+            return 0.0;
+        }
+        let total: u64 = self.games.iter().fold(0u64, |t, g| t.saturating_add(g.0));
+        total as f64 / self.games.len() as f64
     }
 
     /// The share of games won, 0 with no game.
     pub fn win_share(&self) -> f64 {
-        let n = self.games.len().max(1) as f64;
-        self.games.iter().filter(|g| g.1).count() as f64 / n
+        if self.games.is_empty() {
+            return 0.0;
+        }
+        self.games.iter().filter(|g| g.1).count() as f64 / self.games.len() as f64
     }
 }

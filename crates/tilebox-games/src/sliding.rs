@@ -478,6 +478,7 @@ impl Assistant<Sliding> for SlidingAssistant {
         Box::new(AiPlayer {
             player: SlidingPlayer::new(),
             players: self.players.clone(),
+            found: None,
             evaluation: None,
             refused: None,
         })
@@ -488,6 +489,8 @@ impl Assistant<Sliding> for SlidingAssistant {
 struct AiPlayer {
     player: SlidingPlayer,
     players: Option<Arc<Players>>,
+    /// What the players folder had for the variant last played.
+    found: Option<(Variant, Found)>,
     evaluation: Option<&'static str>,
     /// A network file refused, in one line.
     refused: Option<String>,
@@ -503,10 +506,16 @@ impl Player<Sliding> for AiPlayer {
             return Ok(None);
         }
         let limits = Limits::per_move(budget);
-        let found = self
-            .players
-            .as_ref()
-            .map_or(Found::Missing, |p| p.find(state.rules().variant()));
+        let variant = state.rules().variant();
+        let found = match (&self.players, &self.found) {
+            (None, _) => Found::Missing,
+            (Some(_), Some((v, found))) if v == variant => found.clone(),
+            (Some(players), _) => {
+                let found = players.find(variant);
+                self.found = Some((variant.clone(), found.clone()));
+                found
+            }
+        };
         let advice = match found {
             Found::Network(network) => {
                 self.evaluation = Some("network");

@@ -338,3 +338,37 @@ fn the_learned_player_plays_legal_moves_to_the_end() {
     let advice = sliding.advise_learned(&big, &crate::Limits::fixed_depth(2), &player);
     assert!(Sliding::legal_moves(&big).contains(&advice.unwrap().best));
 }
+
+/// With two threads the games are shared out and every one is counted once; the network learns
+/// (not reproducibly: the threads update it without locks).
+#[test]
+fn two_threads_play_every_game_once_and_learn() {
+    let v = variant("2048");
+    let network = Network::new(&Layout::small(false), 0.0);
+    let options = TrainOptions {
+        seed: 4,
+        threads: 2,
+        ..TrainOptions::default()
+    };
+    let mut seen = Vec::new();
+    let mut counts = Vec::new();
+    let done = train(&network, &v, &options, 10, 60, |game, done| {
+        seen.push(game.index);
+        counts.push(done);
+        Flow::Continue
+    });
+    assert_eq!(done, 60);
+    seen.sort();
+    assert_eq!(seen, (10..60).collect::<Vec<u64>>());
+    assert_eq!(counts, (11..=60).collect::<Vec<u64>>());
+    assert!(network.weights().any(|w| w != 0.0));
+    // Asked to stop, it stops once the games under way end (a thread may have begun its next
+    // game before it sees the stop: a few games, far from the thousand asked).
+    let mut calls = 0;
+    let done = train(&network, &v, &options, 0, 1000, |_, _| {
+        calls += 1;
+        Flow::Stop
+    });
+    assert_eq!(done, calls);
+    assert!(done <= 10, "{done}");
+}

@@ -307,7 +307,10 @@ fn read<S: Sink>(
             _ => Cause::Io(e),
         })
     })?;
-    if u64::from_le_bytes(sum) != src.hash {
+    // Anything after the checksum is not of the file as written.
+    let mut more = [0u8; 1];
+    let trailing = src.inner.read(&mut more).map_err(|e| fail(Cause::Io(e)))?;
+    if u64::from_le_bytes(sum) != src.hash || trailing != 0 {
         return Err(fail(Cause::Corrupt));
     }
     if header.id != variant.id {

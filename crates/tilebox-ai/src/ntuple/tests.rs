@@ -259,6 +259,10 @@ fn bad_weights_files_are_refused_each_with_its_cause() {
     corrupt[bytes.len() / 2] ^= 1;
     let path = write("corrupt.weights", &corrupt);
     assert!(matches!(refusal(&path, &v), Cause::Corrupt));
+    let mut longer = bytes.clone();
+    longer.push(0);
+    let longer = write("longer.weights", &longer);
+    assert!(matches!(refusal(&longer, &v), Cause::Corrupt));
 
     let mut newer = bytes.clone();
     newer[8..12].copy_from_slice(&(FORMAT + 1).to_le_bytes());

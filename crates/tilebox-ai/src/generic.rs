@@ -28,9 +28,11 @@ mod tests;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 use tilebox_sliding::{Board, Cell, Direction};
 
+use crate::ntuple::{self, PlayNetwork};
 use crate::search::{RootValues, Stopper, advice, deepen};
 use crate::table::{Entry, MAX_TABLE_DEPTH, TransTable};
 use crate::{Advice, Limits};
@@ -58,6 +60,14 @@ pub trait SlidingModel {
     /// Moves one line: `line` holds the ranks from the wall outward and is changed in place.
     /// A line that comes back unchanged did not move.
     fn slide_line(&self, line: &mut [u8]);
+
+    /// [`SlidingModel::slide_line`], returning the points the move earned (as the variant
+    /// scores them; a learned evaluation adds them up along a line of play). By default 0:
+    /// the heuristic does not count points.
+    fn slide_line_scored(&self, line: &mut [u8]) -> u64 {
+        self.slide_line(line);
+        0
+    }
 
     /// Where the next tile may land.
     fn spawn_at(&self) -> SpawnAt;
@@ -186,6 +196,7 @@ impl Grid {
         slide_grid(self, &lines, dir_index(dir), &mut |key| {
             line_move(model, self.side(), &mut cache, key)
         })
+        .map(|(grid, moved, _)| (grid, moved))
     }
 
     /// The cells where the next tile may land after the swipe `dir` made `after`, moving the
@@ -201,6 +212,17 @@ impl Grid {
             .collect()
     }
 
+    /// The grid packed for an n-tuple network ([`ntuple::pack`]): 4 bits a cell, ranks clamped
+    /// at 15, for the first 16 cells row-major (the whole of a 4×4 grid).
+    pub(crate) fn packed(&self) -> u64 {
+        let side = self.side();
+        let mut packed = 0u64;
+        for (i, &rank) in self.cells[..side * side].iter().take(16).enumerate() {
+            packed |= u64::from(rank.min(15)) << (4 * i);
+        }
+        packed
+    }
+
     /// A 64-bit key of the position for the transposition table.
     fn key(&self) -> u64 {
         let mut h = u64::from(self.side).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -214,6 +236,19 @@ impl Grid {
         }
         h
     }
+}
+
+/// A learned evaluation for the search ([`GenericEngine::advise_learned`]): an n-tuple network
+/// of a 4×4 variant, and the preview classes ([`ntuple::preview_class`]) its afterstates are
+/// valued with.
+#[derive(Debug, Clone)]
+pub struct Learned {
+    /// The network.
+    pub network: Arc<PlayNetwork>,
+    /// The preview class after a move from the root (the state's preview).
+    pub first: u8,
+    /// The preview class deeper in the search (0 where nothing is previewed).
+    pub later: u8,
 }
 
 /// How the generic player searches, beside [`Limits`].
@@ -305,6 +340,31 @@ impl GenericEngine {
         grid: &Grid,
         limits: &Limits,
     ) -> Option<Advice> {
+        self.search(model, grid, limits, None)
+    }
+
+    /// [`GenericEngine::advise`] with a learned evaluation instead of the heuristic: the same
+    /// search, whose leaves are valued by `learned`'s network, and which adds up the points
+    /// each move earns along the way (the network's values are the points still to come). A
+    /// grid of another side than the network's is searched with the heuristic.
+    pub fn advise_learned<M: SlidingModel + ?Sized>(
+        &mut self,
+        model: &M,
+        grid: &Grid,
+        limits: &Limits,
+        learned: &Learned,
+    ) -> Option<Advice> {
+        let learned = (grid.side() == ntuple::SIDE).then_some(learned);
+        self.search(model, grid, limits, learned)
+    }
+
+    fn search<M: SlidingModel + ?Sized>(
+        &mut self,
+        model: &M,
+        grid: &Grid,
+        limits: &Limits,
+        learned: Option<&Learned>,
+    ) -> Option<Advice> {
         let options = self
             .options
             .unwrap_or_else(|| Options::for_side(grid.side()));
@@ -325,7 +385,7 @@ impl GenericEngine {
         evals.clear();
         tt.new_search();
         let mut stop = Stopper::new(limits.time);
-        let prep = Prepared::new(model, grid, &options, limits);
+        let prep = Prepared::new(model, grid, &options, limits, learned);
         let mut limits = *limits;
         if limits.time.is_some() {
             let legal = Direction::ALL
@@ -394,12 +454,48 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// Swipes of grids of one side under one model's line rule, each distinct line moved once by
+/// the model and then read from a cache (the trainer's moves).
+#[derive(Debug, Clone)]
+pub(crate) struct Slider {
+    index: LineIndex,
+    lines: LineCache,
+}
+
+impl Slider {
+    /// A slider for grids of `side`.
+    pub(crate) fn new(side: usize) -> Self {
+        Self {
+            index: LineIndex::new(side),
+            lines: LineCache::default(),
+        }
+    }
+
+    /// The grid after the swipe `dir` under `model`'s line rule and the points it earned;
+    /// `None` when nothing moved. The model must be the same at every call.
+    pub(crate) fn slide<M: SlidingModel + ?Sized>(
+        &mut self,
+        model: &M,
+        grid: &Grid,
+        dir: Direction,
+    ) -> Option<(Grid, f32)> {
+        if self.lines.len() > LINE_CACHE_LIMIT {
+            self.lines.clear();
+        }
+        let (side, lines) = (grid.side(), &mut self.lines);
+        slide_grid(grid, &self.index, dir_index(dir), &mut |key| {
+            line_move(model, side, lines, key)
+        })
+        .map(|(grid, _, gained)| (grid, gained))
+    }
+}
+
 /// The most moved lines kept between searches.
 const LINE_CACHE_LIMIT: usize = 1 << 20;
 
 /// Line moves already asked of the model: packed line (a byte a cell, from the wall) to the
-/// line after the move, `None` when it did not move.
-type LineCache = HashMap<u64, Option<u64>, BuildHasherDefault<KeyHasher>>;
+/// line after the move and the points it earned, `None` when it did not move.
+type LineCache = HashMap<u64, Option<(u64, f32)>, BuildHasherDefault<KeyHasher>>;
 
 /// Packs `side` ranks into a key, a byte each, the wall's cell lowest.
 fn pack(ranks: &[u8]) -> u64 {
@@ -415,7 +511,7 @@ fn line_move<M: SlidingModel + ?Sized>(
     side: usize,
     cache: &mut LineCache,
     key: u64,
-) -> Option<u64> {
+) -> Option<(u64, f32)> {
     if let Some(&hit) = cache.get(&key) {
         return hit;
     }
@@ -424,12 +520,12 @@ fn line_move<M: SlidingModel + ?Sized>(
     for (i, slot) in buf.iter_mut().enumerate().take(side) {
         *slot = (key >> (8 * i)) as u8;
     }
-    model.slide_line(&mut buf[..side]);
+    let gained = model.slide_line_scored(&mut buf[..side]);
     for r in &mut buf {
         *r = (*r).min(MAX_RANK);
     }
     let after = pack(&buf[..side]);
-    let result = (after != key).then_some(after);
+    let result = (after != key).then_some((after, gained as f32));
     cache.insert(key, result);
     result
 }
@@ -463,30 +559,33 @@ fn dir_index(dir: Direction) -> usize {
 }
 
 /// Slides every line of `grid` toward direction `d` with `mv` (a packed line to the moved
-/// line, `None` when unmoved); the grid after and the moved lines, `None` if nothing moved.
+/// line and its points, `None` when unmoved); the grid after, the moved lines and the points,
+/// `None` if nothing moved.
 fn slide_grid(
     grid: &Grid,
     lines: &LineIndex,
     d: usize,
-    mv: &mut impl FnMut(u64) -> Option<u64>,
-) -> Option<(Grid, u8)> {
+    mv: &mut impl FnMut(u64) -> Option<(u64, f32)>,
+) -> Option<(Grid, u8, f32)> {
     let side = lines.side;
     let idx = &lines.cells[d & 3];
     let mut out = *grid;
     let mut moved = 0u8;
+    let mut gained = 0f32;
     for line in 0..side {
         let at = &idx[8 * line..8 * line + side];
         let key = at.iter().enumerate().fold(0u64, |k, (pos, &i)| {
             k | u64::from(grid.cells[usize::from(i)]) << (8 * pos)
         });
-        if let Some(after) = mv(key) {
+        if let Some((after, points)) = mv(key) {
             moved |= 1 << line;
+            gained += points;
             for (pos, &i) in at.iter().enumerate() {
                 out.cells[usize::from(i)] = (after >> (8 * pos)) as u8;
             }
         }
     }
-    (moved != 0).then_some((out, moved))
+    (moved != 0).then_some((out, moved, gained))
 }
 
 /// Writes the cell indices where a tile may land into `out`; returns how many.
@@ -550,6 +649,8 @@ struct Prepared {
     min_probability: f32,
     /// The value of a lost position.
     loss: f32,
+    /// The learned evaluation, when the search uses one instead of the heuristic.
+    learned: Option<Learned>,
 }
 
 impl Prepared {
@@ -558,9 +659,15 @@ impl Prepared {
         root: &Grid,
         options: &Options,
         limits: &Limits,
+        learned: Option<&Learned>,
     ) -> Self {
         let eval = eval::Evaluator::new(model, root, options.weights);
-        let loss = eval.loss(root);
+        // A lost game earns nothing more: the learned values count the points still to come.
+        let loss = if learned.is_some() {
+            0.0
+        } else {
+            eval.loss(root)
+        };
         Self {
             index: LineIndex::new(root.side()),
             eval,
@@ -570,6 +677,7 @@ impl Prepared {
             max_spawn_cells: options.max_spawn_cells.clamp(1, MAX_CELLS),
             min_probability: limits.min_probability,
             loss,
+            learned: learned.cloned(),
         }
     }
 }
@@ -592,14 +700,15 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
     fn root(&mut self, grid: &Grid, plies: u32) -> RootValues {
         let mut out = [None; 4];
         for (d, slot) in out.iter_mut().enumerate() {
-            if let Some((after, moved)) = self.slide(grid, d) {
-                *slot = Some(self.chance(&after, d, moved, plies.saturating_sub(1), 1.0, true));
+            if let Some((after, moved, gained)) = self.slide(grid, d) {
+                let later = self.chance(&after, d, moved, plies.saturating_sub(1), 1.0, true);
+                *slot = Some(self.points(gained) + later);
             }
         }
         out
     }
 
-    fn slide(&mut self, grid: &Grid, d: usize) -> Option<(Grid, u8)> {
+    fn slide(&mut self, grid: &Grid, d: usize) -> Option<(Grid, u8, f32)> {
         let (model, lines) = (self.model, &mut *self.lines);
         let side = grid.side();
         slide_grid(grid, &self.prep.index, d, &mut |key| {
@@ -607,8 +716,47 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
         })
     }
 
+    /// The points a move earned, as the evaluation counts them: the learned evaluation adds
+    /// them up along a line of play; the heuristic does not count them.
+    #[inline]
+    fn points(&self, gained: f32) -> f32 {
+        if self.prep.learned.is_some() {
+            gained
+        } else {
+            0.0
+        }
+    }
+
+    /// The value of a position where the player is to move.
     fn eval(&mut self, grid: &Grid) -> f32 {
-        self.prep.eval.board(grid, &self.prep.index, self.evals)
+        let prep = self.prep;
+        let Some(learned) = &prep.learned else {
+            return prep.eval.board(grid, &prep.index, self.evals);
+        };
+        // The learned values are of afterstates: the best move's points and afterstate.
+        let mut best = f32::NEG_INFINITY;
+        for d in 0..4 {
+            if let Some((after, _, gained)) = self.slide(grid, d) {
+                best = best.max(gained + learned.network.value(after.packed(), learned.later));
+            }
+        }
+        if best == f32::NEG_INFINITY {
+            self.prep.loss
+        } else {
+            best
+        }
+    }
+
+    /// The value of the board a move left, before the game's answer (`first`: a move from the
+    /// root, whose next tile the state may show).
+    fn eval_after(&mut self, after: &Grid, first: bool) -> f32 {
+        match &self.prep.learned {
+            Some(learned) => {
+                let class = if first { learned.first } else { learned.later };
+                learned.network.value(after.packed(), class)
+            }
+            None => self.eval(after),
+        }
     }
 
     /// A player's turn with `plies` plies left, reached with probability `prob`.
@@ -635,8 +783,9 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
         let cut_before = std::mem::replace(&mut self.stop.depth_cut, false);
         let mut best = f32::NEG_INFINITY;
         for d in 0..4 {
-            if let Some((after, moved)) = self.slide(grid, d) {
-                best = best.max(self.chance(&after, d, moved, plies - 1, prob, false));
+            if let Some((after, moved, gained)) = self.slide(grid, d) {
+                let later = self.chance(&after, d, moved, plies - 1, prob, false);
+                best = best.max(self.points(gained) + later);
             }
         }
         if best == f32::NEG_INFINITY {
@@ -671,7 +820,7 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
     ) -> f32 {
         if plies == 0 {
             self.stop.depth_cut = true;
-            return self.eval(after);
+            return self.eval_after(after, first);
         }
         let mut cells = [0u8; MAX_CELLS];
         let n = spawn_cells(

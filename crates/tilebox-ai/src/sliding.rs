@@ -7,12 +7,13 @@
 //! variant file. [`VariantModel`] is the engine's rules seen as a [`SlidingModel`].
 
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use tilebox_sliding::variant::SpawnAt as VariantSpawnAt;
 use tilebox_sliding::{Board, Direction, NextCard, Rules, SlidingState, Variant, builtin_variants};
 
-use crate::generic::{GenericEngine, SlidingModel, SpawnAt};
+use crate::generic::{GenericEngine, Grid, Learned, SlidingModel, SpawnAt};
+use crate::ntuple::{self, PlayNetwork};
 use crate::threes::Deck;
 use crate::{Advice, Engine, Limits, bitboard};
 
@@ -134,21 +135,27 @@ impl SlidingModel for VariantModel {
     /// The engine's own line move: the line as the top row of an otherwise empty board, swiped
     /// left (the generic player caches each line's move, so this runs once per line).
     fn slide_line(&self, line: &mut [u8]) {
+        self.slide_line_scored(line);
+    }
+
+    /// The engine's points for the line's move (the whole board's, the rest being empty).
+    fn slide_line_scored(&self, line: &mut [u8]) -> u64 {
         let side = self.side;
         if line.len() != side {
-            return;
+            return 0;
         }
         let mut rows = vec![vec![0u64; side]; side];
         for (slot, &rank) in rows[0].iter_mut().zip(line.iter()) {
             *slot = self.rules.value(rank);
         }
         let Ok(board) = self.rules.board_from_values(&rows) else {
-            return;
+            return 0;
         };
         let slide = self.rules.slide(&board, Direction::Left);
         if let Some(row) = slide.board.rows().next() {
             line.copy_from_slice(row);
         }
+        slide.gained
     }
 
     fn spawn_at(&self) -> SpawnAt {
@@ -206,6 +213,34 @@ impl SlidingPlayer {
             .advise_board(&model, board, limits)
     }
 
+    /// The best move for `state` within `limits`, the search's leaves valued by `network`
+    /// (trained on this state's variant: the caller checks, see
+    /// [`crate::ntuple::file::load_player`]) rather than by the heuristic: the generic
+    /// player's search ([`GenericEngine::advise_learned`]), on every 4×4 variant. `None` only
+    /// when no swipe moves.
+    pub fn advise_learned(
+        &mut self,
+        state: &SlidingState,
+        limits: &Limits,
+        network: &Arc<PlayNetwork>,
+    ) -> Option<Advice> {
+        let model = VariantModel::of_state(state);
+        let later = model
+            .later_tiles()
+            .into_iter()
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .filter(|_| state.rules().variant().preview)
+            .map_or(0, |(rank, _)| rank.clamp(1, 15));
+        let learned = Learned {
+            network: Arc::clone(network),
+            first: ntuple::preview_class(state),
+            later,
+        };
+        self.generic
+            .get_or_insert_with(GenericEngine::new)
+            .advise_learned(&model, &Grid::from_board(state.board()), limits, &learned)
+    }
+
     /// The bitboard players' answer, when one plays this variant and the board fits.
     fn advise_bitboard(
         &mut self,
@@ -248,7 +283,6 @@ mod tests {
     use tilebox_sliding::Sliding;
 
     use super::*;
-    use crate::generic::Grid;
 
     fn variant(id: &str) -> Variant {
         tilebox_sliding::builtin_variant(id).unwrap()

@@ -10,6 +10,18 @@ pub const MAX_THREADS: u32 = 64;
 /// not given.
 pub const DEFAULT_MS: u64 = 200;
 
+/// The games `train --games` runs to when not given.
+pub const DEFAULT_TRAIN_GAMES: u64 = 100_000;
+
+/// The networks `train --network` makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum NetworkSize {
+    /// The 4×6-tuples (Yeh et al.), 67 million weights.
+    Standard,
+    /// The outer and inner rows as 4-tuples, 131,072 weights.
+    Small,
+}
+
 /// Play, replay and inspect Tilebox games.
 #[derive(Debug, Parser)]
 #[command(name = "tilebox-cli", version, about, long_about = None)]
@@ -218,6 +230,38 @@ pub enum Command {
         /// out take the kind's defaults), e.g. '{"tiles":12}'.
         #[arg(long, value_name = "JSON", allow_hyphen_values = true)]
         params: Option<String>,
+    },
+    /// Train the learning player of a 4×4 sliding game by self-play: its network is saved to
+    /// players/<id>.weights in the data directory at least every minute and at the end, and a
+    /// rerun resumes it. Progress on stderr; one line of JSON at the end.
+    Train {
+        /// Game id of a 4×4 sliding game (see `list`).
+        game: String,
+        /// The games the run is to have played in all, the resumed ones included.
+        #[arg(
+            long,
+            value_name = "N",
+            default_value_t = DEFAULT_TRAIN_GAMES,
+            allow_negative_numbers = true
+        )]
+        games: u64,
+        /// Games played at once, each thread on the shared network (1 to 64; more than 1 is
+        /// faster but not reproducible).
+        #[arg(
+            long,
+            value_name = "T",
+            default_value_t = 1,
+            allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS))
+        )]
+        threads: u32,
+        /// Seed of a new run (default 0); a resumed run keeps its own.
+        #[arg(long, value_name = "S", allow_negative_numbers = true)]
+        seed: Option<u64>,
+        /// The network of a new run: standard (4×6-tuples, 256 MiB while training) or small
+        /// (two 4-tuples: quick, weak); a resumed run keeps its own.
+        #[arg(long, value_name = "SIZE")]
+        network: Option<NetworkSize>,
     },
     /// Show a sliding variant's complete description, or check a variant file.
     Variant {

@@ -82,18 +82,22 @@ pub fn run(
     games: u32,
     seed: u64,
     threads: u32,
-) -> Result<Map<String, Value>, CliError> {
+) -> Result<Bench, CliError> {
     let games = u64::from(games);
     // The next game to play; 64 bits so that threads counting past the end never wrap.
     let next = AtomicU64::new(0);
     let stop = || next.store(games, Ordering::Relaxed);
-    let work = || -> Result<Vec<Played>, CliError> {
+    let work = || -> Result<Thread, CliError> {
         let mut player = assistant.player();
         let mut played = Vec::new();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             if i >= games {
-                return Ok(played);
+                return Ok(Thread {
+                    played,
+                    evaluation: player.evaluation(),
+                    warnings: player.warnings(),
+                });
             }
             played.push(play(
                 game,
@@ -104,8 +108,42 @@ pub fn run(
             )?);
         }
     };
-    let results = on_threads(threads, stop, work)?.concat();
-    Ok(summary(&results, rules_of(game.entry())))
+    let threads = on_threads(threads, stop, work)?;
+    let mut results = Vec::new();
+    let mut evaluation = None;
+    let mut warnings: Vec<String> = Vec::new();
+    for thread in threads {
+        results.extend(thread.played);
+        // Every player asks the same players folder: they agree, unless one played nothing.
+        evaluation = evaluation.or(thread.evaluation);
+        for w in thread.warnings {
+            if !warnings.contains(&w) {
+                warnings.push(w);
+            }
+        }
+    }
+    Ok(Bench {
+        summary: summary(&results, rules_of(game.entry())),
+        evaluation,
+        warnings,
+    })
+}
+
+/// What one bench thread played, and what its player says.
+struct Thread {
+    played: Vec<Played>,
+    evaluation: Option<&'static str>,
+    warnings: Vec<String>,
+}
+
+/// A bench's outcome.
+pub struct Bench {
+    /// The summary of the games (see [`run`]).
+    pub summary: Map<String, Value>,
+    /// Which evaluation the players used, for players that have more than one.
+    pub evaluation: Option<&'static str>,
+    /// What the players had to tell, each line once.
+    pub warnings: Vec<String>,
 }
 
 /// One game of `game` from `seed`, every move the player's, until `until`.

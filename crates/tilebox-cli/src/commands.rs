@@ -159,6 +159,9 @@ pub enum CliError {
     /// file.
     #[error(transparent)]
     Variant(#[from] crate::variant::VariantCliError),
+    /// `train` cannot go on: its weights file is refused, or cannot be saved.
+    #[error(transparent)]
+    Train(#[from] crate::train::TrainError),
     /// Writing stdout failed.
     #[error("cannot write the output: {0}")]
     Io(#[from] io::Error),
@@ -174,6 +177,7 @@ impl CliError {
             | CliError::Ai(_)
             | CliError::Thread(_)
             | CliError::ThreadFailed(_)
+            | CliError::Train(_)
             | CliError::Io(_) => 1,
             CliError::UnknownGame { .. }
             | CliError::NotSliding { .. }
@@ -208,15 +212,59 @@ impl std::fmt::Display for Quoted<'_> {
     }
 }
 
+/// Where a command tells what is not its answer: `train`'s progress, a player's warning (a
+/// network file refused, so the heuristic plays).
+pub struct Notes<'a> {
+    /// The stream.
+    pub stderr: &'a mut dyn Write,
+    /// Whether it is a terminal (`train`'s line is redrawn) or not (a line now and then).
+    pub terminal: bool,
+}
+
+impl Notes<'_> {
+    /// Writes each warning on a line of its own, `warning: …`; a closed stderr is no one to
+    /// tell.
+    fn warn(&mut self, warnings: &[String]) {
+        for w in warnings {
+            let _ = writeln!(self.stderr, "warning: {w}");
+        }
+        let _ = self.stderr.flush();
+    }
+}
+
 /// Runs one command on the games of `registry`, reading stdin from `input` and writing to
-/// `out`.
+/// `out`, and what is not its answer to `notes`.
 pub fn run(
     registry: &Registry,
     command: Command,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
+    mut notes: Notes<'_>,
 ) -> Result<(), CliError> {
     match command {
+        Command::Train {
+            game,
+            games,
+            threads,
+            seed,
+            network,
+        } => {
+            let request = crate::train::Request {
+                game,
+                games,
+                threads,
+                seed,
+                network,
+            };
+            crate::train::run(
+                registry,
+                &request,
+                &crate::variant::data_dir(),
+                notes.terminal,
+                out,
+                notes.stderr,
+            )?;
+        }
         Command::List => {
             for entry in registry.entries() {
                 writeln!(out, "{}\t{}", entry.id(), entry.title())?;
@@ -321,6 +369,7 @@ pub fn run(
                     seed,
                     moves.as_deref().unwrap_or(""),
                     budget,
+                    &mut notes,
                 )?
             };
             writeln!(out, "{best}")?;
@@ -368,15 +417,12 @@ pub fn run(
                 bench::Until::Over
             };
             let budget = Duration::from_millis(ms_per_move);
-            report.extend(bench::run(
-                &chosen,
-                &*assistant,
-                budget,
-                until,
-                games,
-                seed,
-                threads,
-            )?);
+            let played = bench::run(&chosen, &*assistant, budget, until, games, seed, threads)?;
+            notes.warn(&played.warnings);
+            if let Some(evaluation) = played.evaluation {
+                report.insert("player".into(), evaluation.into());
+            }
+            report.extend(played.summary);
             writeln!(out, "{}", Value::Object(report))?;
         }
         Command::Variant { command } => crate::variant::run(registry, command, out)?,
@@ -641,6 +687,7 @@ fn player_hint(
     seed: u64,
     moves: &str,
     budget: Duration,
+    notes: &mut Notes<'_>,
 ) -> Result<String, CliError> {
     let mut session = game.start(seed)?;
     session.play_text(moves)?;
@@ -649,7 +696,10 @@ fn player_hint(
             "the game is over: there is no move".into(),
         ));
     }
-    match assistant.player().best_move(&session.position(), budget) {
+    let mut player = assistant.player();
+    let best = player.best_move(&session.position(), budget);
+    notes.warn(&player.warnings());
+    match best {
         Ok(Some(best)) => Ok(best),
         Ok(None) => Err(CliError::Ai("it has no move in a game in play".into())),
         Err(err) => Err(assist_error(err)),

@@ -48,10 +48,11 @@
 mod args;
 mod bench;
 mod commands;
+mod train;
 mod variant;
 
 use std::ffi::OsString;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 #[cfg(target_os = "linux")]
 use std::path::Path;
 
@@ -135,7 +136,12 @@ where
             complain(stderr, &format!("refused: {refusal}"));
         }
     }
-    let result = commands::run(registry, cli.command, stdin, stdout).and_then(|()| {
+    // The binary redraws `train`'s progress line on a terminal; in-process runs write lines.
+    let notes = commands::Notes {
+        stderr: &mut *stderr,
+        terminal: help == HelpOutput::ProcessStdout && io::stderr().is_terminal(),
+    };
+    let result = commands::run(registry, cli.command, stdin, stdout, notes).and_then(|()| {
         stdout.flush()?;
         Ok(())
     });
@@ -250,7 +256,7 @@ fn report_usage(
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             complain(
                 stderr,
-                "error: a command is needed: list, new, play, code, daily, slide, addends, hint, odds, bench or variant (see tilebox-cli --help)",
+                "error: a command is needed: list, new, play, code, daily, slide, addends, hint, odds, bench, train or variant (see tilebox-cli --help)",
             );
             2
         }

@@ -244,7 +244,7 @@ fn bench_plays_with_the_entrys_player_and_reports_its_top_tiles() {
     let v = bench("28", "--ms-per-move", "0");
     assert_eq!(
         keys_of(v.as_object().expect("an object")),
-        bench_keys("reach")
+        bench_keys("reach", false)
     );
     assert_eq!(v["unfinished"], 0);
     assert_eq!(v["moves"], 15);

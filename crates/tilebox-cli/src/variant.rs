@@ -6,9 +6,11 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use clap::Subcommand;
 use thiserror::Error;
+use tilebox_ai::ntuple::players::Players;
 use tilebox_core::Registry;
 use tilebox_sliding::{Refusal, Sliding, Variant, VariantError, check_file_with_id};
 
@@ -68,10 +70,18 @@ pub fn variants_dir(data_dir: &Path) -> PathBuf {
 
 /// The registry of the binary: the catalogue with the player's variants of the app's data
 /// directory (`dirs::data_dir()`, or the temporary directory on a system that names none, as
-/// the app does), and the files refused.
+/// the app does), its sliding players using the networks trained in its `players` folder
+/// (`train`), and the variant files refused.
 pub fn player_registry() -> (Registry, Vec<Refusal>) {
-    let data_dir = dirs::data_dir().unwrap_or_else(std::env::temp_dir);
-    tilebox_games::registry_with_variants(&variants_dir(&data_dir))
+    let data_dir = data_dir();
+    let players = Players::new(&Players::dir_of(&data_dir));
+    tilebox_games::registry_with_players(&variants_dir(&data_dir), Arc::new(players))
+}
+
+/// The data directory, the app's: `dirs::data_dir()`, or the temporary directory on a system
+/// that names none.
+pub fn data_dir() -> PathBuf {
+    dirs::data_dir().unwrap_or_else(std::env::temp_dir)
 }
 
 /// The sliding variants of `registry`, in its order.

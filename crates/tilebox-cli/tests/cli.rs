@@ -1053,7 +1053,7 @@ fn bench_reports_the_games_it_played() {
     assert_eq!(v["unfinished"], 0);
     assert_eq!(
         keys_of(v.as_object().expect("an object")),
-        bench_keys("reach")
+        bench_keys("reach", true)
     );
     let reach = v["reach"].as_object().expect("reach by tile");
     assert!(!reach.is_empty());
@@ -1146,7 +1146,7 @@ fn bench_strike9_reports_its_keys_in_order_and_the_threads_it_used() {
     ]);
     assert_eq!(
         keys_of(v.as_object().expect("an object")),
-        bench_keys("win_rate")
+        bench_keys("win_rate", false)
     );
     // Three games keep at most three threads busy.
     assert_eq!(v["threads"], 3);

@@ -85,6 +85,19 @@ pub trait Player<P: Puzzle>: Send {
         state: &P::State,
         budget: Duration,
     ) -> Result<Option<P::Move>, AssistError>;
+
+    /// Which evaluation its last move used, for a player that has more than one (the sliding
+    /// games': `"network"`, a learned one, or `"heuristic"`); `None` by default, and before a
+    /// first move.
+    fn evaluation(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// What the player has to tell once, one line each: a file of its own it refused and why (the
+    /// sliding games' network file), so that it plays as it can without it. Empty by default.
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// Hints, autoplay and odds for one kind of game.

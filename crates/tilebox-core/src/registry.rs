@@ -337,6 +337,16 @@ pub trait DynPlayer: Send {
         position: &Position,
         budget: Duration,
     ) -> Result<Option<String>, AssistError>;
+
+    /// Which evaluation its last move used ([`crate::Player::evaluation`]); `None` by default.
+    fn evaluation(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// What it has to tell once ([`crate::Player::warnings`]); empty by default.
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 struct AssistantOf<P: Puzzle> {
@@ -374,6 +384,17 @@ impl<P: Puzzle> DynPlayer for PlayerOf<P> {
             .as_mut()
             .ok_or_else(|| AssistError::CannotPlay("this game has no player".into()))?;
         Ok(player.best_move(state, budget)?.map(|mv| mv.to_string()))
+    }
+
+    fn evaluation(&self) -> Option<&'static str> {
+        self.player.as_ref().and_then(|p| p.evaluation())
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        self.player
+            .as_ref()
+            .map(|p| p.warnings())
+            .unwrap_or_default()
     }
 }
 

@@ -9,7 +9,9 @@ mod sliding;
 mod strike9;
 
 use std::path::Path;
+use std::sync::Arc;
 
+use tilebox_ai::ntuple::players::Players;
 use tilebox_core::{EntryInfo, Puzzle, Registry, Renamed};
 use tilebox_sliding::{Loaded, Refusal, Sliding, Variant, VariantError, builtins, load_dir};
 use tilebox_strike9::{OneDie, Scoring, Strike9, Strike9Params};
@@ -32,6 +34,14 @@ pub fn registry() -> Registry {
 /// notice a host says once.
 pub fn registry_with_variants(dir: &Path) -> (Registry, Vec<Refusal>) {
     with_variants(registry(), &builtins(), dir)
+}
+
+/// [`registry_with_variants`] whose sliding games' assistant plays a 4×4 variant with its
+/// trained network when `players` has one (`tilebox-cli train`), and with the heuristic
+/// otherwise.
+pub fn registry_with_players(dir: &Path, players: Arc<Players>) -> (Registry, Vec<Refusal>) {
+    let registry = register_with(Registry::new(), SlidingFrontEnd::with_players(players));
+    with_variants(registry, &builtins(), dir)
 }
 
 /// `registry`, which holds the built-ins `builtins`, with the player's variant files in `dir`.
@@ -104,9 +114,14 @@ fn with_builtin_variants(mut registry: Registry) -> Registry {
 
 /// `registry` with every game Tilebox ships added after what it holds (a test adds a kind of
 /// its own to the real catalogue this way).
-#[rustfmt::skip]
 pub fn register(registry: Registry) -> Registry {
-    with_builtin_variants(registry.kind::<Sliding>(SlidingFrontEnd))
+    register_with(registry, SlidingFrontEnd::default())
+}
+
+/// [`register`] with this front end for the sliding games.
+#[rustfmt::skip]
+fn register_with(registry: Registry, sliding: SlidingFrontEnd) -> Registry {
+    with_builtin_variants(registry.kind::<Sliding>(sliding))
         .kind::<Strike9>(Strike9FrontEnd)
         .preset::<Strike9>("shut-the-box", "Shut the Box", "The pub game: one die once 7, 8 and 9 are shut; lowest total left wins.", Strike9Params { one_die: OneDie::HighShut, score: Scoring::Golf, ..Strike9Params::default() })
         .preset::<Strike9>("full-house", "Full House", "Twelve tiles and two dice: shut them all.", Strike9Params { tiles: 12, ..Strike9Params::default() })

@@ -3,9 +3,11 @@
 //! the fixtures.
 
 use std::fmt::Write;
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
+use tilebox_ai::ntuple::players::{Found, Players};
 use tilebox_ai::{Limits, SlidingPlayer};
 use tilebox_core::{
     AssistError, Assistant, BoardColors, Fixtures, FrontEnd, Outcome, Player, Puzzle, Rgb,
@@ -18,8 +20,19 @@ use tilebox_sliding::{Direction, Sliding, SlidingState, Variant, builtin_variant
 pub const CANNOT_PLAY: &str = "the AI cannot play this board";
 
 /// The front end of every sliding variant.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct SlidingFrontEnd;
+#[derive(Debug, Clone, Default)]
+pub struct SlidingFrontEnd {
+    assistant: SlidingAssistant,
+}
+
+impl SlidingFrontEnd {
+    /// The front end whose assistant plays with the trained players of `players`.
+    pub fn with_players(players: Arc<Players>) -> Self {
+        Self {
+            assistant: SlidingAssistant::with_players(players),
+        }
+    }
+}
 
 /// The built-in variant `id`'s ladder, for the palettes.
 fn ladder_of(id: &str) -> Vec<u64> {
@@ -403,7 +416,7 @@ impl FrontEnd<Sliding> for SlidingFrontEnd {
     }
 
     fn assistant(&self) -> Option<&dyn Assistant<Sliding>> {
-        Some(&SlidingAssistant)
+        Some(&self.assistant)
     }
 
     fn fixtures(&self) -> Fixtures {
@@ -436,9 +449,24 @@ impl FrontEnd<Sliding> for SlidingFrontEnd {
 
 /// Hints and autoplay for every sliding variant, built in or a player's own: [`SlidingPlayer`],
 /// the bitboard players where they play the variant exactly (4×4 boards whose rules are 2048's
-/// or Threes', [`tilebox_ai::Bitboard::of`]), the generic expectimax everywhere else.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct SlidingAssistant;
+/// or Threes', [`tilebox_ai::Bitboard::of`]), the generic expectimax everywhere else. With a
+/// players folder ([`SlidingAssistant::with_players`]), a 4×4 variant whose network was trained
+/// (`tilebox-cli train`) is played by the same expectimax with the network as its evaluation;
+/// a network file that is refused leaves the heuristic, and the player tells why
+/// ([`Player::warnings`]).
+#[derive(Debug, Clone, Default)]
+pub struct SlidingAssistant {
+    players: Option<Arc<Players>>,
+}
+
+impl SlidingAssistant {
+    /// The assistant with the trained players of `players`.
+    pub fn with_players(players: Arc<Players>) -> Self {
+        Self {
+            players: Some(players),
+        }
+    }
+}
 
 impl Assistant<Sliding> for SlidingAssistant {
     /// Every variant.
@@ -449,13 +477,23 @@ impl Assistant<Sliding> for SlidingAssistant {
     fn player(&self) -> Box<dyn Player<Sliding>> {
         Box::new(AiPlayer {
             player: SlidingPlayer::new(),
+            players: self.players.clone(),
+            found: None,
+            evaluation: None,
+            refused: None,
         })
     }
 }
 
-/// The AI's player: [`SlidingPlayer`], kept between questions.
+/// The AI's player: [`SlidingPlayer`], kept between questions, and the trained players.
 struct AiPlayer {
     player: SlidingPlayer,
+    players: Option<Arc<Players>>,
+    /// What the players folder had for the variant last played.
+    found: Option<(Variant, Found)>,
+    evaluation: Option<&'static str>,
+    /// A network file refused, in one line.
+    refused: Option<String>,
 }
 
 impl Player<Sliding> for AiPlayer {
@@ -467,10 +505,45 @@ impl Player<Sliding> for AiPlayer {
         if Sliding::legal_moves(state).is_empty() {
             return Ok(None);
         }
-        match self.player.advise(state, &Limits::per_move(budget)) {
+        let limits = Limits::per_move(budget);
+        let variant = state.rules().variant();
+        let found = match (&self.players, &self.found) {
+            (None, _) => Found::Missing,
+            (Some(_), Some((v, found))) if v == variant => found.clone(),
+            (Some(players), _) => {
+                let found = players.find(variant);
+                self.found = Some((variant.clone(), found.clone()));
+                found
+            }
+        };
+        let advice = match found {
+            Found::Network(network) => {
+                self.evaluation = Some("network");
+                self.player.advise_learned(state, &limits, &network)
+            }
+            Found::Missing | Found::Refused(_) => {
+                if let Found::Refused(why) = found {
+                    self.refused = Some(why);
+                }
+                self.evaluation = Some("heuristic");
+                self.player.advise(state, &limits)
+            }
+        };
+        match advice {
             Some(advice) => Ok(Some(advice.best)),
             None => Err(AssistError::CannotPlay(CANNOT_PLAY.to_string())),
         }
+    }
+
+    fn evaluation(&self) -> Option<&'static str> {
+        self.evaluation
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        self.refused
+            .iter()
+            .map(|why| format!("{why}; playing with the heuristic"))
+            .collect()
     }
 }
 
@@ -519,7 +592,7 @@ mod tests {
     #[test]
     fn big_2048_tiles_are_all_different() {
         let v = variant("2048");
-        let front = SlidingFrontEnd;
+        let front = SlidingFrontEnd::default();
         let fills: Vec<_> = (12..=19)
             .map(|p| front.tile_colors(&v, 1 << p).fill)
             .collect();
@@ -536,7 +609,7 @@ mod tests {
         let v = variant("threes");
         let feet: Vec<_> = [3, 6, 12, 24, 48, 96, 192, 384, 768, 1536, 3072, 6144]
             .iter()
-            .map(|&x| SlidingFrontEnd.tile_colors(&v, x).accent)
+            .map(|&x| SlidingFrontEnd::default().tile_colors(&v, x).accent)
             .collect();
         for (i, a) in feet.iter().enumerate() {
             for b in &feet[i + 1..] {
@@ -586,7 +659,7 @@ mod tests {
             let colors: Vec<TileColors> = v
                 .tiles
                 .iter()
-                .map(|&t| SlidingFrontEnd.tile_colors(&v, t))
+                .map(|&t| SlidingFrontEnd::default().tile_colors(&v, t))
                 .collect();
             for (i, a) in colors.iter().enumerate() {
                 assert!(a.fill.contrast(a.text) >= 4.5, "{id} tile {i}: {a:?}");
@@ -628,7 +701,7 @@ mod tests {
     #[test]
     fn the_ai_plays_every_variant_the_bitboards_only_4x4_2048_and_threes() {
         for v in builtin_variants() {
-            assert!(SlidingAssistant.plays(&v), "{}", v.id);
+            assert!(SlidingAssistant::default().plays(&v), "{}", v.id);
             let bitboards = v.side == 4 && (v.id == "2048" || v.id == "threes");
             assert_eq!(Bitboard::of(&v).is_some(), bitboards, "{}", v.id);
         }
@@ -637,7 +710,7 @@ mod tests {
     #[test]
     fn every_built_in_variant_is_played_with_legal_moves() {
         // A tiny budget: only legality is checked here (strength is measured by `bench`).
-        let assistant = SlidingAssistant;
+        let assistant = SlidingAssistant::default();
         for v in builtin_variants() {
             let mut player = assistant.player();
             let mut game = Session::<Sliding>::new(v.clone(), 2).unwrap();

@@ -20,9 +20,13 @@ pub fn summary_keys(figure: &str) -> Vec<&str> {
 }
 
 /// Every key of `bench`'s JSON, in the README's order: what it was asked (`game`, `seed`,
-/// `ms_per_move`, `threads`), then the [`summary_keys`].
-pub fn bench_keys(figure: &str) -> Vec<&str> {
+/// `ms_per_move`, `threads`), when `player` (the sliding games) which evaluation their player
+/// used, then the [`summary_keys`].
+pub fn bench_keys(figure: &str, player: bool) -> Vec<&str> {
     let mut keys = vec!["game", "seed", "ms_per_move", "threads"];
+    if player {
+        keys.push("player");
+    }
     keys.extend(summary_keys(figure));
     keys
 }

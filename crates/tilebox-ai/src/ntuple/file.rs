@@ -1,0 +1,431 @@
+//! The weights file, `players/<id>.weights` in the data directory: see `docs/weights.md`.
+//!
+//! Everything little-endian, in this order:
+//!
+//! | field | size |
+//! |---|---|
+//! | magic `TBOXNTW\n` | 8 |
+//! | format version, [`FORMAT`] | u32 |
+//! | variant id: length, UTF-8 | u16 + n |
+//! | the rules' fingerprint ([`fingerprint`]) | u64 |
+//! | preview family (0 or 1) | u8 |
+//! | tuples: count, then each: length, cells | u8 + (u8 + n) each |
+//! | seed of the run | u64 |
+//! | games done | u64 |
+//! | moves done | u64 |
+//! | largest weight in size | f32 |
+//! | weight count | u64 |
+//! | weights | f32 each |
+//! | checksum: FNV-1a 64 of every byte before it | u64 |
+//!
+//! A file is written whole to `<name>.tmp` beside it, synced, then renamed over the old one.
+//! Reading refuses, with a [`WeightsError`] naming the file and the cause, a file that is short,
+//! not a weights file, of a newer format, corrupt (checksum), or of another variant or other
+//! rules; it never panics.
+
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+use tilebox_core::files::{FileError, io_words, open_regular};
+use tilebox_sliding::Variant;
+
+use super::{Layout, LayoutError, Network, PlayNetwork, Quantizer};
+
+/// The first 8 bytes of every weights file.
+pub const MAGIC: [u8; 8] = *b"TBOXNTW\n";
+
+/// The format version this build writes and the newest it reads.
+pub const FORMAT: u32 = 1;
+
+/// The file name of a variant's weights: `<id>.weights`.
+pub fn file_name(id: &str) -> String {
+    format!("{id}.weights")
+}
+
+/// The weights file of variant `id` under the data directory's `tilebox` folder:
+/// `<data dir>/tilebox/players/<id>.weights`.
+pub fn weights_path(data_dir: &Path, id: &str) -> PathBuf {
+    super::players::Players::dir_of(data_dir).join(file_name(id))
+}
+
+/// Why a weights file is refused.
+#[derive(Debug, Error)]
+pub enum Cause {
+    /// It cannot be opened (missing, not a regular file, no permission).
+    #[error("{0}")]
+    Open(#[from] FileError),
+    /// It cannot be read or written.
+    #[error("{}", io_words(.0))]
+    Io(#[from] io::Error),
+    /// It ends too soon.
+    #[error("too short: it ends inside the {0}")]
+    Short(&'static str),
+    /// It does not start with the magic.
+    #[error("not a weights file")]
+    NotWeights,
+    /// Its format is newer than this build reads.
+    #[error("format {0} is newer than this build reads ({FORMAT})")]
+    Newer(u32),
+    /// The checksum does not match.
+    #[error("corrupt: the checksum does not match")]
+    Corrupt,
+    /// Its layout is not one a network can have.
+    #[error("bad layout: {0}")]
+    Layout(#[from] LayoutError),
+    /// Its weight count is not the layout's.
+    #[error("{found} weights where the layout has {expected}")]
+    WeightCount {
+        /// In the file.
+        found: u64,
+        /// The layout's.
+        expected: u64,
+    },
+    /// It was trained on another variant.
+    #[error("trained on {found}, not {expected}")]
+    OtherVariant {
+        /// The file's variant id.
+        found: String,
+        /// The variant asked for.
+        expected: String,
+    },
+    /// It was trained on the same id with other rules.
+    #[error("trained on other rules of {0} (the variant changed since)")]
+    OtherRules(String),
+}
+
+/// A weights file refused: the file and why. Displays as one line, `<file>: <cause>`.
+#[derive(Debug, Error)]
+#[error("{}: {cause}", path.display())]
+pub struct WeightsError {
+    /// The file.
+    pub path: PathBuf,
+    /// Why.
+    pub cause: Cause,
+}
+
+impl WeightsError {
+    /// Whether the file is simply not there (nothing trained yet): no refusal to tell.
+    pub fn is_missing(&self) -> bool {
+        matches!(self.cause, Cause::Open(FileError::Missing))
+    }
+}
+
+/// Where a run stands: what resuming it needs beside the weights.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RunState {
+    /// The run's seed.
+    pub seed: u64,
+    /// Games done: the next game's index.
+    pub games: u64,
+    /// Moves played in all.
+    pub moves: u64,
+}
+
+/// FNV-1a 64 offset basis.
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+/// FNV-1a 64 prime.
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// FNV-1a 64 of `bytes`, continuing from `hash`.
+fn fnv(mut hash: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        hash = (hash ^ u64::from(b)).wrapping_mul(FNV_PRIME);
+    }
+    hash
+}
+
+/// The fingerprint of a variant's rules as training sees them: FNV-1a 64 of the JSON of its
+/// side, ladder, merges, motion, spawns, spawn cells, preview and scoring (not its id, names,
+/// start or win). Another variant's file, or one trained before the rules changed, is refused.
+pub fn fingerprint(variant: &Variant) -> u64 {
+    let rules = serde_json::json!([
+        variant.side,
+        variant.tiles,
+        variant.merges,
+        variant.motion,
+        variant.spawn,
+        variant.spawn_at,
+        variant.preview,
+        variant.score,
+    ]);
+    fnv(FNV_OFFSET, rules.to_string().as_bytes())
+}
+
+/// A writer that keeps the checksum of what went through it.
+struct Summed<W> {
+    inner: W,
+    hash: u64,
+}
+
+impl<W: Write> Summed<W> {
+    fn put(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.hash = fnv(self.hash, bytes);
+        self.inner.write_all(bytes)
+    }
+}
+
+/// Writes `network` with `run` as variant `variant`'s weights at `path`, atomically (a
+/// temporary file beside it, synced, renamed over it); the folder is made if missing.
+pub fn save(
+    path: &Path,
+    variant: &Variant,
+    network: &Network,
+    run: &RunState,
+) -> Result<(), WeightsError> {
+    let fail = |cause: io::Error| WeightsError {
+        path: path.to_path_buf(),
+        cause: Cause::Io(cause),
+    };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let result = write_to(&tmp, variant, network, run).and_then(|()| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.map_err(fail)
+}
+
+fn write_to(tmp: &Path, variant: &Variant, network: &Network, run: &RunState) -> io::Result<()> {
+    let file = File::create(tmp)?;
+    let mut out = Summed {
+        inner: BufWriter::with_capacity(1 << 20, file),
+        hash: FNV_OFFSET,
+    };
+    let layout = network.layout();
+    out.put(&MAGIC)?;
+    out.put(&FORMAT.to_le_bytes())?;
+    let id = variant.id.as_bytes();
+    let len = u16::try_from(id.len()).map_err(io::Error::other)?;
+    out.put(&len.to_le_bytes())?;
+    out.put(id)?;
+    out.put(&fingerprint(variant).to_le_bytes())?;
+    out.put(&[u8::from(layout.preview())])?;
+    out.put(&[layout.tuples().len() as u8])?;
+    for t in layout.tuples() {
+        out.put(&[t.len() as u8])?;
+        out.put(t)?;
+    }
+    out.put(&run.seed.to_le_bytes())?;
+    out.put(&run.games.to_le_bytes())?;
+    out.put(&run.moves.to_le_bytes())?;
+    let max = network.weights().fold(0f32, |m, w| m.max(w.abs()));
+    out.put(&max.to_le_bytes())?;
+    out.put(&(layout.weight_count() as u64).to_le_bytes())?;
+    let mut chunk = Vec::with_capacity(1 << 16);
+    for w in network.weights() {
+        chunk.extend_from_slice(&w.to_le_bytes());
+        if chunk.len() >= 1 << 16 {
+            out.put(&chunk)?;
+            chunk.clear();
+        }
+    }
+    out.put(&chunk)?;
+    let sum = out.hash;
+    out.inner.write_all(&sum.to_le_bytes())?;
+    let file = out.inner.into_inner().map_err(|e| e.into_error())?;
+    file.sync_all()
+}
+
+/// A reader that keeps the checksum of what came through it, and names what ends too soon.
+struct Source<R> {
+    inner: R,
+    hash: u64,
+}
+
+impl<R: Read> Source<R> {
+    fn take(&mut self, buf: &mut [u8], what: &'static str) -> Result<(), Cause> {
+        self.inner.read_exact(buf).map_err(|e| match e.kind() {
+            io::ErrorKind::UnexpectedEof => Cause::Short(what),
+            _ => Cause::Io(e),
+        })?;
+        self.hash = fnv(self.hash, buf);
+        Ok(())
+    }
+
+    fn u8(&mut self, what: &'static str) -> Result<u8, Cause> {
+        let mut b = [0u8; 1];
+        self.take(&mut b, what)?;
+        Ok(b[0])
+    }
+
+    fn u16(&mut self, what: &'static str) -> Result<u16, Cause> {
+        let mut b = [0u8; 2];
+        self.take(&mut b, what)?;
+        Ok(u16::from_le_bytes(b))
+    }
+
+    fn u32(&mut self, what: &'static str) -> Result<u32, Cause> {
+        let mut b = [0u8; 4];
+        self.take(&mut b, what)?;
+        Ok(u32::from_le_bytes(b))
+    }
+
+    fn u64(&mut self, what: &'static str) -> Result<u64, Cause> {
+        let mut b = [0u8; 8];
+        self.take(&mut b, what)?;
+        Ok(u64::from_le_bytes(b))
+    }
+}
+
+/// What a file's header says.
+struct Header {
+    id: String,
+    fingerprint: u64,
+    layout: Layout,
+    run: RunState,
+    max_abs: f32,
+}
+
+/// Reads the file at `path`: the header, then every weight handed to the sink `make` builds
+/// from the header, then the checksum; then checks the variant.
+fn read<S: Sink>(
+    path: &Path,
+    variant: &Variant,
+    make: impl FnOnce(&Header) -> S,
+) -> Result<(S, RunState), WeightsError> {
+    let fail = |cause: Cause| WeightsError {
+        path: path.to_path_buf(),
+        cause,
+    };
+    let file = open_regular(path, std::fs::OpenOptions::new().read(true))
+        .map_err(|e| fail(Cause::Open(e)))?;
+    let mut src = Source {
+        inner: BufReader::with_capacity(1 << 20, file),
+        hash: FNV_OFFSET,
+    };
+    let (header, out) = read_body(&mut src, make).map_err(fail)?;
+    let mut sum = [0u8; 8];
+    src.inner.read_exact(&mut sum).map_err(|e| {
+        fail(match e.kind() {
+            io::ErrorKind::UnexpectedEof => Cause::Short("checksum"),
+            _ => Cause::Io(e),
+        })
+    })?;
+    // Anything after the checksum is not of the file as written.
+    let mut more = [0u8; 1];
+    let trailing = src.inner.read(&mut more).map_err(|e| fail(Cause::Io(e)))?;
+    if u64::from_le_bytes(sum) != src.hash || trailing != 0 {
+        return Err(fail(Cause::Corrupt));
+    }
+    if header.id != variant.id {
+        return Err(fail(Cause::OtherVariant {
+            found: header.id,
+            expected: variant.id.clone(),
+        }));
+    }
+    if header.fingerprint != fingerprint(variant) {
+        return Err(fail(Cause::OtherRules(header.id)));
+    }
+    Ok((out, header.run))
+}
+
+fn read_body<R: Read, S: Sink>(
+    src: &mut Source<R>,
+    make: impl FnOnce(&Header) -> S,
+) -> Result<(Header, S), Cause> {
+    let mut magic = [0u8; 8];
+    src.take(&mut magic, "magic")?;
+    if magic != MAGIC {
+        return Err(Cause::NotWeights);
+    }
+    let format = src.u32("format version")?;
+    if format > FORMAT {
+        return Err(Cause::Newer(format));
+    }
+    let len = src.u16("variant id")?;
+    let mut id = vec![0u8; usize::from(len)];
+    src.take(&mut id, "variant id")?;
+    let id = String::from_utf8_lossy(&id).into_owned();
+    let fingerprint = src.u64("fingerprint")?;
+    let preview = src.u8("layout")? != 0;
+    let count = src.u8("layout")?;
+    let mut tuples = Vec::new();
+    for _ in 0..count {
+        let n = src.u8("layout")?;
+        let mut cells = vec![0u8; usize::from(n)];
+        src.take(&mut cells, "layout")?;
+        tuples.push(cells);
+    }
+    let layout = Layout::new(tuples, preview)?;
+    let run = RunState {
+        seed: src.u64("run state")?,
+        games: src.u64("run state")?,
+        moves: src.u64("run state")?,
+    };
+    let max_abs = f32::from_bits(src.u32("run state")?);
+    let n = src.u64("weight count")?;
+    let expected = layout.weight_count() as u64;
+    if n != expected {
+        return Err(Cause::WeightCount { found: n, expected });
+    }
+    let header = Header {
+        id,
+        fingerprint,
+        layout,
+        run,
+        max_abs,
+    };
+    let mut sink = make(&header);
+    let mut left = expected as usize;
+    let mut buf = vec![0u8; 1 << 16];
+    while left > 0 {
+        let take = (left * 4).min(buf.len());
+        src.take(&mut buf[..take], "weights")?;
+        for w in buf[..take].chunks_exact(4) {
+            sink.push(f32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+        }
+        left -= take / 4;
+    }
+    Ok((header, sink))
+}
+
+/// Reads `variant`'s weights at `path` for training: the network in `f32` and where the run
+/// stands. Holds 4 bytes a weight.
+pub fn load_training(path: &Path, variant: &Variant) -> Result<(Network, RunState), WeightsError> {
+    let (full, run) = read(path, variant, |h| Full {
+        layout: h.layout.clone(),
+        weights: Vec::with_capacity(h.layout.weight_count()),
+    })?;
+    // The count was checked against the layout as the weights were read.
+    let network = Network::from_weights(&full.layout, full.weights).ok_or(WeightsError {
+        path: path.to_path_buf(),
+        cause: Cause::Short("weights"),
+    })?;
+    Ok((network, run))
+}
+
+/// Reads `variant`'s weights at `path` for playing: 16-bit weights (2 bytes a weight; the
+/// `f32` weights are never all held).
+pub fn load_player(path: &Path, variant: &Variant) -> Result<PlayNetwork, WeightsError> {
+    let (q, _) = read(path, variant, |h| Quantizer::new(&h.layout, h.max_abs))?;
+    Ok(q.finish())
+}
+
+/// Where the weights read go.
+trait Sink {
+    fn push(&mut self, w: f32);
+}
+
+/// Every weight in `f32`.
+struct Full {
+    layout: Layout,
+    weights: Vec<f32>,
+}
+
+impl Sink for Full {
+    fn push(&mut self, w: f32) {
+        self.weights.push(w);
+    }
+}
+
+impl Sink for Quantizer {
+    fn push(&mut self, w: f32) {
+        Quantizer::push(self, w);
+    }
+}

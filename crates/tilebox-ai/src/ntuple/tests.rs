@@ -1,0 +1,378 @@
+//! Tests of the network, its training and its file.
+
+use std::io::Write;
+
+use tilebox_core::{GameRng, Puzzle};
+use tilebox_sliding::{Sliding, Variant, builtin_variant};
+
+use super::file::{Cause, FORMAT, RunState, load_player, load_training, save};
+use super::train::{Flow, Recent, TrainOptions, train};
+use super::*;
+
+fn variant(id: &str) -> Variant {
+    builtin_variant(id).unwrap()
+}
+
+/// Mean score of `games` games of `variant` played by uniformly random legal moves.
+fn random_mean(variant: &Variant, games: u64) -> f64 {
+    let mut rng = GameRng::from_seed(99);
+    let mut total = 0u64;
+    for seed in 0..games {
+        let mut state = Sliding::new_game(variant, 1_000_000 + seed).unwrap();
+        loop {
+            let legal = Sliding::legal_moves(&state);
+            if legal.is_empty() {
+                break;
+            }
+            state = Sliding::apply(&state, &legal[rng.index(legal.len())]).unwrap();
+        }
+        total += state.score();
+    }
+    total as f64 / games as f64
+}
+
+/// Trains `games` games of `variant` on a fresh small network; the network and the figures
+/// of the last 500 games.
+fn trained(variant: &Variant, games: u64, seed: u64) -> (Network, Recent) {
+    let network = Network::new(&Layout::small(variant.preview), 0.0);
+    let mut recent = Recent::new(500);
+    let options = TrainOptions {
+        seed,
+        ..TrainOptions::default()
+    };
+    let done = train(&network, variant, &options, 0, games, |game, _| {
+        recent.push(game);
+        Flow::Continue
+    });
+    assert_eq!(done, games);
+    (network, recent)
+}
+
+#[test]
+fn a_small_network_learns_2048_far_beyond_random_play() {
+    let v = variant("2048");
+    let random = random_mean(&v, 300);
+    let (_, recent) = trained(&v, 3000, 7);
+    let learned = recent.mean_score();
+    assert!(
+        learned > 3.0 * random,
+        "learned {learned:.0}, random {random:.0}"
+    );
+}
+
+#[test]
+fn the_symmetries_are_the_eight_of_the_square() {
+    let mut images: Vec<Vec<u8>> = (0..SYMMETRIES)
+        .map(|s| (0..16).map(|c| transform(c, s)).collect())
+        .collect();
+    for image in &images {
+        let mut sorted = image.clone();
+        sorted.sort();
+        assert_eq!(sorted, (0..16).collect::<Vec<u8>>(), "a permutation");
+    }
+    images.sort();
+    images.dedup();
+    assert_eq!(images.len(), 8);
+    // A quarter turn sends the top-left corner to the top-right.
+    assert_eq!(transform(0, 1), 3);
+}
+
+#[test]
+fn a_board_and_its_mirror_images_have_one_value() {
+    let layout = Layout::small(false);
+    let network = Network::new(&layout, 0.0);
+    let board = 0x0123_4567_89ab_cdefu64;
+    network.adjust(board, 0, 1.0);
+    let v = network.value(board, 0);
+    assert!(v > 0.0);
+    let compiled = Compiled::new(&layout);
+    for sym in 0..SYMMETRIES {
+        let mut image = 0u64;
+        for c in 0..16u8 {
+            image |= ((board >> (4 * c)) & 0xF) << (4 * transform(c, sym));
+        }
+        assert_eq!(compiled.value(&network.weights[..], image, 0), v, "{sym}");
+    }
+}
+
+#[test]
+fn layouts_out_of_bounds_are_refused() {
+    assert_eq!(Layout::new(vec![], false), Err(LayoutError::TupleCount(0)));
+    assert_eq!(
+        Layout::new(vec![vec![0, 1, 2, 3, 4, 5, 6]], false),
+        Err(LayoutError::TupleLength(7))
+    );
+    assert_eq!(
+        Layout::new(vec![vec![0, 16]], false),
+        Err(LayoutError::BadCell(0))
+    );
+    assert_eq!(
+        Layout::new(vec![vec![1, 1]], false),
+        Err(LayoutError::BadCell(0))
+    );
+    assert_eq!(
+        Layout::new(vec![vec![0, 1, 2, 3, 4, 5]; 6], false),
+        Err(LayoutError::TooBig(6 << 24))
+    );
+    let standard = Layout::standard(true);
+    assert_eq!(Layout::new(standard.tuples().to_vec(), true), Ok(standard));
+}
+
+/// One thread and one seed: N games, then N more resumed from the file, make the file that
+/// 2N games at once make, byte for byte.
+#[test]
+fn training_resumed_from_its_file_equals_training_at_once() {
+    let v = variant("2048");
+    let dir = tempfile::tempdir().unwrap();
+    let options = TrainOptions {
+        seed: 11,
+        ..TrainOptions::default()
+    };
+    let layout = Layout::small(false);
+    let run =
+        |network: &Network, from, to| train(network, &v, &options, from, to, |_, _| Flow::Continue);
+
+    let at_once = Network::new(&layout, 0.0);
+    assert_eq!(run(&at_once, 0, 40), 40);
+    let whole = dir.path().join("whole.weights");
+    let state = RunState {
+        seed: 11,
+        games: 40,
+        moves: 0,
+    };
+    save(&whole, &v, &at_once, &state).unwrap();
+
+    let first = Network::new(&layout, 0.0);
+    assert_eq!(run(&first, 0, 20), 20);
+    let split = dir.path().join("split.weights");
+    save(
+        &split,
+        &v,
+        &first,
+        &RunState {
+            seed: 11,
+            games: 20,
+            moves: 0,
+        },
+    )
+    .unwrap();
+    let (again, stood) = load_training(&split, &v).unwrap();
+    assert_eq!(stood.games, 20);
+    assert_eq!(run(&again, stood.games, 40), 40);
+    save(&split, &v, &again, &state).unwrap();
+
+    assert_eq!(
+        std::fs::read(&whole).unwrap(),
+        std::fs::read(&split).unwrap()
+    );
+    // And a different seed learns something else.
+    let other = Network::new(&layout, 0.0);
+    train(
+        &other,
+        &v,
+        &TrainOptions {
+            seed: 12,
+            ..options
+        },
+        0,
+        40,
+        |_, _| Flow::Continue,
+    );
+    assert!(other.weights().zip(at_once.weights()).any(|(a, b)| a != b));
+}
+
+#[test]
+fn the_weights_file_reads_back_what_was_written() {
+    let v = variant("threes");
+    let (network, _) = trained(&v, 30, 3);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("players").join("threes.weights");
+    let run = RunState {
+        seed: 3,
+        games: 30,
+        moves: 1234,
+    };
+    save(&path, &v, &network, &run).unwrap();
+    let (back, stood) = load_training(&path, &v).unwrap();
+    assert_eq!(stood, run);
+    assert_eq!(back.layout(), network.layout());
+    assert!(back.weights().eq(network.weights()));
+    assert!(network.weights().any(|w| w != 0.0), "it learned something");
+    // The player's 16-bit copy is within a rounding step of every value.
+    let player = load_player(&path, &v).unwrap();
+    let max = network.weights().fold(0f32, |m, w| m.max(w.abs()));
+    let step = max / 32767.0;
+    let mut rng = GameRng::from_seed(5);
+    for _ in 0..200 {
+        let board = u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX));
+        let p = rng.below(16) as u8;
+        let exact = network.value(board, p);
+        let near = player.value(board, p);
+        let bound = step * network.layout().feature_count() as f32;
+        assert!((exact - near).abs() <= bound, "{exact} {near}");
+    }
+    assert_eq!(player.weight_bytes(), 2 * network.layout().weight_count());
+}
+
+/// The standard network a player holds fits 160 MiB.
+#[test]
+fn the_standard_player_holds_at_most_160_mib() {
+    for preview in [false, true] {
+        let bytes = 2 * Layout::standard(preview).weight_count();
+        assert!(bytes <= 160 << 20, "{bytes}");
+    }
+}
+
+#[test]
+fn bad_weights_files_are_refused_each_with_its_cause() {
+    let v = variant("2048");
+    let network = Network::new(&Layout::small(false), 0.5);
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("2048.weights");
+    save(&good, &v, &network, &RunState::default()).unwrap();
+    let bytes = std::fs::read(&good).unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.path().join(name);
+        std::fs::File::create(&path)
+            .unwrap()
+            .write_all(bytes)
+            .unwrap();
+        path
+    };
+    let refusal = |path: &std::path::Path, v: &Variant| {
+        let err = load_player(path, v).unwrap_err();
+        let line = err.to_string();
+        assert!(line.starts_with(&path.display().to_string()), "{line}");
+        assert!(!line.contains('\n'), "{line}");
+        // The trainer refuses it alike.
+        assert_eq!(load_training(path, v).unwrap_err().to_string(), line);
+        err.cause
+    };
+    for cut in [0, 5, 20, bytes.len() / 2, bytes.len() - 1] {
+        let path = write("short.weights", &bytes[..cut]);
+        assert!(
+            matches!(refusal(&path, &v), Cause::Short(_)),
+            "cut at {cut}"
+        );
+    }
+    let mut corrupt = bytes.clone();
+    corrupt[bytes.len() / 2] ^= 1;
+    let path = write("corrupt.weights", &corrupt);
+    assert!(matches!(refusal(&path, &v), Cause::Corrupt));
+    let mut longer = bytes.clone();
+    longer.push(0);
+    let longer = write("longer.weights", &longer);
+    assert!(matches!(refusal(&longer, &v), Cause::Corrupt));
+
+    let mut newer = bytes.clone();
+    newer[8..12].copy_from_slice(&(FORMAT + 1).to_le_bytes());
+    let path = write("newer.weights", &newer);
+    assert!(matches!(refusal(&path, &v), Cause::Newer(n) if n == FORMAT + 1));
+
+    let path = write("junk.weights", b"{\"not\": \"weights\"}");
+    assert!(matches!(refusal(&path, &v), Cause::NotWeights));
+
+    assert!(matches!(
+        refusal(&good, &variant("2584")),
+        Cause::OtherVariant { .. }
+    ));
+    let mut changed = v.clone();
+    changed.spawn = variant("2584").spawn;
+    assert!(matches!(refusal(&good, &changed), Cause::OtherRules(_)));
+    // The id, names and goal are not the rules.
+    let mut renamed = v.clone();
+    renamed.title = "Another title".into();
+    renamed.win = Some(4096);
+    assert!(load_player(&good, &renamed).is_ok());
+
+    let missing = load_player(&dir.path().join("none.weights"), &v).unwrap_err();
+    assert!(missing.is_missing());
+    assert!(!load_player(&path, &v).unwrap_err().is_missing());
+}
+
+/// A search one ply deep with the learned evaluation values each move as training does: the
+/// points it earns plus the network's value of the board it leaves, with the state's preview.
+#[test]
+fn a_one_ply_search_values_moves_as_training_does() {
+    for id in ["2048", "threes", "2584"] {
+        let v = variant(id);
+        let (network, _) = trained(&v, 20, 1);
+        let player = std::sync::Arc::new(PlayNetwork::quantize(&network));
+        let mut sliding = crate::SlidingPlayer::new();
+        let mut state = Sliding::new_game(&v, 8).unwrap();
+        for _ in 0..30 {
+            let advice = sliding
+                .advise_learned(&state, &crate::Limits::fixed_depth(1), &player)
+                .unwrap();
+            for &(dir, value) in &advice.values {
+                let slide = state.rules().slide(state.board(), dir);
+                let after = pack(&slide.board).unwrap();
+                let expected = slide.gained as f32 + player.value(after, preview_class(&state));
+                assert!(
+                    (value as f32 - expected).abs() <= 1e-3 * expected.abs().max(1.0),
+                    "{id}: {dir:?} {value} {expected}"
+                );
+            }
+            assert!(Sliding::legal_moves(&state).contains(&advice.best));
+            state = Sliding::apply(&state, &advice.best).unwrap();
+        }
+    }
+}
+
+/// Deeper and timed searches with the learned evaluation play legal moves to the end of a
+/// game, and a network of the wrong side is never used.
+#[test]
+fn the_learned_player_plays_legal_moves_to_the_end() {
+    let v = variant("2048");
+    let (network, _) = trained(&v, 20, 2);
+    let player = std::sync::Arc::new(PlayNetwork::quantize(&network));
+    let mut sliding = crate::SlidingPlayer::new();
+    let mut state = Sliding::new_game(&v, 3).unwrap();
+    let limits = crate::Limits::per_move(std::time::Duration::from_millis(1));
+    let mut moves = 0;
+    while let Some(advice) = sliding.advise_learned(&state, &limits, &player) {
+        assert!(Sliding::legal_moves(&state).contains(&advice.best));
+        state = Sliding::apply(&state, &advice.best).unwrap();
+        moves += 1;
+    }
+    assert!(Sliding::legal_moves(&state).is_empty());
+    assert!(moves > 50, "{moves}");
+    // On a 5×5 board the search falls back to the heuristic, and still plays.
+    let big = Sliding::new_game(&variant("2048-5x5"), 3).unwrap();
+    let advice = sliding.advise_learned(&big, &crate::Limits::fixed_depth(2), &player);
+    assert!(Sliding::legal_moves(&big).contains(&advice.unwrap().best));
+}
+
+/// With two threads the games are shared out and every one is counted once; the network learns
+/// (not reproducibly: the threads update it without locks).
+#[test]
+fn two_threads_play_every_game_once_and_learn() {
+    let v = variant("2048");
+    let network = Network::new(&Layout::small(false), 0.0);
+    let options = TrainOptions {
+        seed: 4,
+        threads: 2,
+        ..TrainOptions::default()
+    };
+    let mut seen = Vec::new();
+    let mut counts = Vec::new();
+    let done = train(&network, &v, &options, 10, 60, |game, done| {
+        seen.push(game.index);
+        counts.push(done);
+        Flow::Continue
+    });
+    assert_eq!(done, 60);
+    seen.sort();
+    assert_eq!(seen, (10..60).collect::<Vec<u64>>());
+    assert_eq!(counts, (11..=60).collect::<Vec<u64>>());
+    assert!(network.weights().any(|w| w != 0.0));
+    // Asked to stop, it stops once the games under way end (a thread may have begun its next
+    // game before it sees the stop: a few games, far from the thousand asked).
+    let mut calls = 0;
+    let done = train(&network, &v, &options, 0, 1000, |_, _| {
+        calls += 1;
+        Flow::Stop
+    });
+    assert_eq!(done, calls);
+    assert!(done <= 10, "{done}");
+}

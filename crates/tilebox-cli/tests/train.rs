@@ -1,0 +1,183 @@
+//! `train`, run as the binary: it saves the network to `players/<id>.weights` in the data
+//! directory, resumes from it exactly, and refuses a bad file in one line.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn train(data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
+        .arg("train")
+        .args(args)
+        .env("XDG_DATA_HOME", data)
+        .output()
+        .expect("the binary runs")
+}
+
+fn weights(data: &Path, id: &str) -> PathBuf {
+    data.join("tilebox")
+        .join("players")
+        .join(format!("{id}.weights"))
+}
+
+fn summary(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one line of JSON")
+}
+
+#[test]
+fn a_resumed_run_makes_the_file_one_run_makes() {
+    let once = tempfile::tempdir().unwrap();
+    let split = tempfile::tempdir().unwrap();
+    let small = ["--network", "small", "--seed", "5"];
+    let whole = summary(&train(
+        once.path(),
+        &[&["2048", "--games", "40"], &small[..]].concat(),
+    ));
+    assert_eq!(whole["games"], 40);
+    assert_eq!(whole["network"], "small");
+    let half = summary(&train(
+        split.path(),
+        &[&["2048", "--games", "20"], &small[..]].concat(),
+    ));
+    assert_eq!(half["games"], 20);
+    // The rerun takes the seed and the network from the file.
+    let rest = summary(&train(split.path(), &["2048", "--games", "40"]));
+    assert_eq!(rest["games"], 40);
+    assert_eq!(rest["seed"], 5);
+    assert_eq!(rest["moves"], whole["moves"]);
+    let a = std::fs::read(weights(once.path(), "2048")).unwrap();
+    let b = std::fs::read(weights(split.path(), "2048")).unwrap();
+    assert!(a == b, "the files differ");
+    // Progress went to stderr, a line at a time (not a terminal).
+    let err = String::from_utf8(train(split.path(), &["2048", "--games", "41"]).stderr).unwrap();
+    assert!(err.starts_with("games "), "{err}");
+    assert!(err.contains("moves/s") && err.contains("left"), "{err}");
+}
+
+#[test]
+fn a_refused_file_stops_training_in_one_line_and_is_left_alone() {
+    let data = tempfile::tempdir().unwrap();
+    summary(&train(
+        data.path(),
+        &["2048", "--games", "3", "--network", "small"],
+    ));
+    let path = weights(data.path(), "2048");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(&path, &bytes).unwrap();
+    let out = train(data.path(), &["2048", "--games", "6"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains("2048.weights: corrupt"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "left alone");
+
+    // Another seed or network than the file's is refused; so is a game that is not 4×4.
+    std::fs::remove_file(&path).unwrap();
+    summary(&train(
+        data.path(),
+        &["2048", "--games", "1", "--network", "small"],
+    ));
+    for args in [
+        &["2048", "--seed", "9"][..],
+        &["2048", "--network", "standard"][..],
+        &["2048-5x5", "--network", "small"][..],
+        &["strike9"][..],
+    ] {
+        let out = train(data.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+fn bench(data: &Path) -> (serde_json::Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
+        .args([
+            "bench",
+            "2048",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--ms-per-move",
+            "1",
+        ])
+        // Up to a small tile only, to be quick: the same rules, so the same network.
+        .args(["--until-win", "--params", r#"{"win":64}"#])
+        .env("XDG_DATA_HOME", data)
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{err}");
+    (serde_json::from_slice(&out.stdout).unwrap(), err)
+}
+
+/// Without a file the players use the heuristic; with one, the network; with a refused one,
+/// the heuristic again, and `bench` says why in one line.
+#[test]
+fn bench_plays_with_the_network_when_its_file_is_there() {
+    let data = tempfile::tempdir().unwrap();
+    let (report, err) = bench(data.path());
+    assert_eq!(report["player"], "heuristic");
+    assert_eq!(err, "");
+
+    summary(&train(
+        data.path(),
+        &["2048", "--games", "20", "--network", "small"],
+    ));
+    let (report, err) = bench(data.path());
+    assert_eq!(report["player"], "network", "{err}");
+    assert_eq!(err, "");
+    assert!(report["moves"].as_u64().unwrap() > 0);
+    // Another game's players are not 2048's.
+    let out = Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
+        .args([
+            "bench",
+            "2584",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--ms-per-move",
+            "1",
+        ])
+        // Up to a small tile only, to be quick: the same rules, so the same network.
+        .args(["--until-win", "--params", r#"{"win":21}"#])
+        .env("XDG_DATA_HOME", data.path())
+        .output()
+        .unwrap();
+    let other: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(other["player"], "heuristic");
+
+    let path = weights(data.path(), "2048");
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
+    let (report, err) = bench(data.path());
+    assert_eq!(report["player"], "heuristic");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("warning: "), "{err}");
+    assert!(err.contains("2048.weights: too short"), "{err}");
+    assert!(
+        err.trim_end().ends_with("playing with the heuristic"),
+        "{err}"
+    );
+    // hint says so too, and still answers.
+    let out = Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
+        .args(["hint", "2048", "--seed", "3", "--ms", "1"])
+        .env("XDG_DATA_HOME", data.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), err);
+    assert_eq!(out.stdout.len(), 2, "one move and a line break");
+}

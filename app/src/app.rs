@@ -90,6 +90,8 @@ pub struct TileboxApp {
     /// The games with moves played in this frame: each is saved once, at the frame's end
     /// ([`TileboxApp::save_played`]), however many moves autoplay played in it.
     played: std::collections::BTreeSet<usize>,
+    /// The window's hook cut this frame's raw input already ([`TileboxApp::cut_raw_input`]).
+    cut_before_frame: bool,
     notices: Vec<String>,
     theme_applied: Option<ThemeChoice>,
     /// The player's zoom on top of the window's.
@@ -149,6 +151,7 @@ impl TileboxApp {
             dialog: None,
             held: Vec::new(),
             played: std::collections::BTreeSet::new(),
+            cut_before_frame: false,
             notices,
             theme_applied: None,
             zoom,
@@ -289,6 +292,29 @@ impl TileboxApp {
         self.store.in_flight()
     }
 
+    /// Where this frame's input is cut ([`input::cut_events`]): after a key that answers or
+    /// closes the dialog open, else after one that changes the screen shown.
+    fn input_cut(&self) -> impl Fn(input::KeyPress) -> bool + use<> {
+        let shown = self.screen();
+        let dialog_open = self.dialog.is_some();
+        move |k| {
+            if dialog_open {
+                screens::closes_dialog(k)
+            } else {
+                screens::changes_screen(shown, k)
+            }
+        }
+    }
+
+    /// Cuts the frame's raw input before egui reads it (`eframe::App::raw_input_hook`): the
+    /// events after a key that changes the screen wait for the next frame, egui's own uses of
+    /// them (Tab, which moves the focus) included.
+    pub fn cut_raw_input(&mut self, raw: &mut egui::RawInput) {
+        let cuts = self.input_cut();
+        input::cut_events(&mut raw.events, &mut self.held, cuts);
+        self.cut_before_frame = true;
+    }
+
     /// Draws the whole app into `ui` and handles its input. `eframe::App::ui` calls this.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
@@ -296,13 +322,15 @@ impl TileboxApp {
         // screen wait for the next frame, and the screen that key opens.
         let shown = self.screen();
         let dialog_open = self.dialog.is_some();
-        input::hand_over(&ctx, &mut self.held, |k| {
-            if dialog_open {
-                screens::closes_dialog(k)
-            } else {
-                screens::changes_screen(shown, k)
+        if std::mem::take(&mut self.cut_before_frame) {
+            // The window's hook cut this frame's input before egui read it.
+            if !self.held.is_empty() {
+                ctx.request_repaint();
             }
-        });
+        } else {
+            let cuts = self.input_cut();
+            input::hand_over(&ctx, &mut self.held, cuts);
+        }
         self.store.set_waker(&ctx);
         let arrived = self.store.arrived_histories();
         self.take_histories(arrived);
@@ -1100,6 +1128,10 @@ impl Drop for TileboxApp {
 impl eframe::App for TileboxApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
+    }
+
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        self.cut_raw_input(raw_input);
     }
 }
 

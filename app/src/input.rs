@@ -101,23 +101,34 @@ pub fn hand_over(
     held: &mut Vec<egui::Event>,
     changes_screen: impl Fn(KeyPress) -> bool,
 ) {
-    ctx.input_mut(|i| {
-        let mut events = std::mem::take(held);
-        events.append(&mut i.events);
-        let mut cut = events
-            .iter()
-            .position(|e| key_press_of(e).is_some_and(&changes_screen))
-            .map_or(events.len(), |at| at + 1);
-        // The text the key typed stays with it: it is not typed into the next screen.
-        while matches!(events.get(cut), Some(egui::Event::Text(_))) {
-            cut += 1;
-        }
-        *held = events.split_off(cut);
-        i.events = events;
-    });
+    ctx.input_mut(|i| cut_events(&mut i.events, held, changes_screen));
     if !held.is_empty() {
         ctx.request_repaint();
     }
+}
+
+/// The cut of [`hand_over`], on a frame's `events`: the events `held` back come first, the
+/// frame keeps them up to the first key that `changes_screen` (and the text it typed), and the
+/// rest go back to `held`. The window calls it on the raw input, before egui reads it
+/// ([`crate::TileboxApp`]'s `raw_input_hook`), so that egui's own keys (Tab's focus move) wait
+/// too; [`hand_over`] calls it inside the frame where no hook runs (the test harness).
+pub fn cut_events(
+    events: &mut Vec<egui::Event>,
+    held: &mut Vec<egui::Event>,
+    changes_screen: impl Fn(KeyPress) -> bool,
+) {
+    let mut all = std::mem::take(held);
+    all.append(events);
+    let mut cut = all
+        .iter()
+        .position(|e| key_press_of(e).is_some_and(&changes_screen))
+        .map_or(all.len(), |at| at + 1);
+    // The text the key typed stays with it: it is not typed into the next screen.
+    while matches!(all.get(cut), Some(egui::Event::Text(_))) {
+        cut += 1;
+    }
+    *held = all.split_off(cut);
+    *events = all;
 }
 
 /// The shell's command for a key, if it is one. `plain_h_hints`: the game has no move on H, so

@@ -265,3 +265,43 @@ fn keys_after_closing_the_code_dialog_play_in_the_game() {
     assert!(!expected.is_empty());
     assert_eq!(after[before.len()..], expected[..]);
 }
+
+/// One frame as the window runs it: the app's `raw_input_hook` cuts the raw input before egui
+/// reads it, then the frame.
+fn step_as_the_window(h: &mut Harness<'_, TileboxApp>) {
+    let mut raw = std::mem::take(h.input_mut());
+    h.state_mut().cut_raw_input(&mut raw);
+    *h.input_mut() = raw;
+    h.step();
+}
+
+#[test]
+fn a_tab_pressed_with_the_key_that_opens_a_game_moves_the_focus_in_the_game() {
+    let dir = common::temp_dir("screens-tab");
+    let mut h = common::harness(&dir, None);
+    let events = &mut h.input_mut().events;
+    for key in [Key::Num2, Key::Tab] {
+        for pressed in [true, false] {
+            events.push(egui::Event::Key {
+                key,
+                physical_key: None,
+                pressed,
+                repeat: false,
+                modifiers: Modifiers::NONE,
+            });
+            if key == Key::Num2 && pressed {
+                events.push(egui::Event::Text("2".into()));
+            }
+        }
+    }
+    for _ in 0..4 {
+        step_as_the_window(&mut h);
+    }
+    assert_eq!(h.state().current_game(), Some("threes"));
+    // egui moved the focus by the Tab in the game's screen, not in the launcher's.
+    let focused = h
+        .query_all(egui_kittest::kittest::By::new())
+        .find(|n| n.is_focused())
+        .and_then(|n| common::spoken(&n));
+    assert_eq!(focused.as_deref(), Some("Back"));
+}

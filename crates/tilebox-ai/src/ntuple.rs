@@ -20,6 +20,7 @@
 
 pub mod file;
 pub mod players;
+pub mod run;
 #[cfg(test)]
 mod tests;
 pub mod train;

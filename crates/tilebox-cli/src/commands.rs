@@ -161,7 +161,7 @@ pub enum CliError {
     Variant(#[from] crate::variant::VariantCliError),
     /// `train` cannot go on: its weights file is refused, or cannot be saved.
     #[error(transparent)]
-    Train(#[from] crate::train::TrainError),
+    Train(#[from] tilebox_ai::ntuple::run::RunError),
     /// Writing stdout failed.
     #[error("cannot write the output: {0}")]
     Io(#[from] io::Error),

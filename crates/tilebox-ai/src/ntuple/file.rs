@@ -300,35 +300,81 @@ fn read<S: Sink>(
         hash: FNV_OFFSET,
     };
     let (header, out) = read_body(&mut src, make).map_err(fail)?;
+    check_sum(&mut src).map_err(fail)?;
+    check_variant(&header, variant).map_err(fail)?;
+    Ok((out, header.run))
+}
+
+/// Checks the checksum that ends a file, and that nothing follows it.
+fn check_sum<R: Read>(src: &mut Source<R>) -> Result<(), Cause> {
     let mut sum = [0u8; 8];
-    src.inner.read_exact(&mut sum).map_err(|e| {
-        fail(match e.kind() {
-            io::ErrorKind::UnexpectedEof => Cause::Short("checksum"),
-            _ => Cause::Io(e),
-        })
+    src.inner.read_exact(&mut sum).map_err(|e| match e.kind() {
+        io::ErrorKind::UnexpectedEof => Cause::Short("checksum"),
+        _ => Cause::Io(e),
     })?;
     // Anything after the checksum is not of the file as written.
     let mut more = [0u8; 1];
-    let trailing = src.inner.read(&mut more).map_err(|e| fail(Cause::Io(e)))?;
+    let trailing = src.inner.read(&mut more)?;
     if u64::from_le_bytes(sum) != src.hash || trailing != 0 {
-        return Err(fail(Cause::Corrupt));
+        return Err(Cause::Corrupt);
     }
+    Ok(())
+}
+
+/// Checks that a header is of `variant` and its rules.
+fn check_variant(header: &Header, variant: &Variant) -> Result<(), Cause> {
     if header.id != variant.id {
-        return Err(fail(Cause::OtherVariant {
-            found: header.id,
+        return Err(Cause::OtherVariant {
+            found: header.id.clone(),
             expected: variant.id.clone(),
-        }));
+        });
     }
     if header.fingerprint != fingerprint(variant) {
-        return Err(fail(Cause::OtherRules(header.id)));
+        return Err(Cause::OtherRules(header.id.clone()));
     }
-    Ok((out, header.run))
+    Ok(())
+}
+
+/// Where the run of `variant`'s weights at `path` stands, and its layout, from the file's
+/// header alone (a few dozen bytes: the weights and the checksum are not read, so a file
+/// corrupt past its header is found only when it is loaded).
+pub fn read_run(path: &Path, variant: &Variant) -> Result<(RunState, Layout), WeightsError> {
+    let fail = |cause: Cause| WeightsError {
+        path: path.to_path_buf(),
+        cause,
+    };
+    let file = open_regular(path, std::fs::OpenOptions::new().read(true))
+        .map_err(|e| fail(Cause::Open(e)))?;
+    let mut src = Source {
+        inner: BufReader::with_capacity(4096, file),
+        hash: FNV_OFFSET,
+    };
+    let header = read_header(&mut src).map_err(fail)?;
+    check_variant(&header, variant).map_err(fail)?;
+    Ok((header.run, header.layout))
 }
 
 fn read_body<R: Read, S: Sink>(
     src: &mut Source<R>,
     make: impl FnOnce(&Header) -> S,
 ) -> Result<(Header, S), Cause> {
+    let header = read_header(src)?;
+    let mut sink = make(&header);
+    let mut left = header.layout.weight_count();
+    let mut buf = vec![0u8; 1 << 16];
+    while left > 0 {
+        let take = (left * 4).min(buf.len());
+        src.take(&mut buf[..take], "weights")?;
+        for w in buf[..take].chunks_exact(4) {
+            sink.push(f32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+        }
+        left -= take / 4;
+    }
+    Ok((header, sink))
+}
+
+/// Reads a file's header, up to its weights.
+fn read_header<R: Read>(src: &mut Source<R>) -> Result<Header, Cause> {
     let mut magic = [0u8; 8];
     src.take(&mut magic, "magic")?;
     if magic != MAGIC {
@@ -364,25 +410,13 @@ fn read_body<R: Read, S: Sink>(
     if n != expected {
         return Err(Cause::WeightCount { found: n, expected });
     }
-    let header = Header {
+    Ok(Header {
         id,
         fingerprint,
         layout,
         run,
         max_abs,
-    };
-    let mut sink = make(&header);
-    let mut left = expected as usize;
-    let mut buf = vec![0u8; 1 << 16];
-    while left > 0 {
-        let take = (left * 4).min(buf.len());
-        src.take(&mut buf[..take], "weights")?;
-        for w in buf[..take].chunks_exact(4) {
-            sink.push(f32::from_le_bytes([w[0], w[1], w[2], w[3]]));
-        }
-        left -= take / 4;
-    }
-    Ok((header, sink))
+    })
 }
 
 /// Reads `variant`'s weights at `path` for training: the network in `f32` and where the run

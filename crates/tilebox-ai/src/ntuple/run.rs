@@ -1,0 +1,338 @@
+//! A training run kept in its weights file, as `tilebox-cli train` and the app's "Train a
+//! stronger player" both drive it: the run is opened from its file (or begun), trained until it
+//! has played its games or is told to stop, saved at least every [`SAVE_EVERY`] and at the
+//! end, and its progress given as [`Figures`], worded once ([`Figures::line`]).
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+use tilebox_sliding::Variant;
+
+use super::file::{self, RunState, WeightsError};
+use super::train::{self, Flow, Game, Recent, TrainOptions};
+use super::{Layout, Network};
+
+/// The longest a run goes without saving: a kill loses at most this much.
+pub const SAVE_EVERY: Duration = Duration::from_secs(60);
+
+/// The games the mean score and the share of wins are taken over.
+pub const RECENT: usize = 1000;
+
+/// Why a run cannot go on.
+#[derive(Debug, Error)]
+pub enum RunError {
+    /// The weights file is there but refused: it is left alone.
+    #[error("{0} (remove it to train afresh)")]
+    Refused(WeightsError),
+    /// The weights file cannot be written.
+    #[error("cannot save: {0}")]
+    Save(WeightsError),
+}
+
+/// A run: the network, where it stands, and its file.
+#[derive(Debug)]
+pub struct Run {
+    variant: Variant,
+    path: PathBuf,
+    network: Network,
+    state: RunState,
+    /// Whether the file holds what the run holds.
+    saved: bool,
+}
+
+impl Run {
+    /// The run in the file at `path` (of `variant`'s weights), or, when there is no file, a
+    /// new run of seed `seed` on a network of `layout` (its weights all 0), not yet saved. A
+    /// file that is there but refused is left alone.
+    pub fn open(path: &Path, variant: &Variant, seed: u64, layout: &Layout) -> Result<Run, RunError> {
+        let (network, state, saved) = match file::load_training(path, variant) {
+            Ok((network, state)) => (network, state, true),
+            Err(e) if e.is_missing() => {
+                let state = RunState {
+                    seed,
+                    games: 0,
+                    moves: 0,
+                };
+                (Network::new(layout, 0.0), state, false)
+            }
+            Err(e) => return Err(RunError::Refused(e)),
+        };
+        Ok(Run {
+            variant: variant.clone(),
+            path: path.to_path_buf(),
+            network,
+            state,
+            saved,
+        })
+    }
+
+    /// Where the run stands.
+    pub fn state(&self) -> RunState {
+        self.state
+    }
+
+    /// The network.
+    pub fn network(&self) -> &Network {
+        &self.network
+    }
+
+    /// The weights file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Trains on `threads` threads until the run has played `target` games in all, or `each`,
+    /// called after every game with the progress so far, says [`Flow::Stop`] (the games under
+    /// way end first). Saves at least every [`SAVE_EVERY`] and at the end, and a new run even
+    /// when it played nothing; `saved` is told each time. Returns the progress at the end.
+    pub fn train(
+        &mut self,
+        threads: usize,
+        target: u64,
+        mut each: impl FnMut(&Progress) -> Flow,
+        mut saved: impl FnMut(&Progress),
+    ) -> Result<Progress, RunError> {
+        let options = TrainOptions {
+            seed: self.state.seed,
+            threads: threads.max(1),
+            ..TrainOptions::default()
+        };
+        let mut progress = Progress::new(self.state.games, target);
+        let mut failed = None;
+        let mut last_save = Instant::now();
+        let Run {
+            variant,
+            path,
+            network,
+            state,
+            saved: in_file,
+        } = self;
+        let from = state.games;
+        let done = train::train(network, variant, &options, from, target, |game, done| {
+            state.games = done;
+            state.moves += game.moves;
+            *in_file = false;
+            progress.count(game);
+            if last_save.elapsed() >= SAVE_EVERY {
+                last_save = Instant::now();
+                if let Err(e) = file::save(path, variant, network, state) {
+                    failed = Some(e);
+                    return Flow::Stop;
+                }
+                *in_file = true;
+                saved(&progress);
+            }
+            each(&progress)
+        });
+        if let Some(e) = failed {
+            return Err(RunError::Save(e));
+        }
+        state.games = done;
+        if !*in_file {
+            file::save(path, variant, network, state).map_err(RunError::Save)?;
+            *in_file = true;
+            saved(&progress);
+        }
+        Ok(progress)
+    }
+}
+
+/// A run's progress since it was (re)started: games and moves, the last [`RECENT`] games'
+/// figures, and the time taken.
+#[derive(Debug, Clone)]
+pub struct Progress {
+    started: Instant,
+    from: u64,
+    target: u64,
+    done: u64,
+    moves: u64,
+    recent: Recent,
+}
+
+impl Progress {
+    /// Progress from `from` games done toward `target`.
+    pub fn new(from: u64, target: u64) -> Progress {
+        Progress {
+            started: Instant::now(),
+            from,
+            target,
+            done: from,
+            moves: 0,
+            recent: Recent::new(RECENT),
+        }
+    }
+
+    /// Counts a game.
+    pub fn count(&mut self, game: &Game) {
+        self.done += 1;
+        self.moves += game.moves;
+        self.recent.push(game);
+    }
+
+    /// Games done in all, the run's.
+    pub fn done(&self) -> u64 {
+        self.done
+    }
+
+    /// The last games' figures.
+    pub fn recent(&self) -> &Recent {
+        &self.recent
+    }
+
+    /// The figures as they stand.
+    pub fn figures(&self) -> Figures {
+        let secs = self.started.elapsed().as_secs_f64().max(1e-3);
+        let played = self.done.saturating_sub(self.from);
+        let left = self.target.saturating_sub(self.done);
+        Figures {
+            done: self.done,
+            target: self.target,
+            moves_per_second: self.moves as f64 / secs,
+            mean_score: self.recent.mean_score(),
+            win_share: self.recent.win_share(),
+            recent: self.recent.len(),
+            left: (played > 0).then(|| secs * left as f64 / played as f64),
+        }
+    }
+}
+
+/// What a run's progress shows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Figures {
+    /// Games done in all.
+    pub done: u64,
+    /// Games the run is to play in all.
+    pub target: u64,
+    /// Moves a second since the run was (re)started.
+    pub moves_per_second: f64,
+    /// The mean score of the last games.
+    pub mean_score: f64,
+    /// The share of the last games that made the winning tile, 0 to 1.
+    pub win_share: f64,
+    /// How many games those are (at most [`RECENT`]).
+    pub recent: usize,
+    /// Seconds left at the pace so far, once a game was played.
+    pub left: Option<f64>,
+}
+
+impl Figures {
+    /// The share of the run done, 0 to 1.
+    pub fn fraction(&self) -> f64 {
+        (self.done as f64 / self.target.max(1) as f64).clamp(0.0, 1.0)
+    }
+
+    /// The figures in one line: `games 2000/100000 (2.0%), 216000 moves/s, mean score 14312
+    /// and win tile 12.5% over the last 1000, 1h02m left`.
+    pub fn line(&self) -> String {
+        let eta = self.left.map_or_else(|| "?".to_string(), duration_words);
+        format!(
+            "games {}/{} ({:.1}%), {:.0} moves/s, mean score {:.0} and win tile {:.1}% over the last {}, {eta} left",
+            self.done,
+            self.target,
+            100.0 * self.done as f64 / self.target.max(1) as f64,
+            self.moves_per_second,
+            self.mean_score,
+            100.0 * self.win_share,
+            self.recent,
+        )
+    }
+}
+
+/// Seconds as `1h02m`, `3m05s` or `42s`.
+pub fn duration_words(secs: f64) -> String {
+    let s = secs.round().clamp(0.0, 1e9) as u64;
+    match s {
+        0..60 => format!("{s}s"),
+        60..3600 => format!("{}m{:02}s", s / 60, s % 60),
+        _ => format!("{}h{:02}m", s / 3600, s % 3600 / 60),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use tilebox_sliding::builtin_variant;
+
+    #[test]
+    fn durations_read_as_words() {
+        assert_eq!(duration_words(42.4), "42s");
+        assert_eq!(duration_words(185.0), "3m05s");
+        assert_eq!(duration_words(3720.0), "1h02m");
+        assert_eq!(duration_words(-5.0), "0s");
+        assert_eq!(duration_words(f64::NAN), "0s");
+    }
+
+    #[test]
+    fn the_line_gives_every_figure() {
+        let figures = Figures {
+            done: 2000,
+            target: 100_000,
+            moves_per_second: 216_000.4,
+            mean_score: 14_312.2,
+            win_share: 0.125,
+            recent: 1000,
+            left: Some(3720.0),
+        };
+        assert_eq!(
+            figures.line(),
+            "games 2000/100000 (2.0%), 216000 moves/s, mean score 14312 and win tile 12.5% over the last 1000, 1h02m left"
+        );
+        assert_eq!(figures.fraction(), 0.02);
+        let first = Figures { left: None, ..figures };
+        assert!(first.line().ends_with(", ? left"), "{}", first.line());
+    }
+
+    #[test]
+    fn a_stopped_run_is_saved_and_resumes_where_it_stopped() {
+        let dir = tempfile::tempdir().unwrap();
+        let variant = builtin_variant("2048").unwrap();
+        let path = dir.path().join("2048.weights");
+        let layout = Layout::small(false);
+        let mut run = Run::open(&path, &variant, 7, &layout).unwrap();
+        assert!(!path.exists(), "nothing is written before training");
+        let mut saves = 0;
+        let progress = run
+            .train(
+                1,
+                1000,
+                |p| if p.done() >= 30 { Flow::Stop } else { Flow::Continue },
+                |_| saves += 1,
+            )
+            .unwrap();
+        assert_eq!(progress.done(), 30);
+        assert_eq!(saves, 1, "saved once, at the stop");
+        let (state, read_layout) = file::read_run(&path, &variant).unwrap();
+        assert_eq!(state, run.state());
+        assert_eq!((state.seed, state.games), (7, 30));
+        assert_eq!(read_layout, layout);
+
+        // Reopened with another seed and layout: the file's run goes on.
+        let mut again = Run::open(&path, &variant, 99, &Layout::standard(false)).unwrap();
+        assert_eq!(again.state(), state);
+        assert_eq!(again.network().layout(), &layout);
+        let progress = again.train(1, 40, |_| Flow::Continue, |_| {}).unwrap();
+        assert_eq!((progress.done(), again.state().games), (40, 40));
+        assert_eq!(progress.figures().recent, 10);
+
+        // The same 40 games in one go make the same file.
+        let other = dir.path().join("one-go.weights");
+        let mut whole = Run::open(&other, &variant, 7, &layout).unwrap();
+        whole.train(1, 40, |_| Flow::Continue, |_| {}).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), std::fs::read(&other).unwrap());
+    }
+
+    #[test]
+    fn a_refused_file_is_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let variant = builtin_variant("2048").unwrap();
+        let path = dir.path().join("2048.weights");
+        std::fs::write(&path, b"not weights").unwrap();
+        let err = Run::open(&path, &variant, 0, &Layout::small(false)).unwrap_err();
+        assert!(matches!(err, RunError::Refused(_)), "{err}");
+        assert!(err.to_string().ends_with("(remove it to train afresh)"), "{err}");
+        assert_eq!(std::fs::read(&path).unwrap(), b"not weights");
+        assert!(file::read_run(&path, &variant).is_err());
+    }
+}

@@ -14,6 +14,10 @@ use std::sync::Arc;
 
 use tilebox_core::{AssistError, DynAssistant, DynPlayer, DynSession, Entry, Position, SavedGame};
 
+/// The name a player gives its evaluation when it is the game's trained network
+/// ([`tilebox_core::DynPlayer::evaluation`]).
+pub const TRAINED: &str = tilebox_games::NETWORK;
+
 /// How long a hint thinks: longer than autoplay's moves, since the player waits for one only.
 pub const HINT_TIME: Duration = Duration::from_millis(250);
 
@@ -116,7 +120,9 @@ pub type Answer = Result<Option<String>, AssistError>;
 /// What the worker sends back, with the ticket it is for.
 enum Event {
     /// The answer to a question.
-    Answer(Answer),
+    /// The answer to a question, and the evaluation the player used
+    /// ([`tilebox_core::DynPlayer::evaluation`]).
+    Answer(Answer, Option<&'static str>),
     /// The next move of a stream.
     Move(String),
     /// A stream's end: the game is over or has no move (`Ok`), or the player could not play it.
@@ -155,6 +161,8 @@ pub struct Advisor {
     pending: Option<Pending>,
     /// The stream's moves and end received and not yet taken.
     streamed: Streamed,
+    /// The evaluation used for the last answer taken.
+    evaluation: Option<&'static str>,
 }
 
 impl Default for Advisor {
@@ -179,6 +187,7 @@ impl Advisor {
             asked: 0,
             pending: None,
             streamed: Streamed::default(),
+            evaluation: None,
         }
     }
 
@@ -293,8 +302,9 @@ impl Advisor {
                 }
             };
             match (self.pending, event) {
-                (Some(Pending::Answer(t)), Event::Answer(best)) if t == ticket => {
+                (Some(Pending::Answer(t)), Event::Answer(best, evaluation)) if t == ticket => {
                     self.pending = None;
+                    self.evaluation = evaluation;
                     return Some(best);
                 }
                 (Some(Pending::Stream(t)), Event::Move(mv)) if t == ticket => {
@@ -307,6 +317,12 @@ impl Advisor {
                 _ => {}
             }
         }
+    }
+
+    /// The evaluation the player used for the last answer [`Advisor::poll`] gave: [`TRAINED`]
+    /// when the game's trained network played.
+    pub fn evaluation(&self) -> Option<&'static str> {
+        self.evaluation
     }
 
     /// The answer to the newest question, once it is ready.
@@ -391,8 +407,9 @@ fn work(inbox: &Receiver<Message>, outbox: &Sender<Reply>) {
                 .entry(request.entry.clone())
                 .or_insert_with(|| request.assistant.player());
             let answer = player.best_move(&request.position, request.budget);
+            let evaluation = player.evaluation();
             if outbox
-                .send((request.ticket, Event::Answer(answer)))
+                .send((request.ticket, Event::Answer(answer, evaluation)))
                 .is_err()
             {
                 return;

@@ -28,6 +28,7 @@ use crate::slot::{GameSlot, NEWER_SAVE, Start};
 use crate::storage::Storage;
 use crate::store::Store;
 use crate::theme::{ThemeChoice, Zoom};
+use crate::trainer::{NetworkSize, Standing, Trainer};
 use crate::writer::Writer;
 
 /// The most of a gap between two frames that counts in a game's time, in seconds.
@@ -35,6 +36,9 @@ const THINKING_CAP: f64 = 60.0;
 
 /// How long quitting waits for the writes still pending before it says what was not saved.
 pub const QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// How long quitting waits for a player in training to be saved (its network is 256 MiB).
+pub const TRAINING_QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// The screen shown, with its own state.
 enum Current {
@@ -104,6 +108,8 @@ pub struct TileboxApp {
     game_clock: Option<(usize, f64)>,
     /// Quitting was asked for while writes were pending: since when (the frame's time).
     quitting: Option<f64>,
+    /// The games' learning players, trained from their statistics screens.
+    trainer: Trainer,
 }
 
 impl TileboxApp {
@@ -137,6 +143,11 @@ impl TileboxApp {
             .chain(registry.combinations())
             .collect::<Vec<_>>();
         let (store, slots) = Store::open(writer, entries, &mut notices);
+        // Nothing is trained where nothing is saved.
+        let players = store
+            .nothing_saved()
+            .is_none()
+            .then(|| crate::trainer::players_dir(store.dir()));
         let mut assist = Assist::default();
         assist.speed = store.settings.speed;
         let zoom = Zoom::from_percent(store.settings.zoom);
@@ -159,6 +170,7 @@ impl TileboxApp {
             option_picks: HashMap::new(),
             game_clock: None,
             quitting: None,
+            trainer: Trainer::new(players),
         };
         // A resumed game's score counts for the best even if the score file was lost.
         for index in 0..app.slots.len() {
@@ -249,6 +261,54 @@ impl TileboxApp {
     /// The games, as the launcher lists them.
     pub fn registry(&self) -> &Registry {
         &self.registry
+    }
+
+    /// Where the AI player of game `id` stands ([`Standing`]); `None` for a game whose player
+    /// is not trained (not a 4×4 sliding game). Asks for its file to be read the first time.
+    pub fn training(&mut self, id: &str) -> Option<Standing> {
+        let variant = self
+            .slot_by_id(id)
+            .and_then(|s| crate::trainer::trainable(&s.entry))?
+            .clone();
+        Some(self.trainer.standing(&variant))
+    }
+
+    /// New training runs train a network of `size` (the standard one unless told: tests train
+    /// the small one).
+    pub fn set_training_network(&mut self, size: NetworkSize) {
+        self.trainer.set_size(size);
+    }
+
+    /// Lets the AI's players folder know of each save of a training run, so that hints use the
+    /// network as it learns.
+    pub fn share_players(&mut self, players: std::sync::Arc<tilebox_ai::ntuple::players::Players>) {
+        self.trainer.share(players);
+    }
+
+    /// The statistics screen's part on the AI player of slot `index`, if it has one.
+    fn player_panel(&mut self, index: usize) -> Option<crate::train_view::Panel> {
+        let variant = crate::trainer::trainable(&self.slots.get(index)?.entry)?.clone();
+        let standing = self.trainer.standing(&variant);
+        let other = self
+            .trainer
+            .running()
+            .filter(|id| *id != variant.id)
+            .map(|id| {
+                self.slots
+                    .iter()
+                    .find(|s| s.id() == id)
+                    .map_or(id, |s| s.entry.title())
+                    .to_string()
+            });
+        let blocked = self
+            .store
+            .nothing_saved()
+            .or_else(|| self.trainer.broken().map(str::to_string));
+        Some(crate::train_view::Panel {
+            standing,
+            other,
+            blocked,
+        })
     }
 
     /// The history of entry `id`: every game of it that ended or was abandoned after a move,
@@ -380,6 +440,10 @@ impl TileboxApp {
     /// Draws the screen shown, lending it what it shows; returns what it asked for.
     fn draw(&mut self, ui: &mut egui::Ui, keys: &[KeyPress]) -> Vec<Action> {
         let theme = self.store.settings.theme;
+        let panel = match &self.current {
+            Current::Stats(screen) => self.player_panel(screen.index),
+            _ => None,
+        };
         match &mut self.current {
             Current::Launcher(screen) => {
                 let lent = launcher::Lent {
@@ -435,7 +499,7 @@ impl TileboxApp {
                 actions
             }
             Current::Stats(screen) => match self.slots.get(screen.index) {
-                Some(slot) => screen.show(ui, slot),
+                Some(slot) => screen.show(ui, slot, panel.as_ref()),
                 None => vec![Action::Open(Screen::Launcher)],
             },
             Current::Replay(screen) => screen.show(ui),
@@ -459,6 +523,16 @@ impl TileboxApp {
                     }
                 }
                 Action::DismissAll => self.notices.clear(),
+                Action::Train(i) => {
+                    if let Some(variant) = self
+                        .slots
+                        .get(i)
+                        .and_then(|s| crate::trainer::trainable(&s.entry))
+                    {
+                        self.trainer.start(&variant.clone());
+                    }
+                }
+                Action::StopTraining => self.trainer.stop(),
                 Action::Picks { group, picks } => {
                     self.option_picks.insert(group, picks);
                 }
@@ -1119,9 +1193,12 @@ fn keep_focus_off_arrows(ctx: &egui::Context) {
 
 impl Drop for TileboxApp {
     /// The window is gone (it waited for pending writes when it was closed): what is still
-    /// queued gets one more bounded wait, so that the next start reads it.
+    /// queued gets one more bounded wait, so that the next start reads it, and a player in
+    /// training is stopped and saved (a bounded wait too: past it, the run loses at most the
+    /// minute since its last save).
     fn drop(&mut self) {
         self.store.flush(QUIT_WAIT);
+        self.trainer.finish(TRAINING_QUIT_WAIT);
     }
 }
 

@@ -338,7 +338,10 @@ impl Assist {
             return;
         }
         match answer {
-            Ok(Some(mv)) => slot.view.show_hint(&mv),
+            Ok(Some(mv)) => {
+                let trained = self.advisor.evaluation() == Some(advisor::TRAINED);
+                slot.view.show_hint(&mv, trained);
+            }
             Ok(None) => {}
             Err(e) => slot.message = Some(sentence(&e)),
         }

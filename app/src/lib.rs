@@ -55,6 +55,8 @@ pub mod storage;
 mod store;
 pub mod tally;
 pub mod theme;
+pub mod train_view;
+pub mod trainer;
 pub mod variants;
 pub mod views;
 pub mod writer;

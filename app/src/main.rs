@@ -12,7 +12,7 @@ fn main() -> ExitCode {
     // <id>` opens one of them too; each file refused is a notice in the launcher.
     let variants_home =
         tilebox::default_data_dir().unwrap_or_else(|| std::env::temp_dir().join("tilebox"));
-    let (registry, refused) = tilebox::variants::player_registry(&variants_home);
+    let (registry, refused, players) = tilebox::variants::player_registry(&variants_home);
     let games = registry.ids().join(", ");
     let args: Vec<_> = std::env::args_os().skip(1).collect();
     let game = match args.as_slice() {
@@ -87,6 +87,7 @@ fn main() -> ExitCode {
         options,
         Box::new(move |_cc| {
             let mut app = tilebox::TileboxApp::with_writer(registry, app_writer, game.as_deref());
+            app.share_players(players);
             if let Some(text) = fallback {
                 app.notify(text);
             }

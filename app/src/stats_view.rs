@@ -28,6 +28,8 @@ pub(crate) enum Action {
     Back,
     /// Replay the game at this index of the history.
     Replay(usize),
+    /// Something of the game's AI player ([`crate::train_view`]).
+    Player(crate::train_view::Asked),
 }
 
 /// The accessible label of the button that replays the best game.
@@ -98,6 +100,7 @@ pub(crate) fn show(
     entry: &Entry,
     history: HistoryView<'_>,
     memo: &mut Memo,
+    player: Option<&crate::train_view::Panel>,
 ) -> Action {
     let mut action = Action::None;
     memo.showing(entry);
@@ -146,6 +149,9 @@ pub(crate) fn show(
 
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
+            if let Some(asked) = player.and_then(|p| crate::train_view::show(ui, p)) {
+                action = Action::Player(asked);
+            }
             let Some(history) = history else {
                 ui.horizontal(|ui| {
                     ui.spinner();

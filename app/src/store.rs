@@ -282,6 +282,11 @@ impl Store {
         self.writer.flush(bound)
     }
 
+    /// The data directory.
+    pub(crate) fn dir(&self) -> &std::path::Path {
+        self.writer.storage().dir()
+    }
+
     /// Why nothing will be saved, in words, if nothing will (the data directory's lock could
     /// not be taken): the game screen's line.
     pub(crate) fn nothing_saved(&self) -> Option<String> {

@@ -4,6 +4,9 @@
 //! never changes, moves or deletes a variant file.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use tilebox_ai::ntuple::players::Players;
 
 use tilebox_core::Registry;
 use tilebox_sliding::Refusal;
@@ -19,11 +22,16 @@ pub fn variants_dir(data_dir: &Path) -> PathBuf {
 }
 
 /// The catalogue with the player's variants of `data_dir` (each in the group of the root of its
-/// `based_on` chain), and one launcher notice per file refused.
-pub fn player_registry(data_dir: &Path) -> (Registry, Vec<String>) {
-    let (registry, refused) = tilebox_games::registry_with_variants(&variants_dir(data_dir));
+/// `based_on` chain), whose sliding games' hints and autoplay use the networks trained in its
+/// `players/` folder ([`crate::trainer`], `tilebox-cli train`), and one launcher notice per file
+/// refused; and that folder's players, to be told of each save of a training run
+/// ([`TileboxApp::share_players`]).
+pub fn player_registry(data_dir: &Path) -> (Registry, Vec<String>, Arc<Players>) {
+    let players = Arc::new(Players::new(&crate::trainer::players_dir(data_dir)));
+    let (registry, refused) =
+        tilebox_games::registry_with_players(&variants_dir(data_dir), Arc::clone(&players));
     let notices = refused.iter().map(refusal_notice).collect();
-    (registry, notices)
+    (registry, notices, players)
 }
 
 /// The launcher's line for a refused file: `Variant file variants/my.json not loaded: side: 9
@@ -43,8 +51,9 @@ impl TileboxApp {
     /// directly if given.
     pub fn with_player_variants(data_dir: impl Into<PathBuf>, start_game: Option<&str>) -> Self {
         let data_dir = data_dir.into();
-        let (registry, notices) = player_registry(&data_dir);
+        let (registry, notices, players) = player_registry(&data_dir);
         let mut app = Self::with_registry(registry, data_dir, start_game);
+        app.share_players(players);
         for notice in notices {
             app.notify(notice);
         }

@@ -57,6 +57,10 @@ pub(crate) enum Action {
         /// The choice picked in each option.
         picks: Vec<usize>,
     },
+    /// Train the AI player of the game at this index of the slots (from its statistics).
+    Train(usize),
+    /// Stop training the AI player trained now.
+    StopTraining,
     /// Open the "Play a code" dialog.
     OpenPlayCode,
     /// Play the code typed in the "Play a code" dialog.

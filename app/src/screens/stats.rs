@@ -5,6 +5,7 @@ use super::{Action, Screen};
 use crate::history::HistoryView;
 use crate::slot::GameSlot;
 use crate::stats_view::{self, Memo};
+use crate::train_view::{Asked, Panel};
 
 /// The statistics of the game at an index of the slots.
 pub(crate) struct StatsScreen {
@@ -28,10 +29,16 @@ impl StatsScreen {
         Screen::Stats(self.index)
     }
 
-    /// Draws the statistics of `slot`; returns what the player asked for.
-    pub(crate) fn show(&mut self, ui: &mut egui::Ui, slot: &GameSlot) -> Vec<Action> {
+    /// Draws the statistics of `slot`, with its AI player's part when it has one; returns
+    /// what the player asked for.
+    pub(crate) fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        slot: &GameSlot,
+        player: Option<&Panel>,
+    ) -> Vec<Action> {
         let history = slot.history.view();
-        match stats_view::show(ui, &slot.entry, history, &mut self.memo) {
+        match stats_view::show(ui, &slot.entry, history, &mut self.memo, player) {
             stats_view::Action::Replay(i) => {
                 let HistoryView::Ready(records) = history else {
                     return Vec::new();
@@ -51,6 +58,8 @@ impl StatsScreen {
                 }]
             }
             stats_view::Action::Back => vec![Action::Back],
+            stats_view::Action::Player(Asked::Train) => vec![Action::Train(self.index)],
+            stats_view::Action::Player(Asked::Stop) => vec![Action::StopTraining],
             stats_view::Action::None => Vec::new(),
         }
     }

@@ -70,7 +70,7 @@ impl GameView for GenericView {
         self.hint = None;
     }
 
-    fn show_hint(&mut self, mv: &str) {
+    fn show_hint(&mut self, mv: &str, _trained: bool) {
         self.hint = Some(mv.to_string());
     }
 

@@ -58,9 +58,10 @@ pub trait GameView: Send {
     /// choices.
     fn reset(&mut self) {}
 
-    /// Shows `mv`, a move in its text form, as the best move until the game changes.
-    fn show_hint(&mut self, mv: &str) {
-        let _ = mv;
+    /// Shows `mv`, a move in its text form, as the best move until the game changes;
+    /// `trained`: the game's trained player found it ([`crate::trainer`]), which the hint says.
+    fn show_hint(&mut self, mv: &str, trained: bool) {
+        let _ = (mv, trained);
     }
 
     /// Whether H without Shift asks for a hint (in the sliding games h is a move, as in vi).

@@ -41,6 +41,8 @@ pub struct SlidingView {
     drag_start: Option<Pos2>,
     drag_last: Option<Pos2>,
     hint: Option<Direction>,
+    /// The hint shown was found by the game's trained player.
+    hint_trained: bool,
     /// Tiles let go past [`PREVIEW_PLAYS`]: the move's direction and how far (in cells) they
     /// had followed the drag, for the move's animation to go on from there.
     released: Option<Preview>,
@@ -114,6 +116,19 @@ pub fn cell_label(row: usize, col: usize, value: u64) -> String {
         value.to_string()
     };
     format!("row {}, column {}: {what}", row + 1, col + 1)
+}
+
+/// What the hint says when the game's trained player found it, after the move.
+pub const TRAINED_NOTE: &str = " (by the trained player)";
+
+/// The accessible label of the hint shown under the board; `trained`: found by the game's
+/// trained player, which it says.
+pub fn hint_label_by(dir: Direction, trained: bool) -> String {
+    let mut label = hint_label(dir);
+    if trained {
+        label.push_str(TRAINED_NOTE);
+    }
+    label
 }
 
 /// The accessible label of the hint shown under the board.
@@ -235,7 +250,7 @@ impl GameView for SlidingView {
             match self.hint {
                 Some(dir) => {
                     ui.label(
-                        egui::RichText::new(hint_label(dir))
+                        egui::RichText::new(hint_label_by(dir, self.hint_trained))
                             .size(17.0)
                             .strong()
                             .color(theme::Palette::of(ui.visuals().dark_mode).hint_text),
@@ -372,8 +387,9 @@ impl GameView for SlidingView {
         self.snap_back = None;
     }
 
-    fn show_hint(&mut self, mv: &str) {
+    fn show_hint(&mut self, mv: &str, trained: bool) {
         self.hint = mv.parse().ok();
+        self.hint_trained = trained;
     }
 
     fn hint_looks(&self) -> &'static str {
@@ -381,7 +397,9 @@ impl GameView for SlidingView {
     }
 
     fn hint_label(&self, mv: &str) -> Option<String> {
-        mv.parse().ok().map(hint_label)
+        mv.parse()
+            .ok()
+            .map(|dir| hint_label_by(dir, self.hint_trained))
     }
 
     fn inputs_for(&self, mv: &str) -> Vec<PlayInput> {

@@ -156,7 +156,7 @@ impl GameView for Strike9View {
         self.hint = None;
     }
 
-    fn show_hint(&mut self, mv: &str) {
+    fn show_hint(&mut self, mv: &str, _trained: bool) {
         self.hint = mv.parse().ok();
     }
 
@@ -699,9 +699,9 @@ mod tests {
         let session = choosing();
         let mut view = Strike9View::default();
         assert!(hint_rings(&mut view, session.as_ref()).is_empty());
-        view.show_hint("1d");
+        view.show_hint("1d", false);
         let one = hint_rings(&mut view, session.as_ref());
-        view.show_hint("2d");
+        view.show_hint("2d", false);
         let two = hint_rings(&mut view, session.as_ref());
         assert_eq!((one.len(), two.len()), (1, 1));
         // The one die's button is on the left, the two dice's on the right.

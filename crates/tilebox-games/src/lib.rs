@@ -16,7 +16,9 @@ use tilebox_core::{EntryInfo, Puzzle, Registry, Renamed};
 use tilebox_sliding::{Loaded, Refusal, Sliding, Variant, VariantError, builtins, load_dir};
 use tilebox_strike9::{OneDie, Scoring, Strike9, Strike9Params};
 
-pub use sliding::{SlidingAssistant, SlidingFrontEnd, generated_colors, how_to_play};
+pub use sliding::{
+    HEURISTIC, NETWORK, SlidingAssistant, SlidingFrontEnd, generated_colors, how_to_play,
+};
 pub use strike9::Strike9FrontEnd;
 
 /// Every game, in the order the launcher and `tilebox-cli list` show them.

@@ -16,6 +16,13 @@ use tilebox_core::{
 use tilebox_sliding::variant::{Movement, Pos, Scoring, SpawnAt};
 use tilebox_sliding::{Direction, Sliding, SlidingState, Variant, builtin_variant};
 
+/// The evaluation of a sliding game's player ([`Player::evaluation`]) when it plays with the
+/// game's trained network.
+pub const NETWORK: &str = "network";
+
+/// Its evaluation when it plays with the hand-written heuristic.
+pub const HEURISTIC: &str = "heuristic";
+
 /// What the player is told when the AI cannot search a board.
 pub const CANNOT_PLAY: &str = "the AI cannot play this board";
 
@@ -478,19 +485,18 @@ impl Assistant<Sliding> for SlidingAssistant {
         Box::new(AiPlayer {
             player: SlidingPlayer::new(),
             players: self.players.clone(),
-            found: None,
             evaluation: None,
             refused: None,
         })
     }
 }
 
-/// The AI's player: [`SlidingPlayer`], kept between questions, and the trained players.
+/// The AI's player: [`SlidingPlayer`], kept between questions, and the trained players (asked
+/// at each move: the folder keeps what it read, and reads a network again once a training run
+/// saved it).
 struct AiPlayer {
     player: SlidingPlayer,
     players: Option<Arc<Players>>,
-    /// What the players folder had for the variant last played.
-    found: Option<(Variant, Found)>,
     evaluation: Option<&'static str>,
     /// A network file refused, in one line.
     refused: Option<String>,
@@ -507,25 +513,21 @@ impl Player<Sliding> for AiPlayer {
         }
         let limits = Limits::per_move(budget);
         let variant = state.rules().variant();
-        let found = match (&self.players, &self.found) {
-            (None, _) => Found::Missing,
-            (Some(_), Some((v, found))) if v == variant => found.clone(),
-            (Some(players), _) => {
-                let found = players.find(variant);
-                self.found = Some((variant.clone(), found.clone()));
-                found
-            }
-        };
+        let found = self
+            .players
+            .as_ref()
+            .map_or(Found::Missing, |players| players.find(variant));
         let advice = match found {
             Found::Network(network) => {
-                self.evaluation = Some("network");
+                self.evaluation = Some(NETWORK);
+                self.refused = None;
                 self.player.advise_learned(state, &limits, &network)
             }
             Found::Missing | Found::Refused(_) => {
                 if let Found::Refused(why) = found {
                     self.refused = Some(why);
                 }
-                self.evaluation = Some("heuristic");
+                self.evaluation = Some(HEURISTIC);
                 self.player.advise(state, &limits)
             }
         };

@@ -49,8 +49,16 @@ impl Players {
         &self.dir
     }
 
+    /// Forgets what was read for variant `id`: its file is read again when next asked for
+    /// (after a training run saved it).
+    pub fn forget(&self, id: &str) {
+        if let Ok(mut found) = self.found.lock() {
+            found.retain(|(key, _), _| key != id);
+        }
+    }
+
     /// What the folder has for `variant`: read the first time it is asked (one reader at a
-    /// time, so a file is never read twice), then kept.
+    /// time, so a file is never read twice), then kept until [`Players::forget`].
     pub fn find(&self, variant: &Variant) -> Found {
         if variant.side != SIDE {
             return Found::Missing;

@@ -45,7 +45,12 @@ impl Run {
     /// The run in the file at `path` (of `variant`'s weights), or, when there is no file, a
     /// new run of seed `seed` on a network of `layout` (its weights all 0), not yet saved. A
     /// file that is there but refused is left alone.
-    pub fn open(path: &Path, variant: &Variant, seed: u64, layout: &Layout) -> Result<Run, RunError> {
+    pub fn open(
+        path: &Path,
+        variant: &Variant,
+        seed: u64,
+        layout: &Layout,
+    ) -> Result<Run, RunError> {
         let (network, state, saved) = match file::load_training(path, variant) {
             Ok((network, state)) => (network, state, true),
             Err(e) if e.is_missing() => {
@@ -280,7 +285,10 @@ mod tests {
             "games 2000/100000 (2.0%), 216000 moves/s, mean score 14312 and win tile 12.5% over the last 1000, 1h02m left"
         );
         assert_eq!(figures.fraction(), 0.02);
-        let first = Figures { left: None, ..figures };
+        let first = Figures {
+            left: None,
+            ..figures
+        };
         assert!(first.line().ends_with(", ? left"), "{}", first.line());
     }
 
@@ -297,7 +305,13 @@ mod tests {
             .train(
                 1,
                 1000,
-                |p| if p.done() >= 30 { Flow::Stop } else { Flow::Continue },
+                |p| {
+                    if p.done() >= 30 {
+                        Flow::Stop
+                    } else {
+                        Flow::Continue
+                    }
+                },
                 |_| saves += 1,
             )
             .unwrap();
@@ -320,7 +334,10 @@ mod tests {
         let other = dir.path().join("one-go.weights");
         let mut whole = Run::open(&other, &variant, 7, &layout).unwrap();
         whole.train(1, 40, |_| Flow::Continue, |_| {}).unwrap();
-        assert_eq!(std::fs::read(&path).unwrap(), std::fs::read(&other).unwrap());
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            std::fs::read(&other).unwrap()
+        );
     }
 
     #[test]
@@ -331,7 +348,10 @@ mod tests {
         std::fs::write(&path, b"not weights").unwrap();
         let err = Run::open(&path, &variant, 0, &Layout::small(false)).unwrap_err();
         assert!(matches!(err, RunError::Refused(_)), "{err}");
-        assert!(err.to_string().ends_with("(remove it to train afresh)"), "{err}");
+        assert!(
+            err.to_string().ends_with("(remove it to train afresh)"),
+            "{err}"
+        );
         assert_eq!(std::fs::read(&path).unwrap(), b"not weights");
         assert!(file::read_run(&path, &variant).is_err());
     }

@@ -1,0 +1,215 @@
+//! The statistics screen's part on the game's AI player ([`crate::trainer`]): which player
+//! hints and autoplay use, and "Train a stronger player", with the run's progress while it
+//! trains (the figures `tilebox-cli train` shows, worded by the same function), and its stop.
+
+use egui::RichText;
+use tilebox_ai::ntuple::run::Figures;
+
+use crate::theme::Palette;
+use crate::trainer::{GAMES_A_RUN, Standing, target_after};
+
+/// The label of the button that starts training a game's player.
+pub const TRAIN_LABEL: &str = "Train a stronger player";
+
+/// The label of the button that resumes a run stopped before its games were played.
+pub const RESUME_LABEL: &str = "Resume training";
+
+/// The label of the button that stops the run under way.
+pub const STOP_LABEL: &str = "Stop training";
+
+/// The accessible label of the run's progress bar.
+pub const PROGRESS_LABEL: &str = "Training progress";
+
+/// What the part shows.
+pub(crate) struct Panel {
+    /// Where the game's player stands.
+    pub standing: Standing,
+    /// The title of another game whose player is training now, if one is.
+    pub other: Option<String>,
+    /// Why nothing can be trained, if nothing can (nothing is saved).
+    pub blocked: Option<String>,
+}
+
+/// What the player asked of the part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Asked {
+    /// Train (or resume training) this game's player.
+    Train,
+    /// Stop the run under way.
+    Stop,
+}
+
+/// The line saying which player hints and autoplay use, trained for `games` games.
+pub fn trained_text(games: u64) -> String {
+    format!(
+        "Hints and autoplay use the player trained for {} games.",
+        thousands(games)
+    )
+}
+
+/// What the part says of a game not trained yet.
+pub const UNTRAINED_TEXT: &str = "Hints and autoplay use the built-in player. Train one that \
+learns this game by playing it: it trains in the background on one core, and can be stopped and \
+resumed at any time.";
+
+/// `n` with thousands separated by commas: 41,793.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The progress bar's text: "41,793 of 100,000 games".
+pub fn games_text(figures: &Figures) -> String {
+    format!(
+        "{} of {} games",
+        thousands(figures.done),
+        thousands(figures.target)
+    )
+}
+
+/// Draws the part; returns what the player asked for.
+pub(crate) fn show(ui: &mut egui::Ui, panel: &Panel) -> Option<Asked> {
+    let palette = Palette::of(ui.visuals().dark_mode);
+    let mut asked = None;
+    ui.add_space(6.0);
+    ui.label(RichText::new("The AI player").strong().size(18.0));
+    let mut button = |ui: &mut egui::Ui, label: &str, hover: &str, enabled: bool, what: Asked| {
+        let response = ui
+            .add_enabled(enabled, egui::Button::new(label))
+            .on_hover_text(hover);
+        crate::theme::focus_ring(ui, &response);
+        if response.clicked() {
+            asked = Some(what);
+        }
+    };
+    let free = panel.blocked.is_none() && panel.other.is_none();
+    let why_not = |ui: &mut egui::Ui| {
+        if let Some(blocked) = &panel.blocked {
+            ui.add(egui::Label::new(RichText::new(blocked.as_str()).color(palette.warn)).wrap());
+        } else if let Some(other) = &panel.other {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(format!(
+                        "The player of {other} is training now: stop it on its statistics \
+                         screen to train this one."
+                    ))
+                    .color(palette.weak),
+                )
+                .wrap(),
+            );
+        }
+    };
+    match &panel.standing {
+        Standing::Reading => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Reading the trained player…");
+            });
+        }
+        Standing::Untrained => {
+            ui.add(egui::Label::new(UNTRAINED_TEXT).wrap());
+            why_not(ui);
+            button(
+                ui,
+                TRAIN_LABEL,
+                &format!(
+                    "Train for {} games, in the background",
+                    thousands(GAMES_A_RUN)
+                ),
+                free,
+                Asked::Train,
+            );
+        }
+        Standing::Trained(state) => {
+            ui.add(egui::Label::new(trained_text(state.games)).wrap());
+            why_not(ui);
+            let target = target_after(state.games);
+            let (label, hover) = if state.games % GAMES_A_RUN == 0 {
+                (
+                    TRAIN_LABEL,
+                    format!(
+                        "Train {} more games, in the background",
+                        thousands(GAMES_A_RUN)
+                    ),
+                )
+            } else {
+                (
+                    RESUME_LABEL,
+                    format!(
+                        "Go on from {} to {} games, in the background",
+                        thousands(state.games),
+                        thousands(target)
+                    ),
+                )
+            };
+            button(ui, label, &hover, free, Asked::Train);
+        }
+        Standing::Training { figures, stopping } => {
+            let (fraction, text) = match figures {
+                Some(f) => (f.fraction() as f32, games_text(f)),
+                None => (0.0, "Starting…".to_string()),
+            };
+            let bar = ui.add(
+                egui::ProgressBar::new(fraction)
+                    .text(text.clone())
+                    .desired_width(ui.available_width().min(480.0)),
+            );
+            bar.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::ProgressIndicator, true, PROGRESS_LABEL)
+            });
+            if let Some(f) = figures {
+                ui.add(egui::Label::new(RichText::new(f.line()).color(palette.weak)).wrap());
+            }
+            ui.add(
+                egui::Label::new(
+                    "Training goes on in the background while you play. Hints and autoplay \
+                     use what it learned, saved every minute.",
+                )
+                .wrap(),
+            );
+            let label = if *stopping { "Stopping…" } else { STOP_LABEL };
+            button(
+                ui,
+                label,
+                "Stop after the games under way; what was learned is kept",
+                !stopping,
+                Asked::Stop,
+            );
+            // The figures come twice a second; nothing else would draw them.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(500));
+        }
+        Standing::Failed(why) => {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(format!("The player cannot be trained: {why}"))
+                        .color(palette.warn),
+                )
+                .wrap(),
+            );
+            why_not(ui);
+            button(ui, TRAIN_LABEL, "Try again", free, Asked::Train);
+        }
+    }
+    asked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_separated() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(41_793), "41,793");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+    }
+}

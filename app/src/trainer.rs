@@ -1,0 +1,552 @@
+//! "Train a stronger player": a 4×4 sliding game's learning player (`tilebox_ai::ntuple`),
+//! trained in the background from its statistics screen.
+//!
+//! One thread of its own trains one game at a time, on one core (the other is left to the
+//! window and the AI's searches), by the same run as `tilebox-cli train`
+//! ([`tilebox_ai::ntuple::run::Run`]): the same file, `players/<id>.weights` in the data
+//! directory, saved at least every minute, so stopping, quitting or a crash loses at most a
+//! minute, and the next run, in the app or the CLI, resumes it. A run of the app trains to the
+//! next multiple of [`GAMES_A_RUN`] games.
+//!
+//! The window never waits for it: it asks by message ([`Trainer::look`], [`Trainer::start`],
+//! [`Trainer::stop`]) and reads what came back each frame ([`Trainer::standing`]), with no lock
+//! and no disk. Each save tells the players folder to read the network again, so the game's
+//! hints and autoplay use what was learned from then on.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+use tilebox_ai::ntuple::file::{self, RunState};
+use tilebox_ai::ntuple::players::Players;
+use tilebox_ai::ntuple::run::{Figures, Run};
+use tilebox_ai::ntuple::train::Flow;
+use tilebox_ai::ntuple::{Layout, SIDE};
+use tilebox_core::Entry;
+use tilebox_sliding::{Sliding, Variant};
+
+/// A run of the app trains to the next multiple of this many games.
+pub const GAMES_A_RUN: u64 = 100_000;
+
+/// How often the figures of a run are sent to the window.
+const SHOW_EVERY: Duration = Duration::from_millis(500);
+
+/// The seed of a new run (`tilebox-cli train`'s default, so that either resumes the other's).
+const SEED: u64 = 0;
+
+/// The network a new run trains.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum NetworkSize {
+    /// The standard 4×6-tuples (256 MiB while training): the strong one.
+    #[default]
+    Standard,
+    /// Two 4-tuples: quick and weak, for tests.
+    Small,
+}
+
+impl NetworkSize {
+    fn layout(self, preview: bool) -> Layout {
+        match self {
+            NetworkSize::Standard => Layout::standard(preview),
+            NetworkSize::Small => Layout::small(preview),
+        }
+    }
+}
+
+/// Where a game's learning player stands, as its statistics screen shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Standing {
+    /// Its file is being read.
+    Reading,
+    /// Nothing trained yet.
+    Untrained,
+    /// Trained as its file says, and not training now.
+    Trained(RunState),
+    /// Training now: its figures once a game was played, and whether a stop was asked.
+    Training {
+        /// The run's figures.
+        figures: Option<Figures>,
+        /// A stop was asked: the games under way end, then the run is saved.
+        stopping: bool,
+    },
+    /// Training cannot go on: why, in one line (its file is refused, or cannot be saved).
+    Failed(String),
+}
+
+/// The players folder of the app's data directory `data_dir` (`<data dir>/tilebox`):
+/// `players/`, where `tilebox-cli train` keeps them too.
+pub fn players_dir(data_dir: &std::path::Path) -> PathBuf {
+    data_dir.join(PLAYERS_FOLDER)
+}
+
+/// The folder of the learning players in the app's data directory.
+pub const PLAYERS_FOLDER: &str = "players";
+
+/// The games a run started at `done` games plays to: the next multiple of [`GAMES_A_RUN`].
+pub fn target_after(done: u64) -> u64 {
+    (done / GAMES_A_RUN + 1).saturating_mul(GAMES_A_RUN)
+}
+
+/// The variant of `entry` if its player can be trained: a 4×4 sliding game.
+pub fn trainable(entry: &Entry) -> Option<&Variant> {
+    entry.params::<Sliding>().filter(|v| v.side == SIDE)
+}
+
+/// What the window tells the training thread.
+enum Message {
+    /// Read where this variant's run stands.
+    Look(Variant),
+    /// Train this variant (stopping the run of another first).
+    Start(Variant),
+    /// Stop the run under way.
+    Stop,
+}
+
+/// The window's end of the training thread.
+struct Link {
+    inbox: Sender<Message>,
+    outbox: Receiver<(String, Standing)>,
+    /// Closed when the thread ends.
+    ended: Receiver<()>,
+}
+
+/// The learning players of the app's games: where each stands, and the one run at a time.
+pub struct Trainer {
+    /// The players folder; `None` when nothing is saved (another Tilebox holds the data
+    /// directory), so nothing is trained.
+    dir: Option<PathBuf>,
+    /// The folder the AI reads the networks from, told of each save.
+    players: Option<Arc<Players>>,
+    size: NetworkSize,
+    link: Option<Link>,
+    /// What the thread last said of each variant, by id.
+    standings: HashMap<String, Standing>,
+    /// The id of the run under way, if any, and whether the thread said it began: until it
+    /// does, what it says of that game is older than the start, and dropped.
+    running: Option<(String, bool)>,
+    /// The thread could not be started, or stopped: why.
+    broken: Option<String>,
+}
+
+impl Trainer {
+    /// A trainer keeping its networks in the players folder `dir` (none: nothing is trained).
+    pub fn new(dir: Option<PathBuf>) -> Trainer {
+        Trainer {
+            dir,
+            players: None,
+            size: NetworkSize::Standard,
+            link: None,
+            standings: HashMap::new(),
+            running: None,
+            broken: None,
+        }
+    }
+
+    /// Tells `players` (the AI's) of each save, so that hints use the network as it learns.
+    pub fn share(&mut self, players: Arc<Players>) {
+        self.players = Some(players);
+    }
+
+    /// New runs train a network of `size`.
+    pub fn set_size(&mut self, size: NetworkSize) {
+        self.size = size;
+    }
+
+    /// Whether anything can be trained (the data directory is this Tilebox's).
+    pub fn can_train(&self) -> bool {
+        self.dir.is_some() && self.broken.is_none()
+    }
+
+    /// Why training stopped for good, if it did: the thread could not start or ended.
+    pub fn broken(&self) -> Option<&str> {
+        self.broken.as_deref()
+    }
+
+    /// The id of the game whose player is training now, if any.
+    pub fn running(&self) -> Option<&str> {
+        self.running.as_ref().map(|(id, _)| id.as_str())
+    }
+
+    /// Where `variant`'s player stands; the first time it is asked, its file's header is read
+    /// (off this thread), and it is [`Standing::Reading`] until then.
+    pub fn standing(&mut self, variant: &Variant) -> Standing {
+        self.receive();
+        if !self.standings.contains_key(&variant.id) && self.dir.is_some() {
+            self.standings.insert(variant.id.clone(), Standing::Reading);
+            self.send(Message::Look(variant.clone()));
+        }
+        self.standings
+            .get(&variant.id)
+            .cloned()
+            .unwrap_or(Standing::Untrained)
+    }
+
+    /// Trains `variant`'s player (the run of another game stops first).
+    pub fn start(&mut self, variant: &Variant) {
+        if self.dir.is_none() {
+            return;
+        }
+        self.standings.insert(
+            variant.id.clone(),
+            Standing::Training {
+                figures: None,
+                stopping: false,
+            },
+        );
+        let restart = self
+            .running
+            .as_ref()
+            .is_some_and(|(id, began)| *id == variant.id && *began);
+        if let Some((other, _)) = self.running.replace((variant.id.clone(), restart))
+            && other != variant.id
+            && let Some(Standing::Training { stopping, .. }) = self.standings.get_mut(&other)
+        {
+            *stopping = true;
+        }
+        self.send(Message::Start(variant.clone()));
+    }
+
+    /// Stops the run under way: its games under way end, and it is saved.
+    pub fn stop(&mut self) {
+        if let Some((id, _)) = &self.running
+            && let Some(Standing::Training { stopping, .. }) = self.standings.get_mut(id)
+        {
+            *stopping = true;
+        }
+        self.send(Message::Stop);
+    }
+
+    /// Takes what the thread said since the last call.
+    fn receive(&mut self) {
+        let Some(link) = &self.link else {
+            return;
+        };
+        loop {
+            match link.outbox.try_recv() {
+                Ok((id, standing)) => {
+                    let training = matches!(standing, Standing::Training { .. });
+                    if let Some((running, began)) = &mut self.running
+                        && *running == id
+                    {
+                        if training {
+                            *began = true;
+                        } else if *began {
+                            self.running = None;
+                        } else {
+                            // Said before the run began (a look at its file).
+                            continue;
+                        }
+                    }
+                    self.standings.insert(id, standing);
+                }
+                Err(TryRecvError::Empty) => return,
+                Err(TryRecvError::Disconnected) => {
+                    self.thread_ended();
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The thread is gone: nothing is training.
+    fn thread_ended(&mut self) {
+        self.link = None;
+        self.broken = Some("the training thread stopped; restart Tilebox to train".to_string());
+        if let Some((id, _)) = self.running.take() {
+            self.standings.remove(&id);
+        }
+    }
+
+    /// Sends `message` to the thread, starting it first if need be.
+    fn send(&mut self, message: Message) {
+        if self.link.is_none() && self.broken.is_none() {
+            self.link = self.spawn();
+        }
+        let Some(link) = &self.link else {
+            return;
+        };
+        if link.inbox.send(message).is_err() {
+            self.thread_ended();
+        }
+    }
+
+    fn spawn(&mut self) -> Option<Link> {
+        let dir = self.dir.clone()?;
+        let (inbox, thread_inbox) = channel();
+        let (thread_outbox, outbox) = channel();
+        let (ended_tx, ended) = channel::<()>();
+        let worker = Worker {
+            dir,
+            players: self.players.clone(),
+            size: self.size,
+            outbox: thread_outbox,
+        };
+        let spawned = std::thread::Builder::new()
+            .name("tilebox-trainer".into())
+            .spawn(move || {
+                let _ended = ended_tx;
+                worker.work(&thread_inbox);
+            });
+        match spawned {
+            Ok(_) => Some(Link {
+                inbox,
+                outbox,
+                ended,
+            }),
+            Err(e) => {
+                self.broken = Some(format!(
+                    "a thread to train on could not be started: {}",
+                    tilebox_core::files::io_words(&e)
+                ));
+                None
+            }
+        }
+    }
+
+    /// Stops the run under way and waits up to `wait` for it to be saved (the app quits).
+    pub fn finish(&mut self, wait: Duration) {
+        if let Some(link) = self.link.take() {
+            let _ = link.inbox.send(Message::Stop);
+            drop(link.inbox);
+            // Closed (an error) when the thread has ended, having saved.
+            let _ = link.ended.recv_timeout(wait);
+        }
+    }
+}
+
+/// The training thread.
+struct Worker {
+    dir: PathBuf,
+    players: Option<Arc<Players>>,
+    size: NetworkSize,
+    outbox: Sender<(String, Standing)>,
+}
+
+impl Worker {
+    /// Answers the window until it is gone.
+    fn work(&self, inbox: &Receiver<Message>) {
+        let mut next = inbox.recv().ok();
+        while let Some(message) = next.take() {
+            match message {
+                Message::Look(variant) => self.look(&variant),
+                Message::Start(variant) => next = self.train(&variant, inbox),
+                Message::Stop => {}
+            }
+            if next.is_none() {
+                next = inbox.recv().ok();
+            }
+        }
+    }
+
+    fn tell(&self, id: &str, standing: Standing) {
+        // The window is gone: nothing to tell.
+        let _ = self.outbox.send((id.to_string(), standing));
+    }
+
+    fn path(&self, variant: &Variant) -> PathBuf {
+        self.dir.join(file::file_name(&variant.id))
+    }
+
+    /// Where the run of `variant` stands, from its file's header.
+    fn look(&self, variant: &Variant) {
+        let standing = match file::read_run(&self.path(variant), variant) {
+            Ok((state, _)) => Standing::Trained(state),
+            Err(e) if e.is_missing() => Standing::Untrained,
+            Err(e) => Standing::Failed(format!("{e} (remove it to train afresh)")),
+        };
+        self.tell(&variant.id, standing);
+    }
+
+    /// Trains `variant` until it has played its run's games or is told to stop; returns the
+    /// message that stopped it, if it is one to carry out next (a start of another game).
+    fn train(&self, variant: &Variant, inbox: &Receiver<Message>) -> Option<Message> {
+        let id = variant.id.as_str();
+        // First, so that the window knows what it hears next is of this run.
+        self.tell(
+            id,
+            Standing::Training {
+                figures: None,
+                stopping: false,
+            },
+        );
+        let layout = self.size.layout(variant.preview);
+        let mut run = match Run::open(&self.path(variant), variant, SEED, &layout) {
+            Ok(run) => run,
+            Err(e) => {
+                self.tell(id, Standing::Failed(e.to_string()));
+                return None;
+            }
+        };
+        let target = target_after(run.state().games);
+        let mut shown: Option<Instant> = None;
+        let mut stopping = false;
+        let mut next = None;
+        let result = run.train(
+            1,
+            target,
+            |progress| {
+                loop {
+                    match inbox.try_recv() {
+                        Ok(Message::Stop) => stopping = true,
+                        Ok(Message::Look(v)) => self.look(&v),
+                        Ok(Message::Start(v)) if v.id == id => stopping = false,
+                        Ok(start @ Message::Start(_)) => {
+                            stopping = true;
+                            next = Some(start);
+                        }
+                        Err(TryRecvError::Empty) => break,
+                        // The window is gone: save and end.
+                        Err(TryRecvError::Disconnected) => {
+                            stopping = true;
+                            break;
+                        }
+                    }
+                }
+                if stopping || shown.is_none_or(|t| t.elapsed() >= SHOW_EVERY) {
+                    shown = Some(Instant::now());
+                    let figures = Some(progress.figures());
+                    self.tell(id, Standing::Training { figures, stopping });
+                }
+                if stopping { Flow::Stop } else { Flow::Continue }
+            },
+            |_| {
+                if let Some(players) = &self.players {
+                    players.forget(id);
+                }
+            },
+        );
+        let standing = match result {
+            Ok(_) => Standing::Trained(run.state()),
+            Err(e) => Standing::Failed(e.to_string()),
+        };
+        self.tell(id, standing);
+        next
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_trains_to_the_next_hundred_thousand_games() {
+        assert_eq!(target_after(0), 100_000);
+        assert_eq!(target_after(41_793), 100_000);
+        assert_eq!(target_after(100_000), 200_000);
+        assert_eq!(target_after(u64::MAX), u64::MAX);
+    }
+
+    /// Waits for `id` to stand as `done` says, reading the trainer's news.
+    fn wait_for(
+        trainer: &mut Trainer,
+        variant: &Variant,
+        done: impl Fn(&Standing) -> bool,
+    ) -> Standing {
+        let start = Instant::now();
+        loop {
+            let standing = trainer.standing(variant);
+            if done(&standing) {
+                return standing;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "stuck at {standing:?}"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    #[test]
+    fn a_run_is_started_stopped_saved_and_resumed() {
+        let dir = tempfile::tempdir().unwrap();
+        let players = dir.path().join("players");
+        let variant = tilebox_sliding::builtin_variant("2048").unwrap();
+        let mut trainer = Trainer::new(Some(players.clone()));
+        trainer.set_size(NetworkSize::Small);
+        assert_eq!(
+            wait_for(&mut trainer, &variant, |s| *s != Standing::Reading),
+            Standing::Untrained
+        );
+        trainer.start(&variant);
+        assert_eq!(trainer.running(), Some("2048"));
+        let standing = wait_for(
+            &mut trainer,
+            &variant,
+            |s| matches!(s, Standing::Training { figures: Some(f), .. } if f.done >= 20),
+        );
+        let Standing::Training {
+            figures: Some(f),
+            stopping: false,
+        } = standing
+        else {
+            panic!("{standing:?}");
+        };
+        assert_eq!(f.target, GAMES_A_RUN);
+        trainer.stop();
+        let standing = wait_for(&mut trainer, &variant, |s| {
+            matches!(s, Standing::Trained(_))
+        });
+        let Standing::Trained(state) = standing else {
+            panic!("{standing:?}");
+        };
+        assert!(state.games >= 20);
+        assert_eq!(trainer.running(), None);
+        let (saved, _) = file::read_run(&players.join("2048.weights"), &variant).unwrap();
+        assert_eq!(saved, state);
+
+        // A new trainer (the app restarted) reads where it stood, and resumes from there.
+        trainer.finish(Duration::from_secs(10));
+        let mut trainer = Trainer::new(Some(players.clone()));
+        trainer.set_size(NetworkSize::Small);
+        assert_eq!(
+            wait_for(&mut trainer, &variant, |s| *s != Standing::Reading),
+            Standing::Trained(state)
+        );
+        trainer.start(&variant);
+        wait_for(
+            &mut trainer,
+            &variant,
+            |s| matches!(s, Standing::Training { figures: Some(f), .. } if f.done >= state.games + 5),
+        );
+        // Quitting stops the run and saves it.
+        trainer.finish(Duration::from_secs(10));
+        let (after, _) = file::read_run(&players.join("2048.weights"), &variant).unwrap();
+        assert!(after.games >= state.games + 5, "{after:?} after {state:?}");
+    }
+
+    #[test]
+    fn a_refused_file_is_told_and_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let players = dir.path().join("players");
+        std::fs::create_dir_all(&players).unwrap();
+        std::fs::write(players.join("2048.weights"), b"junk, not weights").unwrap();
+        let variant = tilebox_sliding::builtin_variant("2048").unwrap();
+        let mut trainer = Trainer::new(Some(players.clone()));
+        let standing = wait_for(&mut trainer, &variant, |s| *s != Standing::Reading);
+        let Standing::Failed(why) = standing else {
+            panic!("{standing:?}");
+        };
+        assert!(why.contains("not a weights file"), "{why}");
+        trainer.start(&variant);
+        let standing = wait_for(&mut trainer, &variant, |s| matches!(s, Standing::Failed(_)));
+        assert!(matches!(standing, Standing::Failed(w) if w.contains("remove it to train afresh")));
+        assert_eq!(
+            std::fs::read(players.join("2048.weights")).unwrap(),
+            b"junk, not weights"
+        );
+        assert_eq!(trainer.running(), None);
+    }
+
+    #[test]
+    fn nothing_is_trained_where_nothing_is_saved() {
+        let variant = tilebox_sliding::builtin_variant("2048").unwrap();
+        let mut trainer = Trainer::new(None);
+        assert!(!trainer.can_train());
+        trainer.start(&variant);
+        assert_eq!(trainer.running(), None);
+        assert_eq!(trainer.standing(&variant), Standing::Untrained);
+    }
+}

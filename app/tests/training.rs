@@ -1,0 +1,180 @@
+//! "Train a stronger player" on a game's statistics screen: started, followed, stopped and
+//! resumed after a restart, by its buttons; and the hints of a game with a trained player say
+//! so. The runs train the small network, a few dozen games.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use tilebox::TileboxApp;
+use tilebox::train_view::{
+    PROGRESS_LABEL, RESUME_LABEL, STOP_LABEL, TRAIN_LABEL, UNTRAINED_TEXT, trained_text,
+};
+use tilebox::trainer::{NetworkSize, Standing};
+
+type App = Harness<'static, TileboxApp>;
+
+/// Steps the app until `done`, for at most 60 s.
+fn step_until(h: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
+    let start = Instant::now();
+    while !done(h) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{what}: timed out"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+}
+
+/// The games done of 2048's run while it trains.
+fn training_done(h: &mut App) -> Option<u64> {
+    match h.state_mut().training("2048") {
+        Some(Standing::Training {
+            figures: Some(f), ..
+        }) => Some(f.done),
+        _ => None,
+    }
+}
+
+fn trained(h: &mut App) -> Option<u64> {
+    match h.state_mut().training("2048") {
+        Some(Standing::Trained(state)) => Some(state.games),
+        _ => None,
+    }
+}
+
+/// The app over `dir` on 2048's statistics, training the small network.
+fn stats_of_2048(dir: &std::path::Path) -> App {
+    let mut h = common::harness(dir, Some("2048"));
+    h.state_mut().set_training_network(NetworkSize::Small);
+    h.key_press_modifiers(Modifiers::SHIFT, Key::S);
+    h.step();
+    step_until(&mut h, "the player's file read", |h| {
+        !matches!(h.state_mut().training("2048"), Some(Standing::Reading))
+    });
+    h.run();
+    h
+}
+
+#[test]
+fn a_player_is_trained_from_the_statistics_stopped_and_resumed_after_a_restart() {
+    let dir = common::temp_dir("training");
+    let mut h = stats_of_2048(&dir);
+    h.get_by_label(UNTRAINED_TEXT);
+    assert!(h.query_by_label(PROGRESS_LABEL).is_none());
+    h.get_by_label(TRAIN_LABEL).click();
+    h.run();
+    step_until(&mut h, "20 games trained", |h| {
+        training_done(h).is_some_and(|d| d >= 20)
+    });
+    h.run();
+    // The bar, the CLI's figures, and the stop.
+    h.get_by_label(PROGRESS_LABEL);
+    let line = common::spoken(&h.get_by_label_contains("moves/s")).unwrap_or_default();
+    assert!(
+        line.starts_with("games ") && line.contains("/100000") && line.contains("win tile"),
+        "{line}"
+    );
+    assert!(h.query_by_label(TRAIN_LABEL).is_none());
+    h.get_by_label(STOP_LABEL).click();
+    h.run();
+    step_until(&mut h, "the run saved", |h| trained(h).is_some());
+    h.run();
+    let games = trained(&mut h).unwrap();
+    assert!(games >= 20, "{games}");
+    h.get_by_label(&trained_text(games));
+    h.get_by_label(RESUME_LABEL);
+    assert!(dir.join("players").join("2048.weights").is_file());
+    drop(h);
+
+    // After a restart, the run stands where it was saved, and resumes from there.
+    let mut h = stats_of_2048(&dir);
+    assert_eq!(trained(&mut h), Some(games));
+    h.get_by_label(&trained_text(games));
+    h.get_by_label(RESUME_LABEL).click();
+    h.run();
+    step_until(&mut h, "10 more games", |h| {
+        training_done(h).is_some_and(|d| d >= games + 10)
+    });
+    // Escape leaves the screen; the run goes on in the background.
+    h.key_press(Key::Escape);
+    h.run();
+    let before = training_done(&mut h).unwrap();
+    step_until(&mut h, "training in the background", |h| {
+        training_done(h).is_some_and(|d| d > before)
+    });
+    // Quitting stops it and saves it.
+    drop(h);
+    let mut h = stats_of_2048(&dir);
+    let after = trained(&mut h).unwrap();
+    assert!(after > before, "{after} games saved, {before} seen before");
+}
+
+#[test]
+fn another_game_s_run_is_named_and_this_one_waits() {
+    let dir = common::temp_dir("training-other");
+    let mut h = stats_of_2048(&dir);
+    h.get_by_label(TRAIN_LABEL).click();
+    h.run();
+    step_until(&mut h, "a game trained", |h| training_done(h).is_some());
+    // Threes' statistics, from the launcher's first page (Escape leads there, a step each).
+    let title = h
+        .state()
+        .registry()
+        .get("threes")
+        .unwrap()
+        .title()
+        .to_string();
+    let label = tilebox::launcher::stats_label(&title);
+    for _ in 0..3 {
+        if h.query_by_label(&label).is_some() {
+            break;
+        }
+        h.key_press(Key::Escape);
+        h.run();
+    }
+    h.get_by_label(&label).click();
+    h.run();
+    step_until(&mut h, "Threes' file read", |h| {
+        !matches!(h.state_mut().training("threes"), Some(Standing::Reading))
+    });
+    h.run();
+    h.get_by_label_contains("The player of 2048 is training now");
+    assert!(h.get_by_label(TRAIN_LABEL).accesskit_node().is_disabled());
+}
+
+#[test]
+fn a_game_with_a_trained_player_says_so_in_its_hints() {
+    use tilebox_ai::ntuple::Layout;
+    use tilebox_ai::ntuple::run::Run;
+    use tilebox_ai::ntuple::train::Flow;
+    let dir = common::temp_dir("training-hint");
+    let variant = common::variant("2048");
+    let path = dir.join("players").join("2048.weights");
+    let mut run = Run::open(&path, &variant, 1, &Layout::small(false)).unwrap();
+    run.train(1, 20, |_| Flow::Continue, |_| {}).unwrap();
+
+    let mut h = common::harness(&dir, Some("2048"));
+    h.key_press_modifiers(Modifiers::SHIFT, Key::H);
+    h.run();
+    step_until(&mut h, "the hint", |h| {
+        h.query_by_label_contains("Hint: ").is_some()
+    });
+    let hint = common::spoken(&h.get_by_label_contains("Hint: ")).unwrap_or_default();
+    assert!(
+        hint.ends_with(tilebox::views::sliding::TRAINED_NOTE),
+        "{hint}"
+    );
+    h.key_press_modifiers(Modifiers::SHIFT, Key::S);
+    h.step();
+    step_until(&mut h, "the player's file read", |h| {
+        !matches!(h.state_mut().training("2048"), Some(Standing::Reading))
+    });
+    h.run();
+    h.get_by_label(&trained_text(20));
+}

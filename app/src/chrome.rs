@@ -132,7 +132,7 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar) -> BarChoice {
             } else {
                 '+'
             };
-            score_box(ui, format!("Score: {score}"), slot.score_pop, sign);
+            score_box(ui, format!("Score: {score}"), Some((slot.score_pop, sign)));
             // A higher score counts as it is reached, once a move is made, for the best of its
             // kind (assisted or not); a lower-is-better one when the game ends.
             let moved = session.is_some_and(|s| s.move_count() > 0 || s.can_redo());
@@ -151,7 +151,6 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar) -> BarChoice {
                 ui,
                 crate::scores::with_assisted(best.bar_text(), assisted_best),
                 None,
-                '+',
             );
             let over = session.is_none_or(|s| s.status().over);
             // The game's own params decide (a save may carry others than the entry's preset).
@@ -303,20 +302,23 @@ pub fn commentary(ui: &mut egui::Ui, session: &dyn DynSession) {
     });
 }
 
-/// Where the rising "+N" of a score box `score` is drawn, `p` (0 to 1) of the way through its
-/// rise, for text of size `text`: just above the box, at its right, rising by its own height
-/// (as in the original 2048), so it never covers a digit of the score, however long the
-/// number and whatever the window's width; and never above the window's top.
-pub fn pop_rect(score: egui::Rect, p: f32, text: Vec2) -> egui::Rect {
+/// Where the rising "+N" of a score box is drawn, `p` (0 to 1) of the way through its rise,
+/// for text of size `text`: at the right of `room`, the place the score box keeps for it
+/// inside itself, after the widest score it keeps room for, rising from the room's bottom to
+/// its top (as the original 2048's rises from its score), so that it covers nothing: not the
+/// score's digits, not the title or the buttons above the row, not the boxes after it, whatever
+/// the window's width.
+pub fn pop_rect(room: egui::Rect, p: f32, text: Vec2) -> egui::Rect {
     let p = p.clamp(0.0, 1.0);
-    let gap = 1.0;
-    let bottom = (score.top() - gap - text.y * p).max(text.y);
-    let right = score.right().max(score.left() + text.x);
+    let bottom = room.bottom() - (room.height() - text.y).max(0.0) * p;
     egui::Rect::from_min_max(
-        egui::pos2(right - text.x, bottom - text.y),
-        egui::pos2(right, bottom),
+        egui::pos2(room.right() - text.x, bottom - text.y),
+        egui::pos2(room.right(), bottom),
     )
 }
+
+/// The digits of the gain the room of the rising "+N" is as wide as.
+pub const POP_DIGITS: usize = 6;
 
 /// The digits a score box keeps room for, whatever its number.
 pub const SCORE_DIGITS: usize = 7;
@@ -344,9 +346,10 @@ pub fn stable_text(text: &str, digit: char) -> String {
     out
 }
 
-/// A score box: name and number, with a rising "+N" after points are won (`sign` '+'), or
-/// "−N" after they are taken off where lower is better (`sign` '−').
-fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(f64, u64)>, sign: char) {
+/// A score box: name and number; with `pop`, a room at its right for the rising "+N" after
+/// points are won (the time they were and how many, and the sign '+'), or "−N" after they are
+/// taken off where lower is better (sign '−').
+fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(Option<(f64, u64)>, char)>) {
     let frame = egui::Frame::group(ui.style())
         .fill(ui.visuals().faint_bg_color)
         .inner_margin(Vec2::new(10.0, 4.0));
@@ -363,13 +366,36 @@ fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(f64, u64)>, sign: cha
         .max_by(|&a, &b| width(ui, &a.to_string()).total_cmp(&width(ui, &b.to_string())))
         .unwrap_or('0');
     let room = width(ui, &stable_text(&text, widest_digit));
-    let response = frame
+    // The rising "+N" has a room of its own at the box's right, kept whether or not it shows.
+    let pop_width = pop.map_or(0.0, |(_, sign)| {
+        let digits: String = std::iter::repeat_n(widest_digit, POP_DIGITS).collect();
+        width(ui, &format!(" {sign}{digits}"))
+    });
+    // A box that does not fit in what is left of the row starts the next one (a frame is not
+    // wrapped by the row itself: it would squeeze its text into a column).
+    let needed =
+        room + pop_width + 2.0 * 10.0 + 2.0 * ui.visuals().widgets.noninteractive.bg_stroke.width;
+    // (In a wrapping row, the available width is the whole row's.)
+    let left = ui.max_rect().right() - ui.cursor().left();
+    let row_started = ui.cursor().left() > ui.max_rect().left() + 1.0;
+    if row_started && left < needed {
+        ui.end_row();
+    }
+    let inner = frame
         .show(ui, |ui| {
             // Never wider than the row has room for: a long text still wraps in a narrow window.
-            ui.set_min_width(room.min(ui.available_width()));
+            ui.set_min_width((room + pop_width).min(ui.available_width()));
             ui.label(RichText::new(text).font(font.clone()).strong());
+            ui.min_rect()
         })
-        .response;
+        .inner;
+    let Some((pop, sign)) = pop else {
+        return;
+    };
+    let pop_room = egui::Rect::from_min_max(
+        egui::pos2(inner.right() - pop_width, inner.top()),
+        inner.right_bottom(),
+    );
     if let Some((start, gained)) = pop {
         let t = ui.input(|i| i.time) - start;
         if (0.0..SCORE_POP_SECONDS).contains(&t) {
@@ -386,7 +412,7 @@ fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(f64, u64)>, sign: cha
                 f32::INFINITY,
                 egui::TextStyle::Body,
             );
-            let rect = pop_rect(response.rect, p, galley.size());
+            let rect = pop_rect(pop_room, p, galley.size());
             // Above what it rises over, and never in the way of a click; a label, so that
             // a screen reader (and a test) finds it where it is drawn.
             egui::Area::new(Id::unique("score-pop"))
@@ -641,27 +667,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_pop_rises_above_the_score_clear_of_its_digits_and_the_next_box() {
+    fn the_pop_rises_in_its_own_room_clear_of_the_score_and_the_next_box() {
         let score = egui::Rect::from_min_size(egui::pos2(10.0, 80.0), Vec2::new(130.0, 34.0));
-        let best = egui::Rect::from_min_size(egui::pos2(146.0, 80.0), Vec2::new(120.0, 34.0));
-        let text = Vec2::new(30.0, 20.0);
+        let room = egui::Rect::from_min_size(egui::pos2(144.0, 80.0), Vec2::new(70.0, 34.0));
+        let best = egui::Rect::from_min_size(egui::pos2(218.0, 80.0), Vec2::new(120.0, 34.0));
+        let text = Vec2::new(60.0, 20.0);
         let mut last_y = f32::INFINITY;
         for step in 0..=10 {
-            let rect = pop_rect(score, step as f32 / 10.0, text);
+            let rect = pop_rect(room, step as f32 / 10.0, text);
+            assert!(room.contains_rect(rect), "{rect:?}");
             assert!(!rect.intersects(score), "{rect:?}");
             assert!(!rect.intersects(best), "{rect:?}");
-            assert!(
-                rect.right() <= score.right() && rect.left() >= score.left(),
-                "{rect:?}"
-            );
             assert!(rect.center().y <= last_y, "it rises");
-            assert!(rect.top() >= 0.0, "{rect:?}");
             last_y = rect.center().y;
         }
-        assert!(pop_rect(score, 1.0, text).center().y < pop_rect(score, 0.0, text).center().y);
-        // A box at the window's top: the pop stays inside the window.
-        let top = egui::Rect::from_min_size(egui::pos2(10.0, 4.0), Vec2::new(130.0, 34.0));
-        assert!(pop_rect(top, 1.0, text).top() >= 0.0);
+        assert_eq!(pop_rect(room, 0.0, text).bottom(), room.bottom());
+        assert_eq!(pop_rect(room, 1.0, text).top(), room.top());
+        // Text taller than the room stays at its bottom.
+        let tall = Vec2::new(60.0, 40.0);
+        assert_eq!(pop_rect(room, 1.0, tall).bottom(), room.bottom());
     }
 
     #[test]

@@ -819,7 +819,7 @@ fn the_autoplay_speed_and_the_options_are_chosen_by_keys() {
 }
 
 #[test]
-fn the_rising_score_never_covers_a_digit_of_the_score() {
+fn the_rising_score_covers_nothing_shown() {
     use tilebox_core::Session;
     use tilebox_sliding::Sliding;
     // 2048 whose new tiles are 65536s: each merge scores six digits or more.
@@ -841,18 +841,17 @@ fn the_rising_score_never_covers_a_digit_of_the_score() {
             // Frame by frame through the pop's rise.
             for _ in 0..4 {
                 h.step();
-                let spoken = common::spoken_all(&h);
-                let score = spoken
-                    .iter()
-                    .find(|(s, _)| s.starts_with("Score: "))
-                    .map(|(_, r)| *r)
-                    .unwrap();
+                let spoken = shown_items(&h);
                 for (text, rect) in spoken.iter().filter(|(s, _)| s.starts_with('+')) {
                     pops += 1;
-                    assert!(
-                        !rect.intersects(score),
-                        "at {window:?}: {text} at {rect:?} covers the score at {score:?}"
-                    );
+                    // Nothing else shown is under it: not the score, not the title, not a
+                    // button or a box.
+                    for (other, at) in spoken.iter().filter(|(s, _)| s != text) {
+                        assert!(
+                            !rect.intersects(*at),
+                            "at {window:?}: {text} at {rect:?} covers {other:?} at {at:?}"
+                        );
+                    }
                     assert!(
                         screen.contains_rect(*rect),
                         "at {window:?}: {text} at {rect:?}"
@@ -885,6 +884,16 @@ fn is_shown_item(role: egui::accesskit::Role) -> bool {
     )
 }
 
+/// Every control and text shown, with what a screen reader says of it and where it is.
+fn shown_items(h: &Harness<'_, TileboxApp>) -> Vec<(String, Rect)> {
+    use egui_kittest::kittest::NodeT;
+    h.query_all(By::new())
+        .filter(|n| is_shown_item(n.accesskit_node().role()))
+        .filter_map(|n| common::spoken(&n).map(|s| (s, n.rect())))
+        .filter(|(s, _)| !s.trim().is_empty())
+        .collect()
+}
+
 /// Checks everything the screen shows: each control and text whole (at least 8 points wide),
 /// inside the window's width, and clear of every other (one inside another, as a card's
 /// Statistics button in its card, is no overlap). A screen that `scrolls` may have items below
@@ -896,14 +905,8 @@ fn check_all(
     zoom: f32,
     scrolls: bool,
 ) {
-    use egui_kittest::kittest::NodeT;
     let screen = screen_of(window, zoom).expand(0.5);
-    let items: Vec<(String, Rect)> = h
-        .query_all(By::new())
-        .filter(|n| is_shown_item(n.accesskit_node().role()))
-        .filter_map(|n| common::spoken(&n).map(|s| (s, n.rect())))
-        .filter(|(s, _)| !s.trim().is_empty())
-        .collect();
+    let items = shown_items(h);
     assert!(items.len() >= 3, "{what} at {window:?}: {items:?}");
     for (name, rect) in &items {
         let inside = if scrolls {

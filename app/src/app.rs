@@ -37,8 +37,11 @@ const THINKING_CAP: f64 = 60.0;
 /// How long quitting waits for the writes still pending before it says what was not saved.
 pub const QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
-/// How long quitting waits for a player in training to be saved (its network is 256 MiB).
-pub const TRAINING_QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(15);
+/// How long the app, once its window is gone, still waits for a player in training to be saved
+/// (the window waited for it already, as for the files, up to [`QUIT_WAIT`] before it offered
+/// to quit without it): past it, the run loses what it learned since its last save, a minute
+/// at most.
+pub const TRAINING_QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The screen shown, with its own state.
 enum Current {
@@ -147,7 +150,7 @@ impl TileboxApp {
         let players = store
             .nothing_saved()
             .is_none()
-            .then(|| crate::trainer::players_dir(store.dir()));
+            .then(|| tilebox_ai::ntuple::players::Players::in_app_dir(store.dir()));
         let mut assist = Assist::default();
         assist.speed = store.settings.speed;
         let zoom = Zoom::from_percent(store.settings.zoom);
@@ -279,6 +282,12 @@ impl TileboxApp {
         self.trainer.set_size(size);
     }
 
+    /// A trained player plays hints and autoplay once trained for `games` games
+    /// ([`crate::trainer::GAMES_A_RUN`] unless told: tests lower it).
+    pub fn set_trained_from(&mut self, games: u64) {
+        self.trainer.set_plays_from(games);
+    }
+
     /// Lets the AI's players folder know of each save of a training run, so that hints use the
     /// network as it learns.
     pub fn share_players(&mut self, players: std::sync::Arc<tilebox_ai::ntuple::players::Players>) {
@@ -308,6 +317,7 @@ impl TileboxApp {
             standing,
             other,
             blocked,
+            plays_from: self.trainer.plays_from(),
         })
     }
 
@@ -1123,14 +1133,33 @@ impl TileboxApp {
 
     /// Quitting: while writes are pending, the window stays open (up to [`QUIT_WAIT`]), then
     /// says what could not be saved and lets the player quit anyway or keep playing.
+    /// What is not saved yet, in words: the writer's files, and a player in training.
+    fn unsaved(&self) -> Vec<String> {
+        let mut unsaved = self.store.unsaved();
+        if let Some(id) = self.trainer.running() {
+            let title = self
+                .slots
+                .iter()
+                .find(|s| s.id() == id)
+                .map_or(id, |s| s.entry.title());
+            unsaved.push(format!("the trained player of {title}"));
+        }
+        unsaved
+    }
+
     fn handle_quit(&mut self, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
         // The player chose to quit without them: the window goes, whatever the writer does.
         if self.store.writes_abandoned() {
             return;
         }
+        self.trainer.receive();
         if ctx.input(|i| i.viewport().close_requested()) && self.quitting.is_none() {
-            if self.store.unsaved().is_empty() {
+            // A player in training is stopped and saved before the window goes.
+            if self.trainer.running().is_some() {
+                self.trainer.stop();
+            }
+            if self.unsaved().is_empty() {
                 return;
             }
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
@@ -1139,7 +1168,7 @@ impl TileboxApp {
         let Some(since) = self.quitting else {
             return;
         };
-        let pending = self.store.unsaved();
+        let pending = self.unsaved();
         if pending.is_empty() {
             self.quitting = None;
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);

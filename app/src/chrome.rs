@@ -311,9 +311,11 @@ pub fn commentary(ui: &mut egui::Ui, session: &dyn DynSession) {
 pub fn pop_rect(room: egui::Rect, p: f32, text: Vec2) -> egui::Rect {
     let p = p.clamp(0.0, 1.0);
     let bottom = room.bottom() - (room.height() - text.y).max(0.0) * p;
+    // A gain too long for the room goes on past the box's right, never into the digits.
+    let left = (room.right() - text.x).max(room.left());
     egui::Rect::from_min_max(
-        egui::pos2(room.right() - text.x, bottom - text.y),
-        egui::pos2(room.right(), bottom),
+        egui::pos2(left, bottom - text.y),
+        egui::pos2(left + text.x, bottom),
     )
 }
 
@@ -381,20 +383,20 @@ fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(Option<(f64, u64)>, c
     if row_started && left < needed {
         ui.end_row();
     }
-    let inner = frame
-        .show(ui, |ui| {
-            // Never wider than the row has room for: a long text still wraps in a narrow window.
-            ui.set_min_width((room + pop_width).min(ui.available_width()));
-            ui.label(RichText::new(text).font(font.clone()).strong());
-            ui.min_rect()
-        })
-        .inner;
+    let shown = frame.show(ui, |ui| {
+        // Never wider than the row has room for: a long text still wraps in a narrow window.
+        ui.set_min_width((room + pop_width).min(ui.available_width()));
+        ui.label(RichText::new(text).font(font.clone()).strong());
+        ui.min_rect()
+    });
     let Some((pop, sign)) = pop else {
         return;
     };
+    // At the right of the box's text, the box's whole height: the room to rise in.
+    let (inner, outer) = (shown.inner, shown.response.rect);
     let pop_room = egui::Rect::from_min_max(
-        egui::pos2(inner.right() - pop_width, inner.top()),
-        inner.right_bottom(),
+        egui::pos2(inner.right() - pop_width, outer.top()),
+        egui::pos2(inner.right(), outer.bottom()),
     );
     if let Some((start, gained)) = pop {
         let t = ui.input(|i| i.time) - start;
@@ -678,9 +680,12 @@ mod tests {
             assert!(room.contains_rect(rect), "{rect:?}");
             assert!(!rect.intersects(score), "{rect:?}");
             assert!(!rect.intersects(best), "{rect:?}");
-            assert!(rect.center().y <= last_y, "it rises");
+            assert!(rect.center().y < last_y, "it rises at each step");
             last_y = rect.center().y;
         }
+        // Wider than its room: it goes on to the right, never left into the digits.
+        let wide = Vec2::new(90.0, 20.0);
+        assert_eq!(pop_rect(room, 0.5, wide).left(), room.left());
         assert_eq!(pop_rect(room, 0.0, text).bottom(), room.bottom());
         assert_eq!(pop_rect(room, 1.0, text).top(), room.top());
         // Text taller than the room stays at its bottom.

@@ -28,6 +28,8 @@ pub(crate) struct Panel {
     pub other: Option<String>,
     /// Why nothing can be trained, if nothing can (nothing is saved).
     pub blocked: Option<String>,
+    /// The games a player must have trained for before hints and autoplay use it.
+    pub plays_from: u64,
 }
 
 /// What the player asked of the part.
@@ -47,6 +49,16 @@ pub fn trained_text(games: u64) -> String {
     )
 }
 
+/// The line saying that hints and autoplay use the built-in player until the trained one has
+/// trained for `from` games; it has `games`.
+pub fn learning_text(games: u64, from: u64) -> String {
+    format!(
+        "Hints and autoplay use the built-in player until this one has trained for {} games ({} so far).",
+        thousands(from),
+        thousands(games)
+    )
+}
+
 /// What the part says of a game not trained yet.
 pub const UNTRAINED_TEXT: &str = "Hints and autoplay use the built-in player. Train one that \
 learns this game by playing it: it trains in the background on one core, and can be stopped and \
@@ -57,7 +69,7 @@ pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -128,7 +140,12 @@ pub(crate) fn show(ui: &mut egui::Ui, panel: &Panel) -> Option<Asked> {
             );
         }
         Standing::Trained(state) => {
-            ui.add(egui::Label::new(trained_text(state.games)).wrap());
+            let text = if state.games >= panel.plays_from {
+                trained_text(state.games)
+            } else {
+                learning_text(state.games, panel.plays_from)
+            };
+            ui.add(egui::Label::new(text).wrap());
             why_not(ui);
             let target = target_after(state.games);
             let (label, hover) = if state.games % GAMES_A_RUN == 0 {

@@ -19,11 +19,11 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
+pub use tilebox_ai::ntuple::NetworkSize;
 use tilebox_ai::ntuple::file::{self, RunState};
 use tilebox_ai::ntuple::players::Players;
 use tilebox_ai::ntuple::run::{Figures, Run};
 use tilebox_ai::ntuple::train::Flow;
-use tilebox_ai::ntuple::{Layout, SIDE};
 use tilebox_core::Entry;
 use tilebox_sliding::{Sliding, Variant};
 
@@ -35,25 +35,6 @@ const SHOW_EVERY: Duration = Duration::from_millis(500);
 
 /// The seed of a new run (`tilebox-cli train`'s default, so that either resumes the other's).
 const SEED: u64 = 0;
-
-/// The network a new run trains.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum NetworkSize {
-    /// The standard 4×6-tuples (256 MiB while training): the strong one.
-    #[default]
-    Standard,
-    /// Two 4-tuples: quick and weak, for tests.
-    Small,
-}
-
-impl NetworkSize {
-    fn layout(self, preview: bool) -> Layout {
-        match self {
-            NetworkSize::Standard => Layout::standard(preview),
-            NetworkSize::Small => Layout::small(preview),
-        }
-    }
-}
 
 /// Where a game's learning player stands, as its statistics screen shows it.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,15 +56,6 @@ pub enum Standing {
     Failed(String),
 }
 
-/// The players folder of the app's data directory `data_dir` (`<data dir>/tilebox`):
-/// `players/`, where `tilebox-cli train` keeps them too.
-pub fn players_dir(data_dir: &std::path::Path) -> PathBuf {
-    data_dir.join(PLAYERS_FOLDER)
-}
-
-/// The folder of the learning players in the app's data directory.
-pub const PLAYERS_FOLDER: &str = "players";
-
 /// The games a run started at `done` games plays to: the next multiple of [`GAMES_A_RUN`].
 pub fn target_after(done: u64) -> u64 {
     (done / GAMES_A_RUN + 1).saturating_mul(GAMES_A_RUN)
@@ -91,7 +63,9 @@ pub fn target_after(done: u64) -> u64 {
 
 /// The variant of `entry` if its player can be trained: a 4×4 sliding game.
 pub fn trainable(entry: &Entry) -> Option<&Variant> {
-    entry.params::<Sliding>().filter(|v| v.side == SIDE)
+    entry
+        .params::<Sliding>()
+        .filter(|v| tilebox_ai::ntuple::trainable(v))
 }
 
 /// What the window tells the training thread.
@@ -119,6 +93,8 @@ pub struct Trainer {
     dir: Option<PathBuf>,
     /// The folder the AI reads the networks from, told of each save.
     players: Option<Arc<Players>>,
+    /// The games a network must have been trained for before hints and autoplay use it.
+    plays_from: u64,
     size: NetworkSize,
     link: Option<Link>,
     /// What the thread last said of each variant, by id.
@@ -136,6 +112,7 @@ impl Trainer {
         Trainer {
             dir,
             players: None,
+            plays_from: GAMES_A_RUN,
             size: NetworkSize::Standard,
             link: None,
             standings: HashMap::new(),
@@ -144,9 +121,26 @@ impl Trainer {
         }
     }
 
-    /// Tells `players` (the AI's) of each save, so that hints use the network as it learns.
+    /// Tells `players` (the AI's) of the runs' saves, so that hints use the network as it
+    /// learns; and has them play with a network only once it was trained for
+    /// [`Trainer::plays_from`] games: a network trained for a few minutes plays worse than the
+    /// built-in player.
     pub fn share(&mut self, players: Arc<Players>) {
+        players.set_min_games(self.plays_from);
         self.players = Some(players);
+    }
+
+    /// The games a network must have been trained for before hints and autoplay use it.
+    pub fn plays_from(&self) -> u64 {
+        self.plays_from
+    }
+
+    /// Hints and autoplay use a network once trained for `games` games.
+    pub fn set_plays_from(&mut self, games: u64) {
+        self.plays_from = games;
+        if let Some(players) = &self.players {
+            players.set_min_games(games);
+        }
     }
 
     /// New runs train a network of `size`.
@@ -173,6 +167,11 @@ impl Trainer {
     /// (off this thread), and it is [`Standing::Reading`] until then.
     pub fn standing(&mut self, variant: &Variant) -> Standing {
         self.receive();
+        if let Some(why) = &self.broken
+            && !self.standings.contains_key(&variant.id)
+        {
+            return Standing::Failed(why.clone());
+        }
         if !self.standings.contains_key(&variant.id) && self.dir.is_some() {
             self.standings.insert(variant.id.clone(), Standing::Reading);
             self.send(Message::Look(variant.clone()));
@@ -218,8 +217,9 @@ impl Trainer {
         self.send(Message::Stop);
     }
 
-    /// Takes what the thread said since the last call.
-    fn receive(&mut self) {
+    /// Takes what the thread said since the last call (the shell does each frame, so that
+    /// [`Trainer::running`] is up to date).
+    pub fn receive(&mut self) {
         let Some(link) = &self.link else {
             return;
         };
@@ -255,7 +255,8 @@ impl Trainer {
         self.link = None;
         self.broken = Some("the training thread stopped; restart Tilebox to train".to_string());
         if let Some((id, _)) = self.running.take() {
-            self.standings.remove(&id);
+            let why = self.broken.clone().unwrap_or_default();
+            self.standings.insert(id, Standing::Failed(why));
         }
     }
 
@@ -340,6 +341,13 @@ impl Worker {
         }
     }
 
+    /// Makes the AI read `id`'s file again at its next move.
+    fn forget(&self, id: &str) {
+        if let Some(players) = &self.players {
+            players.forget(id);
+        }
+    }
+
     fn tell(&self, id: &str, standing: Standing) {
         // The window is gone: nothing to tell.
         let _ = self.outbox.send((id.to_string(), standing));
@@ -351,8 +359,10 @@ impl Worker {
 
     /// Where the run of `variant` stands, from its file's header.
     fn look(&self, variant: &Variant) {
-        let standing = match file::read_run(&self.path(variant), variant) {
-            Ok((state, _)) => Standing::Trained(state),
+        // The whole file, checksum and all (a second or two for the standard network, on this
+        // thread): what the screen says of it is what a hint will find.
+        let standing = match file::check(&self.path(variant), variant) {
+            Ok(state) => Standing::Trained(state),
             Err(e) if e.is_missing() => Standing::Untrained,
             Err(e) => Standing::Failed(format!("{e} (remove it to train afresh)")),
         };
@@ -383,15 +393,22 @@ impl Worker {
         let mut shown: Option<Instant> = None;
         let mut stopping = false;
         let mut next = None;
+        let mut saved_once = false;
         let result = run.train(
             1,
             target,
             |progress| {
                 loop {
                     match inbox.try_recv() {
-                        Ok(Message::Stop) => stopping = true,
+                        Ok(Message::Stop) => {
+                            stopping = true;
+                            next = None;
+                        }
                         Ok(Message::Look(v)) => self.look(&v),
-                        Ok(Message::Start(v)) if v.id == id => stopping = false,
+                        Ok(Message::Start(v)) if v.id == id => {
+                            stopping = false;
+                            next = None;
+                        }
                         Ok(start @ Message::Start(_)) => {
                             stopping = true;
                             next = Some(start);
@@ -412,11 +429,16 @@ impl Worker {
                 if stopping { Flow::Stop } else { Flow::Continue }
             },
             |_| {
-                if let Some(players) = &self.players {
-                    players.forget(id);
+                // The first save makes the file the players read (there may have been none);
+                // later ones reach them when the run ends, not every minute (a read of the
+                // file takes the AI a second or two).
+                if !saved_once {
+                    saved_once = true;
+                    self.forget(id);
                 }
             },
         );
+        self.forget(id);
         let standing = match result {
             Ok(_) => Standing::Trained(run.state()),
             Err(e) => Standing::Failed(e.to_string()),

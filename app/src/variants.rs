@@ -27,7 +27,7 @@ pub fn variants_dir(data_dir: &Path) -> PathBuf {
 /// refused; and that folder's players, to be told of each save of a training run
 /// ([`TileboxApp::share_players`]).
 pub fn player_registry(data_dir: &Path) -> (Registry, Vec<String>, Arc<Players>) {
-    let players = Arc::new(Players::new(&crate::trainer::players_dir(data_dir)));
+    let players = Arc::new(Players::new(&Players::in_app_dir(data_dir)));
     let (registry, refused) =
         tilebox_games::registry_with_players(&variants_dir(data_dir), Arc::clone(&players));
     let notices = refused.iter().map(refusal_notice).collect();

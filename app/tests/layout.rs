@@ -834,16 +834,20 @@ fn the_rising_score_covers_nothing_shown() {
         let (mut h, zoom) = harness_at(&dir, "2048", window);
         let screen = screen_of(window, zoom);
         let mut pops = 0;
+        let mut rose = false;
         for _ in 0..40 {
             let legal = h.state().session("2048").unwrap().legal_moves();
             let before = h.state().session("2048").unwrap().score();
             h.key_press(common::key_of(&legal[0]));
             // Frame by frame through the pop's rise.
+            let mut first_top: Option<f32> = None;
             for _ in 0..4 {
                 h.step();
                 let spoken = shown_items(&h);
                 for (text, rect) in spoken.iter().filter(|(s, _)| s.starts_with('+')) {
                     pops += 1;
+                    let top = *first_top.get_or_insert(rect.top());
+                    rose |= rect.top() < top - 2.0;
                     // Nothing else shown is under it: not the score, not the title, not a
                     // button or a box.
                     for (other, at) in spoken.iter().filter(|(s, _)| s != text) {
@@ -865,6 +869,7 @@ fn the_rising_score_covers_nothing_shown() {
             }
         }
         assert!(pops > 0, "at {window:?}: no pop seen");
+        assert!(rose, "at {window:?}: the pop never rose");
         assert!(h.state().session("2048").unwrap().score() >= 100_000);
     }
 }

@@ -12,9 +12,11 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tilebox::TileboxApp;
 use tilebox::train_view::{
-    PROGRESS_LABEL, RESUME_LABEL, STOP_LABEL, TRAIN_LABEL, UNTRAINED_TEXT, trained_text,
+    PROGRESS_LABEL, RESUME_LABEL, STOP_LABEL, TRAIN_LABEL, UNTRAINED_TEXT, learning_text,
+    trained_text,
 };
-use tilebox::trainer::{NetworkSize, Standing};
+use tilebox::trainer::{GAMES_A_RUN, NetworkSize, Standing};
+use tilebox::views::sliding::TRAINED_NOTE;
 
 type App = Harness<'static, TileboxApp>;
 
@@ -87,7 +89,7 @@ fn a_player_is_trained_from_the_statistics_stopped_and_resumed_after_a_restart()
     h.run();
     let games = trained(&mut h).unwrap();
     assert!(games >= 20, "{games}");
-    h.get_by_label(&trained_text(games));
+    h.get_by_label(&learning_text(games, GAMES_A_RUN));
     h.get_by_label(RESUME_LABEL);
     assert!(dir.join("players").join("2048.weights").is_file());
     drop(h);
@@ -95,7 +97,7 @@ fn a_player_is_trained_from_the_statistics_stopped_and_resumed_after_a_restart()
     // After a restart, the run stands where it was saved, and resumes from there.
     let mut h = stats_of_2048(&dir);
     assert_eq!(trained(&mut h), Some(games));
-    h.get_by_label(&trained_text(games));
+    h.get_by_label(&learning_text(games, GAMES_A_RUN));
     h.get_by_label(RESUME_LABEL).click();
     h.run();
     step_until(&mut h, "10 more games", |h| {
@@ -159,22 +161,93 @@ fn a_game_with_a_trained_player_says_so_in_its_hints() {
     let mut run = Run::open(&path, &variant, 1, &Layout::small(false)).unwrap();
     run.train(1, 20, |_| Flow::Continue, |_| {}).unwrap();
 
+    // By default a network plays once trained for 100,000 games: not this one.
     let mut h = common::harness(&dir, Some("2048"));
+    assert!(!hint(&mut h).ends_with(TRAINED_NOTE));
+    open_stats(&mut h);
+    h.get_by_label(&learning_text(20, GAMES_A_RUN));
+    drop(h);
+
+    let mut h = common::harness(&dir, Some("2048"));
+    h.state_mut().set_trained_from(20);
+    let said = hint(&mut h);
+    assert!(said.ends_with(TRAINED_NOTE), "{said}");
+    open_stats(&mut h);
+    h.get_by_label(&trained_text(20));
+}
+
+/// Asks for a hint with Shift+H in the game shown, and returns what it says.
+fn hint(h: &mut App) -> String {
     h.key_press_modifiers(Modifiers::SHIFT, Key::H);
     h.run();
-    step_until(&mut h, "the hint", |h| {
+    step_until(h, "the hint", |h| {
         h.query_by_label_contains("Hint: ").is_some()
     });
-    let hint = common::spoken(&h.get_by_label_contains("Hint: ")).unwrap_or_default();
-    assert!(
-        hint.ends_with(tilebox::views::sliding::TRAINED_NOTE),
-        "{hint}"
-    );
+    common::spoken(&h.get_by_label_contains("Hint: ")).unwrap_or_default()
+}
+
+/// Opens the statistics of the game shown, and waits for its player's file to be read.
+fn open_stats(h: &mut App) {
     h.key_press_modifiers(Modifiers::SHIFT, Key::S);
     h.step();
-    step_until(&mut h, "the player's file read", |h| {
+    step_until(h, "the player's file read", |h| {
         !matches!(h.state_mut().training("2048"), Some(Standing::Reading))
     });
     h.run();
-    h.get_by_label(&trained_text(20));
+}
+
+#[test]
+fn once_a_run_in_the_app_is_saved_the_hints_use_it() {
+    let dir = common::temp_dir("training-then-hint");
+    let mut h = common::harness(&dir, Some("2048"));
+    h.state_mut().set_training_network(NetworkSize::Small);
+    h.state_mut().set_trained_from(1);
+    // The AI has read the folder: nothing there.
+    assert!(!hint(&mut h).ends_with(TRAINED_NOTE));
+    open_stats(&mut h);
+    h.get_by_label(TRAIN_LABEL).click();
+    h.run();
+    step_until(&mut h, "5 games trained", |h| {
+        training_done(h).is_some_and(|d| d >= 5)
+    });
+    h.get_by_label(STOP_LABEL).click();
+    h.run();
+    step_until(&mut h, "the run saved", |h| trained(h).is_some());
+    h.key_press(Key::Escape);
+    h.run();
+    // A move, so that the next hint is a new question.
+    let legal = h.state().session("2048").unwrap().legal_moves();
+    h.key_press(common::key_of(&legal[0]));
+    h.run();
+    let said = hint(&mut h);
+    assert!(said.ends_with(TRAINED_NOTE), "{said}");
+}
+
+#[test]
+fn a_second_run_of_the_same_file_is_refused_while_one_trains() {
+    use tilebox_ai::ntuple::Layout;
+    use tilebox_ai::ntuple::run::Run;
+    let dir = common::temp_dir("training-busy");
+    let variant = common::variant("2048");
+    // The CLI's run holds the file.
+    let path = dir.join("players").join("2048.weights");
+    let _cli = Run::open(&path, &variant, 0, &Layout::small(false)).unwrap();
+    let mut h = stats_of_2048(&dir);
+    h.get_by_label(TRAIN_LABEL).click();
+    h.run();
+    step_until(&mut h, "the refusal", |h| {
+        matches!(h.state_mut().training("2048"), Some(Standing::Failed(_)))
+    });
+    h.run();
+    h.get_by_label_contains("another run is training it");
+    assert_eq!(h.state().screen(), tilebox::Screen::Stats(index_2048(&h)));
+}
+
+fn index_2048(h: &App) -> usize {
+    h.state()
+        .registry()
+        .entries()
+        .iter()
+        .position(|e| e.id() == "2048")
+        .unwrap()
 }

@@ -286,6 +286,50 @@ impl WeightTable for Quantized {
     }
 }
 
+/// Whether a network can be trained for `variant`: a board of side [`SIDE`].
+pub fn trainable(variant: &tilebox_sliding::Variant) -> bool {
+    variant.side == SIDE
+}
+
+/// The networks a run can train, by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum NetworkSize {
+    /// The 4×6-tuples ([`Layout::standard`]), 67 million weights: 256 MiB while training.
+    #[default]
+    Standard,
+    /// The outer and inner rows as 4-tuples ([`Layout::small`]), 131,072 weights: quick and
+    /// weak, for tests and trials.
+    Small,
+}
+
+impl NetworkSize {
+    /// Both, the standard first.
+    pub const ALL: [NetworkSize; 2] = [NetworkSize::Standard, NetworkSize::Small];
+
+    /// Its name: `standard` or `small`.
+    pub fn name(self) -> &'static str {
+        match self {
+            NetworkSize::Standard => "standard",
+            NetworkSize::Small => "small",
+        }
+    }
+
+    /// Its layout, with the preview's family when `preview`.
+    pub fn layout(self, preview: bool) -> Layout {
+        match self {
+            NetworkSize::Standard => Layout::standard(preview),
+            NetworkSize::Small => Layout::small(preview),
+        }
+    }
+
+    /// The size whose layout `layout` is, if it is one of them.
+    pub fn of(layout: &Layout) -> Option<NetworkSize> {
+        NetworkSize::ALL
+            .into_iter()
+            .find(|s| s.layout(layout.preview()) == *layout)
+    }
+}
+
 /// The 4×4 board packed for the network: 4 bits a cell (rank clamped at 15), cell `i` at bits
 /// `4i..4i+4`, row-major; `None` for a board of another side.
 pub fn pack(board: &Board) -> Option<u64> {

@@ -13,13 +13,23 @@ pub const DEFAULT_MS: u64 = 200;
 /// The games `train --games` runs to when not given.
 pub const DEFAULT_TRAIN_GAMES: u64 = 100_000;
 
-/// The networks `train --network` makes.
+/// The networks `train --network` makes ([`tilebox_ai::ntuple::NetworkSize`], named for the
+/// command line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum NetworkSize {
     /// The 4×6-tuples (Yeh et al.), 67 million weights.
     Standard,
     /// The outer and inner rows as 4-tuples, 131,072 weights.
     Small,
+}
+
+impl From<NetworkSize> for tilebox_ai::ntuple::NetworkSize {
+    fn from(size: NetworkSize) -> Self {
+        match size {
+            NetworkSize::Standard => tilebox_ai::ntuple::NetworkSize::Standard,
+            NetworkSize::Small => tilebox_ai::ntuple::NetworkSize::Small,
+        }
+    }
 }
 
 /// Play, replay and inspect Tilebox games.

@@ -254,7 +254,7 @@ pub fn run(
                 games,
                 threads,
                 seed,
-                network,
+                network: network.map(Into::into),
             };
             crate::train::run(
                 registry,

@@ -9,11 +9,10 @@ use serde_json::json;
 use tilebox_ai::ntuple::file;
 use tilebox_ai::ntuple::run::{Progress, Run};
 use tilebox_ai::ntuple::train::Flow;
-use tilebox_ai::ntuple::{Layout, SIDE};
+use tilebox_ai::ntuple::{Layout, NetworkSize, trainable};
 use tilebox_core::Registry;
 use tilebox_sliding::Sliding;
 
-use crate::args::NetworkSize;
 use crate::commands::{CliError, Quoted};
 
 /// How often the progress line is redrawn on a terminal.
@@ -37,35 +36,17 @@ pub struct Request {
     pub network: Option<NetworkSize>,
 }
 
-/// The layout of a network size.
-fn layout_of(size: NetworkSize, preview: bool) -> Layout {
-    match size {
-        NetworkSize::Standard => Layout::standard(preview),
-        NetworkSize::Small => Layout::small(preview),
-    }
-}
-
-/// The size name of a layout, if it is one of the named ones.
-fn size_of(layout: &Layout) -> Option<NetworkSize> {
-    [NetworkSize::Standard, NetworkSize::Small]
-        .into_iter()
-        .find(|&s| layout_of(s, layout.preview()) == *layout)
-}
-
-fn size_name(size: Option<NetworkSize>) -> &'static str {
-    match size {
-        Some(NetworkSize::Standard) => "standard",
-        Some(NetworkSize::Small) => "small",
-        None => "custom",
-    }
+/// The name of a network of `layout`: `standard`, `small`, or `custom` for another layout.
+fn size_name(layout: &Layout) -> &'static str {
+    NetworkSize::of(layout).map_or("custom", NetworkSize::name)
 }
 
 /// The 4×4 sliding games of `registry`, comma-separated.
-fn trainable(registry: &Registry) -> String {
+fn trainable_games(registry: &Registry) -> String {
     registry
         .entries()
         .iter()
-        .filter(|e| e.params::<Sliding>().is_some_and(|v| v.side == SIDE))
+        .filter(|e| e.params::<Sliding>().is_some_and(trainable))
         .map(|e| e.id().to_string())
         .collect::<Vec<_>>()
         .join(", ")
@@ -85,12 +66,12 @@ pub fn run(
     let variant = registry
         .get(&request.game)
         .and_then(|e| e.params::<Sliding>())
-        .filter(|v| v.side == SIDE)
+        .filter(|v| trainable(v))
         .ok_or_else(|| {
             CliError::Usage(format!(
                 "{} is not a 4×4 sliding game (train works on: {})",
                 Quoted(&request.game),
-                trainable(registry)
+                trainable_games(registry)
             ))
         })?
         .clone();
@@ -100,7 +81,7 @@ pub fn run(
         &path,
         &variant,
         request.seed.unwrap_or(0),
-        &layout_of(size, variant.preview),
+        &size.layout(variant.preview),
     )
     .map_err(CliError::Train)?;
     check_asked(&run, request)?;
@@ -120,7 +101,7 @@ pub fn run(
     let summary = json!({
         "game": variant.id,
         "file": path.display().to_string(),
-        "network": size_name(size_of(run.network().layout())),
+        "network": size_name(run.network().layout()),
         "seed": state.seed,
         "games": state.games,
         "moves": state.moves,
@@ -145,13 +126,16 @@ fn check_asked(run: &Run, request: &Request) -> Result<(), CliError> {
             state.seed
         )));
     }
-    let size = size_of(run.network().layout());
-    if let Some(asked) = request.network.filter(|&n| Some(n) != size) {
+    let layout = run.network().layout();
+    if let Some(asked) = request
+        .network
+        .filter(|&n| Some(n) != NetworkSize::of(layout))
+    {
         return Err(CliError::Usage(format!(
             "--network {}: {} holds a {} network (remove it to train afresh)",
-            size_name(Some(asked)),
+            asked.name(),
             run.path().display(),
-            size_name(size)
+            size_name(layout)
         )));
     }
     Ok(())

@@ -181,3 +181,31 @@ fn bench_plays_with_the_network_when_its_file_is_there() {
     assert_eq!(String::from_utf8(out.stderr).unwrap(), err);
     assert_eq!(out.stdout.len(), 2, "one move and a line break");
 }
+
+#[test]
+fn a_second_run_of_the_same_file_is_refused_while_the_first_holds_it() {
+    use tilebox_ai::ntuple::{Layout, run::Run};
+    let data = tempfile::tempdir().unwrap();
+    let path = weights(data.path(), "2048");
+    let variant = tilebox_sliding::builtin_variant("2048").unwrap();
+    // Another run (the app's, say) is training the file.
+    let first = Run::open(&path, &variant, 0, &Layout::small(false)).unwrap();
+    let out = train(data.path(), &["2048", "--games", "5", "--network", "small"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "error: {}: another run is training it (tilebox-cli train, or the app)",
+            path.display()
+        )
+    );
+    assert!(!path.exists(), "nothing was written");
+    // Once it ends, the file is free.
+    drop(first);
+    let done = summary(&train(
+        data.path(),
+        &["2048", "--games", "5", "--network", "small"],
+    ));
+    assert_eq!(done["games"], 5);
+}

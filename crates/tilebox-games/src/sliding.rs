@@ -523,7 +523,7 @@ impl Player<Sliding> for AiPlayer {
                 self.refused = None;
                 self.player.advise_learned(state, &limits, &network)
             }
-            Found::Missing | Found::Refused(_) => {
+            Found::Missing | Found::Learning(_) | Found::Refused(_) => {
                 if let Found::Refused(why) = found {
                     self.refused = Some(why);
                 }

@@ -166,6 +166,14 @@ impl<W: Write> Summed<W> {
     }
 }
 
+/// The temporary file a save of the file at `path` is written to before it is renamed over it:
+/// `<name>.tmp` beside it.
+pub fn temp_path(path: &Path) -> PathBuf {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    PathBuf::from(tmp)
+}
+
 /// Writes `network` with `run` as variant `variant`'s weights at `path`, atomically (a
 /// temporary file beside it, synced, renamed over it); the folder is made if missing.
 pub fn save(
@@ -181,9 +189,7 @@ pub fn save(
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(fail)?;
     }
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
+    let tmp = temp_path(path);
     let result = write_to(&tmp, variant, network, run).and_then(|()| std::fs::rename(&tmp, path));
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
@@ -441,9 +447,22 @@ pub fn load_player(path: &Path, variant: &Variant) -> Result<PlayNetwork, Weight
     Ok(q.finish())
 }
 
+/// Checks the whole file at `path` as [`load_player`] would read it (the checksum included),
+/// holding none of its weights; returns where its run stands.
+pub fn check(path: &Path, variant: &Variant) -> Result<RunState, WeightsError> {
+    read(path, variant, |_| Nowhere).map(|(_, run)| run)
+}
+
 /// Where the weights read go.
 trait Sink {
     fn push(&mut self, w: f32);
+}
+
+/// Weights read only to be checked.
+struct Nowhere;
+
+impl Sink for Nowhere {
+    fn push(&mut self, _: f32) {}
 }
 
 /// Every weight in `f32`.

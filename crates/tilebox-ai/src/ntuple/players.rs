@@ -3,12 +3,13 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use tilebox_sliding::Variant;
 
 use super::file::{self, fingerprint};
-use super::{PlayNetwork, SIDE};
+use super::{PlayNetwork, trainable};
 
 /// What the players folder has for a variant.
 #[derive(Debug, Clone)]
@@ -17,18 +18,28 @@ pub enum Found {
     Network(Arc<PlayNetwork>),
     /// No file: nothing has been trained for it (or it is not 4×4).
     Missing,
+    /// A network trained for fewer games than the folder asks of a player
+    /// ([`Players::set_min_games`]): these many.
+    Learning(u64),
     /// A file that was refused: one line naming it and the cause.
     Refused(String),
 }
 
-/// The networks of a players folder (`<data dir>/tilebox/players`), read on first ask and kept.
-/// A file is read on the thread that first asks for it, never before; ask from a thread of
-/// your own (the AI's), not a window's.
+/// The networks of a players folder (`<data dir>/tilebox/players`), read on first ask and kept:
+/// one network at a time (a player of another variant asked for takes its place), so that a
+/// host holds at most one network's 16-bit weights, within the 160 MiB. A file is read on the
+/// thread that first asks for it, never before; ask from a thread of your own (the AI's), not a
+/// window's.
 #[derive(Debug)]
 pub struct Players {
     dir: PathBuf,
     found: Mutex<HashMap<(String, u64), Found>>,
+    /// The games a network must have been trained for to play.
+    min_games: AtomicU64,
 }
+
+/// The folder of the players in the app's own folder (`<data dir>/tilebox`).
+pub const FOLDER: &str = "players";
 
 impl Players {
     /// The players of the folder `dir`.
@@ -36,17 +47,32 @@ impl Players {
         Players {
             dir: dir.to_path_buf(),
             found: Mutex::new(HashMap::new()),
+            min_games: AtomicU64::new(0),
         }
     }
 
     /// The players folder of the data directory `data_dir`: `<data dir>/tilebox/players`.
     pub fn dir_of(data_dir: &Path) -> PathBuf {
-        data_dir.join("tilebox").join("players")
+        Players::in_app_dir(&data_dir.join("tilebox"))
+    }
+
+    /// The players folder of the app's own folder `app_dir` (`<data dir>/tilebox`).
+    pub fn in_app_dir(app_dir: &Path) -> PathBuf {
+        app_dir.join(FOLDER)
     }
 
     /// The folder.
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// From now on, a network plays only once trained for `games` games (0, the default: any
+    /// network); one trained for fewer is [`Found::Learning`], and the heuristic plays.
+    pub fn set_min_games(&self, games: u64) {
+        self.min_games.store(games, Ordering::Relaxed);
+        if let Ok(mut found) = self.found.lock() {
+            found.clear();
+        }
     }
 
     /// Forgets what was read for variant `id`: its file is read again when next asked for
@@ -58,25 +84,42 @@ impl Players {
     }
 
     /// What the folder has for `variant`: read the first time it is asked (one reader at a
-    /// time, so a file is never read twice), then kept until [`Players::forget`].
+    /// time, so a file is never read twice), then kept until [`Players::forget`] or until
+    /// another variant's network is read.
     pub fn find(&self, variant: &Variant) -> Found {
-        if variant.side != SIDE {
+        if !trainable(variant) {
             return Found::Missing;
         }
         let key = (variant.id.clone(), fingerprint(variant));
         let Ok(mut found) = self.found.lock() else {
             return Found::Missing;
         };
-        found
-            .entry(key)
-            .or_insert_with(|| {
-                let path = self.dir.join(file::file_name(&variant.id));
-                match file::load_player(&path, variant) {
-                    Ok(network) => Found::Network(Arc::new(network)),
-                    Err(e) if e.is_missing() => Found::Missing,
-                    Err(e) => Found::Refused(e.to_string()),
-                }
-            })
-            .clone()
+        if let Some(known) = found.get(&key) {
+            return known.clone();
+        }
+        let read = self.read(variant);
+        if matches!(read, Found::Network(_)) {
+            found.retain(|_, f| !matches!(f, Found::Network(_)));
+        }
+        found.insert(key, read.clone());
+        read
+    }
+
+    /// Reads `variant`'s file: its header first, and its weights only if it is to play.
+    fn read(&self, variant: &Variant) -> Found {
+        let path = self.dir.join(file::file_name(&variant.id));
+        let min = self.min_games.load(Ordering::Relaxed);
+        let loaded = file::read_run(&path, variant).and_then(|(run, _)| {
+            if run.games < min {
+                Ok(Found::Learning(run.games))
+            } else {
+                file::load_player(&path, variant).map(|n| Found::Network(Arc::new(n)))
+            }
+        });
+        match loaded {
+            Ok(found) => found,
+            Err(e) if e.is_missing() => Found::Missing,
+            Err(e) => Found::Refused(e.to_string()),
+        }
     }
 }

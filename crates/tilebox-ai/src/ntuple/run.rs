@@ -3,6 +3,8 @@
 //! has played its games or is told to stop, saved at least every [`SAVE_EVERY`] and at the
 //! end, and its progress given as [`Figures`], worded once ([`Figures::line`]).
 
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -28,6 +30,9 @@ pub enum RunError {
     /// The weights file cannot be written.
     #[error("cannot save: {0}")]
     Save(WeightsError),
+    /// Another run (another `tilebox-cli train`, or the app) is training the same file.
+    #[error("{}: another run is training it (tilebox-cli train, or the app)", .0.display())]
+    Busy(PathBuf),
 }
 
 /// A run: the network, where it stands, and its file.
@@ -35,6 +40,8 @@ pub enum RunError {
 pub struct Run {
     variant: Variant,
     path: PathBuf,
+    /// `<file>.lock`, locked for the run's life: one run writes a file at a time.
+    _lock: File,
     network: Network,
     state: RunState,
     /// Whether the file holds what the run holds.
@@ -51,6 +58,9 @@ impl Run {
         seed: u64,
         layout: &Layout,
     ) -> Result<Run, RunError> {
+        let lock = lock(path)?;
+        // What a save cut short left (a kill, a full disk): no run is writing it now.
+        let _ = std::fs::remove_file(file::temp_path(path));
         let (network, state, saved) = match file::load_training(path, variant) {
             Ok((network, state)) => (network, state, true),
             Err(e) if e.is_missing() => {
@@ -66,6 +76,7 @@ impl Run {
         Ok(Run {
             variant: variant.clone(),
             path: path.to_path_buf(),
+            _lock: lock,
             network,
             state,
             saved,
@@ -112,6 +123,7 @@ impl Run {
             network,
             state,
             saved: in_file,
+            ..
         } = self;
         let from = state.games;
         let done = train::train(network, variant, &options, from, target, |game, done| {
@@ -140,6 +152,34 @@ impl Run {
             saved(&progress);
         }
         Ok(progress)
+    }
+}
+
+/// Takes the lock of the weights file at `path`, `<file>.lock` beside it (made, with its
+/// folder, if missing: so a folder where nothing can be written is found before training).
+/// The system drops the lock when the file is closed, the process killed included.
+fn lock(path: &Path) -> Result<File, RunError> {
+    let fail = |e: io::Error| {
+        RunError::Save(WeightsError {
+            path: path.to_path_buf(),
+            cause: file::Cause::Io(e),
+        })
+    };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let lock = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(PathBuf::from(name))
+        .map_err(fail)?;
+    match lock.try_lock() {
+        Ok(()) => Ok(lock),
+        Err(TryLockError::WouldBlock) => Err(RunError::Busy(path.to_path_buf())),
+        Err(TryLockError::Error(e)) => Err(fail(e)),
     }
 }
 
@@ -323,6 +363,7 @@ mod tests {
         assert_eq!(read_layout, layout);
 
         // Reopened with another seed and layout: the file's run goes on.
+        drop(run);
         let mut again = Run::open(&path, &variant, 99, &Layout::standard(false)).unwrap();
         assert_eq!(again.state(), state);
         assert_eq!(again.network().layout(), &layout);
@@ -338,6 +379,26 @@ mod tests {
             std::fs::read(&path).unwrap(),
             std::fs::read(&other).unwrap()
         );
+    }
+
+    #[test]
+    fn one_run_trains_a_file_at_a_time_and_a_torn_save_is_swept() {
+        let dir = tempfile::tempdir().unwrap();
+        let variant = builtin_variant("2048").unwrap();
+        let path = dir.path().join("players").join("2048.weights");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(file::temp_path(&path), b"half a save").unwrap();
+        let layout = Layout::small(false);
+        let first = Run::open(&path, &variant, 0, &layout).unwrap();
+        assert!(!file::temp_path(&path).exists(), "the torn save is swept");
+        let err = Run::open(&path, &variant, 0, &layout).unwrap_err();
+        assert!(matches!(err, RunError::Busy(_)), "{err}");
+        assert!(
+            err.to_string().contains("another run is training it"),
+            "{err}"
+        );
+        drop(first);
+        Run::open(&path, &variant, 0, &layout).unwrap();
     }
 
     #[test]

@@ -173,10 +173,11 @@ pub(crate) fn show(ui: &mut egui::Ui, panel: &Panel) -> Option<Asked> {
                 Some(f) => (f.fraction() as f32, games_text(f)),
                 None => (0.0, "Starting…".to_string()),
             };
+            // The games above the bar, not on it: text on the bar would cross its fill and its
+            // track, and could not contrast with both in either theme.
+            ui.label(RichText::new(text).strong());
             let bar = ui.add(
-                egui::ProgressBar::new(fraction)
-                    .text(text.clone())
-                    .desired_width(ui.available_width().min(480.0)),
+                egui::ProgressBar::new(fraction).desired_width(ui.available_width().min(480.0)),
             );
             bar.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::Role::ProgressIndicator, true, PROGRESS_LABEL)
@@ -186,8 +187,8 @@ pub(crate) fn show(ui: &mut egui::Ui, panel: &Panel) -> Option<Asked> {
             }
             ui.add(
                 egui::Label::new(
-                    "Training goes on in the background while you play. Hints and autoplay \
-                     use what it learned, saved every minute.",
+                    "Training goes on in the background while you play, and is saved every \
+                     minute.",
                 )
                 .wrap(),
             );

@@ -179,7 +179,8 @@ fn a_game_with_a_trained_player_says_so_in_its_hints() {
 /// Asks for a hint with Shift+H in the game shown, and returns what it says.
 fn hint(h: &mut App) -> String {
     h.key_press_modifiers(Modifiers::SHIFT, Key::H);
-    h.run();
+    // Step by step: the bar shows a spinner while the AI thinks (it may read the file first).
+    h.step();
     step_until(h, "the hint", |h| {
         h.query_by_label_contains("Hint: ").is_some()
     });

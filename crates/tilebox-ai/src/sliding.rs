@@ -138,7 +138,9 @@ impl SlidingModel for VariantModel {
         self.slide_line_scored(line);
     }
 
-    /// The engine's points for the line's move (the whole board's, the rest being empty).
+    /// What the line's move adds to the score, by the engine's rules (the whole board's, the
+    /// rest being empty): the merges' points, or where the score is read off the board
+    /// (Threes), the line's points after the move less before (the engine's `gained`).
     fn slide_line_scored(&self, line: &mut [u8]) -> u64 {
         let side = self.side;
         if line.len() != side {
@@ -299,6 +301,41 @@ mod tests {
                 break;
             };
             game.play(dir).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_move_earns_what_the_score_gains_merges_or_board() {
+        // Over a game, the points the model gives each move add up to the score's growth
+        // between the states (Threes' score is read off the board, 2048's is its merges),
+        // less what the spawned tiles were worth.
+        for id in ["2048", "threes"] {
+            let v = variant(id);
+            let rules = Rules::new(&v).unwrap();
+            let model = VariantModel::new(&rules, 1);
+            let mut game = Session::<Sliding>::new(v.clone(), 9).unwrap();
+            for i in 0..200 {
+                let legal = Sliding::legal_moves(game.state());
+                let Some(&dir) = legal.get(i % legal.len().max(1)) else {
+                    break;
+                };
+                let before = game.state().board().clone();
+                let mut earned = 0u64;
+                for line in 0..v.side {
+                    let mut ranks: Vec<u8> = (0..v.side)
+                        .map(|pos| before.rank(dir.cell(v.side, line, pos)))
+                        .collect();
+                    earned += model.slide_line_scored(&mut ranks);
+                }
+                let slide = rules.slide(&before, dir);
+                let expected = if rules.scores_board() {
+                    rules.board_score(&slide.board) - rules.board_score(&before)
+                } else {
+                    slide.gained
+                };
+                assert_eq!(earned, expected, "{id}, move {i}");
+                game.play(dir).unwrap();
+            }
         }
     }
 

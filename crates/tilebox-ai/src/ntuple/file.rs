@@ -288,6 +288,16 @@ struct Header {
     max_abs: f32,
 }
 
+/// The file at `path` opened for reading through a buffer of `capacity` bytes, its checksum
+/// kept from its first byte.
+fn open_source(path: &Path, capacity: usize) -> Result<Source<BufReader<File>>, Cause> {
+    let file = open_regular(path, std::fs::OpenOptions::new().read(true))?;
+    Ok(Source {
+        inner: BufReader::with_capacity(capacity, file),
+        hash: FNV_OFFSET,
+    })
+}
+
 /// Reads the file at `path`: the header, then every weight handed to the sink `make` builds
 /// from the header, then the checksum; then checks the variant.
 fn read<S: Sink>(
@@ -299,12 +309,7 @@ fn read<S: Sink>(
         path: path.to_path_buf(),
         cause,
     };
-    let file = open_regular(path, std::fs::OpenOptions::new().read(true))
-        .map_err(|e| fail(Cause::Open(e)))?;
-    let mut src = Source {
-        inner: BufReader::with_capacity(1 << 20, file),
-        hash: FNV_OFFSET,
-    };
+    let mut src = open_source(path, 1 << 20).map_err(fail)?;
     let (header, out) = read_body(&mut src, make).map_err(fail)?;
     check_sum(&mut src).map_err(fail)?;
     check_variant(&header, variant).map_err(fail)?;
@@ -349,12 +354,7 @@ pub fn read_run(path: &Path, variant: &Variant) -> Result<(RunState, Layout), We
         path: path.to_path_buf(),
         cause,
     };
-    let file = open_regular(path, std::fs::OpenOptions::new().read(true))
-        .map_err(|e| fail(Cause::Open(e)))?;
-    let mut src = Source {
-        inner: BufReader::with_capacity(4096, file),
-        hash: FNV_OFFSET,
-    };
+    let mut src = open_source(path, 4096).map_err(fail)?;
     let header = read_header(&mut src).map_err(fail)?;
     check_variant(&header, variant).map_err(fail)?;
     Ok((header.run, header.layout))

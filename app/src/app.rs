@@ -113,6 +113,9 @@ pub struct TileboxApp {
     quitting: Option<f64>,
     /// The games' learning players, trained from their statistics screens.
     trainer: Trainer,
+    /// The variant whose training the window's close stopped, to go on if the player keeps
+    /// playing after all.
+    stopped_for_quit: Option<tilebox_sliding::Variant>,
 }
 
 impl TileboxApp {
@@ -174,6 +177,7 @@ impl TileboxApp {
             game_clock: None,
             quitting: None,
             trainer: Trainer::new(players),
+            stopped_for_quit: None,
         };
         // A resumed game's score counts for the best even if the score file was lost.
         for index in 0..app.slots.len() {
@@ -1155,8 +1159,15 @@ impl TileboxApp {
         }
         self.trainer.receive();
         if ctx.input(|i| i.viewport().close_requested()) && self.quitting.is_none() {
-            // A player in training is stopped and saved before the window goes.
-            if self.trainer.running().is_some() {
+            // A player in training is stopped and saved before the window goes (and trains on
+            // if the player keeps playing after all).
+            if let Some(id) = self.trainer.running() {
+                self.stopped_for_quit = self
+                    .slots
+                    .iter()
+                    .find(|s| s.id() == id)
+                    .and_then(|s| crate::trainer::trainable(&s.entry))
+                    .cloned();
                 self.trainer.stop();
             }
             if self.unsaved().is_empty() {
@@ -1182,7 +1193,12 @@ impl TileboxApp {
                 self.store.abandon_writes();
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
-            Some(false) => self.quitting = None,
+            Some(false) => {
+                self.quitting = None;
+                if let Some(variant) = self.stopped_for_quit.take() {
+                    self.trainer.start(&variant);
+                }
+            }
             None => {}
         }
     }

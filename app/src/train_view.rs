@@ -212,7 +212,10 @@ pub(crate) fn show(ui: &mut egui::Ui, panel: &Panel) -> Option<Asked> {
                 )
                 .wrap(),
             );
-            why_not(ui);
+            // The same cause is said once.
+            if panel.blocked.as_deref() != Some(why.as_str()) {
+                why_not(ui);
+            }
             button(ui, TRAIN_LABEL, "Try again", free, Asked::Train);
         }
     }

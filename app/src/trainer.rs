@@ -8,10 +8,13 @@
 //! minute, and the next run, in the app or the CLI, resumes it. A run of the app trains to the
 //! next multiple of [`GAMES_A_RUN`] games.
 //!
-//! The window never waits for it: it asks by message ([`Trainer::look`], [`Trainer::start`],
-//! [`Trainer::stop`]) and reads what came back each frame ([`Trainer::standing`]), with no lock
-//! and no disk. Each save tells the players folder to read the network again, so the game's
-//! hints and autoplay use what was learned from then on.
+//! The window never waits for it: it asks by message ([`Trainer::standing`]'s look at a file,
+//! [`Trainer::start`], [`Trainer::stop`]) and reads what came back each frame
+//! ([`Trainer::receive`]), with no lock and no disk; what the thread says of a run carries the
+//! number of the start it answers, so nothing older is taken for it. A run's first save and its
+//! end tell the players folder to read the network again (not every minute's save: a read
+//! costs the AI a second or two), so the game's hints and autoplay use what was learned, once
+//! the network has trained for [`Trainer::plays_from`] games.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -20,7 +23,7 @@ use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 pub use tilebox_ai::ntuple::NetworkSize;
-use tilebox_ai::ntuple::file::{self, RunState};
+use tilebox_ai::ntuple::file::{self, Cause, RunState};
 use tilebox_ai::ntuple::players::Players;
 use tilebox_ai::ntuple::run::{Figures, Run};
 use tilebox_ai::ntuple::train::Flow;
@@ -72,16 +75,25 @@ pub fn trainable(entry: &Entry) -> Option<&Variant> {
 enum Message {
     /// Read where this variant's run stands.
     Look(Variant),
-    /// Train this variant (stopping the run of another first).
-    Start(Variant),
+    /// Train this variant (stopping the run of another first): the window's start number
+    /// `serial`, which what the thread says of this run carries.
+    Start(Variant, u64),
     /// Stop the run under way.
     Stop,
+}
+
+/// What the training thread says of a game: where it stands, and the start it answers (none
+/// for a look at its file).
+struct News {
+    id: String,
+    run: Option<u64>,
+    standing: Standing,
 }
 
 /// The window's end of the training thread.
 struct Link {
     inbox: Sender<Message>,
-    outbox: Receiver<(String, Standing)>,
+    outbox: Receiver<News>,
     /// Closed when the thread ends.
     ended: Receiver<()>,
 }
@@ -91,7 +103,7 @@ pub struct Trainer {
     /// The players folder; `None` when nothing is saved (another Tilebox holds the data
     /// directory), so nothing is trained.
     dir: Option<PathBuf>,
-    /// The folder the AI reads the networks from, told of each save.
+    /// The folder the AI reads the networks from, told of a run's first save and its end.
     players: Option<Arc<Players>>,
     /// The games a network must have been trained for before hints and autoplay use it.
     plays_from: u64,
@@ -99,9 +111,11 @@ pub struct Trainer {
     link: Option<Link>,
     /// What the thread last said of each variant, by id.
     standings: HashMap<String, Standing>,
-    /// The id of the run under way, if any, and whether the thread said it began: until it
-    /// does, what it says of that game is older than the start, and dropped.
-    running: Option<(String, bool)>,
+    /// The id of the run under way, if any, and its start's number: what the thread says of
+    /// that game about anything else (a look, an earlier run) is older, and dropped.
+    running: Option<(String, u64)>,
+    /// The number of the last start.
+    starts: u64,
     /// The thread could not be started, or stopped: why.
     broken: Option<String>,
 }
@@ -117,6 +131,7 @@ impl Trainer {
             link: None,
             standings: HashMap::new(),
             running: None,
+            starts: 0,
             broken: None,
         }
     }
@@ -175,6 +190,9 @@ impl Trainer {
         if !self.standings.contains_key(&variant.id) && self.dir.is_some() {
             self.standings.insert(variant.id.clone(), Standing::Reading);
             self.send(Message::Look(variant.clone()));
+            if let Some(why) = &self.broken {
+                return Standing::Failed(why.clone());
+            }
         }
         self.standings
             .get(&variant.id)
@@ -184,7 +202,7 @@ impl Trainer {
 
     /// Trains `variant`'s player (the run of another game stops first).
     pub fn start(&mut self, variant: &Variant) {
-        if self.dir.is_none() {
+        if !self.can_train() {
             return;
         }
         self.standings.insert(
@@ -194,17 +212,14 @@ impl Trainer {
                 stopping: false,
             },
         );
-        let restart = self
-            .running
-            .as_ref()
-            .is_some_and(|(id, began)| *id == variant.id && *began);
-        if let Some((other, _)) = self.running.replace((variant.id.clone(), restart))
+        self.starts += 1;
+        if let Some((other, _)) = self.running.replace((variant.id.clone(), self.starts))
             && other != variant.id
             && let Some(Standing::Training { stopping, .. }) = self.standings.get_mut(&other)
         {
             *stopping = true;
         }
-        self.send(Message::Start(variant.clone()));
+        self.send(Message::Start(variant.clone(), self.starts));
     }
 
     /// Stops the run under way: its games under way end, and it is saved.
@@ -225,18 +240,16 @@ impl Trainer {
         };
         loop {
             match link.outbox.try_recv() {
-                Ok((id, standing)) => {
-                    let training = matches!(standing, Standing::Training { .. });
-                    if let Some((running, began)) = &mut self.running
+                Ok(News { id, run, standing }) => {
+                    if let Some((running, serial)) = &self.running
                         && *running == id
                     {
-                        if training {
-                            *began = true;
-                        } else if *began {
-                            self.running = None;
-                        } else {
-                            // Said before the run began (a look at its file).
+                        if run != Some(*serial) {
+                            // Older than the run under way.
                             continue;
+                        }
+                        if !matches!(standing, Standing::Training { .. }) {
+                            self.running = None;
                         }
                     }
                     self.standings.insert(id, standing);
@@ -250,13 +263,22 @@ impl Trainer {
         }
     }
 
-    /// The thread is gone: nothing is training.
+    /// The thread is gone: nothing is training, and nothing more will be read.
     fn thread_ended(&mut self) {
         self.link = None;
-        self.broken = Some("the training thread stopped; restart Tilebox to train".to_string());
-        if let Some((id, _)) = self.running.take() {
-            let why = self.broken.clone().unwrap_or_default();
-            self.standings.insert(id, Standing::Failed(why));
+        let why = "the training thread stopped; restart Tilebox to train".to_string();
+        self.broken.get_or_insert(why);
+        self.fail_waiting();
+    }
+
+    /// What waited for the thread (a file being read, a run) fails with why it broke.
+    fn fail_waiting(&mut self) {
+        self.running = None;
+        let why = self.broken.clone().unwrap_or_default();
+        for standing in self.standings.values_mut() {
+            if matches!(standing, Standing::Reading | Standing::Training { .. }) {
+                *standing = Standing::Failed(why.clone());
+            }
         }
     }
 
@@ -264,6 +286,9 @@ impl Trainer {
     fn send(&mut self, message: Message) {
         if self.link.is_none() && self.broken.is_none() {
             self.link = self.spawn();
+            if self.link.is_none() {
+                self.fail_waiting();
+            }
         }
         let Some(link) = &self.link else {
             return;
@@ -322,7 +347,7 @@ struct Worker {
     dir: PathBuf,
     players: Option<Arc<Players>>,
     size: NetworkSize,
-    outbox: Sender<(String, Standing)>,
+    outbox: Sender<News>,
 }
 
 impl Worker {
@@ -331,8 +356,8 @@ impl Worker {
         let mut next = inbox.recv().ok();
         while let Some(message) = next.take() {
             match message {
-                Message::Look(variant) => self.look(&variant),
-                Message::Start(variant) => next = self.train(&variant, inbox),
+                Message::Look(variant) => self.look(&variant, None),
+                Message::Start(variant, serial) => next = self.train(&variant, serial, inbox),
                 Message::Stop => {}
             }
             if next.is_none() {
@@ -348,44 +373,55 @@ impl Worker {
         }
     }
 
-    fn tell(&self, id: &str, standing: Standing) {
+    /// Tells the window where game `id` stands, as the answer to start `run` (or a look).
+    fn tell(&self, id: &str, run: Option<u64>, standing: Standing) {
         // The window is gone: nothing to tell.
-        let _ = self.outbox.send((id.to_string(), standing));
+        let _ = self.outbox.send(News {
+            id: id.to_string(),
+            run,
+            standing,
+        });
     }
 
     fn path(&self, variant: &Variant) -> PathBuf {
         self.dir.join(file::file_name(&variant.id))
     }
 
-    /// Where the run of `variant` stands, from its file's header.
-    fn look(&self, variant: &Variant) {
+    /// Where the run of `variant` stands, from its file, told as the answer to start `run`
+    /// (a start given up before it began) or to a look.
+    fn look(&self, variant: &Variant, run: Option<u64>) {
         // The whole file, checksum and all (a second or two for the standard network, on this
         // thread): what the screen says of it is what a hint will find.
         let standing = match file::check(&self.path(variant), variant) {
             Ok(state) => Standing::Trained(state),
             Err(e) if e.is_missing() => Standing::Untrained,
+            Err(e) if matches!(e.cause, Cause::Open(_) | Cause::Io(_)) => {
+                Standing::Failed(e.to_string())
+            }
             Err(e) => Standing::Failed(format!("{e} (remove it to train afresh)")),
         };
-        self.tell(&variant.id, standing);
+        self.tell(&variant.id, run, standing);
+    }
+
+    /// A start that waited behind the run under way is given up: the window hears where its
+    /// game stands.
+    fn give_up(&self, start: Option<Message>) {
+        if let Some(Message::Start(variant, serial)) = start {
+            self.look(&variant, Some(serial));
+        }
     }
 
     /// Trains `variant` until it has played its run's games or is told to stop; returns the
     /// message that stopped it, if it is one to carry out next (a start of another game).
-    fn train(&self, variant: &Variant, inbox: &Receiver<Message>) -> Option<Message> {
+    fn train(&self, variant: &Variant, serial: u64, inbox: &Receiver<Message>) -> Option<Message> {
         let id = variant.id.as_str();
-        // First, so that the window knows what it hears next is of this run.
-        self.tell(
-            id,
-            Standing::Training {
-                figures: None,
-                stopping: false,
-            },
-        );
+        // The start this run answers: a start of the same game again takes it over.
+        let mut serial = serial;
         let layout = self.size.layout(variant.preview);
         let mut run = match Run::open(&self.path(variant), variant, SEED, &layout) {
             Ok(run) => run,
             Err(e) => {
-                self.tell(id, Standing::Failed(e.to_string()));
+                self.tell(id, Some(serial), Standing::Failed(e.to_string()));
                 return None;
             }
         };
@@ -402,21 +438,23 @@ impl Worker {
                     match inbox.try_recv() {
                         Ok(Message::Stop) => {
                             stopping = true;
-                            next = None;
+                            self.give_up(next.take());
                         }
-                        Ok(Message::Look(v)) => self.look(&v),
-                        Ok(Message::Start(v)) if v.id == id => {
+                        Ok(Message::Look(v)) => self.look(&v, None),
+                        Ok(Message::Start(v, s)) if v.id == id => {
                             stopping = false;
-                            next = None;
+                            serial = s;
+                            self.give_up(next.take());
                         }
-                        Ok(start @ Message::Start(_)) => {
+                        Ok(start @ Message::Start(..)) => {
                             stopping = true;
-                            next = Some(start);
+                            self.give_up(next.replace(start));
                         }
                         Err(TryRecvError::Empty) => break,
-                        // The window is gone: save and end.
+                        // The window is gone: save and end, and start nothing more.
                         Err(TryRecvError::Disconnected) => {
                             stopping = true;
+                            next = None;
                             break;
                         }
                     }
@@ -424,7 +462,7 @@ impl Worker {
                 if stopping || shown.is_none_or(|t| t.elapsed() >= SHOW_EVERY) {
                     shown = Some(Instant::now());
                     let figures = Some(progress.figures());
-                    self.tell(id, Standing::Training { figures, stopping });
+                    self.tell(id, Some(serial), Standing::Training { figures, stopping });
                 }
                 if stopping { Flow::Stop } else { Flow::Continue }
             },
@@ -443,7 +481,7 @@ impl Worker {
             Ok(_) => Standing::Trained(run.state()),
             Err(e) => Standing::Failed(e.to_string()),
         };
-        self.tell(id, standing);
+        self.tell(id, Some(serial), standing);
         next
     }
 }
@@ -537,6 +575,77 @@ mod tests {
         trainer.finish(Duration::from_secs(10));
         let (after, _) = file::read_run(&players.join("2048.weights"), &variant).unwrap();
         assert!(after.games >= state.games + 5, "{after:?} after {state:?}");
+    }
+
+    #[test]
+    fn a_stop_after_a_start_of_another_game_stops_both_and_leaves_nothing_training() {
+        let dir = tempfile::tempdir().unwrap();
+        let players = dir.path().join("players");
+        let twenty48 = tilebox_sliding::builtin_variant("2048").unwrap();
+        let threes = tilebox_sliding::builtin_variant("threes").unwrap();
+        let mut trainer = Trainer::new(Some(players));
+        trainer.set_size(NetworkSize::Small);
+        trainer.start(&twenty48);
+        wait_for(&mut trainer, &twenty48, |s| {
+            matches!(
+                s,
+                Standing::Training {
+                    figures: Some(_),
+                    ..
+                }
+            )
+        });
+        // Threes waits behind 2048's run; the stop comes before it began.
+        trainer.start(&threes);
+        assert_eq!(trainer.running(), Some("threes"));
+        trainer.stop();
+        let s = wait_for(&mut trainer, &threes, |s| {
+            !matches!(s, Standing::Training { .. })
+        });
+        assert_eq!(s, Standing::Untrained, "Threes never began");
+        assert!(matches!(
+            wait_for(&mut trainer, &twenty48, |s| matches!(
+                s,
+                Standing::Trained(_)
+            )),
+            Standing::Trained(_)
+        ));
+        assert_eq!(trainer.running(), None);
+        // A start of the same game again while it stops takes the run over.
+        trainer.start(&twenty48);
+        wait_for(&mut trainer, &twenty48, |s| {
+            matches!(
+                s,
+                Standing::Training {
+                    figures: Some(_),
+                    ..
+                }
+            )
+        });
+        trainer.start(&twenty48);
+        trainer.stop();
+        wait_for(&mut trainer, &twenty48, |s| {
+            matches!(s, Standing::Trained(_))
+        });
+        assert_eq!(trainer.running(), None);
+    }
+
+    #[test]
+    fn a_players_folder_that_cannot_be_made_is_told_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        // A file where the folder should be.
+        let players = dir.path().join("players");
+        std::fs::write(&players, b"not a folder").unwrap();
+        let variant = tilebox_sliding::builtin_variant("2048").unwrap();
+        let mut trainer = Trainer::new(Some(players));
+        trainer.set_size(NetworkSize::Small);
+        trainer.start(&variant);
+        let s = wait_for(&mut trainer, &variant, |s| matches!(s, Standing::Failed(_)));
+        assert!(
+            matches!(&s, Standing::Failed(why) if why.starts_with("cannot save:")),
+            "{s:?}"
+        );
+        assert_eq!(trainer.running(), None);
     }
 
     #[test]

@@ -252,3 +252,40 @@ fn index_2048(h: &App) -> usize {
         .position(|e| e.id() == "2048")
         .unwrap()
 }
+
+#[test]
+fn closing_the_window_waits_for_the_run_to_be_saved() {
+    use egui::{ViewportCommand, ViewportEvent, ViewportId};
+    let dir = common::temp_dir("training-quit");
+    let mut h = stats_of_2048(&dir);
+    h.get_by_label(TRAIN_LABEL).click();
+    h.run();
+    step_until(&mut h, "10 games trained", |h| {
+        training_done(h).is_some_and(|d| d >= 10)
+    });
+    let seen = training_done(&mut h).unwrap();
+    h.input_mut()
+        .viewports
+        .entry(ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(ViewportEvent::Close);
+    h.step();
+    let closing = |h: &App| {
+        h.output().viewport_output[&ViewportId::ROOT]
+            .commands
+            .contains(&ViewportCommand::Close)
+    };
+    // The window stays while the run saves (the small network's save takes milliseconds, so
+    // the Saving window may have no frame to show in), then closes.
+    assert!(!closing(&h));
+    step_until(&mut h, "the window closed", |h| closing(h));
+    // The run was saved before it went.
+    assert!(trained(&mut h).is_some_and(|g| g >= seen));
+    let (saved, _) = tilebox_ai::ntuple::file::read_run(
+        &dir.join("players").join("2048.weights"),
+        &common::variant("2048"),
+    )
+    .unwrap();
+    assert!(saved.games >= seen, "{} saved, {seen} seen", saved.games);
+}

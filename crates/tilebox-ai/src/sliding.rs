@@ -306,9 +306,9 @@ mod tests {
 
     #[test]
     fn a_move_earns_what_the_score_gains_merges_or_board() {
-        // Over a game, the points the model gives each move add up to the score's growth
-        // between the states (Threes' score is read off the board, 2048's is its merges),
-        // less what the spawned tiles were worth.
+        // At each move of a game, the points the model gives the lines add up to what the
+        // engine's slide adds to the score before the spawn (Threes' score is read off the
+        // board, 2048's is its merges).
         for id in ["2048", "threes"] {
             let v = variant(id);
             let rules = Rules::new(&v).unwrap();

@@ -24,13 +24,15 @@
 //! second: a code with one such mistake is refused ([`CodeError::Mistyped`]) rather than read as
 //! another game. A mistake that moves a dot makes the parts the wrong shape, or changes the text
 //! before the check in the same ways (the check characters are a part of their own, of a fixed
-//! length), with one exception: a mistake that turns the dot after the id into a character of
-//! an id joins the seed to the id, so that its grouping dashes become the id's own and count
-//! in the check; such a code passes the check once in 32,768 times, and then names another
-//! game (`2048.1234-…` read as the game `20481234-…`), which a registry refuses as unknown
-//! unless it has a game of exactly that id. The tests at the end of this file make every
-//! single mistake in random codes: each is refused, reads the same game, or names another
-//! game in that way.
+//! length), with one exception: in a code with parameters short enough to read as a seed, a
+//! mistake that turns the dot after the id into a character of an id joins the seed to the id,
+//! so that its grouping dashes become the id's own and count in the check. For a seed of k
+//! groups, one character in 41 can then pass the first sum (the one worth 39 − 37·(k − 1) mod
+//! 41), and it passes the second once in 797 times; the code then names another game (`2048.
+//! 1234-…` read as the game `204891234-…`), which a registry refuses as unknown unless it has a
+//! game of exactly that id, without parameters. The tests at the end of this file make every
+//! single mistake in random codes: each is refused, reads the same game, or names another game
+//! in that way.
 //!
 //! The code's format and [`daily_seed`] are promises to players (a code shared today starts the
 //! same game in every later release): neither may change.
@@ -850,11 +852,28 @@ mod tests {
     }
 
     /// Whether `read`, read from a code of `game` with one mistake, is `game`, or names
-    /// another game whose id is `game`'s joined with what followed its dot (the one mistake the
-    /// check lets through, once in 32,768 times: see the module's text).
+    /// another game whose id is `game`'s joined by one character to its seed's text, where
+    /// `game` had parameters (read as the seed) and `read` has none (the one mistake the check
+    /// lets through, rarely: see the module's text).
     fn same_or_joined(read: &GameCode, game: &GameCode) -> bool {
-        read == game
-            || (read.entry.len() > game.entry.len() + 1 && read.entry.starts_with(&game.entry))
+        let joined = || {
+            let text = game.to_string();
+            let mut parts = text.split('.');
+            let (_, seed, params) = (parts.next(), parts.next(), parts.next());
+            let (Some(seed), Some(params)) = (seed, params) else {
+                return false;
+            };
+            let Some(rest) = read.entry.strip_prefix(game.entry.as_str()) else {
+                return false;
+            };
+            let mut rest = rest.chars();
+            rest.next().is_some()
+                && rest.as_str() == seed.to_lowercase()
+                && !params.is_empty()
+                && read.params.is_none()
+                && game.params.is_some()
+        };
+        read == game || joined()
     }
 
     proptest! {

@@ -97,10 +97,9 @@ impl Players {
         if let Some(known) = found.get(&key) {
             return known.clone();
         }
+        // The network held is let go before another is read: never two at once.
+        found.retain(|_, f| !matches!(f, Found::Network(_)));
         let read = self.read(variant);
-        if matches!(read, Found::Network(_)) {
-            found.retain(|_, f| !matches!(f, Found::Network(_)));
-        }
         found.insert(key, read.clone());
         read
     }
@@ -121,5 +120,57 @@ impl Players {
             Err(e) if e.is_missing() => Found::Missing,
             Err(e) => Found::Refused(e.to_string()),
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use crate::ntuple::Layout;
+    use crate::ntuple::run::Run;
+    use crate::ntuple::train::Flow;
+    use tilebox_sliding::builtin_variant;
+
+    /// Trains `id`'s small network in `dir` up to `games` games.
+    fn train(dir: &Path, id: &str, games: u64) {
+        let variant = builtin_variant(id).unwrap();
+        let path = dir.join(file::file_name(id));
+        let mut run = Run::open(&path, &variant, 1, &Layout::small(variant.preview)).unwrap();
+        run.train(1, games, |_| Flow::Continue, |_| {}).unwrap();
+    }
+
+    #[test]
+    fn a_network_plays_once_trained_for_the_games_asked_and_is_read_again_when_forgotten() {
+        let dir = tempfile::tempdir().unwrap();
+        let v = builtin_variant("2048").unwrap();
+        let players = Players::new(dir.path());
+        assert!(matches!(players.find(&v), Found::Missing));
+        train(dir.path(), "2048", 10);
+        // What was read is kept until forgotten.
+        assert!(matches!(players.find(&v), Found::Missing));
+        players.forget("2048");
+        assert!(matches!(players.find(&v), Found::Network(_)));
+        players.set_min_games(11);
+        assert!(matches!(players.find(&v), Found::Learning(10)));
+        train(dir.path(), "2048", 11);
+        players.forget("2048");
+        assert!(matches!(players.find(&v), Found::Network(_)));
+    }
+
+    #[test]
+    fn one_network_is_held_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        train(dir.path(), "2048", 3);
+        train(dir.path(), "2584", 3);
+        let players = Players::new(dir.path());
+        let Found::Network(first) = players.find(&builtin_variant("2048").unwrap()) else {
+            panic!("no network for 2048");
+        };
+        assert_eq!(Arc::strong_count(&first), 2, "the folder holds it too");
+        let Found::Network(_) = players.find(&builtin_variant("2584").unwrap()) else {
+            panic!("no network for 2584");
+        };
+        assert_eq!(Arc::strong_count(&first), 1, "the folder let 2048's go");
     }
 }

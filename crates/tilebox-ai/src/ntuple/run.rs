@@ -4,9 +4,11 @@
 //! end, and its progress given as [`Figures`], worded once ([`Figures::line`]).
 
 use std::fs::{File, OpenOptions, TryLockError};
+
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use tilebox_core::files::open_regular;
 
 use thiserror::Error;
 use tilebox_sliding::Variant;
@@ -40,8 +42,9 @@ pub enum RunError {
 pub struct Run {
     variant: Variant,
     path: PathBuf,
-    /// `<file>.lock`, locked for the run's life: one run writes a file at a time.
-    _lock: File,
+    /// `<file>.lock`, locked for the run's life: one run writes a file at a time (`None` where
+    /// the system has no file locks).
+    _lock: Option<File>,
     network: Network,
     state: RunState,
     /// Whether the file holds what the run holds.
@@ -59,8 +62,10 @@ impl Run {
         layout: &Layout,
     ) -> Result<Run, RunError> {
         let lock = lock(path)?;
-        // What a save cut short left (a kill, a full disk): no run is writing it now.
-        let _ = std::fs::remove_file(file::temp_path(path));
+        if lock.is_some() {
+            // What a save cut short left (a kill, a full disk): no run is writing it now.
+            let _ = std::fs::remove_file(file::temp_path(path));
+        }
         let (network, state, saved) = match file::load_training(path, variant) {
             Ok((network, state)) => (network, state, true),
             Err(e) if e.is_missing() => {
@@ -157,29 +162,32 @@ impl Run {
 
 /// Takes the lock of the weights file at `path`, `<file>.lock` beside it (made, with its
 /// folder, if missing: so a folder where nothing can be written is found before training).
-/// The system drops the lock when the file is closed, the process killed included.
-fn lock(path: &Path) -> Result<File, RunError> {
-    let fail = |e: io::Error| {
+/// The system drops the lock when the file is closed, the process killed included. Where the
+/// system has no file locks, there is none to take (`None`), as for the data directory's.
+fn lock(path: &Path) -> Result<Option<File>, RunError> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let lock_path = PathBuf::from(name);
+    let fail = |at: &Path, cause: file::Cause| {
         RunError::Save(WeightsError {
-            path: path.to_path_buf(),
-            cause: file::Cause::Io(e),
+            path: at.to_path_buf(),
+            cause,
         })
     };
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(fail)?;
+        std::fs::create_dir_all(dir).map_err(|e| fail(dir, file::Cause::Io(e)))?;
     }
-    let mut name = path.as_os_str().to_owned();
-    name.push(".lock");
-    let lock = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(PathBuf::from(name))
-        .map_err(fail)?;
+    // A regular file only: never a pipe that would hold the thread.
+    let lock = open_regular(
+        &lock_path,
+        OpenOptions::new().create(true).truncate(false).write(true),
+    )
+    .map_err(|e| fail(&lock_path, file::Cause::Open(e)))?;
     match lock.try_lock() {
-        Ok(()) => Ok(lock),
+        Ok(()) => Ok(Some(lock)),
         Err(TryLockError::WouldBlock) => Err(RunError::Busy(path.to_path_buf())),
-        Err(TryLockError::Error(e)) => Err(fail(e)),
+        Err(TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => Ok(None),
+        Err(TryLockError::Error(e)) => Err(fail(&lock_path, file::Cause::Io(e))),
     }
 }
 

@@ -13,8 +13,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use common::{key_of, temp_dir};
-use egui::{ViewportCommand, ViewportEvent, ViewportId};
+use common::{asked_to_close, close_window, key_of, temp_dir};
+use egui::{ViewportCommand, ViewportId};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tempfile::NamedTempFile;
@@ -35,25 +35,6 @@ fn cancelled_close(h: &Harness<'_, TileboxApp>) -> bool {
     h.output().viewport_output[&ViewportId::ROOT]
         .commands
         .contains(&ViewportCommand::CancelClose)
-}
-
-/// Whether the last frame asked the window to close.
-fn asked_to_close(h: &Harness<'_, TileboxApp>) -> bool {
-    h.output().viewport_output[&ViewportId::ROOT]
-        .commands
-        .contains(&ViewportCommand::Close)
-}
-
-/// The player (or eframe, after the app's own Close) closes the window: one frame with the
-/// close request.
-fn close_window(h: &mut Harness<'_, TileboxApp>) {
-    h.input_mut()
-        .viewports
-        .entry(ViewportId::ROOT)
-        .or_default()
-        .events
-        .push(ViewportEvent::Close);
-    h.step();
 }
 
 /// Frames until "Quit without saving them" is offered (the quit dialog waits a few seconds of

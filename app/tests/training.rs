@@ -255,7 +255,6 @@ fn index_2048(h: &App) -> usize {
 
 #[test]
 fn closing_the_window_waits_for_the_run_to_be_saved() {
-    use egui::{ViewportCommand, ViewportEvent, ViewportId};
     let dir = common::temp_dir("training-quit");
     let mut h = stats_of_2048(&dir);
     h.get_by_label(TRAIN_LABEL).click();
@@ -264,18 +263,8 @@ fn closing_the_window_waits_for_the_run_to_be_saved() {
         training_done(h).is_some_and(|d| d >= 10)
     });
     let seen = training_done(&mut h).unwrap();
-    h.input_mut()
-        .viewports
-        .entry(ViewportId::ROOT)
-        .or_default()
-        .events
-        .push(ViewportEvent::Close);
-    h.step();
-    let closing = |h: &App| {
-        h.output().viewport_output[&ViewportId::ROOT]
-            .commands
-            .contains(&ViewportCommand::Close)
-    };
+    common::close_window(&mut h);
+    let closing = |h: &App| common::asked_to_close(h);
     // The window stays while the run saves (the small network's save takes milliseconds, so
     // the Saving window may have no frame to show in), then closes.
     assert!(!closing(&h));

@@ -395,3 +395,22 @@ pub fn pebbles(h: &Harness<'_, TileboxApp>, id: &str) -> Vec<u64> {
         .map(|n| n.as_u64().unwrap())
         .collect()
 }
+
+/// Whether the last frame asked the window to close.
+pub fn asked_to_close(h: &Harness<'_, TileboxApp>) -> bool {
+    h.output().viewport_output[&egui::ViewportId::ROOT]
+        .commands
+        .contains(&egui::ViewportCommand::Close)
+}
+
+/// The player (or eframe, after the app's own Close) closes the window: one frame with the
+/// close request.
+pub fn close_window(h: &mut Harness<'_, TileboxApp>) {
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.step();
+}

@@ -100,11 +100,13 @@ fn a_refused_file_stops_training_in_one_line_and_is_left_alone() {
     }
 }
 
-fn bench(data: &Path) -> (serde_json::Value, String) {
+/// One quick game of `game` (up to the small winning tile `win`: the same rules, so the same
+/// network) benched with the players of `data`.
+fn bench_of(data: &Path, game: &str, win: u64) -> (serde_json::Value, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
         .args([
             "bench",
-            "2048",
+            game,
             "--games",
             "1",
             "--seed",
@@ -112,14 +114,17 @@ fn bench(data: &Path) -> (serde_json::Value, String) {
             "--ms-per-move",
             "1",
         ])
-        // Up to a small tile only, to be quick: the same rules, so the same network.
-        .args(["--until-win", "--params", r#"{"win":64}"#])
+        .args(["--until-win", "--params", &format!(r#"{{"win":{win}}}"#)])
         .env("XDG_DATA_HOME", data)
         .output()
         .expect("the binary runs");
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(out.status.success(), "{err}");
     (serde_json::from_slice(&out.stdout).unwrap(), err)
+}
+
+fn bench(data: &Path) -> (serde_json::Value, String) {
+    bench_of(data, "2048", 64)
 }
 
 /// Without a file the players use the heuristic; with one, the network; with a refused one,
@@ -140,23 +145,7 @@ fn bench_plays_with_the_network_when_its_file_is_there() {
     assert_eq!(err, "");
     assert!(report["moves"].as_u64().unwrap() > 0);
     // Another game's players are not 2048's.
-    let out = Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
-        .args([
-            "bench",
-            "2584",
-            "--games",
-            "1",
-            "--seed",
-            "3",
-            "--ms-per-move",
-            "1",
-        ])
-        // Up to a small tile only, to be quick: the same rules, so the same network.
-        .args(["--until-win", "--params", r#"{"win":21}"#])
-        .env("XDG_DATA_HOME", data.path())
-        .output()
-        .unwrap();
-    let other: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (other, _) = bench_of(data.path(), "2584", 21);
     assert_eq!(other["player"], "heuristic");
 
     let path = weights(data.path(), "2048");

@@ -175,6 +175,17 @@ function loadEngine(checkout, rng) {
       return __probing ? [] : forced(...args);
     };
     globalThis.__tiles = function () { return JSON.parse(SCstringify(Grid)); };
+    // What one tile is worth, by the mode's own value function (evaluated with the tile put in
+    // the first cell for a moment).
+    globalThis.__valueOf = function (tile) {
+      const kept = Grid[0][0];
+      Grid[0][0] = compendiumStructuredClone(tile);
+      try {
+        return String(CalcArray(tileValueFunction, 0, 0));
+      } finally {
+        Grid[0][0] = kept;
+      }
+    };
     globalThis.__values = function () {
       return Grid.map((row, r) => row.map((tile, c) => {
         if (typeof tile === 'string' && tile[0] === '@') return null;
@@ -202,6 +213,16 @@ async function recordMode(context, rng, mode, boards) {
     spawn_location: spawnLocation, next_tiles: nextTiles, spawn_table: TileSpawns,
     win: { conditions: winConditions, requirement: winRequirement },
     menu: modes_order.indexOf(${mode}) + 1,
+    spawn_values: TileSpawns.map((e) => {
+      if (!Array.isArray(e)) return null;
+      if (Array.isArray(e[0])) return [__valueOf(e[0]), e[1]];
+      // A spawn box: "Box", its weight, then tiles and counts.
+      if (e[0] === 'Box') {
+        return ['Box', e[1], ...e.slice(2).map((x, i) => (i % 2 === 0 ? __valueOf(x) : x))];
+      }
+      return null;
+    }),
+    win_values: winConditions.map((t) => Array.isArray(t) ? __valueOf(t) : null),
   })`));
   const name = nameOf(run('__rules'));
   const moves = [];
@@ -240,9 +261,15 @@ async function recordMode(context, rng, mode, boards) {
     }
     const pick = open[Math.floor(rng.next() * open.length)];
     await run(`MoveHandler(${DIRECTIONS.indexOf(pick.dir)})`);
+    // The replay log grows with every move and is copied by each probe's save; no rule reads it.
+    run('movesPlayed.length = 0;');
     steps++;
   }
   const spawned = Object.fromEntries(run('[...__spawned.entries()]'));
+  const spawnedValues = {};
+  for (const [tile, count] of run('[...__spawned.entries()].map(([t, n]) => [__valueOf(JSON.parse(t)), n])')) {
+    spawnedValues[tile] = (spawnedValues[tile] || 0) + count;
+  }
   return {
     mode,
     menu: info.menu,
@@ -255,9 +282,12 @@ async function recordMode(context, rng, mode, boards) {
     spawn_location: info.spawn_location,
     next_tiles: info.next_tiles,
     spawn_table: info.spawn_table,
+    spawn_values: info.spawn_values,
     win: info.win,
+    win_values: info.win_values,
     games,
     spawned,
+    spawned_values: spawnedValues,
     moves,
   };
 }

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// Turns record.js's output into the fixtures Tilebox's tests read (tests/fixtures/compendium/):
+// one small text file per mode, named by its Tilebox id, holding the mode's start, spawns and win
+// and each recorded board with what every direction makes of it, as tile values.
+//
+//   node tools/compendium/fixtures.js /tmp/compendium-out tests/fixtures/compendium 2,4,30
+//
+// The third argument lists the modes by number (compendium.md's `#` column); without it every
+// recorded mode is written. The text form is described in tools/compendium/README.md.
+
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+
+// compendium.md's ids, by the Compendium's mode number.
+const IDS = {
+  1: '2048-pc', 2: '2187', 3: '1024', 4: '3125', 5: '1296', 6: '2401', 7: '4096', 8: '6561',
+  9: '1000', 10: '1331', 11: '1728', 12: '2047', 13: '2186', 14: '2049', 15: '5040', 16: '2197',
+  17: '3375', 18: '4913', 19: '8000', 20: '9261', 21: '625', 22: '900', 23: '2059', 24: '2315',
+  25: 'xxxx', 26: '2584', 27: '2745', 28: '1705', 46: '2378', 52: '2583', 33: 'harder-3125',
+  76: 'easier-2401', 63: 'harder-3375', 53: '2131', 30: '3072', 64: 'interleaved-3125',
+  65: 'interleaved-3375', 66: 'interleaved-5832', 32: 'bicolor-2187', 42: 'bicolor-2584',
+  29: '1535-1536-1537', 47: '1093-1094', 51: '1365-1366', 48: '2310', 87: '3120',
+  83: 'ratio-fill-1296', 84: 'ratio-fill-1024', 90: 'ratio-fill-3375', 94: 'ratio-fill-9261',
+  38: '180', 54: '3888', 55: '2000', 56: '3645', 57: '2700', 68: '2205', 67: '1762', 77: '1668',
+  78: '1847', 80: '1429', 86: 'bitwise-2048', 89: '2496', 72: '3026', 61: '3069', 79: '3240',
+  91: '1845', 73: 'squart', 88: 'factup', 93: 'trigat', 95: '3385', 75: '3307', 85: '2669',
+  96: 'locef', 92: 'scaprim', 58: '10', 41: 'xy', 31: 'isotopic-256', 49: '378', 81: '2058',
+  82: '1716', 40: '2-4-8-wildcard-2048', 43: '1321', 59: '1825', 70: '16-16i', 69: '232-240',
+  97: 'pro-add-uct', 34: 'partial-absorb-243', 98: 'partial-absorb-377',
+  35: 'partial-absorb-257', 36: 'partial-absorb-270', 62: 'partial-absorb-361',
+  37: '2216-838', 71: '3-188-646', 39: '2592', 60: '2295', 99: 'four-sides-625',
+  45: 'directional-merges', 74: 'turatin', 50: 'dive', 44: 'mod-27', 100: 'alternate-5040',
+};
+
+/** A board's values as one field: rows joined by `/`, cells by `,`, `.` for an empty cell. */
+function board(values) {
+  return values.map((row) => row.map((v) => (v === null ? '.' : v)).join(',')).join('/');
+}
+
+function fixture(rec) {
+  const lines = [
+    `# The 2048 Power Compendium's mode ${rec.mode}, as its own engine plays it: recorded by`,
+    '# tools/compendium/record.js and written by tools/compendium/fixtures.js. Do not edit.',
+    `id ${IDS[rec.mode]}`,
+    `mode ${rec.mode}`,
+    `menu ${rec.menu}`,
+    `side ${rec.width}x${rec.height}`,
+    `start ${rec.start_tiles}`,
+    `spawns ${rec.spawns_per_move} ${rec.spawn_location} next ${rec.next_tiles}`,
+  ];
+  // The spawn table: `weights v:w …`, or `bag <weight> v:n …` for a spawn box, or `other <weight
+  // as the engine writes it>` for an entry written as an expression (Threes' bonus).
+  for (const e of rec.spawn_values) {
+    if (e === null) lines.push('spawn other');
+    else if (e[0] === 'Box') {
+      const tiles = [];
+      for (let i = 2; i < e.length; i += 2) tiles.push(`${e[i]}:${e[i + 1]}`);
+      lines.push(`spawn bag ${e[1]} ${tiles.join(' ')}`);
+    } else if (typeof e[1] === 'number') lines.push(`spawn weight ${e[0]}:${e[1]}`);
+    else lines.push(`spawn other ${JSON.stringify(e[1])}`);
+  }
+  lines.push(`win ${rec.win.requirement} ${rec.win_values.join(' ')}`);
+  const spawned = Object.entries(rec.spawned_values).map(([v, n]) => `${v}:${n}`);
+  lines.push(`spawned ${spawned.join(' ')}`);
+  lines.push(`games ${rec.games}`);
+  lines.push('# board; then up, down, left, right: the board after the move before its spawn and');
+  lines.push('# the score it made, or - for a move that changes nothing');
+  for (const m of rec.moves) {
+    const results = m.results.map((r) => (r.moved ? `${board(r.values)} ${r.gained}` : '-'));
+    lines.push([board(m.values), ...results].join(' ; '));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function main() {
+  const [input, out, modes] = process.argv.slice(2);
+  if (!input || !out) {
+    process.stderr.write('usage: fixtures.js <record.js output> <fixtures folder> [modes]\n');
+    process.exit(2);
+  }
+  fs.mkdirSync(out, { recursive: true });
+  const wanted = modes
+    ? modes.split(',').map(Number)
+    : fs.readdirSync(input)
+      .map((f) => /^mode-(\d+)\.json$/.exec(f))
+      .filter(Boolean)
+      .map((m) => Number(m[1]));
+  for (const mode of wanted) {
+    const rec = JSON.parse(fs.readFileSync(path.join(input, `mode-${mode}.json`), 'utf8'));
+    const file = path.join(out, `${IDS[mode]}.txt`);
+    fs.writeFileSync(file, fixture(rec));
+    process.stderr.write(`mode ${mode}: ${file}\n`);
+  }
+}
+
+main();

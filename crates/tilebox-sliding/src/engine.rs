@@ -10,7 +10,7 @@ use tilebox_core::GameRng;
 
 use crate::line::LineMotion;
 use crate::slide::slide_board;
-use crate::variant::{Movement, Scoring, SpawnAt, Variant};
+use crate::variant::{Movement, Pos, Scoring, SpawnAt, Variant};
 use crate::{Board, BoardError, Cell, Direction, Slide};
 
 /// Ranks go up to 63, so a pair of ranks indexes a 64×64 table.
@@ -75,18 +75,33 @@ impl Rules {
         let n = usize::from(len);
         let mut pair = vec![0u8; SIDE * SIDE];
         let mut pair_rule = vec![u8::MAX; SIDE * SIDE];
-        for a in 1..=len {
-            for b in 1..=len {
-                let found = variant
-                    .merges
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, r)| r.tiles.len() == 2)
-                    .find_map(|(i, r)| r.made(&[a, b], n).map(|m| (i, m)));
-                if let Some((i, made)) = found {
-                    let k = usize::from(a) * SIDE + usize::from(b);
-                    pair[k] = made;
-                    pair_rule[k] = u8::try_from(i).unwrap_or(u8::MAX - 1);
+        // Each pair takes the first 2-tile rule that matches it. A rule can only match the
+        // pairs its positions name for some n (either way round when any order), so those are
+        // the pairs tried: a rule costs the ladder's length, not its square.
+        for (i, rule) in variant.merges.iter().enumerate() {
+            let [first, second] = rule.tiles.as_slice() else {
+                continue;
+            };
+            let at = |p: &Pos, k: u8| match *p {
+                Pos::Exact(e) => u8::try_from(e).ok(),
+                Pos::Rel(off) => u8::try_from(u32::from(k) + off).ok(),
+            };
+            for k in 1..=len {
+                let (Some(a), Some(b)) = (at(first, k), at(second, k)) else {
+                    continue;
+                };
+                for (a, b) in [(a, b), (b, a)] {
+                    if a == 0 || b == 0 || a > len || b > len {
+                        continue;
+                    }
+                    let slot = usize::from(a) * SIDE + usize::from(b);
+                    if pair[slot] != 0 {
+                        continue;
+                    }
+                    if let Some(made) = rule.made(&[a, b], n) {
+                        pair[slot] = made;
+                        pair_rule[slot] = u8::try_from(i).unwrap_or(u8::MAX - 1);
+                    }
                 }
             }
         }
@@ -724,6 +739,27 @@ mod tests {
                     );
                 } else {
                     assert_eq!(slide.gained, made, "{} {dir:?} {line:?}", v.id);
+                }
+            }
+        }
+    }
+
+    /// The pair table, filled rule by rule from the pairs each rule names, is the first 2-tile
+    /// rule that matches each pair of ranks, as every pair tried against every rule finds.
+    #[test]
+    fn the_pair_table_holds_the_first_rule_that_matches_each_pair() {
+        for v in crate::builtin_variants() {
+            let rules = Rules::new(&v).unwrap();
+            let n = v.tiles.len();
+            let len = u8::try_from(n).unwrap();
+            for a in 1..=len {
+                for b in 1..=len {
+                    let want = v
+                        .merges
+                        .iter()
+                        .filter(|r| r.tiles.len() == 2)
+                        .find_map(|r| r.made(&[a, b], n));
+                    assert_eq!(rules.pair_merge(a, b), want, "{}: {a}, {b}", v.id);
                 }
             }
         }

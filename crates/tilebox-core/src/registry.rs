@@ -43,6 +43,9 @@ pub struct EntryInfo {
     /// The title of the group the launcher lists it under: its kind's title ("2048"), or for a
     /// sliding variant the title of the root of its `based_on` chain.
     pub group: String,
+    /// The heading it is listed under on its group's page, if the group is a catalogue of
+    /// several pages (the 2048 Power Compendium's "Page 1: powers of numbers"); `None` for most.
+    pub section: Option<String>,
 }
 
 /// An id that no longer names the game it named: that game is now the entry `to`, and what a
@@ -746,6 +749,7 @@ impl Registry {
                 title: info.title.to_string(),
                 description: info.description.to_string(),
                 group: info.title.to_string(),
+                section: None,
             },
             EntryOf::<P> {
                 params: P::Params::default(),
@@ -771,6 +775,7 @@ impl Registry {
                 title: title.to_string(),
                 description: description.to_string(),
                 group: P::INFO.title.to_string(),
+                section: None,
             },
             params,
         )
@@ -1016,6 +1021,7 @@ impl Registry {
                 title: format!("{} ({})", kind.title, values.join(", ").replace('_', " ")),
                 description: format!("Your own combination: {}.", labels.join(", ")),
                 group: standard.info.group.clone(),
+                section: standard.info.section.clone(),
             }),
             ops,
         };

@@ -86,17 +86,25 @@ fn with_variants(
     (registry, refused)
 }
 
-/// The entry info of a loaded variant: its names, in the group of its `based_on` root.
+/// The entry info of a loaded variant: its names, in the group of its `based_on` root (the
+/// Compendium's modes, and files based on them, in [`tilebox_sliding::COMPENDIUM`]'s group).
 fn variant_info(l: &Loaded, titles: &[(String, String)]) -> EntryInfo {
-    let group = titles
-        .iter()
-        .find(|(id, _)| *id == l.root)
-        .map_or_else(|| l.variant.title.clone(), |(_, t)| t.clone());
+    let (group, section) = match tilebox_sliding::builtin_group(&l.root) {
+        Some((group, page)) => (group.to_string(), Some(page.to_string())),
+        None => (
+            titles
+                .iter()
+                .find(|(id, _)| *id == l.root)
+                .map_or_else(|| l.variant.title.clone(), |(_, t)| t.clone()),
+            None,
+        ),
+    };
     EntryInfo {
         id: l.id.clone(),
         title: l.variant.title.clone(),
         description: l.variant.description.clone(),
         group,
+        section,
     }
 }
 
@@ -288,7 +296,7 @@ mod tests {
     }
 
     /// A built-in added in a later release that takes the id of a player's variant file
-    /// (`3125` stands for it here): the file's game keeps its rules under a new id, said in a
+    /// (`6561`, a mode of the Compendium not built in yet, stands for it here): the file's game keeps its rules under a new id, said in a
     /// notice; the game in progress saved under the old id loads there, and so do the lines of
     /// history by their params, while the built-in's own games stay the built-in's.
     #[test]
@@ -296,53 +304,53 @@ mod tests {
         let dir = empty_dir("renamed");
         std::fs::write(
             dir.join("mine.json"),
-            r#"{"format": 1, "id": "3125", "title": "My 3125", "based_on": "2584", "side": 5}"#,
+            r#"{"format": 1, "id": "6561", "title": "My 6561", "based_on": "2584", "side": 5}"#,
         )
         .unwrap();
-        // Today's release: the player's game is `3125`, with a game in progress.
+        // Today's release: the player's game is `6561`, with a game in progress.
         let (before, refused) = registry_with_variants(&dir);
         assert!(refused.is_empty(), "{refused:?}");
-        assert!(before.renamed().iter().all(|r| r.from != "3125"));
-        let mut game = before.get("3125").unwrap().new_session(7).unwrap();
+        assert!(before.renamed().iter().all(|r| r.from != "6561"));
+        let mut game = before.get("6561").unwrap().new_session(7).unwrap();
         for mv in ["left", "up", "right", "down", "left", "up"] {
             let _ = game.play_text(mv);
         }
         assert!(game.move_count() > 0);
         let saved = game.save();
-        assert_eq!(saved.game, "3125");
+        assert_eq!(saved.game, "6561");
 
-        // A later release with a built-in `3125`.
+        // A later release with a built-in `6561`.
         let mut builtin = tilebox_sliding::builtin_variant("2048").unwrap();
-        builtin.id = "3125".into();
-        builtin.title = "3125".into();
+        builtin.id = "6561".into();
+        builtin.title = "6561".into();
         let later = Loaded {
             variant: builtin.clone(),
-            id: "3125".into(),
-            root: "3125".into(),
-            file: "3125.json".into(),
+            id: "6561".into(),
+            root: "6561".into(),
+            file: "6561.json".into(),
         };
         let mut all = builtins();
         all.push(later.clone());
-        let titles = [("3125".to_string(), "3125".to_string())];
+        let titles = [("6561".to_string(), "6561".to_string())];
         let with_it = registry().preset_in::<Sliding>(variant_info(&later, &titles), builtin);
         let (after, refused) = with_variants(with_it, &all, &dir);
         assert!(refused.is_empty(), "{refused:?}");
-        let renamed = [the_rename_of(&after, "3125")];
-        assert_eq!(renamed[0].to, "3125-own");
+        let renamed = [the_rename_of(&after, "6561")];
+        assert_eq!(renamed[0].to, "6561-own");
         assert!(
             renamed[0].notice.contains("variants/mine.json"),
             "{renamed:?}"
         );
         assert!(!renamed[0].notice.contains('\n'));
-        let own = after.get("3125-own").unwrap();
-        assert_eq!(own.title(), "My 3125");
+        let own = after.get("6561-own").unwrap();
+        assert_eq!(own.title(), "My 6561");
         assert_eq!(own.info().group, "2584");
-        assert_eq!(after.get("3125").unwrap().title(), "3125");
+        assert_eq!(after.get("6561").unwrap().title(), "6561");
         // The game in progress loads under the new id, the same game.
         let loaded = after.load(&saved).unwrap();
-        assert_eq!(loaded.entry().id(), "3125-own");
+        assert_eq!(loaded.entry().id(), "6561-own");
         assert_eq!(loaded.text(), game.text());
-        assert_eq!(loaded.save().game, "3125-own");
+        assert_eq!(loaded.save().game, "6561-own");
         // A line of history (a game's id and params) goes the same way; the built-in's own
         // games stay its own.
         let record = |g: &dyn tilebox_core::DynSession| {
@@ -350,10 +358,37 @@ mod tests {
                 .entry_for(&g.save().game, &g.params_json())
                 .map(|e| e.id().to_string())
         };
-        assert_eq!(record(&*game).as_deref(), Some("3125-own"));
-        let theirs = after.get("3125").unwrap().new_session(7).unwrap();
-        assert_eq!(record(&*theirs).as_deref(), Some("3125"));
-        assert_eq!(after.load(&theirs.save()).unwrap().entry().id(), "3125");
+        assert_eq!(record(&*game).as_deref(), Some("6561-own"));
+        let theirs = after.get("6561").unwrap().new_session(7).unwrap();
+        assert_eq!(record(&*theirs).as_deref(), Some("6561"));
+        assert_eq!(after.load(&theirs.save()).unwrap().entry().id(), "6561");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The Compendium's modes took ids players could have used: a player's own `3125` keeps its
+    /// game under `3125-own`, said once, and `3125` is the Compendium's.
+    #[test]
+    fn a_players_3125_is_kept_under_3125_own_beside_the_compendiums() {
+        let dir = empty_dir("own-3125");
+        std::fs::write(
+            dir.join("mine.json"),
+            r#"{"format": 1, "id": "3125", "title": "My 3125", "based_on": "2584", "side": 5}"#,
+        )
+        .unwrap();
+        let (registry, refused) = registry_with_variants(&dir);
+        assert!(refused.is_empty(), "{refused:?}");
+        assert_eq!(the_rename_of(&registry, "3125").to, "3125-own");
+        let own = registry.get("3125-own").unwrap();
+        assert_eq!(
+            (own.title(), own.info().group.as_str()),
+            ("My 3125", "2584")
+        );
+        let theirs = registry.get("3125").unwrap();
+        assert_eq!(theirs.info().group, tilebox_sliding::COMPENDIUM);
+        assert_eq!(
+            theirs.params::<Sliding>(),
+            tilebox_sliding::builtin_variant("3125").as_ref()
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -42,8 +42,8 @@ impl SlidingFrontEnd {
 }
 
 /// The built-in variant `id`'s ladder, for the palettes.
-fn ladder_of(id: &str) -> Vec<u64> {
-    builtin_variant(id).map(|v| v.tiles).unwrap_or_default()
+fn ladder_of(id: &str) -> &'static [u64] {
+    tilebox_sliding::builtin_ladder(id).unwrap_or_default()
 }
 
 /// Whether `v` plays by the rules of the built-in `id` (board side, win, start and names

@@ -21,6 +21,88 @@ pub(crate) const FILES: &[(&str, &str)] = &[
     ("1024.json", include_str!("../variants/1024.json")),
 ];
 
+/// The group of the 2048 Power Compendium's modes in the launcher.
+pub const COMPENDIUM: &str = "2048 Power Compendium";
+
+/// The headings of the Compendium's four menu pages, in our words.
+pub const COMPENDIUM_PAGES: [&str; 4] = [
+    "Page 1: powers of numbers",
+    "Page 2: other ladders",
+    "Page 3: many ways to merge",
+    "Page 4: odd rules",
+];
+
+/// The 2048 Power Compendium's modes that are built-ins of their own, in its menu order, each
+/// with the page of its menu it is on (`2187`, `1024` and `2584`, its modes 2, 3 and 26, came
+/// first and stay in [`FILES`]). Each agrees with the Compendium's own engine move by move:
+/// `tests/compendium.rs`.
+pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
+    ("2048-pc.json", include_str!("../variants/2048-pc.json"), 1),
+    ("3125.json", include_str!("../variants/3125.json"), 1),
+    ("1296.json", include_str!("../variants/1296.json"), 1),
+    ("2401.json", include_str!("../variants/2401.json"), 1),
+    ("4096.json", include_str!("../variants/4096.json"), 1),
+    ("1000.json", include_str!("../variants/1000.json"), 1),
+    ("1331.json", include_str!("../variants/1331.json"), 1),
+    ("2047.json", include_str!("../variants/2047.json"), 1),
+    ("2186.json", include_str!("../variants/2186.json"), 1),
+    ("5040.json", include_str!("../variants/5040.json"), 1),
+    ("2197.json", include_str!("../variants/2197.json"), 1),
+    ("3375.json", include_str!("../variants/3375.json"), 1),
+    ("4913.json", include_str!("../variants/4913.json"), 1),
+    ("8000.json", include_str!("../variants/8000.json"), 1),
+    ("9261.json", include_str!("../variants/9261.json"), 1),
+    ("625.json", include_str!("../variants/625.json"), 1),
+    ("2059.json", include_str!("../variants/2059.json"), 1),
+    ("2315.json", include_str!("../variants/2315.json"), 1),
+    ("2745.json", include_str!("../variants/2745.json"), 2),
+    ("1705.json", include_str!("../variants/1705.json"), 2),
+    ("2583.json", include_str!("../variants/2583.json"), 2),
+    (
+        "harder-3125.json",
+        include_str!("../variants/harder-3125.json"),
+        2,
+    ),
+    (
+        "easier-2401.json",
+        include_str!("../variants/easier-2401.json"),
+        2,
+    ),
+    (
+        "harder-3375.json",
+        include_str!("../variants/harder-3375.json"),
+        2,
+    ),
+    ("2131.json", include_str!("../variants/2131.json"), 2),
+    ("3072.json", include_str!("../variants/3072.json"), 2),
+    (
+        "interleaved-3125.json",
+        include_str!("../variants/interleaved-3125.json"),
+        2,
+    ),
+    (
+        "interleaved-3375.json",
+        include_str!("../variants/interleaved-3375.json"),
+        2,
+    ),
+    (
+        "interleaved-5832.json",
+        include_str!("../variants/interleaved-5832.json"),
+        2,
+    ),
+    (
+        "1093-1094.json",
+        include_str!("../variants/1093-1094.json"),
+        2,
+    ),
+    ("2310.json", include_str!("../variants/2310.json"), 2),
+    ("3120.json", include_str!("../variants/3120.json"), 2),
+    ("3888.json", include_str!("../variants/3888.json"), 3),
+    ("3645.json", include_str!("../variants/3645.json"), 3),
+    ("2205.json", include_str!("../variants/2205.json"), 3),
+    ("3026.json", include_str!("../variants/3026.json"), 3),
+];
+
 /// The ids of the built-ins there were when players' own files came: a player's file could never
 /// take one (it was refused, and still is). A built-in added since may take the id of a player's
 /// file, whose game then keeps its rules under a new id ([`crate::load::renamed_id`]).
@@ -30,9 +112,23 @@ pub(crate) const FIRST_IDS: &[&str] = &[
 
 /// The built-in variants with the root of each one's `based_on` chain, in launcher order.
 pub fn builtins() -> Vec<Loaded> {
+    all().to_vec()
+}
+
+/// The built-ins, read once: every host asks for them often (a tile's colours ask which
+/// ladder it is on), and reading the files each time would cost a frame its smoothness.
+fn all() -> &'static [Loaded] {
+    static ALL: OnceLock<Vec<Loaded>> = OnceLock::new();
+    ALL.get_or_init(read_all)
+}
+
+/// Reads and resolves the built-in files.
+fn read_all() -> Vec<Loaded> {
     let (loaded, refused) = resolve_all(
         FILES
             .iter()
+            .copied()
+            .chain(COMPENDIUM_FILES.iter().map(|&(name, text, _)| (name, text)))
             .map(|(name, text)| (name.to_string(), Ok(text.to_string()))),
         &[],
     );
@@ -41,16 +137,39 @@ pub fn builtins() -> Vec<Loaded> {
     loaded
 }
 
+/// The launcher group of the built-in `id` when it is not its own, and the heading it is listed
+/// under there: [`COMPENDIUM`] and its menu page for the Compendium's modes. `None` for any
+/// other id.
+pub fn builtin_group(id: &str) -> Option<(&'static str, &'static str)> {
+    COMPENDIUM_FILES
+        .iter()
+        .find(|(name, _, _)| name.strip_suffix(".json") == Some(id))
+        .and_then(|&(_, _, page)| COMPENDIUM_PAGES.get(page.wrapping_sub(1)))
+        .map(|&page| (COMPENDIUM, page))
+}
+
 /// Every built-in variant, in launcher order: `2048`, its sizes, `threes`, `2584`, `2187`,
 /// `1024`.
 pub fn builtin_variants() -> Vec<Variant> {
-    builtins().into_iter().map(|l| l.variant).collect()
+    all().iter().map(|l| l.variant.clone()).collect()
 }
 
 /// The built-in variant `id`, if there is one: how tests and tools pick a built-in (never by its
 /// place in the list, which grows).
 pub fn builtin_variant(id: &str) -> Option<Variant> {
-    builtin_variants().into_iter().find(|v| v.id == id)
+    all()
+        .iter()
+        .find(|l| l.variant.id == id)
+        .map(|l| l.variant.clone())
+}
+
+/// The ladder of the built-in variant `id` (its tile values), without copying it: how a host
+/// tells a variant on 2048's or Threes' ladder, for each tile it draws.
+pub fn builtin_ladder(id: &str) -> Option<&'static [u64]> {
+    all()
+        .iter()
+        .find(|l| l.variant.id == id)
+        .map(|l| l.variant.tiles.as_slice())
 }
 
 /// The compiled rules of the built-in variant `id`, compiled once and shared; `None` for an id
@@ -105,10 +224,14 @@ mod tests {
     #[test]
     fn every_builtin_reads_in_launcher_order_and_its_full_form_round_trips() {
         let all = builtins();
-        assert_eq!(all.len(), FILES.len(), "a built-in file is refused");
+        assert_eq!(
+            all.len(),
+            FILES.len() + COMPENDIUM_FILES.len(),
+            "a built-in file is refused"
+        );
         let ids: Vec<&str> = all.iter().map(|l| l.variant.id.as_str()).collect();
         assert_eq!(
-            ids,
+            ids[..FILES.len()],
             [
                 "2048", "2048-3x3", "2048-5x5", "2048-6x6", "2048-8x8", "threes", "2584", "2187",
                 "1024"
@@ -116,11 +239,24 @@ mod tests {
         );
         let roots: Vec<&str> = all.iter().map(|l| l.root.as_str()).collect();
         assert_eq!(
-            roots,
+            roots[..FILES.len()],
             [
                 "2048", "2048", "2048", "2048", "2048", "threes", "2584", "2187", "1024"
             ]
         );
+        // The Compendium's modes follow, each its own root, named by its file, in its group.
+        for ((name, _, page), l) in COMPENDIUM_FILES.iter().zip(&all[FILES.len()..]) {
+            assert_eq!(name.strip_suffix(".json"), Some(l.variant.id.as_str()));
+            assert_eq!(l.root, l.variant.id);
+            assert_eq!(
+                builtin_group(&l.variant.id),
+                Some((COMPENDIUM, COMPENDIUM_PAGES[page - 1]))
+            );
+        }
+        // In menu order: the pages never go back.
+        assert!(COMPENDIUM_FILES.windows(2).all(|w| w[0].2 <= w[1].2));
+        assert_eq!(builtin_group("2584"), None);
+        assert_eq!(builtin_group("2048"), None);
         for l in &all {
             let json = l.variant.to_json();
             assert_eq!(json.as_object().unwrap().len(), FIELDS.len());

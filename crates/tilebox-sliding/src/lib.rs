@@ -29,7 +29,10 @@ mod sliding;
 pub mod variant;
 
 pub use board::{Board, BoardError, Cell};
-pub use builtin::{builtin_rules, builtin_variant, builtin_variants, builtins};
+pub use builtin::{
+    COMPENDIUM, COMPENDIUM_PAGES, builtin_group, builtin_ladder, builtin_rules, builtin_variant,
+    builtin_variants, builtins,
+};
 pub use direction::Direction;
 pub use engine::Rules;
 pub use line::LineMotion;

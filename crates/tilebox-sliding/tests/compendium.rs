@@ -1,0 +1,371 @@
+//! Tilebox's Compendium modes against the 2048 Power Compendium's own engine.
+//!
+//! `tests/compendium/<id>.txt` holds what the Compendium's JavaScript engine did in mode `<id>`
+//! (recorded by `tools/compendium/record.js`, written by `tools/compendium/fixtures.js`): the
+//! board, the start, the spawn table, the win, and on 1,000 boards reached in random play the
+//! result of each of the four moves before its spawn, with the score it made. Each built-in
+//! variant of that id must do exactly the same, and draw its tiles from the same table.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use tilebox_core::Puzzle;
+use tilebox_sliding::{Direction, Rules, Sliding, Variant, builtin_variant};
+
+/// One mode's fixture, read.
+struct Fixture {
+    id: String,
+    mode: u32,
+    side: usize,
+    start: usize,
+    /// `(spawns a move, where, tiles shown ahead)`.
+    spawns: (u32, String, u32),
+    /// Tile value and weight.
+    weights: Vec<(u64, u64)>,
+    /// A spawn box: its tiles and counts.
+    bag: Vec<(u64, u64)>,
+    /// Entries the engine writes as expressions (Threes' bonus), as text.
+    other: Vec<String>,
+    win: Vec<u64>,
+    /// How often each value spawned in the engine's random play.
+    spawned: BTreeMap<u64, u64>,
+    boards: Vec<Recorded>,
+}
+
+/// A recorded board and the engine's result of each move, in the order up, down, left, right:
+/// the board after the move and the score it made, or `None` for a move that changes nothing.
+struct Recorded {
+    line: usize,
+    board: Vec<Vec<u64>>,
+    results: [Option<(Vec<Vec<u64>>, u64)>; 4],
+}
+
+const DIRECTIONS: [Direction; 4] = [
+    Direction::Up,
+    Direction::Down,
+    Direction::Left,
+    Direction::Right,
+];
+
+fn folder() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/compendium")
+}
+
+fn values(text: &str) -> Vec<Vec<u64>> {
+    text.split('/')
+        .map(|row| {
+            row.split(',')
+                .map(|v| match v {
+                    "." => 0,
+                    v => v
+                        .parse()
+                        .unwrap_or_else(|_| panic!("{v:?} is not a whole tile value")),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn pairs(words: &[&str]) -> Vec<(u64, u64)> {
+    words
+        .iter()
+        .map(|w| {
+            let (v, n) = w.split_once(':').expect("value:count");
+            (v.parse().expect("value"), n.parse().expect("count"))
+        })
+        .collect()
+}
+
+fn read(path: &Path) -> Fixture {
+    let text = std::fs::read_to_string(path).expect("a fixture");
+    let mut f = Fixture {
+        id: String::new(),
+        mode: 0,
+        side: 0,
+        start: 0,
+        spawns: (0, String::new(), 0),
+        weights: Vec::new(),
+        bag: Vec::new(),
+        other: Vec::new(),
+        win: Vec::new(),
+        spawned: BTreeMap::new(),
+        boards: Vec::new(),
+    };
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.is_empty() {
+            continue;
+        }
+        if line.contains(';') {
+            let mut fields = line.split(" ; ");
+            let board = values(fields.next().expect("a board"));
+            let results = [(); 4].map(|_| {
+                let field = fields.next().expect("four results");
+                (field != "-").then(|| {
+                    let (b, gained) = field.split_once(' ').expect("a board and a score");
+                    (values(b), gained.parse().expect("a whole score"))
+                })
+            });
+            f.boards.push(Recorded {
+                line: i + 1,
+                board,
+                results,
+            });
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["id", id] => f.id = id.to_string(),
+            ["mode", n] => f.mode = n.parse().expect("mode"),
+            ["menu", _] | ["games", _] => {}
+            ["side", wh] => {
+                let (w, h) = wh.split_once('x').expect("WxH");
+                assert_eq!(w, h, "{}: a board that is not square", path.display());
+                f.side = w.parse().expect("side");
+            }
+            ["start", n] => f.start = n.parse().expect("start"),
+            ["spawns", n, at, "next", ahead] => {
+                f.spawns = (
+                    n.parse().expect("spawns"),
+                    at.to_string(),
+                    ahead.parse().expect("next"),
+                )
+            }
+            ["spawn", "weight", pair] => f.weights.extend(pairs(&[pair])),
+            ["spawn", "bag", _, tiles @ ..] => f.bag = pairs(tiles),
+            ["spawn", "other", rest @ ..] => f.other.push(rest.join(" ")),
+            ["win", "1", tiles @ ..] => {
+                f.win = tiles.iter().map(|t| t.parse().expect("win")).collect()
+            }
+            ["spawned", tiles @ ..] => f.spawned = pairs(tiles).into_iter().collect(),
+            _ => panic!(
+                "{}:{}: {line:?} is not a fixture line",
+                path.display(),
+                i + 1
+            ),
+        }
+    }
+    f
+}
+
+/// Every fixture, in file-name order; while a variant file is being written, only those whose
+/// ids `TILEBOX_COMPENDIUM` lists (`TILEBOX_COMPENDIUM=3125,1296`).
+fn fixtures() -> Vec<(PathBuf, Fixture)> {
+    let only = std::env::var("TILEBOX_COMPENDIUM").ok();
+    let wanted = |p: &Path| {
+        let id = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        only.as_deref()
+            .is_none_or(|ids| ids.split(',').any(|x| x == id))
+    };
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(folder())
+        .expect("the fixtures folder")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt") && wanted(p))
+        .collect();
+    paths.sort();
+    paths.into_iter().map(|p| (p.clone(), read(&p))).collect()
+}
+
+/// The variant file of the built-in `id`, read from the repository (so that the agreement can
+/// be checked while a file is written, before it is compiled in).
+fn variant_file(id: &str) -> Variant {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("variants/{id}.json"));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (every fixture is a built-in)", path.display()));
+    Variant::from_text(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The χ² statistic of `observed` counts against `expected` weights, and its degrees of freedom.
+fn chi_square(observed: &BTreeMap<u64, u64>, expected: &[(u64, u64)]) -> (f64, usize) {
+    let total: u64 = observed.values().sum();
+    let weight: u64 = expected.iter().map(|&(_, w)| w).sum();
+    let mut chi = 0.0;
+    for &(value, w) in expected {
+        let e = total as f64 * w as f64 / weight as f64;
+        let o = observed.get(&value).copied().unwrap_or(0) as f64;
+        chi += (o - e) * (o - e) / e;
+    }
+    (chi, expected.len().saturating_sub(1))
+}
+
+/// The χ² value a statistic of `k` degrees of freedom passes with probability 1 in 10,000
+/// (Wilson and Hilferty's approximation, z = 3.72).
+fn chi_limit(k: usize) -> f64 {
+    let k = k.max(1) as f64;
+    let a = 2.0 / (9.0 * k);
+    k * (1.0 - a + 3.72 * a.sqrt()).powi(3)
+}
+
+/// The spawn table Tilebox's variant draws from, as value and weight (a bag's counts).
+fn table(v: &Variant) -> Vec<(u64, u64)> {
+    let map = v.spawn.weights.as_ref().or(v.spawn.bag.as_ref());
+    map.into_iter()
+        .flatten()
+        .map(|(&value, &w)| (value, u64::from(w)))
+        .collect()
+}
+
+/// Weights as exact fractions of their total, so that 85:12:3 equals 170:24:6.
+fn normalised(t: &[(u64, u64)]) -> Vec<(u64, u64, u64)> {
+    let total: u64 = t.iter().map(|&(_, w)| w).sum();
+    let mut out: Vec<(u64, u64, u64)> = t
+        .iter()
+        .filter(|&&(_, w)| w > 0)
+        .map(|&(v, w)| {
+            let g = gcd(w, total);
+            (v, w / g, total / g)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+#[test]
+fn every_fixture_is_a_builtin_with_the_same_rules_as_its_file() {
+    let all = fixtures();
+    assert!(!all.is_empty(), "no fixtures in {}", folder().display());
+    for (path, f) in &all {
+        assert_eq!(
+            path.file_stem().and_then(|s| s.to_str()),
+            Some(f.id.as_str()),
+            "a fixture is named by its id"
+        );
+        let built = builtin_variant(&f.id).unwrap_or_else(|| panic!("{} is not a built-in", f.id));
+        assert!(built.same_rules(&variant_file(&f.id)), "{}", f.id);
+    }
+    // And every mode built in has its fixture.
+    if std::env::var("TILEBOX_COMPENDIUM").is_err() {
+        for v in tilebox_sliding::builtin_variants() {
+            if tilebox_sliding::builtin_group(&v.id).is_some() {
+                assert!(
+                    all.iter().any(|(_, f)| f.id == v.id),
+                    "{} has no fixture",
+                    v.id
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_mode_starts_spawns_and_wins_as_the_compendium_does() {
+    for (path, f) in fixtures() {
+        let v = variant_file(&f.id);
+        let at = path.display();
+        assert_eq!(v.side, f.side, "{at}: side");
+        assert_eq!(v.start, f.start, "{at}: start tiles");
+        assert_eq!(f.spawns.0, 1, "{at}: one spawn a move is all Tilebox does");
+        assert_eq!(f.spawns.1, "All", "{at}: spawns anywhere");
+        assert_eq!(v.preview, f.spawns.2 > 0, "{at}: preview");
+        assert_eq!(v.win.into_iter().collect::<Vec<_>>(), f.win, "{at}: win");
+        if f.bag.is_empty() {
+            assert!(
+                f.other.is_empty(),
+                "{at}: an entry written as an expression"
+            );
+            assert!(v.spawn.weights.is_some(), "{at}: weighted spawns");
+            assert_eq!(
+                normalised(&table(&v)),
+                normalised(&f.weights),
+                "{at}: spawn table"
+            );
+        } else {
+            assert!(v.spawn.bag.is_some(), "{at}: a bag");
+            assert_eq!(normalised(&table(&v)), normalised(&f.bag), "{at}: the bag");
+        }
+    }
+}
+
+/// Tilebox's draws (the start tiles of 5,000 games) and the engine's (its spawns in the recorded
+/// play) both fit the recorded table.
+#[test]
+fn spawns_fit_the_recorded_tables() {
+    for (path, f) in fixtures() {
+        let at = path.display();
+        let v = variant_file(&f.id);
+        let expected = if f.bag.is_empty() {
+            f.weights.clone()
+        } else {
+            f.bag.clone()
+        };
+        let rules = Rules::new(&v).expect("rules");
+        let mut drawn = BTreeMap::new();
+        for seed in 0..5_000 {
+            let state = Sliding::new_game(&v, seed).expect("a new game");
+            for row in rules.values(state.board()) {
+                for value in row.into_iter().filter(|&x| x > 0) {
+                    *drawn.entry(value).or_insert(0u64) += 1;
+                }
+            }
+        }
+        let (chi, k) = chi_square(&drawn, &expected);
+        assert!(
+            chi < chi_limit(k),
+            "{at}: Tilebox's draws {drawn:?}, χ² {chi:.1}"
+        );
+        if f.other.is_empty() {
+            let (chi, k) = chi_square(&f.spawned, &expected);
+            assert!(
+                chi < chi_limit(k),
+                "{at}: the engine's spawns {:?}, χ² {chi:.1}",
+                f.spawned
+            );
+        }
+    }
+}
+
+/// The modes whose score Tilebox counts its own way, the board of every move being the
+/// Compendium's (README, "The 2048 Power Compendium"): Tilebox scores every merge the value of
+/// the tile it makes, as in all its games, where the Compendium scores three 3^k in 2315 as
+/// 3^k and two 3^k + 2^k with a 3^k as 6^(k+1), in 2745 a tile merged with the one two places
+/// below it on the ladder as the larger tile merged, and in 3645 x + 5x + 9x (x = 3^a·5^b) as
+/// 2^a·5^b·15.
+const OWN_SCORE: &[&str] = &["2315", "2745", "3645"];
+
+#[test]
+fn every_move_of_every_recorded_board_is_the_compendiums() {
+    let mut checked = 0;
+    for (path, f) in fixtures() {
+        let v = variant_file(&f.id);
+        let rules = Rules::new(&v).expect("rules");
+        let mut wrong = Vec::new();
+        for rec in &f.boards {
+            let at = format!("{}:{}", path.display(), rec.line);
+            let board = rules
+                .board_from_values(&rec.board)
+                .unwrap_or_else(|e| panic!("{at}: {e}"));
+            for (dir, expected) in DIRECTIONS.iter().zip(&rec.results) {
+                let slide = rules.slide(&board, *dir);
+                let mut got = slide
+                    .moved
+                    .then(|| (rules.values(&slide.board), slide.gained));
+                if OWN_SCORE.contains(&f.id.as_str())
+                    && let (Some(got), Some((_, theirs))) = (&mut got, expected)
+                {
+                    got.1 = *theirs;
+                }
+                if got != *expected {
+                    wrong.push(format!(
+                        "{at} {dir:?}: Tilebox {got:?}, the Compendium {expected:?}"
+                    ));
+                }
+                checked += 1;
+            }
+        }
+        assert!(
+            wrong.is_empty(),
+            "{} (mode {}): {} of {} moves differ; the first:\n{}",
+            f.id,
+            f.mode,
+            wrong.len(),
+            f.boards.len() * 4,
+            wrong[..wrong.len().min(5)].join("\n")
+        );
+        assert!(f.boards.len() >= 1000, "{}: 1,000 boards", path.display());
+    }
+    assert!(checked >= 4000);
+}

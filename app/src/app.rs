@@ -161,7 +161,7 @@ impl TileboxApp {
             registry,
             store,
             slots,
-            current: Current::Launcher(LauncherScreen { group: None }),
+            current: Current::Launcher(LauncherScreen::new(None)),
             serial: 0,
             opened: 0,
             under: Vec::new(),
@@ -627,8 +627,8 @@ impl TileboxApp {
     /// Shows `screen` (a launcher's page, or a game as it stands), at its top.
     fn go(&mut self, screen: Screen) {
         let current = match screen {
-            Screen::Launcher => Current::Launcher(LauncherScreen { group: None }),
-            Screen::Group(g) => Current::Launcher(LauncherScreen { group: Some(g) }),
+            Screen::Launcher => Current::Launcher(LauncherScreen::new(None)),
+            Screen::Group(g) => Current::Launcher(LauncherScreen::new(Some(g))),
             Screen::Game(index) => Current::Game(GameScreen { index }),
             Screen::Stats(index) => Current::Stats(Box::new(StatsScreen::new(index))),
             // A replay is opened with its game ([`Self::start_replay`]).

@@ -66,6 +66,27 @@ pub fn option_label(name: &str, shown: &str) -> String {
 /// The accessible label of the button that plays the options picked.
 pub const PLAY_OPTIONS_LABEL: &str = "Start a game with these options";
 
+/// A catalogue's page (a group of more games than have numbers): what the player typed to find
+/// one, and how many games it holds in all.
+pub(crate) struct Catalogue<'a> {
+    pub filter: &'a str,
+    pub total: usize,
+}
+
+/// What a catalogue's page says of its filter: how many of its `total` games `shown` are, and
+/// how to find one.
+pub fn filter_text(filter: &str, shown: usize, total: usize) -> String {
+    match (filter.is_empty(), shown) {
+        (true, _) => format!("{total} games. Type a name or a number to find one."),
+        (false, 0) => {
+            format!("No game matches \u{201c}{filter}\u{201d}. Backspace: erase; Escape: show all.")
+        }
+        (false, _) => format!(
+            "{shown} of {total} match \u{201c}{filter}\u{201d}. Backspace: erase; Escape: show all."
+        ),
+    }
+}
+
 /// What the launcher shows.
 pub(crate) struct Screen<'a> {
     /// The group whose entries are shown; `None` for the list of games.
@@ -78,6 +99,10 @@ pub(crate) struct Screen<'a> {
     pub theme: ThemeChoice,
     /// The notices for the player, each with a button that dismisses it.
     pub notices: &'a [String],
+    /// On a catalogue's page, its filter.
+    pub catalogue: Option<Catalogue<'a>>,
+    /// The card the arrow keys moved to this frame, which takes the keyboard's focus.
+    pub focus: Option<usize>,
     /// The menu of options, on a group's screen whose kind has some.
     pub options: Option<Options<'a>>,
 }
@@ -134,7 +159,15 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, action: &mut Action) {
                     *action = Action::Back;
                 }
                 let heading = screen.title.unwrap_or("Tilebox");
-                ui.heading(RichText::new(heading).size(32.0).strong());
+                // A long title ("2048 Power Compendium") wraps in the room the theme's button
+                // leaves, so that the column keeps the window's width.
+                let room = ui.available_width()
+                    - crate::theme::button_width(ui, screen.theme.label())
+                    - 2.0 * ui.spacing().item_spacing.x;
+                ui.scope(|ui| {
+                    ui.set_max_width(room.max(80.0));
+                    ui.add(egui::Label::new(RichText::new(heading).size(32.0).strong()).wrap());
+                });
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if chrome::theme_button(ui, screen.theme) {
                         *action = Action::ToggleTheme;
@@ -142,10 +175,15 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, action: &mut Action) {
                 });
             });
             ui.add(
-                egui::Label::new(if screen.title.is_some() {
-                    "Pick a version: click its card or press its number. Escape: back."
-                } else {
-                    "Pick a game: click its card or press its number."
+                egui::Label::new(match (&screen.catalogue, screen.title) {
+                    (Some(_), _) => {
+                        "Pick a game: click its card, or type to find it and press Return. \
+                         Arrows: from card to card. Escape: back."
+                    }
+                    (None, Some(_)) => {
+                        "Pick a version: click its card or press its number. Escape: back."
+                    }
+                    (None, None) => "Pick a game: click its card or press its number.",
                 })
                 .wrap(),
             );
@@ -185,7 +223,27 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, action: &mut Action) {
                 ui.add_space(6.0);
             }
 
+            if let Some(catalogue) = &screen.catalogue {
+                let text = filter_text(catalogue.filter, screen.cards.len(), catalogue.total);
+                ui.add(egui::Label::new(RichText::new(text).strong()).wrap());
+                ui.add_space(8.0);
+            }
+            let mut section = None;
             for (i, &c) in screen.cards.iter().enumerate() {
+                // A catalogue's pages, each under its heading.
+                if let Card::Entry(e) = c
+                    && let Some(heading) = screen
+                        .registry
+                        .entries()
+                        .get(e)
+                        .and_then(|entry| entry.info().section.as_deref())
+                    && section != Some(heading)
+                {
+                    section = Some(heading);
+                    ui.add_space(6.0);
+                    ui.add(egui::Label::new(RichText::new(heading).size(20.0).strong()).wrap());
+                    ui.add_space(4.0);
+                }
                 let face = match c {
                     Card::Entry(e) => screen
                         .slots
@@ -197,7 +255,8 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, action: &mut Action) {
                 // on the group's screen.
                 let stats = matches!(c, Card::Entry(_));
                 if let Some(face) = face {
-                    match card(ui, i, &face, miniature(screen, c).as_ref(), stats) {
+                    let focus = screen.focus == Some(i);
+                    match card(ui, i, &face, miniature(screen, c).as_ref(), stats, focus) {
                         CardClick::Open => *action = Action::Choose(c),
                         CardClick::Stats => {
                             if let Card::Entry(e) = c {
@@ -360,9 +419,25 @@ fn group_face(screen: &Screen<'_>, group: usize) -> Option<Face> {
     if going > 0 {
         line.push_str(&format!("   ·   In progress: {going}"));
     }
+    // A catalogue (its games listed under headings) names its first games; a game's versions
+    // share its description.
+    let description = if first.info().section.is_some() {
+        let titles: Vec<&str> = members
+            .iter()
+            .filter_map(|&i| screen.registry.entries().get(i))
+            .map(|e| e.title())
+            .collect();
+        let named = titles.len().min(5);
+        match titles.len() - named {
+            0 => titles.join(", "),
+            more => format!("{} and {more} more", titles[..named].join(", ")),
+        }
+    } else {
+        first.info().description.clone()
+    };
     Some(Face {
         title: title.to_string(),
-        description: first.info().description.clone(),
+        description,
         line,
     })
 }
@@ -417,8 +492,7 @@ fn miniature(screen: &Screen<'_>, card: Card) -> Option<Miniature> {
         Some(found) => found,
         None => {
             let slot = screen.slots.get(*members.first()?)?;
-            let session = slot.entry.new_session(SAMPLE_SEED).ok()?;
-            (session.state_json(), slot.entry.clone())
+            (slot.sample(SAMPLE_SEED)?.clone(), slot.entry.clone())
         }
     };
     miniature_of(&state, entry)
@@ -566,13 +640,15 @@ enum CardClick {
 
 /// One card, numbered `index` + 1, with its miniature if any, and a button to its statistics
 /// under its text if `stats`. The card is clicked with the mouse, or, when it has the
-/// keyboard's focus, with Return or Space; the button is reached with Tab.
+/// keyboard's focus, with Return or Space; the button is reached with Tab. `focus`: the arrow
+/// keys moved to it, so it takes the focus and is scrolled into view.
 fn card(
     ui: &mut egui::Ui,
     index: usize,
     face: &Face,
     mini: Option<&Miniature>,
     stats: bool,
+    focus: bool,
 ) -> CardClick {
     let width = ui.available_width();
     let top_left = ui.cursor().min;
@@ -615,6 +691,10 @@ fn card(
     let height = (text_height + 18.0).max(mini_side + 16.0).max(96.0);
     let rect = Rect::from_min_size(top_left, Vec2::new(width, height));
     let response = ui.allocate_rect(rect, Sense::click());
+    if focus {
+        response.request_focus();
+        response.scroll_to_me(None);
+    }
     let label = card_label(&face.title);
     response.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, &label));
     let description = card_description(&face.description, &face.line);

@@ -47,6 +47,9 @@ pub(crate) struct GameSlot {
     pub duration_ms: u64,
     /// The entry's history: the games read from its file, and those recorded this run.
     pub history: Kept,
+    /// The state of the sample game its launcher card shows when none is in progress, made the
+    /// first time it is shown (a catalogue's page shows dozens).
+    pub sample: std::sync::OnceLock<Option<serde_json::Value>>,
 }
 
 impl GameSlot {
@@ -106,9 +109,17 @@ impl GameSlot {
             daily,
             duration_ms,
             history: Kept::default(),
+            sample: std::sync::OnceLock::new(),
         };
         slot.reset_for_session(tally.unwrap_or_default());
         slot
+    }
+
+    /// The state of the entry's sample game, the one of `seed` (made once).
+    pub(crate) fn sample(&self, seed: u64) -> Option<&serde_json::Value> {
+        self.sample
+            .get_or_init(|| self.entry.new_session(seed).ok().map(|s| s.state_json()))
+            .as_ref()
     }
 
     /// The entry's id.

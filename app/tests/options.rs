@@ -59,7 +59,7 @@ fn combination_id(options: &[ParamOption], values: &Value) -> String {
 /// options, started with the choices `values`.
 fn start_with(dir: &std::path::Path, title: &str, options: &[ParamOption], values: &Value) -> App {
     let mut h = harness(dir, None);
-    h.get_by_label(&card_label(title)).click();
+    h.get_by_label(&card_label(title)).click_accesskit();
     h.run();
     pick(&mut h, options, values);
     h.get_by_label(PLAY_OPTIONS_LABEL).click();

@@ -29,21 +29,103 @@ pub(crate) struct Lent<'a> {
 }
 
 /// The launcher: the list of games (`group` none), or the entries of a group.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct LauncherScreen {
     /// The group shown, an index into [`Registry::groups`].
     pub group: Option<usize>,
+    /// On a catalogue's page (a group of more than nine games, too many for their numbers),
+    /// what the player typed to find a game by its name or number.
+    filter: String,
+    /// The card the arrow keys last moved to, an index into the cards shown.
+    selected: Option<usize>,
+}
+
+/// The most games a group's page lists by number; a group of more is a catalogue, where typing
+/// finds a game.
+pub(crate) const NUMBERED: usize = 9;
+
+/// The character a key types into a catalogue's filter: a letter, a digit, a space or a dash.
+fn typed(key: egui::Key) -> Option<char> {
+    use egui::Key;
+    if let Some(d) = input::digit_of(key) {
+        return char::from_digit(u32::from(d), 10);
+    }
+    match key {
+        Key::Num0 => Some('0'),
+        Key::Space => Some(' '),
+        Key::Minus => Some('-'),
+        _ => {
+            let name = key.name();
+            let mut chars = name.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_lowercase()),
+                _ => None,
+            }
+        }
+    }
+}
+
+/// Whether the entry `info` is found by `filter` (lowercase): its title or id holds it.
+pub(crate) fn matches(info: &tilebox_core::EntryInfo, filter: &str) -> bool {
+    let filter = filter.trim();
+    filter.is_empty()
+        || info.title.to_lowercase().contains(filter)
+        || info.id.contains(&filter.replace(' ', "-"))
 }
 
 impl LauncherScreen {
+    /// The list of games (`None`) or the page of group `group`.
+    pub(crate) fn new(group: Option<usize>) -> Self {
+        LauncherScreen {
+            group,
+            filter: String::new(),
+            selected: None,
+        }
+    }
+
     /// Which screen this is.
-    pub(crate) fn id(self) -> Screen {
+    pub(crate) fn id(&self) -> Screen {
         self.group.map_or(Screen::Launcher, Screen::Group)
     }
 
     /// Draws the launcher and reads `keys`; returns what the player asked for, in order.
-    pub(crate) fn show(self, ui: &mut egui::Ui, lent: &Lent<'_>, keys: &[KeyPress]) -> Vec<Action> {
+    pub(crate) fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        lent: &Lent<'_>,
+        keys: &[KeyPress],
+    ) -> Vec<Action> {
         let groups = lent.registry.groups();
+        let catalogue = self
+            .group
+            .and_then(|g| groups.get(g))
+            .is_some_and(|(_, members)| members.len() > NUMBERED);
+        // A catalogue reads typing before it lists its cards, so that a key's effect shows at once.
+        let mut back = false;
+        if catalogue {
+            for &k in keys {
+                if k.has_command_modifier() {
+                    continue;
+                }
+                match k.key {
+                    egui::Key::Backspace => {
+                        self.filter.pop();
+                        self.selected = None;
+                    }
+                    egui::Key::Escape if !self.filter.is_empty() => {
+                        self.filter.clear();
+                        self.selected = None;
+                    }
+                    egui::Key::Escape => back = true,
+                    key => {
+                        if let Some(c) = typed(key).filter(|_| !k.repeat) {
+                            self.filter.push(c);
+                            self.selected = None;
+                        }
+                    }
+                }
+            }
+        }
         // What the cards shown lead to: a group (of several entries) or an entry.
         let cards: Vec<Card> = match self.group {
             None => groups
@@ -56,9 +138,24 @@ impl LauncherScreen {
                 .collect(),
             Some(g) => groups
                 .get(g)
-                .map(|(_, members)| members.iter().map(|&i| Card::Entry(i)).collect())
+                .map(|(_, members)| {
+                    members
+                        .iter()
+                        .filter(|&&i| {
+                            lent.registry
+                                .entries()
+                                .get(i)
+                                .is_some_and(|e| matches(e.info(), &self.filter))
+                        })
+                        .map(|&i| Card::Entry(i))
+                        .collect()
+                })
                 .unwrap_or_default(),
         };
+        let total = self
+            .group
+            .and_then(|g| groups.get(g))
+            .map_or(0, |(_, members)| members.len());
         let title = self
             .group
             .and_then(|g| groups.get(g))
@@ -82,10 +179,36 @@ impl LauncherScreen {
 
         let mut chosen = None;
         let mut toggle_theme = false;
-        let mut back = false;
         let mut play_code = false;
+        let mut focus = None;
+        let nothing_focused = ui.memory(|m| m.focused().is_none());
         for &k in keys {
-            if k.repeat || k.has_command_modifier() {
+            if k.has_command_modifier() {
+                continue;
+            }
+            // The arrows move from card to card (held, they go on); Return opens the card
+            // moved to, or the first one shown when none has the keyboard's focus.
+            let last = cards.len().checked_sub(1);
+            if matches!(k.key, egui::Key::ArrowDown | egui::Key::ArrowUp) {
+                // egui would move the focus too, to the next control in that direction.
+                ui.memory_mut(|m| m.move_focus(egui::FocusDirection::None));
+            }
+            match k.key {
+                egui::Key::ArrowDown => {
+                    self.selected = last.map(|l| self.selected.map_or(0, |s| (s + 1).min(l)));
+                    focus = self.selected;
+                }
+                egui::Key::ArrowUp => {
+                    self.selected =
+                        last.map(|l| self.selected.map_or(0, |s| s.min(l).saturating_sub(1)));
+                    focus = self.selected;
+                }
+                egui::Key::Enter if nothing_focused && !k.repeat => {
+                    chosen = cards.get(self.selected.unwrap_or(0)).copied();
+                }
+                _ => {}
+            }
+            if k.repeat || catalogue {
                 continue;
             }
             play_code |= k.key == egui::Key::C;
@@ -105,6 +228,11 @@ impl LauncherScreen {
             scores: lent.scores,
             theme: lent.theme,
             notices: lent.notices,
+            catalogue: catalogue.then_some(launcher::Catalogue {
+                filter: &self.filter,
+                total,
+            }),
+            focus,
             options: (!options.is_empty()).then_some(launcher::Options {
                 options: &options,
                 picks: &picks,

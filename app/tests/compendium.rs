@@ -1,0 +1,150 @@
+//! The 2048 Power Compendium's catalogue: one card on the launcher opens its modes under the
+//! headings of its menu's pages; typing finds a mode by its name or number, the arrows move
+//! from card to card and Return opens one; Escape clears what was typed, then goes back. At a
+//! phone's 360 px and a desktop's 1920 px.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use common::{card_count, temp_dir};
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use tilebox::TileboxApp;
+use tilebox_sliding::{COMPENDIUM, COMPENDIUM_PAGES};
+
+const CARD: &str = "Play 2048 Power Compendium";
+
+/// The most games a group lists by number (the launcher's number keys, 1 to 9).
+const NUMBERED: usize = 9;
+
+fn harness_sized(name: &str, width: f32, height: f32) -> Harness<'static, TileboxApp> {
+    let dir = temp_dir(name);
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(width, height))
+        .with_max_steps(40)
+        .with_step_dt(0.25)
+        .build_eframe(move |_cc| TileboxApp::new(dir, None));
+    common::read_histories(&mut h);
+    h.run();
+    h
+}
+
+fn press(h: &mut Harness<'static, TileboxApp>, keys: &[Key]) {
+    for &k in keys {
+        h.key_press(k);
+        h.run();
+    }
+}
+
+/// The modes in the Compendium's group of the real catalogue.
+fn modes() -> usize {
+    tilebox_games::registry()
+        .entries()
+        .iter()
+        .filter(|e| e.info().group == COMPENDIUM)
+        .count()
+}
+
+/// Every "Play …" card shown lies within the window's width.
+fn cards_fit(h: &Harness<'static, TileboxApp>, width: f32) {
+    let cards = common::spoken_all(h)
+        .into_iter()
+        .filter(|(text, _)| text.starts_with("Play "));
+    for (text, rect) in cards {
+        assert!(
+            rect.left() >= 0.0 && rect.right() <= width + 0.5,
+            "{text} at {rect:?} in a window {width} wide"
+        );
+    }
+}
+
+/// Tab to the catalogue's card (below the fold on a phone: the focus scrolls it into view),
+/// then Return.
+fn open_catalogue(h: &mut Harness<'static, TileboxApp>) {
+    for _ in 0..20 {
+        if h.get_by_label(CARD).accesskit_node().is_focused() {
+            break;
+        }
+        press(h, &[Key::Tab]);
+    }
+    assert!(
+        h.get_by_label(CARD).accesskit_node().is_focused(),
+        "Tab reaches the card"
+    );
+    press(h, &[Key::Enter]);
+}
+
+fn typing_finds_a_mode_and_the_keys_open_it(width: f32, height: f32) {
+    let mut h = harness_sized(&format!("compendium-{width}"), width, height);
+    assert!(
+        modes() > NUMBERED,
+        "a catalogue has more games than numbers"
+    );
+    open_catalogue(&mut h);
+    // Its pages under their headings, every mode a card.
+    assert!(h.query_by_label(COMPENDIUM_PAGES[0]).is_some());
+    assert_eq!(card_count(&h), modes());
+    cards_fit(&h, width);
+
+    // "3125" finds 3125, Harder 3125 and Interleaved 3125, and nothing else.
+    press(&mut h, &[Key::Num3, Key::Num1, Key::Num2, Key::Num5]);
+    for title in ["3125", "Harder 3125", "Interleaved 3125"] {
+        assert!(
+            h.query_by_label(&format!("Play {title}")).is_some(),
+            "{title}"
+        );
+    }
+    assert_eq!(card_count(&h), 3);
+    assert!(h.query_by_label("Play 1296").is_none());
+    cards_fit(&h, width);
+    // Escape shows them all again; a second Escape goes back to the games.
+    press(&mut h, &[Key::Escape]);
+    assert_eq!(card_count(&h), modes());
+    assert_eq!(h.state().current_game(), None);
+
+    // A name, then Return: the first game found opens.
+    press(&mut h, &[Key::H, Key::A, Key::R, Key::D]);
+    assert!(card_count(&h) >= 2, "Harder 3125, Harder 3375");
+    press(&mut h, &[Key::Enter]);
+    assert_eq!(h.state().current_game(), Some("harder-3125"));
+
+    // Back on the catalogue (its filter cleared), the arrows move to the second card.
+    press(&mut h, &[Key::Escape]);
+    assert_eq!(card_count(&h), modes());
+    press(&mut h, &[Key::ArrowDown, Key::ArrowDown, Key::Enter]);
+    let second = tilebox_games::registry()
+        .entries()
+        .iter()
+        .filter(|e| e.info().group == COMPENDIUM)
+        .nth(1)
+        .map(|e| e.id().to_string());
+    assert_eq!(h.state().current_game().map(str::to_string), second);
+
+    // Escape from the game, then from the catalogue: the games again.
+    press(&mut h, &[Key::Escape, Key::Escape]);
+    assert!(h.query_by_label(CARD).is_some());
+    assert!(h.query_by_label(COMPENDIUM_PAGES[0]).is_none());
+}
+
+#[test]
+fn at_360_px_typing_finds_a_mode_and_the_keys_open_it() {
+    typing_finds_a_mode_and_the_keys_open_it(360.0, 720.0);
+}
+
+#[test]
+fn at_1920_px_typing_finds_a_mode_and_the_keys_open_it() {
+    typing_finds_a_mode_and_the_keys_open_it(1920.0, 1080.0);
+}
+
+#[test]
+fn the_catalogues_card_names_its_first_modes() {
+    let h = harness_sized("compendium-card", 600.0, 760.0);
+    let text = h
+        .get_by_label(CARD)
+        .accesskit_node()
+        .description()
+        .unwrap_or_default();
+    assert!(text.starts_with("2048, 3125, 1296"), "{text:?}");
+    assert!(text.contains(&format!("{} versions", modes())), "{text:?}");
+}

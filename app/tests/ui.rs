@@ -121,7 +121,7 @@ fn the_launcher_shows_a_card_per_group_and_a_group_a_card_per_entry_each_with_it
         if members.len() < 2 {
             continue;
         }
-        h.get_by_label(&format!("Play {title}")).click();
+        h.get_by_label(&format!("Play {title}")).click_accesskit();
         h.run();
         assert_eq!(h.state().screen(), Screen::Group(g));
         for &i in members {
@@ -313,9 +313,9 @@ fn games_open_by_click_and_by_number_and_escape_or_back_keeps_them() {
     h.run();
     assert_eq!(h.state().screen(), Screen::Launcher);
 
-    // Strike 9's card (after 2048, Threes, 2584, 2187 and 1024): the game, or the list of its
-    // versions, the standard box first.
-    h.key_press(Key::Num6);
+    // Strike 9's card (after 2048, Threes, 2584, 2187, 1024 and the 2048 Power Compendium):
+    // the game, or the list of its versions, the standard box first.
+    h.key_press(Key::Num7);
     h.run();
     if let Screen::Group(_) = h.state().screen() {
         h.key_press(Key::Num1);

@@ -105,14 +105,17 @@ fn entries_are_listed_once_each_under_their_kinds_group(registry: &Registry) {
         );
         // Its group is its kind's title, or the title of an entry of its kind that heads a
         // group of its own (a sliding variant's group is the root of its `based_on` chain:
-        // Threes, 2584), and its kind is registered.
+        // Threes, 2584), or a catalogue's, whose entries are listed under headings (the 2048
+        // Power Compendium's); and its kind is registered.
         let heads = |e: &Entry| {
             e.kind_type() == entry.kind_type()
                 && e.title() == info.group
                 && e.info().group == info.group
         };
         assert!(
-            info.group == entry.kind().title || registry.entries().iter().any(heads),
+            info.group == entry.kind().title
+                || registry.entries().iter().any(heads)
+                || info.section.as_deref().is_some_and(|s| !s.is_empty()),
             "{}: group {}",
             entry.id(),
             info.group

@@ -324,7 +324,8 @@ pub fn entry_card_lines(
     if members.len() == 1 {
         return card_lines(h, &group_card);
     }
-    h.get_by_label(&group_card).click();
+    // By its accessible action: the card may be below the fold.
+    h.get_by_label(&group_card).click_accesskit();
     h.run();
     let lines = card_lines(h, &format!("Play {}", registry.entries()[index].title()));
     h.get_by_label("Back").click();

@@ -443,7 +443,7 @@ impl FrontEnd<Sliding> for SlidingFrontEnd {
             invalid_params: vec![
                 json!({ "side": 1 }),
                 json!({ "side": 9 }),
-                json!({ "win": 7 }),
+                json!({ "win": 7_777_777 }),
                 json!({ "side": 4, "bonus": true }),
                 json!({ "tiles": [] }),
                 json!({ "format": 2 }),

@@ -32,75 +32,58 @@ pub const COMPENDIUM_PAGES: [&str; 4] = [
     "Page 4: odd rules",
 ];
 
+/// A Compendium mode's entry of [`COMPENDIUM_FILES`]: its file's name and text, and its page.
+macro_rules! mode {
+    ($id:literal, $page:literal) => {
+        (
+            concat!($id, ".json"),
+            include_str!(concat!("../variants/", $id, ".json")),
+            $page,
+        )
+    };
+}
+
 /// The 2048 Power Compendium's modes that are built-ins of their own, in its menu order, each
 /// with the page of its menu it is on (`2187`, `1024` and `2584`, its modes 2, 3 and 26, came
 /// first and stay in [`FILES`]). Each agrees with the Compendium's own engine move by move:
 /// `tests/compendium.rs`.
 pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
-    ("2048-pc.json", include_str!("../variants/2048-pc.json"), 1),
-    ("3125.json", include_str!("../variants/3125.json"), 1),
-    ("1296.json", include_str!("../variants/1296.json"), 1),
-    ("2401.json", include_str!("../variants/2401.json"), 1),
-    ("4096.json", include_str!("../variants/4096.json"), 1),
-    ("1000.json", include_str!("../variants/1000.json"), 1),
-    ("1331.json", include_str!("../variants/1331.json"), 1),
-    ("2047.json", include_str!("../variants/2047.json"), 1),
-    ("2186.json", include_str!("../variants/2186.json"), 1),
-    ("5040.json", include_str!("../variants/5040.json"), 1),
-    ("2197.json", include_str!("../variants/2197.json"), 1),
-    ("3375.json", include_str!("../variants/3375.json"), 1),
-    ("4913.json", include_str!("../variants/4913.json"), 1),
-    ("8000.json", include_str!("../variants/8000.json"), 1),
-    ("9261.json", include_str!("../variants/9261.json"), 1),
-    ("625.json", include_str!("../variants/625.json"), 1),
-    ("2059.json", include_str!("../variants/2059.json"), 1),
-    ("2315.json", include_str!("../variants/2315.json"), 1),
-    ("2745.json", include_str!("../variants/2745.json"), 2),
-    ("1705.json", include_str!("../variants/1705.json"), 2),
-    ("2583.json", include_str!("../variants/2583.json"), 2),
-    (
-        "harder-3125.json",
-        include_str!("../variants/harder-3125.json"),
-        2,
-    ),
-    (
-        "easier-2401.json",
-        include_str!("../variants/easier-2401.json"),
-        2,
-    ),
-    (
-        "harder-3375.json",
-        include_str!("../variants/harder-3375.json"),
-        2,
-    ),
-    ("2131.json", include_str!("../variants/2131.json"), 2),
-    ("3072.json", include_str!("../variants/3072.json"), 2),
-    (
-        "interleaved-3125.json",
-        include_str!("../variants/interleaved-3125.json"),
-        2,
-    ),
-    (
-        "interleaved-3375.json",
-        include_str!("../variants/interleaved-3375.json"),
-        2,
-    ),
-    (
-        "interleaved-5832.json",
-        include_str!("../variants/interleaved-5832.json"),
-        2,
-    ),
-    (
-        "1093-1094.json",
-        include_str!("../variants/1093-1094.json"),
-        2,
-    ),
-    ("2310.json", include_str!("../variants/2310.json"), 2),
-    ("3120.json", include_str!("../variants/3120.json"), 2),
-    ("3888.json", include_str!("../variants/3888.json"), 3),
-    ("3645.json", include_str!("../variants/3645.json"), 3),
-    ("2205.json", include_str!("../variants/2205.json"), 3),
-    ("3026.json", include_str!("../variants/3026.json"), 3),
+    mode!("2048-pc", 1),
+    mode!("3125", 1),
+    mode!("1296", 1),
+    mode!("2401", 1),
+    mode!("4096", 1),
+    mode!("1000", 1),
+    mode!("1331", 1),
+    mode!("2047", 1),
+    mode!("2186", 1),
+    mode!("5040", 1),
+    mode!("2197", 1),
+    mode!("3375", 1),
+    mode!("4913", 1),
+    mode!("8000", 1),
+    mode!("9261", 1),
+    mode!("625", 1),
+    mode!("2059", 1),
+    mode!("2315", 1),
+    mode!("2745", 2),
+    mode!("1705", 2),
+    mode!("2583", 2),
+    mode!("harder-3125", 2),
+    mode!("easier-2401", 2),
+    mode!("harder-3375", 2),
+    mode!("2131", 2),
+    mode!("3072", 2),
+    mode!("interleaved-3125", 2),
+    mode!("interleaved-3375", 2),
+    mode!("interleaved-5832", 2),
+    mode!("1093-1094", 2),
+    mode!("2310", 2),
+    mode!("3120", 2),
+    mode!("3888", 3),
+    mode!("3645", 3),
+    mode!("2205", 3),
+    mode!("3026", 3),
 ];
 
 /// The ids of the built-ins there were when players' own files came: a player's file could never

@@ -149,6 +149,12 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, action: &mut Action) {
     {
         {
             ui.add_space(8.0);
+            let heading = screen.title.unwrap_or("Tilebox");
+            let title = || RichText::new(heading).size(32.0).strong();
+            // A title too long for the room beside Back and the theme's button ("2048 Power
+            // Compendium" in a narrow window) takes a row of its own under them, where it
+            // wraps between words, so that the column keeps the window's width.
+            let mut own_row = false;
             ui.horizontal(|ui| {
                 if screen.title.is_some()
                     && ui
@@ -158,22 +164,31 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, action: &mut Action) {
                 {
                     *action = Action::Back;
                 }
-                let heading = screen.title.unwrap_or("Tilebox");
-                // A long title ("2048 Power Compendium") wraps in the room the theme's button
-                // leaves, so that the column keeps the window's width.
                 let room = ui.available_width()
                     - crate::theme::button_width(ui, screen.theme.label())
                     - 2.0 * ui.spacing().item_spacing.x;
-                ui.scope(|ui| {
-                    ui.set_max_width(room.max(80.0));
-                    ui.add(egui::Label::new(RichText::new(heading).size(32.0).strong()).wrap());
-                });
+                let width = ui
+                    .painter()
+                    .layout_no_wrap(
+                        heading.to_string(),
+                        FontId::proportional(32.0),
+                        Color32::WHITE,
+                    )
+                    .size()
+                    .x;
+                own_row = width > room;
+                if !own_row {
+                    ui.add(egui::Label::new(title()));
+                }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if chrome::theme_button(ui, screen.theme) {
                         *action = Action::ToggleTheme;
                     }
                 });
             });
+            if own_row {
+                ui.add(egui::Label::new(title()).wrap());
+            }
             ui.add(
                 egui::Label::new(match (&screen.catalogue, screen.title) {
                     (Some(_), _) => {

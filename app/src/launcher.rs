@@ -271,7 +271,16 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, action: &mut Action) {
                 let stats = matches!(c, Card::Entry(_));
                 if let Some(face) = face {
                     let focus = screen.focus == Some(i);
-                    match card(ui, i, &face, miniature(screen, c).as_ref(), stats, focus) {
+                    // A catalogue's cards have no number: there the digits are typed.
+                    let number = screen.catalogue.is_none().then_some(i + 1);
+                    match card(
+                        ui,
+                        number,
+                        &face,
+                        miniature(screen, c).as_ref(),
+                        stats,
+                        focus,
+                    ) {
                         CardClick::Open => *action = Action::Choose(c),
                         CardClick::Stats => {
                             if let Card::Entry(e) = c {
@@ -653,13 +662,14 @@ enum CardClick {
     Stats,
 }
 
-/// One card, numbered `index` + 1, with its miniature if any, and a button to its statistics
+/// One card, with its number if it has one (the key that opens it), its miniature if any,
+/// and a button to its statistics
 /// under its text if `stats`. The card is clicked with the mouse, or, when it has the
 /// keyboard's focus, with Return or Space; the button is reached with Tab. `focus`: the arrow
 /// keys moved to it, so it takes the focus and is scrolled into view.
 fn card(
     ui: &mut egui::Ui,
-    index: usize,
+    number: Option<usize>,
     face: &Face,
     mini: Option<&Miniature>,
     stats: bool,
@@ -738,16 +748,18 @@ fn card(
     let painter = ui.painter();
 
     // The number badge.
-    let badge =
-        Rect::from_center_size(rect.left_center() + Vec2::new(36.0, 0.0), Vec2::splat(44.0));
-    painter.rect_filled(badge, 8.0, palette.selected);
-    painter.text(
-        badge.center(),
-        Align2::CENTER_CENTER,
-        (index + 1).to_string(),
-        FontId::proportional(24.0),
-        palette.selected_text,
-    );
+    if let Some(number) = number {
+        let badge =
+            Rect::from_center_size(rect.left_center() + Vec2::new(36.0, 0.0), Vec2::splat(44.0));
+        painter.rect_filled(badge, 8.0, palette.selected);
+        painter.text(
+            badge.center(),
+            Align2::CENTER_CENTER,
+            number.to_string(),
+            FontId::proportional(24.0),
+            palette.selected_text,
+        );
+    }
     if let Some(mini) = mini {
         let mini_rect = Rect::from_min_size(
             egui::pos2(

@@ -96,13 +96,24 @@ impl LauncherScreen {
         keys: &[KeyPress],
     ) -> Vec<Action> {
         let groups = lent.registry.groups();
+        // A catalogue: a group of more games than the number keys reach, listed under headings
+        // (the 2048 Power Compendium's pages).
         let catalogue = self
             .group
             .and_then(|g| groups.get(g))
-            .is_some_and(|(_, members)| members.len() > NUMBERED);
+            .is_some_and(|(_, members)| {
+                members.len() > NUMBERED
+                    && members.iter().all(|&i| {
+                        lent.registry
+                            .entries()
+                            .get(i)
+                            .is_some_and(|e| e.info().section.is_some())
+                    })
+            });
         // A catalogue reads typing before it lists its cards, so that a key's effect shows at once.
         let mut back = false;
         if catalogue {
+            let before = self.filter.clone();
             for &k in keys {
                 if k.has_command_modifier() {
                     continue;
@@ -110,20 +121,26 @@ impl LauncherScreen {
                 match k.key {
                     egui::Key::Backspace => {
                         self.filter.pop();
-                        self.selected = None;
                     }
-                    egui::Key::Escape if !self.filter.is_empty() => {
-                        self.filter.clear();
-                        self.selected = None;
-                    }
+                    egui::Key::Escape if k.repeat => {}
+                    egui::Key::Escape if !self.filter.is_empty() => self.filter.clear(),
                     egui::Key::Escape => back = true,
                     key => {
                         if let Some(c) = typed(key).filter(|_| !k.repeat) {
                             self.filter.push(c);
-                            self.selected = None;
                         }
                     }
                 }
+            }
+            // What was typed changes the cards: no card keeps the focus (nor takes a typed
+            // space as a click), and the arrows start again from the first.
+            if self.filter != before {
+                self.selected = None;
+                ui.memory_mut(|m| {
+                    if let Some(id) = m.focused() {
+                        m.surrender_focus(id);
+                    }
+                });
             }
         }
         // What the cards shown lead to: a group (of several entries) or an entry.
@@ -203,7 +220,7 @@ impl LauncherScreen {
                         last.map(|l| self.selected.map_or(0, |s| s.min(l).saturating_sub(1)));
                     focus = self.selected;
                 }
-                egui::Key::Enter if nothing_focused && !k.repeat => {
+                egui::Key::Enter if catalogue && nothing_focused && !k.repeat => {
                     chosen = cards.get(self.selected.unwrap_or(0)).copied();
                 }
                 _ => {}

@@ -84,7 +84,9 @@ impl Rules {
             };
             let at = |p: &Pos, k: u8| match *p {
                 Pos::Exact(e) => u8::try_from(e).ok(),
-                Pos::Rel(off) => u8::try_from(u32::from(k) + off).ok(),
+                Pos::Rel(off) => u32::from(k)
+                    .checked_add(off)
+                    .and_then(|r| u8::try_from(r).ok()),
             };
             for k in 1..=len {
                 let (Some(a), Some(b)) = (at(first, k), at(second, k)) else {

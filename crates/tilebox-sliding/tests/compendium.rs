@@ -177,10 +177,18 @@ fn variant_file(id: &str) -> Variant {
 
 /// The χ² statistic of `observed` counts against `expected` weights, and its degrees of freedom.
 fn chi_square(observed: &BTreeMap<u64, u64>, expected: &[(u64, u64)]) -> (f64, usize) {
+    // A value drawn that the table cannot give fails at once.
+    for value in observed.keys() {
+        assert!(
+            expected.iter().any(|&(v, w)| v == *value && w > 0),
+            "{value} was drawn, and the table {expected:?} has no weight for it"
+        );
+    }
+    let expected: Vec<(u64, u64)> = expected.iter().copied().filter(|&(_, w)| w > 0).collect();
     let total: u64 = observed.values().sum();
     let weight: u64 = expected.iter().map(|&(_, w)| w).sum();
     let mut chi = 0.0;
-    for &(value, w) in expected {
+    for &(value, w) in &expected {
         let e = total as f64 * w as f64 / weight as f64;
         let o = observed.get(&value).copied().unwrap_or(0) as f64;
         chi += (o - e) * (o - e) / e;

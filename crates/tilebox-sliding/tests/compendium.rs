@@ -351,8 +351,10 @@ fn every_move_of_every_recorded_board_is_the_compendiums() {
                 let mut got = slide
                     .moved
                     .then(|| (rules.values(&slide.board), slide.gained));
+                // A mode that scores its own way still scores exactly the moves that merge.
                 if OWN_SCORE.contains(&f.id.as_str())
                     && let (Some(got), Some((_, theirs))) = (&mut got, expected)
+                    && (got.1 > 0) == (*theirs > 0)
                 {
                     got.1 = *theirs;
                 }

@@ -512,14 +512,12 @@ fn miniature(screen: &Screen<'_>, card: Card) -> Option<Miniature> {
         (session.move_count() > 0 && !session.status().over)
             .then(|| (session.state_json(), slot.entry.clone()))
     });
-    let (state, entry) = match going {
-        Some(found) => found,
-        None => {
-            let slot = screen.slots.get(*members.first()?)?;
-            (slot.sample(SAMPLE_SEED)?.clone(), slot.entry.clone())
-        }
-    };
-    miniature_of(&state, entry)
+    if let Some((state, entry)) = going {
+        return miniature_of(&state, entry);
+    }
+    // The sample is kept by the slot: read in place, not copied each frame.
+    let slot = screen.slots.get(*members.first()?)?;
+    miniature_of(slot.sample(SAMPLE_SEED)?, slot.entry.clone())
 }
 
 /// The seed of the sample boards of games with none in progress.

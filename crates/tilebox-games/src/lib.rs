@@ -284,6 +284,17 @@ mod tests {
         dir
     }
 
+    /// A fresh folder of variants holding one player's file, `mine.json`: the variant `id`,
+    /// titled "My <id>", 2584's rules on a 5×5 board.
+    fn own_file(what: &str, id: &str) -> std::path::PathBuf {
+        let dir = empty_dir(what);
+        let text = format!(
+            r#"{{"format": 1, "id": "{id}", "title": "My {id}", "based_on": "2584", "side": 5}}"#
+        );
+        std::fs::write(dir.join("mine.json"), text).unwrap();
+        dir
+    }
+
     /// The one rename of the id `from` in `registry`.
     fn the_rename_of(registry: &Registry, from: &str) -> Renamed {
         let all: Vec<Renamed> = registry
@@ -301,12 +312,7 @@ mod tests {
     /// history by their params, while the built-in's own games stay the built-in's.
     #[test]
     fn a_players_game_whose_id_a_new_builtin_takes_stays_reachable_under_a_new_id() {
-        let dir = empty_dir("renamed");
-        std::fs::write(
-            dir.join("mine.json"),
-            r#"{"format": 1, "id": "6561", "title": "My 6561", "based_on": "2584", "side": 5}"#,
-        )
-        .unwrap();
+        let dir = own_file("renamed", "6561");
         // Today's release: the player's game is `6561`, with a game in progress.
         let (before, refused) = registry_with_variants(&dir);
         assert!(refused.is_empty(), "{refused:?}");
@@ -369,12 +375,7 @@ mod tests {
     /// game under `3125-own`, said once, and `3125` is the Compendium's.
     #[test]
     fn a_players_3125_is_kept_under_3125_own_beside_the_compendiums() {
-        let dir = empty_dir("own-3125");
-        std::fs::write(
-            dir.join("mine.json"),
-            r#"{"format": 1, "id": "3125", "title": "My 3125", "based_on": "2584", "side": 5}"#,
-        )
-        .unwrap();
+        let dir = own_file("own-3125", "3125");
         let (registry, refused) = registry_with_variants(&dir);
         assert!(refused.is_empty(), "{refused:?}");
         assert_eq!(the_rename_of(&registry, "3125").to, "3125-own");

@@ -486,7 +486,7 @@ fn the_bar_keeps_its_places_while_the_score_grows_from_0_past_100000() {
     // 2048 whose new tiles are 65536s: the first merge scores 131072.
     let mut big = common::variant("2048");
     big.spawn.weights = Some([(65536, 1)].into_iter().collect());
-    big.win = None;
+    big.win = tilebox_sliding::variant::Win::NONE;
     for window in WINDOWS {
         let dir = common::temp_dir("layout-score");
         let mut saved = Session::<Sliding>::new(big.clone(), 3).unwrap().save();
@@ -825,7 +825,7 @@ fn the_rising_score_covers_nothing_shown() {
     // 2048 whose new tiles are 65536s: each merge scores six digits or more.
     let mut big = common::variant("2048");
     big.spawn.weights = Some([(65536, 1)].into_iter().collect());
-    big.win = None;
+    big.win = tilebox_sliding::variant::Win::NONE;
     for window in [(360.0, 640.0), (1920.0, 1080.0)] {
         let dir = common::temp_dir("layout-pop");
         let mut saved = Session::<Sliding>::new(big.clone(), 3).unwrap().save();

@@ -216,9 +216,17 @@ async function recordMode(context, rng, mode, boards) {
     spawn_values: TileSpawns.map((e) => {
       if (!Array.isArray(e)) return null;
       if (Array.isArray(e[0])) return [__valueOf(e[0]), e[1]];
-      // A spawn box: "Box", its weight, then tiles and counts.
+      // A spawn box: "Box", its weight, then tiles, each followed by its count unless the
+      // count is 1 (the engine's refillSpawnBox reads a number after a tile as its count).
+      // Written out as value, count, value, count ….
       if (e[0] === 'Box') {
-        return ['Box', e[1], ...e.slice(2).map((x, i) => (i % 2 === 0 ? __valueOf(x) : x))];
+        const out = ['Box', e[1]];
+        for (let j = 2; j < e.length; j++) {
+          const count = typeof e[j + 1] === 'number' ? e[j + 1] : 1;
+          out.push(__valueOf(e[j]), count);
+          if (typeof e[j + 1] === 'number') j++;
+        }
+        return out;
       }
       return null;
     }),

@@ -57,7 +57,7 @@ pub struct VariantModel {
     side: usize,
     next: Vec<(u8, f64)>,
     later: Vec<(u8, f64)>,
-    /// Which ranks take part in a 3-tile merge of three equal tiles (bit per rank).
+    /// Which ranks merge in a run of three to five equal tiles (bit per rank).
     triple: u64,
     key: u64,
 }
@@ -117,13 +117,17 @@ impl VariantModel {
             triple: 0,
             key: hasher.finish(),
         };
-        if rules.has_triples() && model.side >= 3 {
+        if rules.has_triples() {
+            // A run of 3, 4 or 5 equal tiles (as far as the side allows) that merges.
             for rank in 1..=rules.max_rank().min(63) {
-                let mut line = vec![0; model.side];
-                line[..3].fill(rank);
-                model.slide_line(&mut line);
-                if line.iter().filter(|&&r| r != 0).count() < 3 {
-                    model.triple |= 1 << rank;
+                for run in 3..=model.side.min(5) {
+                    let mut line = vec![0; model.side];
+                    line[..run].fill(rank);
+                    model.slide_line(&mut line);
+                    if line.iter().filter(|&&r| r != 0).count() < run {
+                        model.triple |= 1 << rank;
+                        break;
+                    }
                 }
             }
         }
@@ -175,7 +179,8 @@ impl SlidingModel for VariantModel {
         self.later.clone()
     }
 
-    /// A 2-tile merge in either order, or two equal tiles of a rank three of which merge.
+    /// A 2-tile merge in either order, or two equal tiles of a rank a run of three to five of
+    /// which merges.
     fn merges_with(&self, a: u8, b: u8) -> bool {
         self.rules.merges_with(a, b) || (a == b && a < 64 && self.triple & (1 << a) != 0)
     }
@@ -386,6 +391,10 @@ mod tests {
         assert!(m.merges_with(1, 1) && m.merges_with(3, 3));
         assert!(!m.merges_with(2, 2));
         assert!(m.merges_with(1, 2) && m.merges_with(2, 1));
+        // 6561: four equal powers of nine merge, so a pair of them counts; fours do not.
+        let m = VariantModel::new(&Rules::new(&variant("6561")).unwrap(), 1);
+        assert!(m.merges_with(1, 1) && m.merges_with(3, 3));
+        assert!(!m.merges_with(2, 2) && !m.merges_with(1, 3));
     }
 
     #[test]
@@ -400,7 +409,7 @@ mod tests {
         // Another goal or name plays the same game; another spawn does not.
         let mut mine = variant("2048");
         mine.id = "mine".into();
-        mine.win = Some(4096);
+        mine.win = tilebox_sliding::variant::Win::one(4096);
         assert_eq!(Bitboard::of(&mine), Some(Bitboard::Twenty48));
         mine.spawn = variant("2584").spawn;
         assert_eq!(Bitboard::of(&mine), None);

@@ -164,7 +164,11 @@ mod tests {
         for (id, side, win) in required {
             let entry = registry.get(id).expect(id);
             let params = entry.params::<Sliding>().expect("a sliding entry");
-            assert_eq!((params.side, params.win), (side, Some(win)), "{id}");
+            assert_eq!(
+                (params.side, params.win.lowest()),
+                (side, Some(win)),
+                "{id}"
+            );
             let index = registry.entries().iter().position(|e| e.id() == id);
             assert!(group.contains(&index.unwrap()), "{id} is in 2048's group");
         }
@@ -307,56 +311,56 @@ mod tests {
     }
 
     /// A built-in added in a later release that takes the id of a player's variant file
-    /// (`6561`, a mode of the Compendium not built in yet, stands for it here): the file's game keeps its rules under a new id, said in a
+    /// (`12345`, an id no built-in has, stands for it here): the file's game keeps its rules under a new id, said in a
     /// notice; the game in progress saved under the old id loads there, and so do the lines of
     /// history by their params, while the built-in's own games stay the built-in's.
     #[test]
     fn a_players_game_whose_id_a_new_builtin_takes_stays_reachable_under_a_new_id() {
-        let dir = own_file("renamed", "6561");
-        // Today's release: the player's game is `6561`, with a game in progress.
+        let dir = own_file("renamed", "12345");
+        // Today's release: the player's game is `12345`, with a game in progress.
         let (before, refused) = registry_with_variants(&dir);
         assert!(refused.is_empty(), "{refused:?}");
-        assert!(before.renamed().iter().all(|r| r.from != "6561"));
-        let mut game = before.get("6561").unwrap().new_session(7).unwrap();
+        assert!(before.renamed().iter().all(|r| r.from != "12345"));
+        let mut game = before.get("12345").unwrap().new_session(7).unwrap();
         for mv in ["left", "up", "right", "down", "left", "up"] {
             let _ = game.play_text(mv);
         }
         assert!(game.move_count() > 0);
         let saved = game.save();
-        assert_eq!(saved.game, "6561");
+        assert_eq!(saved.game, "12345");
 
-        // A later release with a built-in `6561`.
+        // A later release with a built-in `12345`.
         let mut builtin = tilebox_sliding::builtin_variant("2048").unwrap();
-        builtin.id = "6561".into();
-        builtin.title = "6561".into();
+        builtin.id = "12345".into();
+        builtin.title = "12345".into();
         let later = Loaded {
             variant: builtin.clone(),
-            id: "6561".into(),
-            root: "6561".into(),
-            file: "6561.json".into(),
+            id: "12345".into(),
+            root: "12345".into(),
+            file: "12345.json".into(),
         };
         let mut all = builtins();
         all.push(later.clone());
-        let titles = [("6561".to_string(), "6561".to_string())];
+        let titles = [("12345".to_string(), "12345".to_string())];
         let with_it = registry().preset_in::<Sliding>(variant_info(&later, &titles), builtin);
         let (after, refused) = with_variants(with_it, &all, &dir);
         assert!(refused.is_empty(), "{refused:?}");
-        let renamed = [the_rename_of(&after, "6561")];
-        assert_eq!(renamed[0].to, "6561-own");
+        let renamed = [the_rename_of(&after, "12345")];
+        assert_eq!(renamed[0].to, "12345-own");
         assert!(
             renamed[0].notice.contains("variants/mine.json"),
             "{renamed:?}"
         );
         assert!(!renamed[0].notice.contains('\n'));
-        let own = after.get("6561-own").unwrap();
-        assert_eq!(own.title(), "My 6561");
+        let own = after.get("12345-own").unwrap();
+        assert_eq!(own.title(), "My 12345");
         assert_eq!(own.info().group, "2584");
-        assert_eq!(after.get("6561").unwrap().title(), "6561");
+        assert_eq!(after.get("12345").unwrap().title(), "12345");
         // The game in progress loads under the new id, the same game.
         let loaded = after.load(&saved).unwrap();
-        assert_eq!(loaded.entry().id(), "6561-own");
+        assert_eq!(loaded.entry().id(), "12345-own");
         assert_eq!(loaded.text(), game.text());
-        assert_eq!(loaded.save().game, "6561-own");
+        assert_eq!(loaded.save().game, "12345-own");
         // A line of history (a game's id and params) goes the same way; the built-in's own
         // games stay its own.
         let record = |g: &dyn tilebox_core::DynSession| {
@@ -364,10 +368,10 @@ mod tests {
                 .entry_for(&g.save().game, &g.params_json())
                 .map(|e| e.id().to_string())
         };
-        assert_eq!(record(&*game).as_deref(), Some("6561-own"));
-        let theirs = after.get("6561").unwrap().new_session(7).unwrap();
-        assert_eq!(record(&*theirs).as_deref(), Some("6561"));
-        assert_eq!(after.load(&theirs.save()).unwrap().entry().id(), "6561");
+        assert_eq!(record(&*game).as_deref(), Some("12345-own"));
+        let theirs = after.get("12345").unwrap().new_session(7).unwrap();
+        assert_eq!(record(&*theirs).as_deref(), Some("12345"));
+        assert_eq!(after.load(&theirs.save()).unwrap().entry().id(), "12345");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -85,6 +85,9 @@ fn rule_examples(v: &Variant, i: usize) -> Vec<String> {
     };
     let len = v.tiles.len();
     let value = |p: usize| v.tiles.get(p.wrapping_sub(1)).copied().unwrap_or(0);
+    let Ok(rules) = tilebox_sliding::Rules::new(v) else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
     for n in 1..=len {
         let pos = |p: &Pos| match *p {
@@ -96,11 +99,7 @@ fn rule_examples(v: &Variant, i: usize) -> Vec<String> {
             continue;
         }
         let ranks: Vec<u8> = ins.iter().map(|&p| p as u8).collect();
-        if let Some(made) = tilebox_sliding::Rules::new(v)
-            .ok()
-            .filter(|_| out.len() < 3)
-            .and_then(|r| rule_made(&r, rule.tiles.len(), &ranks))
-        {
+        if let Some(made) = rule_made(&rules, rule.tiles.len(), &ranks) {
             let text = format!(
                 "{} = {}",
                 ins.iter()
@@ -126,7 +125,7 @@ fn rule_made(rules: &tilebox_sliding::Rules, k: usize, ranks: &[u8]) -> Option<u
         return rules.pair_merge(ranks[0], ranks[1]);
     }
     let values: Vec<u64> = ranks.iter().map(|&r| rules.value(r)).collect();
-    let side = rules.variant().side.max(3);
+    let side = rules.variant().side.max(k);
     let mut rows = vec![vec![0; side]; side];
     for (c, &v) in values.iter().enumerate() {
         rows[0][c] = v;
@@ -140,7 +139,7 @@ fn rule_made(rules: &tilebox_sliding::Rules, k: usize, ranks: &[u8]) -> Option<u
 /// How to play `v`, written from its rules.
 pub fn how_to_play(v: &Variant) -> String {
     let side = v.side;
-    let win = v.win.map(|w| w.to_string());
+    let win = v.win.words();
     if plays_like(v, "2048") {
         let goal = match &win {
             Some(w) => format!(
@@ -175,10 +174,11 @@ every card of 3 and up. This board is {side}×{side}."
         if examples.is_empty() {
             continue;
         }
-        let count = if rule.tiles.len() == 3 {
-            "three tiles in a row"
-        } else {
-            "two tiles"
+        let count = match rule.tiles.len() {
+            2 => "two tiles",
+            3 => "three tiles in a row",
+            4 => "four tiles in a row",
+            _ => "five tiles in a row",
         };
         let order = if rule.any_order {
             ", in either order"
@@ -186,7 +186,6 @@ every card of 3 and up. This board is {side}×{side}."
             ""
         };
         rules.push(format!("{count} merge{order}: {}", list(&examples, "and")));
-        let _ = count;
     }
     if rules.is_empty() {
         text.push_str(" No tiles merge.");
@@ -446,7 +445,7 @@ impl FrontEnd<Sliding> for SlidingFrontEnd {
                 json!({ "win": 7_777_777 }),
                 json!({ "side": 4, "bonus": true }),
                 json!({ "tiles": [] }),
-                json!({ "format": 2 }),
+                json!({ "format": 3 }),
                 json!(null),
                 json!("4x4"),
             ],
@@ -692,7 +691,7 @@ mod tests {
         assert!(help.contains("A 1 and a 2 make a 3"), "{help}");
         let bagged = Variant {
             id: "x".into(),
-            win: Some(48),
+            win: tilebox_sliding::variant::Win::one(48),
             ..variant("threes")
         };
         let help = how_to_play(&bagged);

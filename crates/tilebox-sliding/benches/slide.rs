@@ -1,7 +1,9 @@
 //! The data-driven line move against the first release's hand-written 2048 line move, on the
 //! same 4×4 2048 boards in all four directions, in one run:
 //! `cargo bench -p tilebox-sliding --bench slide`. The generic engine must stay within 1.5× of
-//! the hand-written one.
+//! the hand-written one. A second group times the other kinds of rules on boards of their own
+//! games: rules of three, four and more tiles, rules written rung by rung, wins on any of several
+//! tiles, and Threes' step.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -66,9 +68,10 @@ fn old_slide(rules: &Rules, board: &Board, dir: Direction) -> tilebox_sliding::S
     slide
 }
 
-/// Boards met in play: a few hundred positions of seeded games, played with a fixed cycle.
-fn boards(rules: &Rules) -> Vec<Board> {
-    let variant = builtin_variant("2048").unwrap();
+/// Boards met in play of the built-in `id`: the first 64 positions of each of 8 seeded games
+/// (fewer if a game ends sooner), played with a fixed cycle of the legal moves.
+fn boards_of(id: &str) -> Vec<Board> {
+    let variant = builtin_variant(id).unwrap();
     let mut out = Vec::new();
     for seed in 0..8 {
         let mut state = Sliding::new_game(&variant, seed).unwrap();
@@ -83,8 +86,13 @@ fn boards(rules: &Rules) -> Vec<Board> {
             i += 1;
         }
     }
-    assert_eq!(rules.max_rank(), MAX_RANK_2048);
     out
+}
+
+/// The 2048 boards of [`boards_of`], checked against the first release's ladder.
+fn boards(rules: &Rules) -> Vec<Board> {
+    assert_eq!(rules.max_rank(), MAX_RANK_2048);
+    boards_of("2048")
 }
 
 fn bench(c: &mut Criterion) {
@@ -115,6 +123,29 @@ fn bench(c: &mut Criterion) {
             }
         });
     });
+    group.finish();
+
+    let mut group = c.benchmark_group("slide, other kinds of rules, 4 directions");
+    for (id, kind) in [
+        ("2187", "2-tile rules relative to n"),
+        ("1024", "3-tile rules"),
+        ("6561", "4-tile rules, 6x6"),
+        ("5040", "rules rung by rung, 2 to 4 tiles, 5x5"),
+        ("1365-1366", "rules rung by rung, any of two wins"),
+        ("threes", "step"),
+    ] {
+        let rules = Rules::new(&builtin_variant(id).unwrap()).unwrap();
+        let boards = boards_of(id);
+        group.bench_function(format!("{id} ({kind})"), |bench| {
+            bench.iter(|| {
+                for b in &boards {
+                    for dir in Direction::ALL {
+                        black_box(rules.slide(black_box(b), dir));
+                    }
+                }
+            });
+        });
+    }
     group.finish();
 }
 

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use crate::Rules;
 use crate::load::{Loaded, resolve_all};
-use crate::variant::{Movement, Scoring, Spawn, SpawnAt, Variant};
+use crate::variant::{Movement, Scoring, Spawn, SpawnAt, Variant, Win};
 
 /// The built-in files, in launcher order: file name and text. Adding one is a line here; the
 /// tests find each built-in by its id, never by its place in this list.
@@ -53,6 +53,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("1296", 1),
     mode!("2401", 1),
     mode!("4096", 1),
+    mode!("6561", 1),
     mode!("1000", 1),
     mode!("1331", 1),
     mode!("2047", 1),
@@ -77,7 +78,9 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("interleaved-3125", 2),
     mode!("interleaved-3375", 2),
     mode!("interleaved-5832", 2),
+    mode!("1535-1536-1537", 2),
     mode!("1093-1094", 2),
+    mode!("1365-1366", 2),
     mode!("2310", 2),
     mode!("3120", 2),
     mode!("3888", 3),
@@ -178,7 +181,7 @@ pub(crate) fn standard() -> Variant {
         .first()
         .and_then(|(_, text)| Variant::from_text(text).ok())
         .unwrap_or_else(|| Variant {
-            format: crate::variant::FORMAT,
+            format: crate::variant::FORMAT_1,
             id: "2048".into(),
             title: "2048".into(),
             description: "Slide the tiles and merge equal pairs to make a 2048 tile.".into(),
@@ -194,7 +197,7 @@ pub(crate) fn standard() -> Variant {
             spawn_at: SpawnAt::Anywhere,
             start: 2,
             preview: false,
-            win: Some(2048),
+            win: Win::one(2048),
             score: Scoring::Merges,
         })
 }
@@ -256,9 +259,12 @@ mod tests {
     fn the_table_of_variants_md() {
         let v = builtin_variants();
         let get = |id: &str| v.iter().find(|x| x.id == id).unwrap();
-        assert_eq!((get("2048-3x3").side, get("2048-3x3").win), (3, Some(512)));
+        assert_eq!(
+            (get("2048-3x3").side, get("2048-3x3").win.lowest()),
+            (3, Some(512))
+        );
         for (id, side) in [("2048-5x5", 5), ("2048-6x6", 6), ("2048-8x8", 8)] {
-            assert_eq!((get(id).side, get(id).win), (side, Some(2048)));
+            assert_eq!((get(id).side, get(id).win.lowest()), (side, Some(2048)));
             assert!(get("2048").same_rules(&Variant {
                 side: 4,
                 ..get(id).clone()
@@ -269,7 +275,7 @@ mod tests {
         assert_eq!(t48.tiles[56], 1 << 57);
         let th = get("threes");
         assert_eq!(th.tiles.last(), Some(&12288));
-        assert_eq!((th.win, th.start, th.preview), (None, 9, true));
+        assert_eq!((th.win.lowest(), th.start, th.preview), (None, 9, true));
         assert_eq!(get("2584").tiles[..6], [1, 2, 3, 5, 8, 13]);
         assert!(get("2584").tiles.contains(&2584));
         assert_eq!(get("2187").tiles[..6], [1, 2, 3, 6, 9, 18]);

@@ -30,8 +30,8 @@ struct Compiled {
     pair: Vec<u8>,
     /// The index among the merge rules of that rule, `u8::MAX` for none.
     pair_rule: Vec<u8>,
-    /// The indices of the 3-tile rules, in order.
-    triples: Vec<usize>,
+    /// The indices of the rules of 3 to 5 tiles, in order.
+    longer: Vec<usize>,
     /// Board scoring: the points of each rank (index 0, an empty cell, scores 0).
     points: Option<Vec<u64>>,
     /// Weighted spawns: rank and weight, in ladder order, and the total weight.
@@ -107,11 +107,11 @@ impl Rules {
                 }
             }
         }
-        let triples = variant
+        let longer = variant
             .merges
             .iter()
             .enumerate()
-            .filter(|(_, r)| r.tiles.len() == 3)
+            .filter(|(_, r)| r.tiles.len() >= 3)
             .map(|(i, _)| i)
             .collect();
         let points = match &variant.score {
@@ -141,13 +141,13 @@ impl Rules {
             divided_by: b.top_divided_by.max(1),
             chance: b.chance,
         });
-        let win_rank = variant.win.and_then(|w| variant.rank_of(w));
+        let win_rank = variant.win.lowest().and_then(|w| variant.rank_of(w));
         Ok(Rules(Arc::new(Compiled {
             variant: variant.clone(),
             len,
             pair,
             pair_rule,
-            triples,
+            longer,
             points,
             weights,
             total_weight,
@@ -214,9 +214,9 @@ impl Rules {
         self.pair_merge(a, b).is_some() || self.pair_merge(b, a).is_some()
     }
 
-    /// Whether the variant has 3-tile rules.
+    /// Whether the variant has rules of 3 tiles or more.
     pub fn has_triples(&self) -> bool {
-        !self.0.triples.is_empty()
+        !self.0.longer.is_empty()
     }
 
     /// A board from rows of values (0 for an empty cell). Checks the shape (rows of one length,
@@ -245,7 +245,7 @@ impl Rules {
     pub fn slide(&self, board: &Board, dir: Direction) -> Slide {
         let c = &*self.0;
         let mut slide = match c.variant.motion {
-            Movement::Slide if c.triples.is_empty() => {
+            Movement::Slide if c.longer.is_empty() => {
                 slide_board(board, dir, |line, motions| slide_pairs(c, line, motions))
             }
             Movement::Slide => {
@@ -473,9 +473,9 @@ fn value_of(c: &Compiled, rank: u8) -> u64 {
         .unwrap_or(0)
 }
 
-/// A slide with 3-tile rules: compact, then walk from the wall; at each tile try the rules in
-/// order on the tiles that start there; a match replaces them with its output and the walk goes
-/// on after them.
+/// A slide with rules of 3 to 5 tiles: compact, then walk from the wall; at each tile try the
+/// rules in order on the tiles that start there; a match replaces them with its output and the
+/// walk goes on after them.
 fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u64 {
     let mut tiles = [(0u8, 0usize); 8];
     let mut m = 0;
@@ -497,17 +497,24 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
             (c.pair_rule[k], c.pair[k])
         });
         let pair_index = pair.map_or(usize::MAX, |(i, _)| usize::from(i));
-        let triple = if j + 2 < m {
-            let ranks = [a, tiles[j + 1].0, tiles[j + 2].0];
-            c.triples
-                .iter()
-                .take_while(|&&i| i < pair_index)
-                .find_map(|&i| c.variant.merges.get(i).and_then(|r| r.made(&ranks, n)))
-        } else {
-            None
-        };
-        let (made, used) = match (triple, pair) {
-            (Some(made), _) => (made, 3),
+        let mut ranks = [0u8; 8];
+        for (r, &(rank, _)) in ranks.iter_mut().zip(&tiles[j..m]) {
+            *r = rank;
+        }
+        let longer = c
+            .longer
+            .iter()
+            .take_while(|&&i| i < pair_index)
+            .find_map(|&i| {
+                let rule = c.variant.merges.get(i)?;
+                let k = rule.tiles.len();
+                (j + k <= m)
+                    .then(|| rule.made(&ranks[..k], n))
+                    .flatten()
+                    .map(|made| (made, k))
+            });
+        let (made, used) = match (longer, pair) {
+            (Some(found), _) => found,
             (None, Some((_, made))) if made != 0 => (made, 2),
             _ => (a, 1),
         };
@@ -801,6 +808,49 @@ mod tests {
         assert_eq!(left(&th, &[3, 3, 3, 3]).0, [6, 3, 3, 0]);
         assert_eq!(left(&th, &[1, 2, 1, 2]).0, [3, 1, 2, 0]);
         assert_eq!(left(&th, &[12288, 12288, 0, 0]).0, [12288, 12288, 0, 0]);
+    }
+
+    /// Format 2's merges of four and five tiles: 6561's four equal powers of nine, and a rule
+    /// of five tiles in any order, checked against the document's reference on every row.
+    #[test]
+    fn merges_of_four_and_five_tiles() {
+        let v = crate::builtin_variant("6561").unwrap();
+        let r = Rules::new(&v).unwrap();
+        let left = |row: &[u64]| {
+            let mut rows = vec![vec![0; 6]; 6];
+            rows[0] = row.to_vec();
+            let s = r.slide(&r.board_from_values(&rows).unwrap(), Direction::Left);
+            (r.values(&s.board)[0].clone(), s.gained)
+        };
+        assert_eq!(left(&[1, 1, 1, 1, 1, 0]), (vec![4, 1, 0, 0, 0, 0], 4));
+        assert_eq!(left(&[1, 1, 1, 0, 0, 0]).0, [1, 1, 1, 0, 0, 0]);
+        assert_eq!(left(&[4, 1, 4, 9, 9, 9]), (vec![9, 9, 9, 9, 0, 0], 9));
+        assert_eq!(left(&[9, 9, 9, 9, 36, 36]), (vec![36, 36, 36, 0, 0, 0], 36));
+        let mut five = crate::builtin_variant("2048").unwrap();
+        five.format = 2;
+        five.id = "five".into();
+        five.merges = vec![MergeRule {
+            tiles: vec![
+                Pos::Rel(0),
+                Pos::Rel(1),
+                Pos::Rel(2),
+                Pos::Rel(3),
+                Pos::Rel(4),
+            ],
+            makes: Pos::Rel(5),
+            n_from: None,
+            n_to: None,
+            n_every: None,
+            any_order: true,
+        }];
+        five.side = 6;
+        let r = Rules::new(&five).unwrap();
+        let ranks =
+            |values: &[u64]| -> Vec<u8> { values.iter().map(|&v| r.rank_of(v).unwrap()).collect() };
+        let rule = &five.merges[0];
+        assert_eq!(rule.made(&ranks(&[32, 2, 8, 16, 4]), 57), r.rank_of(64));
+        assert_eq!(rule.made(&ranks(&[32, 2, 8, 16, 2]), 57), None);
+        check_every_row(&five, &[0, 1, 2, 3, 4, 5]);
     }
 
     #[test]

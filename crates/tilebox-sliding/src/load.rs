@@ -387,8 +387,112 @@ mod tests {
 
     #[test]
     fn a_future_format_is_refused() {
-        let s = refused_field(json!({ "format": 2 }), Some("format"));
-        assert!(s.contains("newer"), "{s}");
+        let s = refused_field(json!({ "format": 3 }), Some("format"));
+        assert!(s.contains("newer than this build reads (2)"), "{s}");
+        let s = refused_field(json!({ "format": 0 }), Some("format"));
+        assert!(s.contains("0 is not a format (1 or 2)"), "{s}");
+    }
+
+    /// Every misuse of format 2's fields is one line naming the file and the field.
+    #[test]
+    fn format_2_fields_are_refused_one_line_each() {
+        let dir = std::env::temp_dir().join(format!("tilebox-format-2-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let four = r#"[{"tiles": ["n", "n", "n", "n"], "makes": "n+2"}]"#;
+        let six = r#"[{"tiles": ["n", "n", "n", "n", "n", "n"], "makes": "n+2"}]"#;
+        for (format, base, field, value, expected) in [
+            (
+                1,
+                "2048",
+                "merges",
+                four,
+                r#"merges: rule 1: 4 tiles; a rule of 4 or 5 tiles needs "format": 2"#,
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                six,
+                "merges: rule 1: tiles: a list is not a list of 2 to 5 ladder positions",
+            ),
+            (
+                2,
+                "threes",
+                "merges",
+                four,
+                r#"merges: rule 1: "step" motion takes 2-tile rules only"#,
+            ),
+            (
+                1,
+                "2048",
+                "win",
+                "[2048, 4096]",
+                r#"win: a list of winning tiles needs "format": 2"#,
+            ),
+            (
+                2,
+                "2048",
+                "win",
+                "[]",
+                "win: [] is not a tile value, a list of tile values (format 2) or null",
+            ),
+            (
+                2,
+                "2048",
+                "win",
+                r#"[2048, "4096"]"#,
+                "win: [2048,\"4096\"] is not a tile value",
+            ),
+            (
+                2,
+                "2048",
+                "win",
+                "[4096, 2048]",
+                "win: not strictly increasing (4096 then 2048)",
+            ),
+            (
+                2,
+                "2048",
+                "win",
+                "[2048, 2048]",
+                "win: not strictly increasing (2048 then 2048)",
+            ),
+            (
+                2,
+                "2048",
+                "win",
+                "[2048, 3000]",
+                "win: 3000 is not a tile of the ladder",
+            ),
+            (
+                1,
+                "6561",
+                "title",
+                r#""Mine""#,
+                r#"format: 1, but its base 6561 is format 2: say "format": 2"#,
+            ),
+        ] {
+            let text = format!(
+                r#"{{"format": {format}, "id": "w", "based_on": "{base}", "{field}": {value}}}"#
+            );
+            let line = refusal_of(&dir, "w.json", &text);
+            assert!(
+                line.starts_with(&format!("w.json: {expected}")),
+                "{field} = {value}: {line}"
+            );
+            assert!(!line.contains('\n'), "{line}");
+        }
+        // The same fields, used as format 2 says, load.
+        for (field, value) in [("merges", four), ("win", "[2048, 4096]")] {
+            let text =
+                format!(r#"{{"format": 2, "id": "w", "based_on": "2048", "{field}": {value}}}"#);
+            let (loaded, refused) =
+                resolve_all([("w.json".to_string(), Ok(text))], &builtin_variants());
+            assert!(refused.is_empty(), "{field}: {refused:?}");
+            assert_eq!(loaded.len(), 1);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -659,7 +763,7 @@ mod tests {
             (
                 "merges",
                 r#"[{"tiles": ["n"], "makes": "n+1"}]"#,
-                "merges: rule 1: tiles: a list is not a list of 2 or 3 ladder positions",
+                "merges: rule 1: tiles: a list is not a list of 2 to 5 ladder positions",
             ),
             (
                 "merges",

@@ -13,8 +13,16 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 use thiserror::Error;
 
-/// The only format this build reads.
-pub const FORMAT: u32 = 1;
+/// The newest format this build reads. Format 1 is the first; format 2 adds merges of four and
+/// five tiles and a win on any of several tiles. A file says the format it needs, and a format-1
+/// file reads exactly as it did before format 2 existed.
+pub const FORMAT: u32 = 2;
+
+/// The first format, which every variant that uses nothing of format 2 keeps.
+pub const FORMAT_1: u32 = 1;
+
+/// The most tiles a merge rule takes: 3 in format 1, 5 in format 2.
+pub const MAX_RULE_TILES: usize = 5;
 
 /// The most tiles a ladder may have: ranks are 1 to 63, so that a rank fits 6 bits.
 pub const MAX_TILES: usize = 63;
@@ -71,8 +79,8 @@ pub struct Variant {
     pub start: usize,
     /// Whether the next tile is drawn before the move and shown.
     pub preview: bool,
-    /// The tile value whose making wins (announced once, play goes on); `None` for none.
-    pub win: Option<u64>,
+    /// The tile values whose making wins (announced once, play goes on).
+    pub win: Win,
     /// How the score is counted.
     pub score: Scoring,
 }
@@ -129,6 +137,90 @@ pub struct Bonus {
     pub top_divided_by: u64,
 }
 
+/// The tiles whose making wins: none, one (`"win": 2048`) or, in format 2, any of several
+/// (`"win": [1535, 1536, 1537]`). The game is won once the board's highest tile reaches the
+/// lowest of them: a tile above it was made from one of them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Win(Vec<u64>);
+
+impl Win {
+    /// No win: the game goes on to its end.
+    pub const NONE: Win = Win(Vec::new());
+
+    /// Making `value` wins.
+    pub fn one(value: u64) -> Win {
+        Win(vec![value])
+    }
+
+    /// Making any of `values` wins (sorted, without repeats).
+    pub fn any_of(values: impl IntoIterator<Item = u64>) -> Win {
+        let mut values: Vec<u64> = values.into_iter().collect();
+        values.sort_unstable();
+        values.dedup();
+        Win(values)
+    }
+
+    /// The winning tiles, lowest first.
+    pub fn values(&self) -> &[u64] {
+        &self.0
+    }
+
+    /// The lowest winning tile: reaching it wins. `None` when there is no win.
+    pub fn lowest(&self) -> Option<u64> {
+        self.0.first().copied()
+    }
+
+    /// Whether there is no win.
+    pub fn is_none(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The winning tiles in words: `2048`, `1365 or 1366`, `1535, 1536 or 1537`; `None` when
+    /// there is no win.
+    pub fn words(&self) -> Option<String> {
+        let (last, rest) = self.0.split_last()?;
+        let rest: Vec<String> = rest.iter().map(u64::to_string).collect();
+        Some(if rest.is_empty() {
+            last.to_string()
+        } else {
+            format!("{} or {last}", rest.join(", "))
+        })
+    }
+}
+
+impl From<Option<u64>> for Win {
+    fn from(value: Option<u64>) -> Self {
+        Win(value.into_iter().collect())
+    }
+}
+
+impl Serialize for Win {
+    /// `null` for none, the value for one (as format 1 writes it), a list for several.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0.as_slice() {
+            [] => s.serialize_none(),
+            [one] => s.serialize_u64(*one),
+            many => many.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Win {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            One(Option<u64>),
+            Many(Vec<u64>),
+        }
+        Ok(match Raw::deserialize(d)? {
+            Raw::One(one) => Win::from(one),
+            // Kept as written, so that validation can refuse an empty list or a repeat.
+            Raw::Many(many) => Win(many),
+        })
+    }
+}
+
 /// How the score is counted.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Scoring {
@@ -151,7 +243,7 @@ pub enum Pos {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MergeRule {
-    /// The tiles in, from the wall outward: 2 or 3 of them.
+    /// The tiles in, from the wall outward: 2 or 3 of them (format 1), up to 5 (format 2).
     pub tiles: Vec<Pos>,
     /// The tile out.
     pub makes: Pos,
@@ -222,22 +314,30 @@ impl MergeRule {
         if let Some(out) = self.made_in_order(ranks, len) {
             return Some(out);
         }
-        if !self.any_order {
+        if !self.any_order || ranks.len() > MAX_RULE_TILES {
             return None;
         }
-        match ranks {
-            [a, b] => self.made_in_order(&[*b, *a], len),
-            [a, b, c] => [
-                [*a, *c, *b],
-                [*b, *a, *c],
-                [*b, *c, *a],
-                [*c, *a, *b],
-                [*c, *b, *a],
-            ]
-            .iter()
-            .find_map(|p| self.made_in_order(p, len)),
-            _ => None,
+        // Every other order (at most 5! = 120 of them), by Heap's algorithm on a copy.
+        let mut order = [0u8; MAX_RULE_TILES];
+        let order = &mut order[..ranks.len()];
+        order.copy_from_slice(ranks);
+        let mut c = [0usize; MAX_RULE_TILES];
+        let mut i = 1;
+        while i < order.len() {
+            if c[i] < i {
+                let j = if i % 2 == 0 { 0 } else { c[i] };
+                order.swap(j, i);
+                if let Some(out) = self.made_in_order(order, len) {
+                    return Some(out);
+                }
+                c[i] += 1;
+                i = 1;
+            } else {
+                c[i] = 0;
+                i += 1;
+            }
         }
+        None
     }
 }
 
@@ -319,7 +419,7 @@ fn check_merges(value: &Value) -> Result<(), String> {
         let within = |field: &str, m: String| format!("rule {n}: {field}: {m}");
         match rule.get("tiles") {
             None => return Err(format!("rule {n}: tiles: missing")),
-            Some(Value::Array(tiles)) if (2..=3).contains(&tiles.len()) => {
+            Some(Value::Array(tiles)) if (2..=MAX_RULE_TILES).contains(&tiles.len()) => {
                 for t in tiles {
                     pos_of(t).map_err(|m| within("tiles", m))?;
                 }
@@ -328,7 +428,7 @@ fn check_merges(value: &Value) -> Result<(), String> {
                 return Err(within(
                     "tiles",
                     format!(
-                        "{} is not a list of 2 or 3 ladder positions",
+                        "{} is not a list of 2 to {MAX_RULE_TILES} ladder positions",
                         kind_of(other)
                     ),
                 ));
@@ -586,7 +686,7 @@ pub fn resolve(
     {
         return Err(VariantError::field(k, "unknown field"));
     }
-    check_format(file)?;
+    let format = check_format(file)?;
     match file.get(BASED_ON) {
         None => Variant::from_json(file),
         Some(Value::String(base)) => {
@@ -596,24 +696,36 @@ pub fn resolve(
                 }
             }
             let base = base_of(base)?;
+            if base.format > format {
+                return Err(VariantError::field(
+                    "format",
+                    format!(
+                        "{format}, but its base {} is format {}: say \"format\": {}",
+                        base.id, base.format, base.format
+                    ),
+                ));
+            }
             Variant::from_json(&overlay(&base, file))
         }
         Some(_) => Err(VariantError::field(BASED_ON, "not a variant id")),
     }
 }
 
-fn check_format(map: &Map<String, Value>) -> Result<(), VariantError> {
+/// The format a file says, if it is one this build reads.
+fn check_format(map: &Map<String, Value>) -> Result<u32, VariantError> {
     match map.get("format") {
         None => Err(VariantError::field("format", "missing field")),
         Some(v) => match v.as_u64() {
-            Some(f) if f == u64::from(FORMAT) => Ok(()),
+            Some(f) if (u64::from(FORMAT_1)..=u64::from(FORMAT)).contains(&f) => {
+                Ok(u32::try_from(f).unwrap_or(FORMAT))
+            }
             Some(f) if f > u64::from(FORMAT) => Err(VariantError::field(
                 "format",
                 format!("format {f} is newer than this build reads ({FORMAT})"),
             )),
             _ => Err(VariantError::field(
                 "format",
-                format!("{v} is not {FORMAT}"),
+                format!("{v} is not a format (1 or 2)"),
             )),
         },
     }
@@ -693,9 +805,13 @@ impl Variant {
     /// Checks every rule of `docs/variants.md` on a description read field by field.
     pub fn validate(&self) -> Result<(), VariantError> {
         let err = |f: &str, m: String| VariantError::field(f, m);
-        if self.format != FORMAT {
-            return Err(err("format", format!("{} is not {FORMAT}", self.format)));
+        if !(FORMAT_1..=FORMAT).contains(&self.format) {
+            return Err(err(
+                "format",
+                format!("{} is not a format (1 or 2)", self.format),
+            ));
         }
+        let format_2 = self.format >= 2;
         if let Some(why) = id_refusal(&self.id) {
             return Err(err("id", why));
         }
@@ -720,11 +836,17 @@ impl Variant {
         }
         for (i, rule) in self.merges.iter().enumerate() {
             let at = |m: String| err("merges", format!("rule {}: {m}", i + 1));
-            if !(2..=3).contains(&rule.tiles.len()) {
-                return Err(at(format!(
-                    "{} tiles; a rule takes 2 or 3",
-                    rule.tiles.len()
-                )));
+            let most = if format_2 { MAX_RULE_TILES } else { 3 };
+            match rule.tiles.len() {
+                k if (2..=most).contains(&k) => {}
+                k @ 4..=MAX_RULE_TILES => {
+                    return Err(at(format!(
+                        "{k} tiles; a rule of 4 or 5 tiles needs \"format\": 2"
+                    )));
+                }
+                k => {
+                    return Err(at(format!("{k} tiles; a rule takes 2 to {most}")));
+                }
             }
             if self.motion == Movement::Step && rule.tiles.len() != 2 {
                 return Err(at("\"step\" motion takes 2-tile rules only".into()));
@@ -757,10 +879,21 @@ impl Variant {
                 ),
             ));
         }
-        if let Some(win) = self.win
-            && self.rank_of(win).is_none()
-        {
+        let wins = self.win.values();
+        if wins.len() > 1 && !format_2 {
+            return Err(err(
+                "win",
+                "a list of winning tiles needs \"format\": 2".into(),
+            ));
+        }
+        if let Some(win) = wins.iter().find(|&&w| self.rank_of(w).is_none()) {
             return Err(err("win", format!("{win} is not a tile of the ladder")));
+        }
+        if let Some(w) = wins.windows(2).find(|w| w[0] >= w[1]) {
+            return Err(err(
+                "win",
+                format!("not strictly increasing ({} then {})", w[0], w[1]),
+            ));
         }
         if let Scoring::Board(points) = &self.score
             && points.len() != len
@@ -837,7 +970,13 @@ fn check_type(field: &str, value: &Value) -> Result<(), VariantError> {
             .map(|()| true)?,
         "spawn_at" => serde_json::from_value::<SpawnAt>(value.clone()).is_ok(),
         "preview" => value.is_boolean(),
-        "win" => value.is_null() || value.as_u64().is_some(),
+        "win" => {
+            value.is_null()
+                || value.as_u64().is_some()
+                || value
+                    .as_array()
+                    .is_some_and(|a| !a.is_empty() && a.iter().all(|v| v.as_u64().is_some()))
+        }
         "score" => serde_json::from_value::<Scoring>(value.clone()).is_ok(),
         _ => true,
     };
@@ -851,7 +990,7 @@ fn check_type(field: &str, value: &Value) -> Result<(), VariantError> {
             "motion" => "\"slide\" or \"step\"",
             "spawn_at" => "\"anywhere\" or \"moved_edge\"",
             "preview" => "true or false",
-            "win" => "a tile value or null",
+            "win" => "a tile value, a list of tile values (format 2) or null",
             "score" => "\"merges\" or {\"board\": [...]}",
             _ => "something else",
         };

@@ -45,7 +45,8 @@ struct Mode {
     side: u32,
     /// Tile value and weight.
     spawn: &'static [(u64, u32)],
-    win: u64,
+    /// The winning tiles: one, or (format 2) any of several.
+    win: &'static [u64],
     /// The ladder, increasing.
     tiles: Vec<u64>,
     /// The merges, in order: each the tiles (as values) that merge into their sum.
@@ -133,9 +134,9 @@ impl<'a> Merges<'a> {
             .filter(|v| self.ladder.binary_search(v).is_ok())
     }
 
-    /// The tiles `tiles` (2 or 3 of them, in any order) merge into their sum.
+    /// The tiles `tiles` (2 to 5 of them, in any order) merge into their sum.
     fn add(&mut self, tiles: &[u128]) {
-        assert!((2..=3).contains(&tiles.len()), "a merge takes 2 or 3 tiles");
+        assert!((2..=5).contains(&tiles.len()), "a merge takes 2 to 5 tiles");
         let sum: u128 = tiles.iter().sum();
         let Some(ins) = tiles
             .iter()
@@ -192,6 +193,15 @@ impl Mode {
         }
     }
 
+    /// The format the file needs: 2 for a merge of more than three tiles or several wins.
+    fn format(&self) -> u32 {
+        if self.win.len() > 1 || self.merges.iter().any(|r| r.len() > 3) {
+            2
+        } else {
+            1
+        }
+    }
+
     /// The variant file's text: its fields one a line, in the order of the hand-written files,
     /// and the merges one a line.
     fn text(&self) -> String {
@@ -201,9 +211,9 @@ impl Mode {
             .map(|&(v, w)| (v.to_string(), Value::from(w)))
             .collect();
         let fields = [
-            ("format", json!(1)),
+            ("format", json!(self.format())),
             ("id", json!(self.id)),
-            ("title", json!(self.id)),
+            ("title", json!(self.id.replace('-', " "))),
             (
                 "description",
                 json!(format!(
@@ -219,7 +229,13 @@ impl Mode {
             ("spawn_at", json!("anywhere")),
             ("start", json!(2)),
             ("preview", json!(false)),
-            ("win", json!(self.win)),
+            (
+                "win",
+                match self.win {
+                    [one] => json!(one),
+                    many => json!(many),
+                },
+            ),
             ("score", json!("merges")),
         ];
         let lines: Vec<String> = fields
@@ -246,9 +262,8 @@ impl Mode {
 /// m of the powers-of-(n+1) game, and merge as that game's 1, 2, 3 … do, the band's top merge
 /// making (n+1)!. The ladder is the Compendium's 32 tiles, 1 to 12!.
 ///
-/// Format 1 has no merge of four tiles, so the Compendium's three are left out: four 8! make
-/// 4·8!, four 11! make 4·11! and four 3·11! make 12!. Without the first, no tile past 8! = 40320
-/// can be made here (the win, 7! = 5040, is well below).
+/// Its merges of four tiles (four 8! make 4·8!, four 11! make 4·11! and four 3·11! make 12!)
+/// make the file format 2.
 fn mode_5040() -> Mode {
     let bands: [(u32, &[u128]); 12] = [
         (1, &[1]),
@@ -301,7 +316,8 @@ fn mode_5040() -> Mode {
     m.add(&[f(7, 1), f(7, 2)]);
     m.add(&[f(7, 2), f(7, 3)]);
     m.add(&[f(7, 3), f(7, 5)]);
-    // 8!: (four 1s, left out), 1 + 4 + 4.
+    // 8!: four 1s, 1 + 4 + 4.
+    m.add(&[f(8, 1), f(8, 1), f(8, 1), f(8, 1)]);
     m.add(&[f(8, 1), f(8, 4), f(8, 4)]);
     // 9!: 1 + 1, 1 + 2 + 2, 5 + 5.
     m.add(&[f(9, 1), f(9, 1)]);
@@ -312,8 +328,10 @@ fn mode_5040() -> Mode {
     m.add(&[f(10, 2), f(10, 3), f(10, 6)]);
     m.add(&[f(10, 1), f(10, 1)]);
     m.add(&[f(10, 1), f(10, 2)]);
-    // 11!: (four 1s, four 3s, left out), three 1s, three 2s, three 4s, two 1s, two 2s, two 3s,
-    // two 6s.
+    // 11!: four 1s, four 3s, three 1s, three 2s, three 4s, two 1s, two 2s, two 3s, two 6s.
+    for k in [1, 3] {
+        m.add(&[f(11, k), f(11, k), f(11, k), f(11, k)]);
+    }
     for k in [1, 2, 4] {
         m.add(&[f(11, k), f(11, k), f(11, k)]);
     }
@@ -327,7 +345,7 @@ fn mode_5040() -> Mode {
         description: "Factorial bands: the tiles from n! up to (n+1)! merge as the powers-of-(n+1) game's tiles do, with n! in the place of 1. Make 5040 (7!) to win.",
         side: 5,
         spawn: &[(1, 100)],
-        win: 5040,
+        win: &[5040],
         cut: cut_note(&tiles, next),
         tiles,
         merges,
@@ -366,7 +384,7 @@ fn mode_2059() -> Mode {
         description: "Tiles are 2^n, 3^n − 2^n and three times 3^n − 2^n. Two equal powers of two merge, three equal 3^n − 2^n merge, and three times 3^n − 2^n merges with 2^n. Make 2059 to win.",
         side: 5,
         spawn: &[(1, 90), (2, 6), (3, 4)],
-        win: 2059,
+        win: &[2059],
         cut: cut_note(&tiles, next),
         tiles,
         merges,
@@ -423,7 +441,7 @@ fn mode_2310() -> Mode {
         description: "Tiles are a primorial (1, 2, 6, 30, 210 …) times 1 or a prime up to its largest factor. Two or three tiles of one primorial merge when they add up to the next tile of its row. Make 2310 = 2·3·5·7·11 to win.",
         side: 4,
         spawn: &[(1, 85), (2, 12), (4, 3)],
-        win: 2310,
+        win: &[2310],
         cut: cut_note(&tiles, next),
         tiles,
         merges,
@@ -463,7 +481,7 @@ fn mode_3120() -> Mode {
         description: "Tiles are products of the first Fibonacci numbers 2, 3, 5, 8 … (1, 2, 6, 30, 240 …) and the steps between them. A tile merges with the one just below it into the next, and two equal tiles at the top of a step make the next product. Make 3120 = 2·3·5·8·13 to win.",
         side: 4,
         spawn: &[(1, 85), (2, 10), (3, 5)],
-        win: 3120,
+        win: &[3120],
         cut: cut_note(&tiles, next),
         tiles,
         merges,
@@ -489,7 +507,7 @@ fn mode_3888() -> Mode {
         description: "Tiles are 2^a·3^b. Two 1s merge, and a tile merges with its double or its triple. Make 3888 to win.",
         side: 4,
         spawn: &[(1, 100)],
-        win: 3888,
+        win: &[3888],
         cut: cut_note(&tiles, next),
         tiles,
         merges,
@@ -527,7 +545,7 @@ fn mode_3645() -> Mode {
         description: "Tiles are 3^a·5^b. Three 1s merge; two equal tiles merge with their triple; a tile merges with its triple and its quintuple, or with its quintuple and nine times itself. Make 3645 to win.",
         side: 5,
         spawn: &[(1, 100)],
-        win: 3645,
+        win: &[3645],
         cut: cut_note(&tiles, next),
         tiles,
         merges,
@@ -553,7 +571,7 @@ fn mode_2205() -> Mode {
         description: "Tiles are 3^a·5^b·7^c. Three 1s merge, and two equal tiles merge with a tile three, five or seven times as big. Make 2205 to win.",
         side: 5,
         spawn: &[(1, 100)],
-        win: 2205,
+        win: &[2205],
         cut: cut_note(&tiles, next),
         tiles,
         merges,
@@ -624,8 +642,46 @@ fn mode_3026() -> Mode {
         description: "Tiles are products of two Fibonacci numbers. Two tiles with a factor in common merge when their other factors are both 1 or are neighbours in the sequence. Make 3026 = 34 × 89 to win.",
         side: 4,
         spawn: &[(1, 90), (2, 10)],
-        win: 3026,
+        win: &[3026],
         cut,
+        tiles,
+        merges,
+    }
+}
+
+/// Mode 51, 1365 1366: the odd tiles a_k = (2^(k+2) − (−1)^k) / 3 (1, 3, 5, 11, 21, 43 …, each
+/// twice the last, one more or one less) and their doubles. Two equal odd tiles make their double;
+/// 1 and 2 make 3; an even tile 2·a_k and the odd tile a_(k+1) next above it make a_(k+2) (their
+/// sum: 6 + 5 = 11). The ladder has no repeating pattern, since a_(k+1) lies above 2·a_k for
+/// even k and below it for odd k.
+fn mode_1365() -> Mode {
+    let odd = |k: u32| {
+        let p = 2u128.pow(k + 2);
+        if k.is_multiple_of(2) {
+            (p - 1) / 3
+        } else {
+            (p + 1) / 3
+        }
+    };
+    let ks = 0..=62u32;
+    let (tiles, next) = ladder(ks.clone().flat_map(|k| [odd(k), 2 * odd(k)]));
+    let mut m = Merges::new(&tiles);
+    for k in ks.clone() {
+        m.add(&[odd(k), odd(k)]);
+    }
+    m.add(&[1, 2]);
+    for k in ks {
+        m.add(&[2 * odd(k), odd(k + 1)]);
+    }
+    let merges = m.rules;
+    Mode {
+        id: "1365-1366",
+        number: 51,
+        description: "The odd tiles 1, 3, 5, 11, 21, 43 … each lie one away from twice the last. Two equal odd tiles make their double; an even tile and the odd tile one away from it make their sum (1 + 2 = 3, 6 + 5 = 11). Make 1365 or 1366 to win.",
+        side: 4,
+        spawn: &[(1, 85), (2, 10), (3, 5)],
+        win: &[1365, 1366],
+        cut: cut_note(&tiles, next),
         tiles,
         merges,
     }
@@ -636,6 +692,7 @@ fn modes() -> Vec<Mode> {
     vec![
         mode_5040(),
         mode_2059(),
+        mode_1365(),
         mode_2310(),
         mode_3120(),
         mode_3888(),
@@ -649,8 +706,8 @@ fn variants_folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("variants")
 }
 
-/// The engine keeps the index of a 2-tile rule in a byte and tries only the 3-tile rules listed
-/// before it, so every 3-tile rule must come before the 254th rule.
+/// The engine keeps the index of a 2-tile rule in a byte and tries only the longer rules listed
+/// before it, so every rule of 3 tiles or more must come before the 254th rule.
 const LAST_TRIPLE_INDEX: usize = 253;
 
 #[test]
@@ -665,11 +722,11 @@ fn the_generated_variant_files_are_the_committed_ones() {
             "{}: the top tile times 64 overflows",
             mode.id
         );
-        assert_eq!(variant.win, Some(mode.win), "{}: the win", mode.id);
-        if let Some(i) = variant.merges.iter().rposition(|r| r.tiles.len() == 3) {
+        assert_eq!(variant.win.values(), mode.win, "{}: the win", mode.id);
+        if let Some(i) = variant.merges.iter().rposition(|r| r.tiles.len() >= 3) {
             assert!(
                 i <= LAST_TRIPLE_INDEX,
-                "{}: a 3-tile rule at index {i}",
+                "{}: a rule of 3 tiles or more at index {i}",
                 mode.id
             );
         }

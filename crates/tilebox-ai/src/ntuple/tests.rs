@@ -282,7 +282,7 @@ fn bad_weights_files_are_refused_each_with_its_cause() {
     // The id, names and goal are not the rules.
     let mut renamed = v.clone();
     renamed.title = "Another title".into();
-    renamed.win = Some(4096);
+    renamed.win = tilebox_sliding::variant::Win::one(4096);
     assert!(load_player(&good, &renamed).is_ok());
 
     let missing = load_player(&dir.path().join("none.weights"), &v).unwrap_err();

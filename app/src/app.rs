@@ -571,6 +571,11 @@ impl TileboxApp {
                         }
                     }
                 }
+                Action::AddCodeGame => {
+                    if let Some(Dialog::AddGame { game, seed }) = self.dialog.take() {
+                        self.add_code_game(*game, seed);
+                    }
+                }
                 Action::CloseDialog => {
                     if let Some(dialog) = self.dialog.take() {
                         dialog.closed(ctx);
@@ -772,9 +777,10 @@ impl TileboxApp {
     /// new-game question if a game of it is in progress). Today's daily code of an entry starts
     /// its daily game. A code that carries rules of its own (made with `tilebox-cli code
     /// --params`) plays in the game whose rules they are, a board or a combination of options,
-    /// so that its scores and history go there and never to the entry it names; rules that no
-    /// game here has are refused, as nothing could count it honestly. Nothing starts when the
-    /// code is refused.
+    /// so that its scores and history go there and never to the entry it names. Sliding rules
+    /// that no game here has open the offer to add them as a game of the player's own
+    /// ([`Dialog::AddGame`]); other rules no game has are refused, as nothing could count the
+    /// game honestly. Nothing starts when the code is refused.
     fn play_code(&mut self, text: &str) -> Result<(), String> {
         let code: GameCode = text.parse().map_err(|e: CodeError| e.to_string())?;
         let unknown = || CodeError::UnknownGame(code.entry.clone()).to_string();
@@ -786,14 +792,27 @@ impl TileboxApp {
             None => named,
             Some(_) => {
                 let (kind, params) = (named_entry.kind_type(), session.params_json());
-                self.slots
-                    .iter()
-                    .position(|s| s.entry.kind_type() == kind && s.entry.params_json() == params)
-                    .ok_or_else(|| {
-                        "this code has rules of its own that none of the games here has \
-                         (tilebox-cli new --code plays it)"
-                            .to_string()
-                    })?
+                let rules = rules_only(&params);
+                let same = self.slots.iter().position(|s| {
+                    s.entry.kind_type() == kind && rules_only(&s.entry.params_json()) == rules
+                });
+                match same {
+                    Some(index) => index,
+                    None => {
+                        let taken = |id: &str| self.registry.entry_or_combination(id).is_some();
+                        let game = crate::variants::code_game(named_entry, &params, taken)
+                            .ok_or_else(|| {
+                                "this code has rules of its own that none of the games here \
+                                 has (tilebox-cli new --code plays it)"
+                                    .to_string()
+                            })?;
+                        self.dialog = Some(Dialog::AddGame {
+                            game: Box::new(game),
+                            seed: code.seed,
+                        });
+                        return Ok(());
+                    }
+                }
             }
         };
         let today = codes::today();
@@ -806,6 +825,41 @@ impl TileboxApp {
             daily,
         });
         Ok(())
+    }
+
+    /// Adds the game the "Add this game?" dialog offers, `game`, to the catalogue and to the
+    /// player's `variants/` folder (a new file, never written over: a write that fails is said
+    /// like any other, and the game is played all the same), then plays its code's game, seed
+    /// `seed`, there.
+    fn add_code_game(&mut self, game: crate::variants::CodeGame, seed: u64) {
+        let crate::variants::CodeGame {
+            variant,
+            info,
+            file,
+        } = game;
+        let id = info.id.clone();
+        let title = info.title.clone();
+        let bytes = crate::variants::variant_file_text(&variant);
+        if let Err(e) = self
+            .registry
+            .add_preset::<tilebox_sliding::Sliding>(info, variant)
+        {
+            self.notify(format!("The game could not be added: {e}."));
+            return;
+        }
+        let Some(entry) = self.registry.get(&id).cloned() else {
+            return;
+        };
+        self.store
+            .create_file(&file, &format!("the rules of {title}"), bytes);
+        self.slots.push(GameSlot::resumed(entry, None));
+        let index = self.slots.len() - 1;
+        self.go(Screen::Game(index));
+        self.ask_start(Start {
+            index,
+            seed,
+            daily: None,
+        });
     }
 
     fn toggle_theme(&mut self) {
@@ -1121,6 +1175,7 @@ impl TileboxApp {
                 .position(|s| {
                     saves::save_file_name(s.id()) == failure.name
                         || history_file_name(s.id()) == failure.name
+                        || crate::variants::code_game_file(s.id()) == failure.name
                 })
                 .or(match self.current {
                     Current::Game(GameScreen { index }) if failure.name == SCORES_FILE => {
@@ -1255,6 +1310,18 @@ impl eframe::App for TileboxApp {
     fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
         self.cut_raw_input(raw_input);
     }
+}
+
+/// A game's parameters with their names left out (a sliding variant's `id`, `title` and
+/// `description`): the rules alone, by which a code finds the game it plays.
+fn rules_only(params: &serde_json::Value) -> serde_json::Value {
+    let mut rules = params.clone();
+    if let Some(map) = rules.as_object_mut() {
+        for name in ["id", "title", "description"] {
+            map.remove(name);
+        }
+    }
+    rules
 }
 
 #[cfg(test)]

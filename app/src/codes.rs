@@ -33,6 +33,15 @@ pub const PLAY_LABEL: &str = "Play this code";
 /// The "Play a code" dialog's button that closes it.
 pub const CANCEL_LABEL: &str = "Cancel";
 
+/// The heading of the dialog that offers to add a code's game whose rules no game here has.
+pub const ADD_GAME_HEADING: &str = "Add this game?";
+
+/// That dialog's button that adds the game and plays the code.
+pub const ADD_LABEL: &str = "Add and play";
+
+/// That dialog's button that adds nothing.
+pub const DONT_ADD_LABEL: &str = "Don't add";
+
 /// Today, in UTC, by the system's clock.
 pub fn today() -> Date {
     let seconds = std::time::SystemTime::now()
@@ -89,6 +98,66 @@ pub(crate) fn show_code(ctx: &egui::Context, code: &str, copied: bool) -> Option
         answer = Some(ShowAnswer::Close);
     }
     if answer == Some(ShowAnswer::Close) {
+        chrome::dialog_closed(ctx, focus);
+    }
+    answer
+}
+
+/// What the player did in the dialog that offers to add a code's game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AddAnswer {
+    /// Add the game and play the code.
+    Add,
+    /// Add nothing.
+    Cancel,
+}
+
+/// The dialog that offers to add the game of a code whose rules no game here has (`game`):
+/// what it is and the file that would hold its rules, Add and play (the default: Return) and
+/// Don't add (Escape, or a click outside).
+pub(crate) fn add_game(ctx: &egui::Context, game: &crate::variants::CodeGame) -> Option<AddAnswer> {
+    let focus = Id::unique("add-game-dialog-focus");
+    let mut answer = None;
+    let v = &game.variant;
+    let modal = egui::Modal::new(Id::unique("add-game-dialog")).show(ctx, |ui| {
+        crate::theme::dialog_scroll(ui, |ui| {
+            ui.set_max_width(dialog_width(ctx, 420.0));
+            ui.heading(ADD_GAME_HEADING);
+            let win = v
+                .win
+                .words()
+                .map_or_else(|| "no win".to_string(), |w| format!("won at {w}"));
+            ui.add(
+                egui::Label::new(format!(
+                    "This code's game has rules that none of your games has ({side}×{side} board, \
+                     {win}). Tilebox can add it to your games as \"{title}\", in {group}, and \
+                     play the code there; its scores and history are kept under it.",
+                    side = v.side,
+                    title = game.info.title,
+                    group = game.info.group,
+                ))
+                .wrap(),
+            );
+            ui.add(
+                egui::Label::new(format!(
+                    "Its rules are saved as a new file, {}, in Tilebox's data folder; no file \
+                     there is ever written over.",
+                    game.file
+                ))
+                .wrap(),
+            );
+            ui.add_space(8.0);
+            let buttons = [
+                (ADD_LABEL, "Return", AddAnswer::Add),
+                (DONT_ADD_LABEL, "Escape", AddAnswer::Cancel),
+            ];
+            answer = chrome::dialog_buttons(ui, focus, &buttons);
+        });
+    });
+    if answer.is_none() && modal.should_close() {
+        answer = Some(AddAnswer::Cancel);
+    }
+    if answer.is_some() {
         chrome::dialog_closed(ctx, focus);
     }
     answer

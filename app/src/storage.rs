@@ -83,6 +83,13 @@ pub enum StorageError {
         /// How large it would be.
         size: u64,
     },
+    /// A file that is only ever created ([`Storage::write_new`]) is there already: it is left
+    /// as it is.
+    #[error("{} is there already, and Tilebox never writes over it", path.display())]
+    Exists {
+        /// The file concerned.
+        path: PathBuf,
+    },
     /// The value could not be turned into JSON.
     #[error("cannot encode {path}: {source}")]
     Encode {
@@ -170,6 +177,12 @@ pub trait Disk: Send + Sync {
     /// Renames the temporary file over `to`. On failure the temporary file is removed.
     fn rename(&self, file: NamedTempFile, to: &Path) -> io::Result<()> {
         file.persist(to).map(drop).map_err(|e| e.error)
+    }
+
+    /// Gives the temporary file the name `to` only if no file has it, in one step (an error of
+    /// kind `AlreadyExists` if one has). On failure the temporary file is removed.
+    fn rename_new(&self, file: NamedTempFile, to: &Path) -> io::Result<()> {
+        file.persist_noclobber(to).map(drop).map_err(|e| e.error)
     }
 
     /// Opens `path` to append to it (and read it), creating it if need be.
@@ -349,6 +362,34 @@ impl Storage {
         disk.write(&mut tmp, bytes).map_err(io_err)?;
         disk.sync(&tmp).map_err(io_err)?;
         disk.rename(tmp, &path).map_err(io_err)?;
+        disk.sync_dir(&parent).map_err(io_err)
+    }
+
+    /// Writes `bytes` to a new file `name`, as [`Storage::write_atomic`] does, but only if no
+    /// file has that name: a file there already is never written over ([`StorageError::Exists`]).
+    pub fn write_new(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
+        let (path, parent) = self.prepare(name)?;
+        let io_err = |source| StorageError::Io {
+            path: path.clone(),
+            source,
+        };
+        let file_name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let disk = &*self.disk;
+        let mut tmp = disk
+            .create_temp(&parent, &format!(".{file_name}{TEMP_MARK}"))
+            .map_err(io_err)?;
+        disk.write(&mut tmp, bytes).map_err(io_err)?;
+        disk.sync(&tmp).map_err(io_err)?;
+        disk.rename_new(tmp, &path).map_err(|source| {
+            if source.kind() == io::ErrorKind::AlreadyExists {
+                StorageError::Exists { path: path.clone() }
+            } else {
+                io_err(source)
+            }
+        })?;
         disk.sync_dir(&parent).map_err(io_err)
     }
 

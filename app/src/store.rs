@@ -110,6 +110,12 @@ impl Store {
         (store, slots)
     }
 
+    /// Queues the creation of file `name` (holding `what`, for messages) with `bytes`, never
+    /// over a file that is there ([`Writer::create`]).
+    pub(crate) fn create_file(&self, name: &str, what: &str, bytes: Vec<u8>) {
+        self.writer.create(name, what, bytes);
+    }
+
     /// Wakes the window when a write fails or a history arrives.
     pub(crate) fn set_waker(&self, ctx: &egui::Context) {
         self.writer.set_waker(ctx);

@@ -1,15 +1,17 @@
 //! A player's own sliding variants: the `*.json` files in `variants/` of the data directory,
 //! read once at start with [`tilebox_games::registry_with_variants`]. Each file refused is one
 //! notice in the launcher, naming the file and the field; the app never stops for one, and
-//! never changes, moves or deletes a variant file.
+//! never changes, moves or deletes a variant file. The one file it creates there is a code's
+//! game the player adds ([`code_game`]), never over a file.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tilebox_ai::ntuple::players::Players;
 
-use tilebox_core::Registry;
-use tilebox_sliding::Refusal;
+use serde_json::Value;
+use tilebox_core::{Entry, EntryInfo, Registry};
+use tilebox_sliding::{Refusal, Sliding, Variant, free_id};
 
 use crate::TileboxApp;
 
@@ -58,5 +60,89 @@ impl TileboxApp {
             app.notify(notice);
         }
         app
+    }
+}
+
+/// A game from a code whose rules no game here has ("Play a code"): the variant to add to the
+/// player's `variants/` folder, under an id and a title of its own, in the group of the game the
+/// code names, and the name of its file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CodeGame {
+    /// The rules, with the new id and title.
+    pub variant: Variant,
+    /// The entry's names and group.
+    pub info: EntryInfo,
+    /// The file, in the data directory: `variants/<id>.json` ([`code_game_file`]).
+    pub file: String,
+}
+
+/// The game to add for a code of `named` (a sliding game) whose rules, `params`, no game here
+/// has: the id `<named>-code` (or `-code-2`, `-code-3` … when `taken`), the title "<named's
+/// title> (from a code)"; `None` when `named` is not a sliding game or the rules do not read.
+pub fn code_game(named: &Entry, params: &Value, taken: impl Fn(&str) -> bool) -> Option<CodeGame> {
+    named.params::<Sliding>()?;
+    let Value::Object(map) = params else {
+        return None;
+    };
+    let mut variant = Variant::from_json(map).ok()?;
+    let id = free_id(&format!("{}-code", named.id()), taken);
+    let title = format!("{} (from a code)", named.title());
+    variant.id.clone_from(&id);
+    variant.title.clone_from(&title);
+    variant.description = format!(
+        "{}'s game with rules of its own, added from a game code.",
+        named.title()
+    );
+    let info = EntryInfo {
+        id: id.clone(),
+        title,
+        description: variant.description.clone(),
+        group: named.info().group.clone(),
+        section: named.info().section.clone(),
+    };
+    Some(CodeGame {
+        variant,
+        info,
+        file: code_game_file(&id),
+    })
+}
+
+/// The file, in the data directory, that holds the rules of game `id` added from a code.
+pub fn code_game_file(id: &str) -> String {
+    format!("{VARIANTS_FOLDER}/{id}.json")
+}
+
+/// The text of a variant file holding `variant` in full, as a person would lay it out: its
+/// fields one a line, in the format's order.
+pub fn variant_file_text(variant: &Variant) -> Vec<u8> {
+    let mut text = serde_json::to_vec_pretty(variant).unwrap_or_default();
+    text.push(b'\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_codes_game_takes_a_free_id_in_the_group_of_the_game_it_names() {
+        let registry = tilebox_games::registry();
+        let named = registry.get("2048").unwrap();
+        let mut params = tilebox_sliding::builtin_variant("2048").unwrap().to_json();
+        params["side"] = 7.into();
+        let taken = |id: &str| ["2048-code", "2048-code-2"].contains(&id);
+        let game = code_game(named, &params, taken).unwrap();
+        assert_eq!(game.info.id, "2048-code-3");
+        assert_eq!(game.variant.id, "2048-code-3");
+        assert_eq!(game.file, "variants/2048-code-3.json");
+        assert_eq!(game.info.group, named.info().group);
+        assert_eq!(game.variant.side, 7);
+        // The file reads back as the same variant.
+        let text = String::from_utf8(variant_file_text(&game.variant)).unwrap();
+        assert_eq!(Variant::from_text(&text).unwrap(), game.variant);
+        // Not a sliding game, or rules that do not read: nothing to add.
+        let strike9 = registry.get("strike9").unwrap();
+        assert!(code_game(strike9, &strike9.params_json(), |_| false).is_none());
+        assert!(code_game(named, &serde_json::json!({"side": 7}), |_| false).is_none());
     }
 }

@@ -31,6 +31,9 @@ enum Work {
     Replace(Encode),
     /// Appends this line (without its line break) to the file.
     Append(Vec<u8>),
+    /// Creates the file with these bytes, unless a file has its name: then it is left as it is
+    /// and the write fails.
+    Create(Vec<u8>),
 }
 
 struct Job {
@@ -45,7 +48,7 @@ struct Job {
 struct Pending {
     name: String,
     what: String,
-    /// An append: never superseded by a later write of its file.
+    /// An append or a creation: never superseded by a later write of its file.
     append: bool,
 }
 
@@ -152,6 +155,12 @@ impl Writer {
         self.queue(name, what, Work::Append(line));
     }
 
+    /// Queues the creation of file `name` (holding `what`, for messages) with `bytes`: written
+    /// only if no file has that name, never over one (a failure says so). Never waits.
+    pub fn create(&self, name: &str, what: &str, bytes: Vec<u8>) {
+        self.queue(name, what, Work::Create(bytes));
+    }
+
     fn queue(&self, name: &str, what: &str, work: Work) {
         if self.storage.unusable_reason().is_some() {
             // The launcher said once that nothing is saved: no message per write.
@@ -168,7 +177,7 @@ impl Writer {
         lock(&self.shared.pending).push_back(Pending {
             name: name.to_string(),
             what: what.to_string(),
-            append: matches!(work, Work::Append(_)),
+            append: matches!(work, Work::Append(_) | Work::Create(_)),
         });
         let job = Job {
             name: name.to_string(),
@@ -336,7 +345,7 @@ fn run(storage: &Storage, shared: &Shared, rx: &Receiver<Job>) {
             // A later write of the same file holds all of it: this one is not needed. (An append
             // is never superseded, nor does it supersede: it holds one line.)
             let superseded = match &job.work {
-                Work::Append(_) => false,
+                Work::Append(_) | Work::Create(_) => false,
                 Work::Replace(_) => lock(&shared.pending)
                     .iter()
                     .skip(1)
@@ -394,6 +403,13 @@ fn write(
             }
             (storage.append_line_or_retry(&name, &line), line, true)
         }
+        // Not held when it fails: a file there already stays, and one the disk refuses is
+        // the player's to try again.
+        Work::Create(bytes) => (
+            storage.write_new(&name, &bytes).map_err(|e| (e, false)),
+            bytes,
+            false,
+        ),
     };
     if let Err((error, again)) = result {
         lock(&shared.failures).push(Failure {

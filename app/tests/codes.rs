@@ -7,12 +7,14 @@
 mod common;
 
 use common::{harness, key_of, temp_dir};
+use std::time::Duration;
+
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tilebox::codes::{
-    CANCEL_LABEL, CODE_FIELD_LABEL, CODE_HEADING, CODE_LABEL, COPIED_TEXT, DAILY_LABEL,
-    PLAY_CODE_LABEL, daily_mark,
+    ADD_GAME_HEADING, ADD_LABEL, CANCEL_LABEL, CODE_FIELD_LABEL, CODE_HEADING, CODE_LABEL,
+    COPIED_TEXT, DAILY_LABEL, PLAY_CODE_LABEL, daily_mark,
 };
 use tilebox::{Screen, TileboxApp};
 use tilebox_core::date::Date;
@@ -316,19 +318,93 @@ fn codes_go_both_ways_between_the_app_and_the_command_line_tool() {
     assert_eq!(without_name(again), without_name(by_tool));
 }
 
-#[test]
-fn a_code_with_rules_no_game_here_has_is_refused_and_starts_nothing() {
-    // A 7×7 board of 2048: valid rules, which the tool plays, but no game of the app has them,
-    // so nothing could count the game honestly.
+/// The code of a 7×7 board of 2048, seed 5: valid rules, which the tool plays, but no game of
+/// the catalogue has them.
+fn seven_by_seven_code() -> String {
     let code = cli(&["code", "2048", "--seed", "5", "--params", r#"{"side":7}"#]);
-    let code = code.trim_end();
-    cli(&["new", "--code", code]);
+    code.trim_end().to_string()
+}
+
+#[test]
+fn a_code_with_rules_no_game_here_has_is_offered_as_a_game_of_ones_own() {
+    let code = seven_by_seven_code();
+    let by_tool: serde_json::Value = serde_json::from_str(&cli(&["new", "--code", &code])).unwrap();
     let dir = temp_dir("codes-foreign-rules");
+    let file = dir.join("variants").join("2048-code.json");
     let mut h = harness(&dir, None);
-    play_code(&mut h, code);
-    h.get_by_label_contains("rules of its own");
+    // Asked first: the offer names the game and the file; Escape adds nothing.
+    play_code(&mut h, &code);
+    h.get_by_label(ADD_GAME_HEADING);
+    h.get_by_label_contains("variants/2048-code.json");
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.query_by_label(ADD_GAME_HEADING).is_none());
     assert_eq!(h.state().current_game(), None);
+    assert!(h.state().registry().get("2048-code").is_none());
+    assert!(h.state().flush_writes(Duration::from_secs(10)).is_empty());
+    assert!(!file.exists(), "nothing is written without a yes");
+    // Yes: the game is added and the code's game starts there, the tool's very game.
+    play_code(&mut h, &code);
+    h.get_by_label(ADD_LABEL).click();
+    h.run();
+    assert_eq!(h.state().current_game(), Some("2048-code"));
+    let session = h.state().session("2048-code").unwrap();
+    let without_name = |mut state: serde_json::Value| {
+        state.as_object_mut().unwrap().remove("game");
+        state
+    };
+    assert_eq!(without_name(session.state_json()), without_name(by_tool));
     assert!(h.state().session("2048").is_none());
+    assert!(h.state().flush_writes(Duration::from_secs(10)).is_empty());
+    let written: tilebox_sliding::Variant =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!((written.id.as_str(), written.side), ("2048-code", 7));
+    assert_eq!(written.title, "2048 (from a code)");
+    let mut standard = tilebox_sliding::builtin_variant("2048").unwrap();
+    standard.side = 7;
+    assert!(written.same_rules(&standard), "{written:?}");
+    // At the next start the file is one of the player's games, and the code plays there.
+    drop(h);
+    let mut h = harness(&dir, None);
+    assert!(h.state().notices().is_empty(), "{:?}", h.state().notices());
+    assert_eq!(
+        h.state().registry().get("2048-code").unwrap().title(),
+        "2048 (from a code)"
+    );
+    play_code(&mut h, &code);
+    assert!(h.query_by_label(ADD_GAME_HEADING).is_none());
+    assert_eq!(h.state().current_game(), Some("2048-code"));
+}
+
+#[test]
+fn adding_a_codes_game_never_writes_over_a_file() {
+    // A file of that name is there, and is not a variant Tilebox reads: it is the player's,
+    // and stays as it is. The game is played all the same, and the failed write is said.
+    let code = seven_by_seven_code();
+    let dir = temp_dir("codes-no-overwrite");
+    std::fs::create_dir_all(dir.join("variants")).unwrap();
+    let file = dir.join("variants").join("2048-code.json");
+    std::fs::write(&file, "my notes, not JSON").unwrap();
+    let mut h = harness(&dir, None);
+    play_code(&mut h, &code);
+    h.get_by_label(ADD_LABEL).click();
+    h.run();
+    assert_eq!(h.state().current_game(), Some("2048-code"));
+    h.state().flush_writes(Duration::from_secs(10));
+    h.run();
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "my notes, not JSON"
+    );
+    let said = h
+        .state()
+        .message("2048-code")
+        .unwrap_or_default()
+        .to_string();
+    assert!(said.contains("is there already"), "{said}");
+    h.get_by_label_contains("is there already");
+    let files: Vec<_> = std::fs::read_dir(dir.join("variants")).unwrap().collect();
+    assert_eq!(files.len(), 1, "{files:?}");
 }
 
 #[test]

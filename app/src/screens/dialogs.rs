@@ -1,4 +1,5 @@
-//! The dialogs over a screen: the new-game question, a game's code, "Play a code", and the
+//! The dialogs over a screen: the new-game question, a game's code, "Play a code" (and its offer
+//! to add a game whose rules no game here has), and the
 //! window that says what is still being saved when the player quits. Each owns its state and
 //! returns the player's answer as an [`Action`]; the shell holds at most one open, and while it
 //! is, the screen under it gets no keys.
@@ -29,6 +30,13 @@ pub(crate) enum Dialog {
         code: String,
         /// Copy was pressed.
         copied: bool,
+    },
+    /// The offer to add a code's game whose rules no game here has, over the launcher.
+    AddGame {
+        /// The game to add.
+        game: Box<crate::variants::CodeGame>,
+        /// The code's seed, the game to start once it is added.
+        seed: u64,
     },
     /// "Play a code", over the launcher: the text typed, and why the code played last was
     /// refused.
@@ -71,6 +79,10 @@ impl Dialog {
                 }
                 Some(codes::ShowAnswer::Close) => Some(Action::CloseDialog),
                 None => None,
+            },
+            Dialog::AddGame { game, .. } => match codes::add_game(ctx, game)? {
+                codes::AddAnswer::Add => Some(Action::AddCodeGame),
+                codes::AddAnswer::Cancel => Some(Action::CloseDialog),
             },
             Dialog::PlayCode { text, refused } => {
                 let before = text.clone();

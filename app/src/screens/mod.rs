@@ -65,6 +65,8 @@ pub(crate) enum Action {
     OpenPlayCode,
     /// Play the code typed in the "Play a code" dialog.
     PlayCode(String),
+    /// Add the game the open "Add this game?" dialog offers, and play its code there.
+    AddCodeGame,
     /// Close the dialog open.
     CloseDialog,
     /// The answer to the new-game question: yes (start it) or no.

@@ -37,8 +37,8 @@ pub use direction::Direction;
 pub use engine::Rules;
 pub use line::LineMotion;
 pub use load::{
-    Kinds, Loaded, MAX_FILE_BYTES, Refusal, check_file, check_file_with_id, load_dir, read_bounded,
-    renamed_id,
+    Kinds, Loaded, MAX_FILE_BYTES, Refusal, check_file, check_file_with_id, free_id, load_dir,
+    read_bounded, renamed_id,
 };
 pub use slide::{Motion, Slide, slide_board};
 pub use sliding::{NextCard, Sliding, SlidingState};

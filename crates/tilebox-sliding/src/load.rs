@@ -217,10 +217,15 @@ pub(crate) fn resolve_all(
 /// `<id>-own`, or `<id>-own-2`, `<id>-own-3` … if that is `taken` too. The same files give the
 /// same ids at every start.
 pub fn renamed_id(id: &str, taken: impl Fn(&str) -> bool) -> String {
-    let mut candidate = format!("{id}-own");
+    free_id(&format!("{id}-own"), taken)
+}
+
+/// `base` if it is not `taken`, or else the first of `<base>-2`, `<base>-3` … that is not.
+pub fn free_id(base: &str, taken: impl Fn(&str) -> bool) -> String {
+    let mut candidate = base.to_string();
     let mut n = 2;
     while taken(&candidate) {
-        candidate = format!("{id}-own-{n}");
+        candidate = format!("{base}-{n}");
         n += 1;
     }
     candidate

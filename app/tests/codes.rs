@@ -377,6 +377,18 @@ fn a_code_with_rules_no_game_here_has_is_offered_as_a_game_of_ones_own() {
 }
 
 #[test]
+fn a_code_finds_its_game_by_its_rules_whatever_its_name() {
+    // 2048's rules on a 5×5 board are 2048 (5×5)'s: played there, and nothing is offered.
+    let code = cli(&["code", "2048", "--seed", "5", "--params", r#"{"side":5}"#]);
+    let dir = temp_dir("codes-same-rules");
+    let mut h = harness(&dir, None);
+    play_code(&mut h, code.trim_end());
+    assert!(h.query_by_label(ADD_GAME_HEADING).is_none());
+    assert_eq!(h.state().current_game(), Some("2048-5x5"));
+    assert!(!dir.join("variants").exists());
+}
+
+#[test]
 fn adding_a_codes_game_never_writes_over_a_file() {
     // A file of that name is there, and is not a variant Tilebox reads: it is the player's,
     // and stays as it is. The game is played all the same, and the failed write is said.

@@ -35,7 +35,7 @@ pub fn registry() -> Registry {
 /// ([`tilebox_sliding::renamed_id`]), recorded in the registry ([`Registry::renamed`]) with the
 /// notice a host says once.
 pub fn registry_with_variants(dir: &Path) -> (Registry, Vec<Refusal>) {
-    with_variants(registry(), &builtins(), dir)
+    with_variants(registry(), builtins(), dir)
 }
 
 /// [`registry_with_variants`] whose sliding games' assistant plays a 4×4 variant with its
@@ -43,7 +43,7 @@ pub fn registry_with_variants(dir: &Path) -> (Registry, Vec<Refusal>) {
 /// otherwise.
 pub fn registry_with_players(dir: &Path, players: Arc<Players>) -> (Registry, Vec<Refusal>) {
     let registry = register_with(Registry::new(), SlidingFrontEnd::with_players(players));
-    with_variants(registry, &builtins(), dir)
+    with_variants(registry, builtins(), dir)
 }
 
 /// `registry`, which holds the built-ins `builtins`, with the player's variant files in `dir`.
@@ -339,7 +339,7 @@ mod tests {
             root: "12345".into(),
             file: "12345.json".into(),
         };
-        let mut all = builtins();
+        let mut all = builtins().to_vec();
         all.push(later.clone());
         let titles = [("12345".to_string(), "12345".to_string())];
         let with_it = registry().preset_in::<Sliding>(variant_info(&later, &titles), builtin);

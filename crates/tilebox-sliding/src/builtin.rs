@@ -97,8 +97,8 @@ pub(crate) const FIRST_IDS: &[&str] = &[
 ];
 
 /// The built-in variants with the root of each one's `based_on` chain, in launcher order.
-pub fn builtins() -> Vec<Loaded> {
-    all().to_vec()
+pub fn builtins() -> &'static [Loaded] {
+    all()
 }
 
 /// The built-ins, read once: every host asks for them often (a tile's colours ask which
@@ -108,18 +108,47 @@ fn all() -> &'static [Loaded] {
     ALL.get_or_init(read_all)
 }
 
-/// Reads and resolves the built-in files.
+/// Reads and resolves the built-in files. A file written out in full is read straight into its
+/// [`Variant`] and checked ([`Variant::validate`]), the quick way: every start of the app and
+/// of each `tilebox-cli` command reads them all, and the checks in words that a player's file
+/// gets (which read it as JSON values first, three times slower) are for files a person
+/// writes. The files based on another (2048's sizes) are resolved as a player's are, over the
+/// full ones; a full file that does not read the quick way goes that way too. The order is
+/// the files' own.
 fn read_all() -> Vec<Loaded> {
-    let (loaded, refused) = resolve_all(
-        FILES
-            .iter()
-            .copied()
-            .chain(COMPENDIUM_FILES.iter().map(|&(name, text, _)| (name, text)))
-            .map(|(name, text)| (name.to_string(), Ok(text.to_string()))),
-        &[],
-    );
+    let files: Vec<(&str, &str)> = FILES
+        .iter()
+        .copied()
+        .chain(COMPENDIUM_FILES.iter().map(|&(name, text, _)| (name, text)))
+        .collect();
+    let mut full: Vec<Loaded> = Vec::new();
+    let mut rest = Vec::new();
+    for &(name, text) in &files {
+        match serde_json::from_str::<Variant>(text)
+            .ok()
+            .filter(|v| v.validate().is_ok())
+        {
+            Some(variant) => full.push(Loaded {
+                id: variant.id.clone(),
+                root: variant.id.clone(),
+                file: name.to_string(),
+                variant,
+            }),
+            None => rest.push((name.to_string(), Ok(text.to_string()))),
+        }
+    }
+    // The files based on another are 2048's sizes, based on 2048; the bases offered are the
+    // first built-ins, not the Compendium's (the test below holds the reading to the player's).
+    let bases: Vec<Variant> = full
+        .iter()
+        .filter(|l| FILES.iter().any(|&(name, _)| name == l.file))
+        .map(|l| l.variant.clone())
+        .collect();
+    let (based, refused) = resolve_all(rest, &bases);
     // The files are part of the build and tested; a refusal here is a bug caught by the tests.
     debug_assert!(refused.is_empty(), "{refused:?}");
+    let mut loaded: Vec<Loaded> = full.into_iter().chain(based).collect();
+    loaded.sort_by_key(|l| files.iter().position(|&(name, _)| name == l.file));
     loaded
 }
 
@@ -207,6 +236,21 @@ mod tests {
     use super::*;
     use crate::variant::FIELDS;
 
+    /// The quick reading of the built-in files is the one a player's files get: the same
+    /// variants, roots, files and order.
+    #[test]
+    fn the_builtins_read_the_quick_way_are_what_the_players_reading_makes() {
+        let files = FILES
+            .iter()
+            .copied()
+            .chain(COMPENDIUM_FILES.iter().map(|&(name, text, _)| (name, text)))
+            .map(|(name, text)| (name.to_string(), Ok(text.to_string())));
+        let (slow, refused) = resolve_all(files, &[]);
+        assert!(refused.is_empty(), "{refused:?}");
+        assert_eq!(slow.len(), FILES.len() + COMPENDIUM_FILES.len());
+        assert_eq!(slow, builtins());
+    }
+
     #[test]
     fn every_builtin_reads_in_launcher_order_and_its_full_form_round_trips() {
         let all = builtins();
@@ -243,7 +287,7 @@ mod tests {
         assert!(COMPENDIUM_FILES.windows(2).all(|w| w[0].2 <= w[1].2));
         assert_eq!(builtin_group("2584"), None);
         assert_eq!(builtin_group("2048"), None);
-        for l in &all {
+        for l in all {
             let json = l.variant.to_json();
             assert_eq!(json.as_object().unwrap().len(), FIELDS.len());
             assert_eq!(

@@ -353,32 +353,59 @@ impl Serialize for Pos {
 
 impl<'de> Deserialize<'de> for Pos {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        pos_of(&Value::deserialize(d)?).map_err(serde::de::Error::custom)
+        /// Reads a number or a text as [`pos_of`] does, without making a JSON value of it
+        /// first: the built-ins hold thousands of positions, read at every start.
+        struct PosVisitor;
+        impl serde::de::Visitor<'_> for PosVisitor {
+            type Value = Pos;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a ladder position (a number, \"n\" or \"n+k\")")
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Pos, E> {
+                pos_of(&Value::from(v)).map_err(E::custom)
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Pos, E> {
+                pos_of(&Value::from(v)).map_err(E::custom)
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Pos, E> {
+                pos_of(&Value::from(v)).map_err(E::custom)
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Pos, E> {
+                pos_of_text(v).ok_or_else(|| E::custom(not_a_position(&Value::from(v))))
+            }
+        }
+        d.deserialize_any(PosVisitor)
     }
 }
 
 /// A ladder position read from JSON: a number (1 is the first tile), `"n"` or `"n+k"`; or why
 /// not, in words.
 fn pos_of(value: &Value) -> Result<Pos, String> {
-    let bad = || format!("{value} is not a ladder position (a number, \"n\" or \"n+k\")");
-    match value {
+    let found = match value {
         Value::Number(n) => n
             .as_u64()
             .and_then(|p| u32::try_from(p).ok())
-            .map(Pos::Exact)
-            .ok_or_else(bad),
-        Value::String(t) => {
-            let t2 = t.replace(' ', "");
-            if t2 == "n" {
-                return Ok(Pos::Rel(0));
-            }
-            t2.strip_prefix("n+")
-                .and_then(|k| k.parse::<u32>().ok())
-                .map(Pos::Rel)
-                .ok_or_else(bad)
-        }
-        _ => Err(bad()),
+            .map(Pos::Exact),
+        Value::String(t) => pos_of_text(t),
+        _ => None,
+    };
+    found.ok_or_else(|| not_a_position(value))
+}
+
+/// A ladder position written as text: `"n"` or `"n+k"` (spaces allowed).
+fn pos_of_text(text: &str) -> Option<Pos> {
+    let t = text.replace(' ', "");
+    if t == "n" {
+        return Some(Pos::Rel(0));
     }
+    t.strip_prefix("n+")
+        .and_then(|k| k.parse::<u32>().ok())
+        .map(Pos::Rel)
+}
+
+/// The refusal of a value that is not a ladder position.
+fn not_a_position(value: &Value) -> String {
+    format!("{value} is not a ladder position (a number, \"n\" or \"n+k\")")
 }
 
 /// What a JSON value is, in words, for a refusal: `"a list"`, `"the text \"x\""`.

@@ -130,7 +130,7 @@ pub(crate) fn add_game(ctx: &egui::Context, game: &crate::variants::CodeGame) ->
             ui.add(
                 egui::Label::new(format!(
                     "This code's game has rules that none of your games has ({side}×{side} board, \
-                     {win}). Tilebox can add it to your games as \"{title}\", in {group}, and \
+                     {win}). Tilebox can add it to your games as \"{title}\", under {group}, and \
                      play the code there; its scores and history are kept under it.",
                     side = v.side,
                     title = game.info.title,

@@ -57,7 +57,8 @@ pub struct VariantModel {
     side: usize,
     next: Vec<(u8, f64)>,
     later: Vec<(u8, f64)>,
-    /// Which ranks merge in a run of three to five equal tiles (bit per rank).
+    /// Which ranks merge in a run of two to five equal tiles by the rules the pair table does not
+    /// hold (bit per rank).
     triple: u64,
     key: u64,
 }
@@ -118,13 +119,15 @@ impl VariantModel {
             key: hasher.finish(),
         };
         if rules.has_triples() {
-            // A run of 3, 4 or 5 equal tiles (as far as the side allows) that merges.
+            // A run of 2 to 5 equal tiles (as far as the side allows) that merges: fewer tiles,
+            // or others (a merge that leaves a tile keeps the count).
             for rank in 1..=rules.max_rank().min(63) {
-                for run in 3..=model.side.min(5) {
+                for run in 2..=model.side.min(5) {
                     let mut line = vec![0; model.side];
                     line[..run].fill(rank);
+                    let before = line.clone();
                     model.slide_line(&mut line);
-                    if line.iter().filter(|&&r| r != 0).count() < run {
+                    if line != before {
                         model.triple |= 1 << rank;
                         break;
                     }
@@ -179,7 +182,7 @@ impl SlidingModel for VariantModel {
         self.later.clone()
     }
 
-    /// A 2-tile merge in either order, or two equal tiles of a rank a run of three to five of
+    /// A 2-tile merge in either order, or two equal tiles of a rank a run of two to five of
     /// which merges.
     fn merges_with(&self, a: u8, b: u8) -> bool {
         self.rules.merges_with(a, b) || (a == b && a < 64 && self.triple & (1 << a) != 0)

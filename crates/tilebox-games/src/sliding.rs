@@ -99,14 +99,18 @@ fn rule_examples(v: &Variant, i: usize) -> Vec<String> {
             continue;
         }
         let ranks: Vec<u8> = ins.iter().map(|&p| p as u8).collect();
-        if let Some(made) = rule_made(&rules, rule.tiles.len(), &ranks) {
+        if let Some(made) = rule_made(&rules, rule.tiles.len(), rule.leaves.len(), &ranks) {
+            let made: Vec<String> = made
+                .iter()
+                .map(|&r| value(usize::from(r)).to_string())
+                .collect();
             let text = format!(
                 "{} = {}",
                 ins.iter()
                     .map(|&p| value(p).to_string())
                     .collect::<Vec<_>>()
                     .join(" + "),
-                value(usize::from(made))
+                made.join(" and ")
             );
             if !out.contains(&text) {
                 out.push(text);
@@ -119,10 +123,16 @@ fn rule_examples(v: &Variant, i: usize) -> Vec<String> {
     out
 }
 
-/// What `ranks` make by the engine's own rules (2 tiles by its table, 3 by sliding a line).
-fn rule_made(rules: &tilebox_sliding::Rules, k: usize, ranks: &[u8]) -> Option<u8> {
-    if k == 2 {
-        return rules.pair_merge(ranks[0], ranks[1]);
+/// What `ranks` make by the engine's own rules (2 tiles by its table, more, or a rule that
+/// leaves `leaves` tiles, by sliding a line): the tile made, then the tiles left.
+fn rule_made(
+    rules: &tilebox_sliding::Rules,
+    k: usize,
+    leaves: usize,
+    ranks: &[u8],
+) -> Option<Vec<u8>> {
+    if k == 2 && leaves == 0 {
+        return rules.pair_merge(ranks[0], ranks[1]).map(|made| vec![made]);
     }
     let values: Vec<u64> = ranks.iter().map(|&r| rules.value(r)).collect();
     let side = rules.variant().side.max(k);
@@ -133,7 +143,9 @@ fn rule_made(rules: &tilebox_sliding::Rules, k: usize, ranks: &[u8]) -> Option<u
     let board = rules.board_from_values(&rows).ok()?;
     let slid = rules.slide(&board, Direction::Left);
     let first = slid.board.rows().next()?;
-    (first.get(1) == Some(&0)).then(|| first[0])
+    // The rule merged them all: the tile made and the ones it leaves, nothing else.
+    let made: Vec<u8> = first.iter().copied().take_while(|&r| r != 0).collect();
+    (made.len() == 1 + leaves && slid.moved).then_some(made)
 }
 
 /// How to play `v`, written from its rules.

@@ -87,6 +87,8 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("3645", 3),
     mode!("2205", 3),
     mode!("3026", 3),
+    mode!("partial-absorb-257", 4),
+    mode!("partial-absorb-361", 4),
 ];
 
 /// The ids of the built-ins there were when players' own files came: a player's file could never

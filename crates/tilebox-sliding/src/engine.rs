@@ -10,7 +10,7 @@ use tilebox_core::GameRng;
 
 use crate::line::LineMotion;
 use crate::slide::slide_board;
-use crate::variant::{Movement, Pos, Scoring, SpawnAt, Variant};
+use crate::variant::{MAX_RULE_TILES, Movement, Pos, Scoring, SpawnAt, Variant};
 use crate::{Board, BoardError, Cell, Direction, Slide};
 
 /// Ranks go up to 63, so a pair of ranks indexes a 64×64 table.
@@ -30,7 +30,8 @@ struct Compiled {
     pair: Vec<u8>,
     /// The index among the merge rules of that rule, `u8::MAX` for none.
     pair_rule: Vec<u8>,
-    /// The indices of the rules of 3 to 5 tiles, in order.
+    /// The indices of the rules the pair table does not hold, in order: rules of 3 to 5 tiles,
+    /// and rules that leave tiles besides the one they make.
     longer: Vec<usize>,
     /// Board scoring: the points of each rank (index 0, an empty cell, scores 0).
     points: Option<Vec<u64>>,
@@ -82,6 +83,9 @@ impl Rules {
             let [first, second] = rule.tiles.as_slice() else {
                 continue;
             };
+            if !rule.leaves.is_empty() {
+                continue;
+            }
             let at = |p: &Pos, k: u8| match *p {
                 Pos::Exact(e) => u8::try_from(e).ok(),
                 Pos::Rel(off) => u32::from(k)
@@ -111,7 +115,7 @@ impl Rules {
             .merges
             .iter()
             .enumerate()
-            .filter(|(_, r)| r.tiles.len() >= 3)
+            .filter(|(_, r)| r.tiles.len() >= 3 || !r.leaves.is_empty())
             .map(|(i, _)| i)
             .collect();
         let points = match &variant.score {
@@ -214,7 +218,7 @@ impl Rules {
         self.pair_merge(a, b).is_some() || self.pair_merge(b, a).is_some()
     }
 
-    /// Whether the variant has rules of 3 tiles or more.
+    /// Whether the variant has rules of 3 tiles or more (or rules that leave tiles).
     pub fn has_triples(&self) -> bool {
         !self.0.longer.is_empty()
     }
@@ -473,9 +477,9 @@ fn value_of(c: &Compiled, rank: u8) -> u64 {
         .unwrap_or(0)
 }
 
-/// A slide with rules of 3 to 5 tiles: compact, then walk from the wall; at each tile try the
-/// rules in order on the tiles that start there; a match replaces them with its output and the
-/// walk goes on after them.
+/// A slide with rules of 3 to 5 tiles or rules that leave tiles: compact, then walk from the
+/// wall; at each tile try the rules in order on the tiles that start there; a match replaces
+/// them with the tile it makes and any it leaves, and the walk goes on after them.
 fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u64 {
     let mut tiles = [(0u8, 0usize); 8];
     let mut m = 0;
@@ -509,16 +513,25 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
                 let rule = c.variant.merges.get(i)?;
                 let k = rule.tiles.len();
                 (j + k <= m)
-                    .then(|| rule.made(&ranks[..k], n))
+                    .then(|| rule.outputs(&ranks[..k], n))
                     .flatten()
                     .map(|made| (made, k))
             });
-        let (made, used) = match (longer, pair) {
-            (Some(found), _) => found,
-            (None, Some((_, made))) if made != 0 => (made, 2),
-            _ => (a, 1),
+        let single = |rank: u8| {
+            let mut one = [0u8; MAX_RULE_TILES];
+            one[0] = rank;
+            (one, 1)
         };
-        line[out] = made;
+        let ((made, count), used) = match (longer, pair) {
+            (Some((made, k)), _) => {
+                let mut ranks = [0u8; MAX_RULE_TILES];
+                ranks[..made.ranks().len()].copy_from_slice(made.ranks());
+                ((ranks, made.ranks().len()), k)
+            }
+            (None, Some((_, made))) if made != 0 => (single(made), 2),
+            _ => (single(a), 1),
+        };
+        line[out..out + count].copy_from_slice(&made[..count]);
         if from_a != out {
             motions.push(LineMotion {
                 from: from_a,
@@ -526,17 +539,18 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
                 merged: false,
             });
         }
-        for &(_, from) in &tiles[j + 1..j + used] {
+        // The tiles taken go into the tile made, the last ones into the tiles left.
+        for (i, &(_, from)) in tiles[j + 1..j + used].iter().enumerate() {
             motions.push(LineMotion {
                 from,
-                to: out,
+                to: out + (i + 1).min(count - 1),
                 merged: true,
             });
         }
         if used > 1 {
-            gained = gained.saturating_add(value_of(c, made));
+            gained = gained.saturating_add(value_of(c, made[0]));
         }
-        out += 1;
+        out += count;
         j += used;
     }
     gained
@@ -587,8 +601,8 @@ mod tests {
     use crate::variant::{MergeRule, Pos};
 
     /// The reference, written from `docs/variants.md` apart from the engine: does `rule` match
-    /// the ladder positions `ps` (wall outward), and what does it make?
-    fn reference_match(rule: &MergeRule, ps: &[usize], len: usize) -> Option<usize> {
+    /// the ladder positions `ps` (wall outward), and what does it make and leave?
+    fn reference_match(rule: &MergeRule, ps: &[usize], len: usize) -> Option<Vec<usize>> {
         let orders: Vec<Vec<usize>> = if rule.any_order {
             permutations(ps)
         } else {
@@ -622,12 +636,16 @@ mod tests {
             {
                 continue;
             }
-            let out = match rule.makes {
+            let at = |pos: &Pos| match *pos {
                 Pos::Exact(e) => e as i64,
                 Pos::Rel(k) => n.unwrap_or(-100) + i64::from(k),
             };
-            if out >= 1 && out as usize <= len {
-                return Some(out as usize);
+            let out: Vec<i64> = std::iter::once(&rule.makes)
+                .chain(&rule.leaves)
+                .map(at)
+                .collect();
+            if out.iter().all(|&o| o >= 1 && o as usize <= len) {
+                return Some(out.into_iter().map(|o| o as usize).collect());
             }
         }
         None
@@ -649,8 +667,9 @@ mod tests {
         all
     }
 
-    /// The first rule matching the tiles at the start of `ps`, with how many tiles it takes.
-    fn first_rule(v: &Variant, ps: &[usize]) -> Option<(usize, usize)> {
+    /// The first rule matching the tiles at the start of `ps`: what it makes and leaves, and how
+    /// many tiles it takes.
+    fn first_rule(v: &Variant, ps: &[usize]) -> Option<(Vec<usize>, usize)> {
         v.merges.iter().find_map(|r| {
             let k = r.tiles.len();
             (ps.len() >= k)
@@ -672,9 +691,9 @@ mod tests {
                 let mut i = 0;
                 while i < tiles.len() {
                     match first_rule(v, &tiles[i..]) {
-                        Some((p, k)) => {
-                            out.push(p);
-                            made += value(p);
+                        Some((ps, k)) => {
+                            made += value(ps[0]);
+                            out.extend(ps);
                             i += k;
                         }
                         None => {
@@ -691,7 +710,7 @@ mod tests {
                 for i in 0..line.len() - 1 {
                     let behind = line[i + 1..].iter().any(|&p| p != 0);
                     let merged = if line[i] != 0 && line[i + 1] != 0 {
-                        first_rule(v, &line[i..i + 2]).map(|(p, _)| p)
+                        first_rule(v, &line[i..i + 2]).map(|(ps, _)| ps[0])
                     } else {
                         None
                     };
@@ -754,7 +773,8 @@ mod tests {
     }
 
     /// The pair table, filled rule by rule from the pairs each rule names, is the first 2-tile
-    /// rule that matches each pair of ranks, as every pair tried against every rule finds.
+    /// rule that matches each pair of ranks (of those that leave nothing: the others are tried
+    /// as the longer ones are), as every pair tried against every rule finds.
     #[test]
     fn the_pair_table_holds_the_first_rule_that_matches_each_pair() {
         for v in crate::builtin_variants() {
@@ -766,7 +786,7 @@ mod tests {
                     let want = v
                         .merges
                         .iter()
-                        .filter(|r| r.tiles.len() == 2)
+                        .filter(|r| r.tiles.len() == 2 && r.leaves.is_empty())
                         .find_map(|r| r.made(&[a, b], n));
                     assert_eq!(rules.pair_merge(a, b), want, "{}: {a}, {b}", v.id);
                 }
@@ -842,6 +862,7 @@ mod tests {
             n_to: None,
             n_every: None,
             any_order: true,
+            leaves: Vec::new(),
         }];
         five.side = 6;
         let r = Rules::new(&five).unwrap();
@@ -851,6 +872,29 @@ mod tests {
         assert_eq!(rule.made(&ranks(&[32, 2, 8, 16, 4]), 57), r.rank_of(64));
         assert_eq!(rule.made(&ranks(&[32, 2, 8, 16, 2]), 57), None);
         check_every_row(&five, &[0, 1, 2, 3, 4, 5]);
+    }
+
+    /// Format 2's merges that leave tiles: Partial Absorb 257's two equal tiles leave a 1, and
+    /// 361's 4 and two neighbouring squares leave a square; what is left merges no more in that
+    /// move, and the score is the tile made.
+    #[test]
+    fn merges_that_leave_tiles() {
+        let left = |id: &str, row: &[u64]| {
+            let r = Rules::new(&crate::builtin_variant(id).unwrap()).unwrap();
+            let mut rows = vec![vec![0; 5]; 5];
+            rows[0] = row.to_vec();
+            let s = r.slide(&r.board_from_values(&rows).unwrap(), Direction::Left);
+            (r.values(&s.board)[0].clone(), s.gained)
+        };
+        let pa257 = "partial-absorb-257";
+        assert_eq!(left(pa257, &[1, 1, 0, 0, 0]), (vec![2, 0, 0, 0, 0], 2));
+        assert_eq!(left(pa257, &[2, 2, 2, 2, 0]), (vec![3, 1, 3, 1, 0], 6));
+        assert_eq!(left(pa257, &[5, 5, 1, 1, 0]), (vec![9, 1, 2, 0, 0], 11));
+        assert_eq!(left(pa257, &[3, 3, 3, 0, 0]), (vec![5, 1, 3, 0, 0], 5));
+        let pa361 = "partial-absorb-361";
+        assert_eq!(left(pa361, &[16, 4, 9, 0, 0]), (vec![25, 4, 0, 0, 0], 25));
+        assert_eq!(left(pa361, &[4, 9, 4, 0, 0]), (vec![16, 1, 0, 0, 0], 16));
+        assert_eq!(left(pa361, &[1, 4, 4, 2, 2]), (vec![9, 4, 0, 0, 0], 13));
     }
 
     #[test]

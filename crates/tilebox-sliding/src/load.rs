@@ -472,6 +472,55 @@ mod tests {
             ),
             (
                 1,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "leaves": [1]}]"#,
+                r#"merges: rule 1: leaves needs "format": 2"#,
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "leaves": [1, 1]}]"#,
+                "merges: rule 1: 2 tiles in make 3 out; a merge leaves fewer tiles than it takes",
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "leaves": 1}]"#,
+                "merges: rule 1: leaves: 1 is not a list of ladder positions",
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "leaves": [true]}]"#,
+                r#"merges: rule 1: leaves: true is not a ladder position (a number, "n" or "n+k")"#,
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "leaves": [99]}]"#,
+                "merges: rule 1: position 99 is off the ladder (1 to 57)",
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": [1, 1], "makes": 2, "leaves": ["n"]}]"#,
+                "merges: rule 1: it makes a tile relative to n but no tile in names n",
+            ),
+            (
+                2,
+                "threes",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "leaves": [1]}]"#,
+                r#"merges: rule 1: "step" motion takes no leaves"#,
+            ),
+            (
+                1,
                 "6561",
                 "title",
                 r#""Mine""#,
@@ -489,7 +538,12 @@ mod tests {
             assert!(!line.contains('\n'), "{line}");
         }
         // The same fields, used as format 2 says, load.
-        for (field, value) in [("merges", four), ("win", "[2048, 4096]")] {
+        let leaves = r#"[{"tiles": ["n", "n"], "makes": "n+1", "leaves": [1]}]"#;
+        for (field, value) in [
+            ("merges", four),
+            ("merges", leaves),
+            ("win", "[2048, 4096]"),
+        ] {
             let text =
                 format!(r#"{{"format": 2, "id": "w", "based_on": "2048", "{field}": {value}}}"#);
             let (loaded, refused) =

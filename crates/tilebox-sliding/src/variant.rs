@@ -259,6 +259,25 @@ pub struct MergeRule {
     /// The tiles may lie in any order along the line.
     #[serde(default, skip_serializing_if = "is_false")]
     pub any_order: bool,
+    /// Format 2: the tiles the merge leaves besides the one it makes, placed after it from the
+    /// wall outward (a remainder: Partial Absorb 257's 3 + 3 → 5 and 1). Fewer than the tiles
+    /// in.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaves: Vec<Pos>,
+}
+
+/// The tiles a merge rule makes, as ranks: the tile made first, then the tiles it leaves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Made {
+    ranks: [u8; MAX_RULE_TILES],
+    count: usize,
+}
+
+impl Made {
+    /// The ranks made, the tile made first.
+    pub(crate) fn ranks(&self) -> &[u8] {
+        &self.ranks[..self.count]
+    }
 }
 
 fn is_false(b: &bool) -> bool {
@@ -266,10 +285,10 @@ fn is_false(b: &bool) -> bool {
 }
 
 impl MergeRule {
-    /// The output rank when `ranks` (from the wall outward, as many as the rule's tiles) match
-    /// this rule in its listed order, on a ladder of `len` tiles; `None` if they don't or the
-    /// output falls off the ladder.
-    pub(crate) fn made_in_order(&self, ranks: &[u8], len: usize) -> Option<u8> {
+    /// The value of n with which `ranks` (from the wall outward, as many as the rule's tiles)
+    /// match this rule in its listed order: `Some(None)` for a rule that names no n, `None` if
+    /// they don't match.
+    fn bind(&self, ranks: &[u8]) -> Option<Option<u32>> {
         if ranks.len() != self.tiles.len() {
             return None;
         }
@@ -299,7 +318,12 @@ impl MergeRule {
         {
             return None;
         }
-        let out = match self.makes {
+        Some(n)
+    }
+
+    /// The rank at `pos` for this n, on a ladder of `len` tiles; `None` off the ladder.
+    fn rank_at(pos: Pos, n: Option<u32>, len: usize) -> Option<u8> {
+        let out = match pos {
             Pos::Exact(p) => p,
             Pos::Rel(k) => n?.checked_add(k)?,
         };
@@ -309,9 +333,42 @@ impl MergeRule {
         u8::try_from(out).ok()
     }
 
-    /// As [`MergeRule::made_in_order`], in any order when the rule says so.
+    /// The rank made when `ranks` (from the wall outward, as many as the rule's tiles) match
+    /// this rule in its listed order, on a ladder of `len` tiles; `None` if they don't or the
+    /// output falls off the ladder.
+    pub(crate) fn made_in_order(&self, ranks: &[u8], len: usize) -> Option<u8> {
+        Self::rank_at(self.makes, self.bind(ranks)?, len)
+    }
+
+    /// As [`MergeRule::made_in_order`], with the tiles the rule leaves: `None` if any of them
+    /// falls off the ladder too.
+    fn outputs_in_order(&self, ranks: &[u8], len: usize) -> Option<Made> {
+        let n = self.bind(ranks)?;
+        let mut made = Made {
+            ranks: [0; MAX_RULE_TILES],
+            count: 0,
+        };
+        for &pos in std::iter::once(&self.makes).chain(&self.leaves) {
+            *made.ranks.get_mut(made.count)? = Self::rank_at(pos, n, len)?;
+            made.count += 1;
+        }
+        Some(made)
+    }
+
+    /// The rank made, in any order when the rule says so.
     pub(crate) fn made(&self, ranks: &[u8], len: usize) -> Option<u8> {
-        if let Some(out) = self.made_in_order(ranks, len) {
+        self.in_any_order(ranks, |order| self.made_in_order(order, len))
+    }
+
+    /// The ranks made and left, in any order when the rule says so.
+    pub(crate) fn outputs(&self, ranks: &[u8], len: usize) -> Option<Made> {
+        self.in_any_order(ranks, |order| self.outputs_in_order(order, len))
+    }
+
+    /// `matched` of `ranks` as they lie, or when the rule takes any order, of the first of their
+    /// other orders that it accepts.
+    fn in_any_order<T>(&self, ranks: &[u8], matched: impl Fn(&[u8]) -> Option<T>) -> Option<T> {
+        if let Some(out) = matched(ranks) {
             return Some(out);
         }
         if !self.any_order || ranks.len() > MAX_RULE_TILES {
@@ -327,7 +384,7 @@ impl MergeRule {
             if c[i] < i {
                 let j = if i % 2 == 0 { 0 } else { c[i] };
                 order.swap(j, i);
-                if let Some(out) = self.made_in_order(order, len) {
+                if let Some(out) = matched(order) {
                     return Some(out);
                 }
                 c[i] += 1;
@@ -421,7 +478,15 @@ fn kind_of(value: &Value) -> String {
 }
 
 /// The fields of a merge rule, in the order the format lists them.
-const RULE_FIELDS: [&str; 6] = ["tiles", "makes", "n_from", "n_to", "n_every", "any_order"];
+const RULE_FIELDS: [&str; 7] = [
+    "tiles",
+    "makes",
+    "n_from",
+    "n_to",
+    "n_every",
+    "any_order",
+    "leaves",
+];
 
 /// Checks `merges` by hand, so that a refusal names the rule and its field in words:
 /// `rule 2: tiles: true is not a ladder position (a number, "n" or "n+k")`.
@@ -488,6 +553,17 @@ fn check_merges(value: &Value) -> Result<(), String> {
                     "n_every",
                     format!("{} is not [m, r], two whole numbers", kind_of(v)),
                 ));
+            }
+        }
+        if let Some(v) = rule.get("leaves") {
+            let Value::Array(left) = v else {
+                return Err(within(
+                    "leaves",
+                    format!("{} is not a list of ladder positions", kind_of(v)),
+                ));
+            };
+            for t in left {
+                pos_of(t).map_err(|m| within("leaves", m))?;
             }
         }
         if let Some(v) = rule.get("any_order")
@@ -878,7 +954,22 @@ impl Variant {
             if self.motion == Movement::Step && rule.tiles.len() != 2 {
                 return Err(at("\"step\" motion takes 2-tile rules only".into()));
             }
-            for pos in rule.tiles.iter().chain([&rule.makes]) {
+            if !rule.leaves.is_empty() {
+                if !format_2 {
+                    return Err(at("leaves needs \"format\": 2".into()));
+                }
+                if self.motion == Movement::Step {
+                    return Err(at("\"step\" motion takes no leaves".into()));
+                }
+                if rule.leaves.len() >= rule.tiles.len() {
+                    return Err(at(format!(
+                        "{} tiles in make {} out; a merge leaves fewer tiles than it takes",
+                        rule.tiles.len(),
+                        rule.leaves.len() + 1
+                    )));
+                }
+            }
+            for pos in rule.tiles.iter().chain([&rule.makes]).chain(&rule.leaves) {
                 if let Pos::Exact(p) = *pos
                     && (p == 0 || p as usize > len)
                 {
@@ -886,7 +977,11 @@ impl Variant {
                 }
             }
             let relative = rule.tiles.iter().any(|p| matches!(p, Pos::Rel(_)));
-            if matches!(rule.makes, Pos::Rel(_)) && !relative {
+            if std::iter::once(&rule.makes)
+                .chain(&rule.leaves)
+                .any(|p| matches!(p, Pos::Rel(_)))
+                && !relative
+            {
                 return Err(at(
                     "it makes a tile relative to n but no tile in names n".into()
                 ));

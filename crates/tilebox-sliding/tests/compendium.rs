@@ -330,9 +330,10 @@ fn spawns_fit_the_recorded_tables() {
 /// Compendium's (README, "The 2048 Power Compendium"): Tilebox scores every merge the value of
 /// the tile it makes, as in all its games, where the Compendium scores three 3^k in 2315 as
 /// 3^k and two 3^k + 2^k with a 3^k as 6^(k+1), in 2745 a tile merged with the one two places
-/// below it on the ladder as the larger tile merged, and in 3645 x + 5x + 9x (x = 3^a·5^b) as
-/// 2^a·5^b·15.
-const OWN_SCORE: &[&str] = &["2315", "2745", "3645"];
+/// below it on the ladder as the larger tile merged, in 3645 x + 5x + 9x (x = 3^a·5^b) as
+/// 2^a·5^b·15, and in Partial Absorb 257 two 2^k + 1 (which make 2^(k+1) + 1 and leave a 1) as
+/// 2^(k+1) − 1.
+const OWN_SCORE: &[&str] = &["2315", "2745", "3645", "partial-absorb-257"];
 
 #[test]
 fn every_move_of_every_recorded_board_is_the_compendiums() {

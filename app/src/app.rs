@@ -113,6 +113,9 @@ pub struct TileboxApp {
     quitting: Option<f64>,
     /// The games' learning players, trained from their statistics screens.
     trainer: Trainer,
+    /// The names of the files in the player's `variants/` folder, read at start, and of those
+    /// the app created since: a game added from a code takes a name none of them has.
+    variant_files: std::collections::BTreeSet<String>,
     /// The variant whose training the window's close stopped, to go on if the player keeps
     /// playing after all.
     stopped_for_quit: Option<tilebox_sliding::Variant>,
@@ -177,6 +180,7 @@ impl TileboxApp {
             game_clock: None,
             quitting: None,
             trainer: Trainer::new(players),
+            variant_files: std::collections::BTreeSet::new(),
             stopped_for_quit: None,
         };
         // A resumed game's score counts for the best even if the score file was lost.
@@ -799,7 +803,11 @@ impl TileboxApp {
                 match same {
                     Some(index) => index,
                     None => {
-                        let taken = |id: &str| self.registry.entry_or_combination(id).is_some();
+                        // Not an id a game has, nor one whose file name a file in variants/ has.
+                        let taken = |id: &str| {
+                            self.registry.entry_or_combination(id).is_some()
+                                || self.variant_files.contains(&format!("{id}.json"))
+                        };
                         let game = crate::variants::code_game(named_entry, &params, taken)
                             .ok_or_else(|| {
                                 "this code has rules of its own that none of the games here \
@@ -834,12 +842,13 @@ impl TileboxApp {
     fn add_code_game(&mut self, game: crate::variants::CodeGame, seed: u64) {
         let crate::variants::CodeGame {
             variant,
+            based_on,
             info,
             file,
         } = game;
         let id = info.id.clone();
         let title = info.title.clone();
-        let bytes = crate::variants::variant_file_text(&variant);
+        let bytes = crate::variants::variant_file_text(&variant, based_on.as_deref());
         if let Err(e) = self
             .registry
             .add_preset::<tilebox_sliding::Sliding>(info, variant)
@@ -852,6 +861,9 @@ impl TileboxApp {
         };
         self.store
             .create_file(&file, &format!("the rules of {title}"), bytes);
+        if let Some(name) = file.rsplit('/').next() {
+            self.variant_files.insert(name.to_string());
+        }
         self.slots.push(GameSlot::resumed(entry, None));
         let index = self.slots.len() - 1;
         self.go(Screen::Game(index));
@@ -860,6 +872,12 @@ impl TileboxApp {
             seed,
             daily: None,
         });
+    }
+
+    /// Tells the app the names of the files in the player's `variants/` folder, as read at
+    /// start ([`crate::variants::file_names`]).
+    pub(crate) fn know_variant_files(&mut self, names: std::collections::BTreeSet<String>) {
+        self.variant_files = names;
     }
 
     fn toggle_theme(&mut self) {
@@ -1313,11 +1331,12 @@ impl eframe::App for TileboxApp {
 }
 
 /// A game's parameters with their names left out (a sliding variant's `id`, `title` and
-/// `description`): the rules alone, by which a code finds the game it plays.
+/// `description`, and the `format` it is written in): the rules alone, by which a code finds
+/// the game it plays.
 fn rules_only(params: &serde_json::Value) -> serde_json::Value {
     let mut rules = params.clone();
     if let Some(map) = rules.as_object_mut() {
-        for name in ["id", "title", "description"] {
+        for name in ["id", "title", "description", "format"] {
             map.remove(name);
         }
     }

@@ -345,6 +345,23 @@ impl Storage {
     /// old file, the directory synced. Refuses a file that is left alone. A failure at any step
     /// leaves the old file as it was and no temporary file.
     pub fn write_atomic(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
+        self.write_through_temp(name, bytes, false)
+    }
+
+    /// Writes `bytes` to a new file `name`, as [`Storage::write_atomic`] does, but only if no
+    /// file has that name: a file there already is never written over ([`StorageError::Exists`]).
+    pub fn write_new(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
+        self.write_through_temp(name, bytes, true)
+    }
+
+    /// The steps of both: the temporary file, written and synced, then given the name (over a
+    /// file there, or only if none is: `only_new`), and the directory synced.
+    fn write_through_temp(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        only_new: bool,
+    ) -> Result<(), StorageError> {
         let (path, parent) = self.prepare(name)?;
         let io_err = |source| StorageError::Io {
             path: path.clone(),
@@ -361,35 +378,17 @@ impl Storage {
             .map_err(io_err)?;
         disk.write(&mut tmp, bytes).map_err(io_err)?;
         disk.sync(&tmp).map_err(io_err)?;
-        disk.rename(tmp, &path).map_err(io_err)?;
-        disk.sync_dir(&parent).map_err(io_err)
-    }
-
-    /// Writes `bytes` to a new file `name`, as [`Storage::write_atomic`] does, but only if no
-    /// file has that name: a file there already is never written over ([`StorageError::Exists`]).
-    pub fn write_new(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
-        let (path, parent) = self.prepare(name)?;
-        let io_err = |source| StorageError::Io {
-            path: path.clone(),
-            source,
-        };
-        let file_name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let disk = &*self.disk;
-        let mut tmp = disk
-            .create_temp(&parent, &format!(".{file_name}{TEMP_MARK}"))
-            .map_err(io_err)?;
-        disk.write(&mut tmp, bytes).map_err(io_err)?;
-        disk.sync(&tmp).map_err(io_err)?;
-        disk.rename_new(tmp, &path).map_err(|source| {
-            if source.kind() == io::ErrorKind::AlreadyExists {
-                StorageError::Exists { path: path.clone() }
-            } else {
-                io_err(source)
-            }
-        })?;
+        if only_new {
+            disk.rename_new(tmp, &path).map_err(|source| {
+                if source.kind() == io::ErrorKind::AlreadyExists {
+                    StorageError::Exists { path: path.clone() }
+                } else {
+                    io_err(source)
+                }
+            })?;
+        } else {
+            disk.rename(tmp, &path).map_err(io_err)?;
+        }
         disk.sync_dir(&parent).map_err(io_err)
     }
 
@@ -776,6 +775,22 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[test]
+    fn a_new_file_is_created_in_its_folder_and_never_written_over() {
+        let dir = temp_dir("new");
+        let storage = Storage::new(&dir);
+        storage.write_new("variants/x.json", b"first").unwrap();
+        assert_eq!(fs::read(dir.join("variants/x.json")).unwrap(), b"first");
+        let again = storage.write_new("variants/x.json", b"second");
+        assert!(
+            matches!(again, Err(StorageError::Exists { .. })),
+            "{again:?}"
+        );
+        assert_eq!(fs::read(dir.join("variants/x.json")).unwrap(), b"first");
+        // No temporary file is left beside it.
+        assert_eq!(fs::read_dir(dir.join("variants")).unwrap().count(), 1);
     }
 
     #[test]

@@ -54,7 +54,9 @@ impl TileboxApp {
     pub fn with_player_variants(data_dir: impl Into<PathBuf>, start_game: Option<&str>) -> Self {
         let data_dir = data_dir.into();
         let (registry, notices, players) = player_registry(&data_dir);
+        let files = file_names(&data_dir);
         let mut app = Self::with_registry(registry, data_dir, start_game);
+        app.know_variant_files(files);
         app.share_players(players);
         for notice in notices {
             app.notify(notice);
@@ -70,6 +72,8 @@ impl TileboxApp {
 pub struct CodeGame {
     /// The rules, with the new id and title.
     pub variant: Variant,
+    /// The built-in the code names, which the file is based on; `None` for a player's own.
+    pub based_on: Option<String>,
     /// The entry's names and group.
     pub info: EntryInfo,
     /// The file, in the data directory: `variants/<id>.json` ([`code_game_file`]).
@@ -100,8 +104,10 @@ pub fn code_game(named: &Entry, params: &Value, taken: impl Fn(&str) -> bool) ->
         group: named.info().group.clone(),
         section: named.info().section.clone(),
     };
+    let based_on = tilebox_sliding::builtin_variant(named.id()).map(|_| named.id().to_string());
     Some(CodeGame {
         variant,
+        based_on,
         info,
         file: code_game_file(&id),
     })
@@ -112,12 +118,36 @@ pub fn code_game_file(id: &str) -> String {
     format!("{VARIANTS_FOLDER}/{id}.json")
 }
 
-/// The text of a variant file holding `variant` in full, as a person would lay it out: its
-/// fields one a line, in the format's order.
-pub fn variant_file_text(variant: &Variant) -> Vec<u8> {
-    let mut text = serde_json::to_vec_pretty(variant).unwrap_or_default();
+/// The text of a variant file holding `variant` in full, in the format's order, indented as a
+/// person would write it. With `based_on` (a built-in), the file names it after its
+/// description: every field is still the file's own, and the game keeps the base's group in
+/// the launcher at every start.
+pub fn variant_file_text(variant: &Variant, based_on: Option<&str>) -> Vec<u8> {
+    let mut fields = serde_json::Map::new();
+    if let Value::Object(all) = variant.to_json() {
+        for (name, value) in all {
+            let after_description = name == "description";
+            fields.insert(name, value);
+            if let (true, Some(base)) = (after_description, based_on) {
+                fields.insert(tilebox_sliding::variant::BASED_ON.to_string(), base.into());
+            }
+        }
+    }
+    let mut text = serde_json::to_vec_pretty(&fields).unwrap_or_default();
     text.push(b'\n');
     text
+}
+
+/// The names of the files in the player's `variants/` folder of `data_dir` (none when it cannot
+/// be read): read once at start, so that a code's game never takes a name a file has.
+pub fn file_names(data_dir: &Path) -> std::collections::BTreeSet<String> {
+    std::fs::read_dir(variants_dir(data_dir))
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -138,7 +168,8 @@ mod tests {
         assert_eq!(game.info.group, named.info().group);
         assert_eq!(game.variant.side, 7);
         // The file reads back as the same variant.
-        let text = String::from_utf8(variant_file_text(&game.variant)).unwrap();
+        assert_eq!(game.based_on.as_deref(), Some("2048"));
+        let text = String::from_utf8(variant_file_text(&game.variant, None)).unwrap();
         assert_eq!(Variant::from_text(&text).unwrap(), game.variant);
         // Not a sliding game, or rules that do not read: nothing to add.
         let strike9 = registry.get("strike9").unwrap();

@@ -318,6 +318,16 @@ fn codes_go_both_ways_between_the_app_and_the_command_line_tool() {
     assert_eq!(without_name(again), without_name(by_tool));
 }
 
+/// The variant a file added from a code of 2048 holds: based on 2048 (so that it stays in its
+/// group), with every field of its own.
+fn added_file(path: &std::path::Path) -> tilebox_sliding::Variant {
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let base = json.as_object_mut().unwrap().remove("based_on");
+    assert_eq!(base, Some("2048".into()), "{}", path.display());
+    serde_json::from_value(json).unwrap()
+}
+
 /// The code of a 7×7 board of 2048, seed 5: valid rules, which the tool plays, but no game of
 /// the catalogue has them.
 fn seven_by_seven_code() -> String {
@@ -356,8 +366,7 @@ fn a_code_with_rules_no_game_here_has_is_offered_as_a_game_of_ones_own() {
     assert_eq!(without_name(session.state_json()), without_name(by_tool));
     assert!(h.state().session("2048").is_none());
     assert!(h.state().flush_writes(Duration::from_secs(10)).is_empty());
-    let written: tilebox_sliding::Variant =
-        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let written = added_file(&file);
     assert_eq!((written.id.as_str(), written.side), ("2048-code", 7));
     assert_eq!(written.title, "2048 (from a code)");
     let mut standard = tilebox_sliding::builtin_variant("2048").unwrap();
@@ -367,9 +376,12 @@ fn a_code_with_rules_no_game_here_has_is_offered_as_a_game_of_ones_own() {
     drop(h);
     let mut h = harness(&dir, None);
     assert!(h.state().notices().is_empty(), "{:?}", h.state().notices());
+    let added = h.state().registry().get("2048-code").unwrap();
+    assert_eq!(added.title(), "2048 (from a code)");
     assert_eq!(
-        h.state().registry().get("2048-code").unwrap().title(),
-        "2048 (from a code)"
+        added.info().group,
+        "2048",
+        "in the group of the game it named"
     );
     play_code(&mut h, &code);
     assert!(h.query_by_label(ADD_GAME_HEADING).is_none());
@@ -391,7 +403,7 @@ fn a_code_finds_its_game_by_its_rules_whatever_its_name() {
 #[test]
 fn adding_a_codes_game_never_writes_over_a_file() {
     // A file of that name is there, and is not a variant Tilebox reads: it is the player's,
-    // and stays as it is. The game is played all the same, and the failed write is said.
+    // and stays as it is; the game takes another name.
     let code = seven_by_seven_code();
     let dir = temp_dir("codes-no-overwrite");
     std::fs::create_dir_all(dir.join("variants")).unwrap();
@@ -399,24 +411,19 @@ fn adding_a_codes_game_never_writes_over_a_file() {
     std::fs::write(&file, "my notes, not JSON").unwrap();
     let mut h = harness(&dir, None);
     play_code(&mut h, &code);
+    h.get_by_label_contains("variants/2048-code-2.json");
     h.get_by_label(ADD_LABEL).click();
     h.run();
-    assert_eq!(h.state().current_game(), Some("2048-code"));
-    h.state().flush_writes(Duration::from_secs(10));
+    assert_eq!(h.state().current_game(), Some("2048-code-2"));
+    assert!(h.state().flush_writes(Duration::from_secs(10)).is_empty());
     h.run();
     assert_eq!(
         std::fs::read_to_string(&file).unwrap(),
         "my notes, not JSON"
     );
-    let said = h
-        .state()
-        .message("2048-code")
-        .unwrap_or_default()
-        .to_string();
-    assert!(said.contains("is there already"), "{said}");
-    h.get_by_label_contains("is there already");
-    let files: Vec<_> = std::fs::read_dir(dir.join("variants")).unwrap().collect();
-    assert_eq!(files.len(), 1, "{files:?}");
+    assert!(h.state().message("2048-code-2").is_none());
+    let written = added_file(&dir.join("variants").join("2048-code-2.json"));
+    assert_eq!(written.id, "2048-code-2");
 }
 
 #[test]

@@ -133,15 +133,17 @@ fn another_game_s_run_is_named_and_this_one_waits() {
         .title()
         .to_string();
     let label = tilebox::launcher::stats_label(&title);
+    // While 2048's run goes on, its spinner repaints every frame: a few frames a key, not a
+    // wait for the window to settle (which a loaded machine may not reach in time).
     for _ in 0..3 {
         if h.query_by_label(&label).is_some() {
             break;
         }
         h.key_press(Key::Escape);
-        h.run();
+        h.run_steps(4);
     }
     h.get_by_label(&label).click();
-    h.run();
+    h.run_steps(4);
     step_until(&mut h, "Threes' file read", |h| {
         !matches!(h.state_mut().training("threes"), Some(Standing::Reading))
     });

@@ -24,6 +24,11 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// The frames `Harness::run` may take to settle. A screen that reads a file on a thread of its
+/// own (the statistics screen's trained player) shows a spinner until the thread answers, and
+/// on a loaded machine that takes more frames than a settled screen needs.
+pub const MAX_STEPS: u64 = 200;
+
 /// The app over `registry` and `dir`, opened on `game` if given, in a test harness.
 pub fn harness_over(
     registry: tilebox_core::Registry,
@@ -34,7 +39,7 @@ pub fn harness_over(
     let game = game.map(str::to_string);
     let mut h = Harness::builder()
         .with_size(egui::Vec2::new(600.0, 760.0))
-        .with_max_steps(40)
+        .with_max_steps(MAX_STEPS)
         .with_step_dt(0.25)
         .build_eframe(move |_cc| TileboxApp::with_registry(registry, dir, game.as_deref()));
     read_histories(&mut h);
@@ -50,7 +55,7 @@ pub fn harness_with_writer(
     let game = game.to_string();
     let mut h = Harness::builder()
         .with_size(egui::Vec2::new(600.0, 760.0))
-        .with_max_steps(40)
+        .with_max_steps(MAX_STEPS)
         .with_step_dt(0.25)
         .build_eframe(move |_cc| {
             TileboxApp::with_writer(tilebox_games::registry(), writer, Some(&game))
@@ -84,7 +89,7 @@ pub fn harness_stepping(
     let game = game.map(str::to_string);
     let mut h = Harness::builder()
         .with_size(egui::Vec2::new(600.0, 760.0))
-        .with_max_steps(40)
+        .with_max_steps(MAX_STEPS)
         .with_step_dt(step_dt)
         .build_eframe(move |_cc| TileboxApp::new(dir, game.as_deref()));
     read_histories(&mut h);

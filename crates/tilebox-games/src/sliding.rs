@@ -99,7 +99,7 @@ fn rule_examples(v: &Variant, i: usize) -> Vec<String> {
             continue;
         }
         let ranks: Vec<u8> = ins.iter().map(|&p| p as u8).collect();
-        if let Some(made) = rule_made(&rules, rule.tiles.len(), rule.leaves.len(), &ranks) {
+        if let Some(made) = rule_made(&rules, rule, &ranks) {
             let made: Vec<String> = made
                 .iter()
                 .map(|&r| value(usize::from(r)).to_string())
@@ -123,15 +123,16 @@ fn rule_examples(v: &Variant, i: usize) -> Vec<String> {
     out
 }
 
-/// What `ranks` make by the engine's own rules (2 tiles by its table, more, or a rule that
-/// leaves `leaves` tiles, by sliding a line): the tile made, then the tiles left.
+/// What `ranks` make by `rule` in the engine (2 tiles by its table; more, or a rule that leaves
+/// tiles or takes whole runs, by sliding a line of them alone): the tile made, then the tiles
+/// left.
 fn rule_made(
     rules: &tilebox_sliding::Rules,
-    k: usize,
-    leaves: usize,
+    rule: &tilebox_sliding::variant::MergeRule,
     ranks: &[u8],
 ) -> Option<Vec<u8>> {
-    if k == 2 && leaves == 0 {
+    let (k, leaves) = (rule.tiles.len(), rule.leaves.len());
+    if k == 2 && leaves == 0 && !rule.run {
         return rules.pair_merge(ranks[0], ranks[1]).map(|made| vec![made]);
     }
     let values: Vec<u64> = ranks.iter().map(|&r| rules.value(r)).collect();
@@ -186,11 +187,15 @@ every card of 3 and up. This board is {side}×{side}."
         if examples.is_empty() {
             continue;
         }
-        let count = match rule.tiles.len() {
-            2 => "two tiles",
-            3 => "three tiles in a row",
-            4 => "four tiles in a row",
-            _ => "five tiles in a row",
+        let count = match (rule.tiles.len(), rule.run) {
+            (2, false) => "two tiles",
+            (3, false) => "three tiles in a row",
+            (4, false) => "four tiles in a row",
+            (_, false) => "five tiles in a row",
+            (2, true) => "exactly two equal tiles (not three or more in a row)",
+            (3, true) => "exactly three equal tiles in a row",
+            (4, true) => "exactly four equal tiles in a row",
+            (_, true) => "exactly five equal tiles in a row",
         };
         let order = if rule.any_order {
             ", in either order"
@@ -709,6 +714,25 @@ mod tests {
         let help = how_to_play(&bagged);
         assert!(help.contains("bag of 4 × 1, 4 × 2 and 4 × 3"), "{help}");
         assert!(help.contains("bonus tile"), "{help}");
+        // Format 2: merges of four, tiles left, whole runs, several wins.
+        let help = how_to_play(&variant("6561"));
+        assert!(
+            help.contains("four tiles in a row merge: 1 + 1 + 1 + 1 = 4"),
+            "{help}"
+        );
+        let help = how_to_play(&variant("partial-absorb-257"));
+        assert!(help.contains("3 + 3 = 5 and 1"), "{help}");
+        let help = how_to_play(&variant("900"));
+        assert!(
+            help.contains("exactly two equal tiles (not three or more in a row) merge: 1 + 1 = 2"),
+            "{help}"
+        );
+        assert!(
+            help.contains("exactly five equal tiles in a row merge: 1 + 1 + 1 + 1 + 1 = 5"),
+            "{help}"
+        );
+        let help = how_to_play(&variant("1535-1536-1537"));
+        assert!(help.contains("Make a 1535, 1536 or 1537 tile"), "{help}");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! `cargo bench -p tilebox-sliding --bench slide`. The generic engine must stay within 1.5× of
 //! the hand-written one. A second group times the other kinds of rules on boards of their own
 //! games: rules of three, four and more tiles, rules written rung by rung, wins on any of several
-//! tiles, and Threes' step.
+//! tiles, rules that leave tiles, rules of whole runs, and Threes' step.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -132,6 +132,8 @@ fn bench(c: &mut Criterion) {
         ("6561", "4-tile rules, 6x6"),
         ("5040", "rules rung by rung, 2 to 4 tiles, 5x5"),
         ("1365-1366", "rules rung by rung, any of two wins"),
+        ("partial-absorb-257", "a rule that leaves a tile, 5x5"),
+        ("900", "rules of whole runs, 7x7"),
         ("threes", "step"),
     ] {
         let rules = Rules::new(&builtin_variant(id).unwrap()).unwrap();

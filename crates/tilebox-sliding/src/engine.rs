@@ -28,10 +28,11 @@ struct Compiled {
     /// `pair[a * 64 + b]`: the rank made by the first 2-tile rule that matches `a` (nearer the
     /// wall) and `b`, 0 for none.
     pair: Vec<u8>,
-    /// The index among the merge rules of that rule, `u8::MAX` for none.
-    pair_rule: Vec<u8>,
+    /// The index among the merge rules of that rule, `u32::MAX` for none: the longer rules
+    /// listed before it are tried first.
+    pair_rule: Vec<u32>,
     /// The indices of the rules the pair table does not hold, in order: rules of 3 to 5 tiles,
-    /// and rules that leave tiles besides the one they make.
+    /// rules that leave tiles besides the one they make, and rules of whole runs.
     longer: Vec<usize>,
     /// Board scoring: the points of each rank (index 0, an empty cell, scores 0).
     points: Option<Vec<u64>>,
@@ -75,7 +76,7 @@ impl Rules {
         let len = u8::try_from(variant.tiles.len()).unwrap_or(u8::MAX);
         let n = usize::from(len);
         let mut pair = vec![0u8; SIDE * SIDE];
-        let mut pair_rule = vec![u8::MAX; SIDE * SIDE];
+        let mut pair_rule = vec![u32::MAX; SIDE * SIDE];
         // Each pair takes the first 2-tile rule that matches it. A rule can only match the
         // pairs its positions name for some n (either way round when any order), so those are
         // the pairs tried: a rule costs the ladder's length, not its square.
@@ -83,7 +84,7 @@ impl Rules {
             let [first, second] = rule.tiles.as_slice() else {
                 continue;
             };
-            if !rule.leaves.is_empty() {
+            if !rule.leaves.is_empty() || rule.run {
                 continue;
             }
             let at = |p: &Pos, k: u8| match *p {
@@ -106,7 +107,7 @@ impl Rules {
                     }
                     if let Some(made) = rule.made(&[a, b], n) {
                         pair[slot] = made;
-                        pair_rule[slot] = u8::try_from(i).unwrap_or(u8::MAX - 1);
+                        pair_rule[slot] = u32::try_from(i).unwrap_or(u32::MAX - 1);
                     }
                 }
             }
@@ -115,7 +116,7 @@ impl Rules {
             .merges
             .iter()
             .enumerate()
-            .filter(|(_, r)| r.tiles.len() >= 3 || !r.leaves.is_empty())
+            .filter(|(_, r)| r.tiles.len() >= 3 || !r.leaves.is_empty() || r.run)
             .map(|(i, _)| i)
             .collect();
         let points = match &variant.score {
@@ -500,7 +501,12 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
             let k = usize::from(a) * SIDE + usize::from(tiles[j + 1].0);
             (c.pair_rule[k], c.pair[k])
         });
-        let pair_index = pair.map_or(usize::MAX, |(i, _)| usize::from(i));
+        let pair_index = pair.map_or(usize::MAX, |(i, _)| {
+            usize::try_from(i)
+                .ok()
+                .filter(|_| i != u32::MAX)
+                .unwrap_or(usize::MAX)
+        });
         let mut ranks = [0u8; 8];
         for (r, &(rank, _)) in ranks.iter_mut().zip(&tiles[j..m]) {
             *r = rank;
@@ -512,7 +518,11 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
             .find_map(|&i| {
                 let rule = c.variant.merges.get(i)?;
                 let k = rule.tiles.len();
-                (j + k <= m)
+                // A whole run: neither the tile before (as the move has left it) nor the one
+                // after is the run's.
+                let after = (j + k < m).then(|| tiles[j + k].0);
+                let whole = !rule.run || ((out == 0 || line[out - 1] != a) && after != Some(a));
+                (j + k <= m && whole)
                     .then(|| rule.outputs(&ranks[..k], n))
                     .flatten()
                     .map(|made| (made, k))
@@ -669,10 +679,11 @@ mod tests {
 
     /// The first rule matching the tiles at the start of `ps`: what it makes and leaves, and how
     /// many tiles it takes.
-    fn first_rule(v: &Variant, ps: &[usize]) -> Option<(Vec<usize>, usize)> {
+    fn first_rule(v: &Variant, ps: &[usize], prev: Option<usize>) -> Option<(Vec<usize>, usize)> {
         v.merges.iter().find_map(|r| {
             let k = r.tiles.len();
-            (ps.len() >= k)
+            let whole = !r.run || (prev != ps.first().copied() && ps.get(k) != ps.first());
+            (ps.len() >= k && whole)
                 .then(|| reference_match(r, &ps[..k], v.tiles.len()))
                 .flatten()
                 .map(|out| (out, k))
@@ -690,7 +701,7 @@ mod tests {
                 let mut out = Vec::new();
                 let mut i = 0;
                 while i < tiles.len() {
-                    match first_rule(v, &tiles[i..]) {
+                    match first_rule(v, &tiles[i..], out.last().copied()) {
                         Some((ps, k)) => {
                             made += value(ps[0]);
                             out.extend(ps);
@@ -710,7 +721,7 @@ mod tests {
                 for i in 0..line.len() - 1 {
                     let behind = line[i + 1..].iter().any(|&p| p != 0);
                     let merged = if line[i] != 0 && line[i + 1] != 0 {
-                        first_rule(v, &line[i..i + 2]).map(|(ps, _)| ps[0])
+                        first_rule(v, &line[i..i + 2], None).map(|(ps, _)| ps[0])
                     } else {
                         None
                     };
@@ -773,8 +784,8 @@ mod tests {
     }
 
     /// The pair table, filled rule by rule from the pairs each rule names, is the first 2-tile
-    /// rule that matches each pair of ranks (of those that leave nothing: the others are tried
-    /// as the longer ones are), as every pair tried against every rule finds.
+    /// rule that matches each pair of ranks (of those that leave nothing and take any pair: the
+    /// others are tried as the longer ones are), as every pair tried against every rule finds.
     #[test]
     fn the_pair_table_holds_the_first_rule_that_matches_each_pair() {
         for v in crate::builtin_variants() {
@@ -786,7 +797,7 @@ mod tests {
                     let want = v
                         .merges
                         .iter()
-                        .filter(|r| r.tiles.len() == 2 && r.leaves.is_empty())
+                        .filter(|r| r.tiles.len() == 2 && r.leaves.is_empty() && !r.run)
                         .find_map(|r| r.made(&[a, b], n));
                     assert_eq!(rules.pair_merge(a, b), want, "{}: {a}, {b}", v.id);
                 }
@@ -863,6 +874,7 @@ mod tests {
             n_every: None,
             any_order: true,
             leaves: Vec::new(),
+            run: false,
         }];
         five.side = 6;
         let r = Rules::new(&five).unwrap();
@@ -895,6 +907,31 @@ mod tests {
         assert_eq!(left(pa361, &[16, 4, 9, 0, 0]), (vec![25, 4, 0, 0, 0], 25));
         assert_eq!(left(pa361, &[4, 9, 4, 0, 0]), (vec![16, 1, 0, 0, 0], 16));
         assert_eq!(left(pa361, &[1, 4, 4, 2, 2]), (vec![9, 4, 0, 0, 0], 13));
+    }
+
+    /// Format 2's whole runs: in 900, exactly two, three or five equal tiles merge, and a run
+    /// of four or six not at all; in 1728 (no runs), the most equal tiles merge first.
+    #[test]
+    fn rules_of_whole_runs() {
+        let left = |id: &str, row: &[u64]| {
+            let r = Rules::new(&crate::builtin_variant(id).unwrap()).unwrap();
+            let side = r.variant().side;
+            let mut rows = vec![vec![0; side]; side];
+            rows[0][..row.len()].copy_from_slice(row);
+            let s = r.slide(&r.board_from_values(&rows).unwrap(), Direction::Left);
+            let mut got = r.values(&s.board)[0].clone();
+            got.truncate(row.len());
+            (got, s.gained)
+        };
+        assert_eq!(left("900", &[1, 1]), (vec![2, 0], 2));
+        assert_eq!(left("900", &[1, 1, 1]), (vec![3, 0, 0], 3));
+        assert_eq!(left("900", &[1, 1, 1, 1]), (vec![1, 1, 1, 1], 0));
+        assert_eq!(left("900", &[1, 1, 1, 1, 1]), (vec![5, 0, 0, 0, 0], 5));
+        assert_eq!(left("900", &[1, 1, 1, 1, 1, 1]), (vec![1; 6], 0));
+        // The 2 made is before the next two 2s: they are no whole run.
+        assert_eq!(left("900", &[2, 1, 1, 2, 2]), (vec![2, 2, 2, 2, 0], 2));
+        assert_eq!(left("1728", &[1, 1, 1, 1, 1]), (vec![4, 1, 0, 0, 0], 4));
+        assert_eq!(left("1728", &[3, 3, 3]), (vec![6, 3, 0], 6));
     }
 
     #[test]

@@ -467,6 +467,13 @@ mod tests {
                 2,
                 "2048",
                 "win",
+                "[2048, 8192]",
+                "win: 2048 and 8192 are not neighbours on the ladder",
+            ),
+            (
+                2,
+                "2048",
+                "win",
                 "[2048, 3000]",
                 "win: 3000 is not a tile of the ladder",
             ),
@@ -521,10 +528,38 @@ mod tests {
             ),
             (
                 1,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "run": true}]"#,
+                r#"merges: rule 1: run needs "format": 2"#,
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n+1"], "makes": "n+2", "run": true}]"#,
+                "merges: rule 1: run takes equal tiles: every position in tiles the same",
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "run": "yes"}]"#,
+                r#"merges: rule 1: run: "yes" is not true or false"#,
+            ),
+            (
+                2,
+                "threes",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "run": true}]"#,
+                r#"merges: rule 1: "step" motion takes no runs"#,
+            ),
+            (
+                1,
                 "6561",
-                "title",
-                r#""Mine""#,
-                r#"format: 1, but its base 6561 is format 2: say "format": 2"#,
+                "merges",
+                four,
+                r#"merges: rule 1: 4 tiles; a rule of 4 or 5 tiles needs "format": 2"#,
             ),
         ] {
             let text = format!(
@@ -539,9 +574,11 @@ mod tests {
         }
         // The same fields, used as format 2 says, load.
         let leaves = r#"[{"tiles": ["n", "n"], "makes": "n+1", "leaves": [1]}]"#;
+        let run = r#"[{"tiles": ["n", "n"], "makes": "n+1", "run": true}]"#;
         for (field, value) in [
             ("merges", four),
             ("merges", leaves),
+            ("merges", run),
             ("win", "[2048, 4096]"),
         ] {
             let text =
@@ -551,6 +588,13 @@ mod tests {
             assert!(refused.is_empty(), "{field}: {refused:?}");
             assert_eq!(loaded.len(), 1);
         }
+        // A format-1 file based on a variant that is format 2 now (5040 took its merges of four
+        // after players could base files on it) reads as before, as a format-2 variant.
+        let text = r#"{"format": 1, "id": "w", "based_on": "5040", "side": 6}"#.to_string();
+        let (loaded, refused) =
+            resolve_all([("w.json".to_string(), Ok(text))], &builtin_variants());
+        assert!(refused.is_empty(), "{refused:?}");
+        assert_eq!((loaded[0].variant.format, loaded[0].variant.side), (2, 6));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

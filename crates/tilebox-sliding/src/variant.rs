@@ -264,6 +264,11 @@ pub struct MergeRule {
     /// in.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub leaves: Vec<Pos>,
+    /// Format 2: the rule takes only a whole run of equal tiles: the tile before them (nearer
+    /// the wall, as the move has left it) and the tile after them are not theirs, so that a
+    /// run of four merges by no rule of two or three (900, 180).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub run: bool,
 }
 
 /// The tiles a merge rule makes, as ranks: the tile made first, then the tiles it leaves.
@@ -478,7 +483,7 @@ fn kind_of(value: &Value) -> String {
 }
 
 /// The fields of a merge rule, in the order the format lists them.
-const RULE_FIELDS: [&str; 7] = [
+const RULE_FIELDS: [&str; 8] = [
     "tiles",
     "makes",
     "n_from",
@@ -486,6 +491,7 @@ const RULE_FIELDS: [&str; 7] = [
     "n_every",
     "any_order",
     "leaves",
+    "run",
 ];
 
 /// Checks `merges` by hand, so that a refusal names the rule and its field in words:
@@ -520,7 +526,8 @@ fn check_merges(value: &Value) -> Result<(), String> {
                 return Err(within(
                     "tiles",
                     format!(
-                        "{} is not a list of 2 to {MAX_RULE_TILES} ladder positions",
+                        "{} is not a list of 2 to {MAX_RULE_TILES} ladder positions (2 or 3 in \
+                         format 1)",
                         kind_of(other)
                     ),
                 ));
@@ -566,13 +573,15 @@ fn check_merges(value: &Value) -> Result<(), String> {
                 pos_of(t).map_err(|m| within("leaves", m))?;
             }
         }
-        if let Some(v) = rule.get("any_order")
-            && !v.is_boolean()
-        {
-            return Err(within(
-                "any_order",
-                format!("{} is not true or false", kind_of(v)),
-            ));
+        for field in ["any_order", "run"] {
+            if let Some(v) = rule.get(field)
+                && !v.is_boolean()
+            {
+                return Err(within(
+                    field,
+                    format!("{} is not true or false", kind_of(v)),
+                ));
+            }
         }
     }
     Ok(())
@@ -799,16 +808,28 @@ pub fn resolve(
                 }
             }
             let base = base_of(base)?;
-            if base.format > format {
-                return Err(VariantError::field(
-                    "format",
-                    format!(
-                        "{format}, but its base {} is format {}: say \"format\": {}",
-                        base.id, base.format, base.format
-                    ),
-                ));
+            if base.format <= format {
+                return Variant::from_json(&overlay(&base, file));
             }
-            Variant::from_json(&overlay(&base, file))
+            // A file of an older format based on a newer variant (a format-1 file based on 5040,
+            // written before 5040 took its merges of four) reads as it did: the variant it makes
+            // has the base's format, and only the fields the file gives itself must keep to the
+            // file's own format.
+            let mut newer = file.clone();
+            newer.insert("format".to_string(), Value::from(base.format));
+            let resolved = Variant::from_json(&overlay(&base, &newer))?;
+            let mut own = Variant {
+                format,
+                ..resolved.clone()
+            };
+            if !file.contains_key("merges") {
+                own.merges.clear();
+            }
+            if !file.contains_key("win") {
+                own.win = Win::NONE;
+            }
+            own.validate()?;
+            Ok(resolved)
         }
         Some(_) => Err(VariantError::field(BASED_ON, "not a variant id")),
     }
@@ -969,6 +990,19 @@ impl Variant {
                     )));
                 }
             }
+            if rule.run {
+                if !format_2 {
+                    return Err(at("run needs \"format\": 2".into()));
+                }
+                if self.motion == Movement::Step {
+                    return Err(at("\"step\" motion takes no runs".into()));
+                }
+                if rule.tiles.windows(2).any(|w| w[0] != w[1]) {
+                    return Err(at(
+                        "run takes equal tiles: every position in tiles the same".into(),
+                    ));
+                }
+            }
             for pos in rule.tiles.iter().chain([&rule.makes]).chain(&rule.leaves) {
                 if let Pos::Exact(p) = *pos
                     && (p == 0 || p as usize > len)
@@ -1015,6 +1049,20 @@ impl Variant {
             return Err(err(
                 "win",
                 format!("not strictly increasing ({} then {})", w[0], w[1]),
+            ));
+        }
+        // The game is won once the highest tile reaches the lowest: so that this is making one
+        // of them, they are neighbours on the ladder.
+        if let Some(w) = wins
+            .windows(2)
+            .find(|w| self.rank_of(w[1]) != self.rank_of(w[0]).map(|r| r + 1))
+        {
+            return Err(err(
+                "win",
+                format!(
+                    "{} and {} are not neighbours on the ladder: the tiles of a list of wins follow one another",
+                    w[0], w[1]
+                ),
             ));
         }
         if let Scoring::Board(points) = &self.score

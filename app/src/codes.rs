@@ -124,8 +124,7 @@ pub(crate) fn add_game(ctx: &egui::Context, game: &crate::variants::CodeGame) ->
             ui.set_max_width(dialog_width(ctx, 420.0));
             ui.heading(ADD_GAME_HEADING);
             let win = v
-                .win
-                .words()
+                .win_words()
                 .map_or_else(|| "no win".to_string(), |w| format!("won at {w}"));
             ui.add(
                 egui::Label::new(format!(

@@ -154,10 +154,10 @@ impl Measure {
         }
     }
 
-    /// What one bar of it counts, for its value `value`.
-    pub fn bar_name(self, value: u64) -> String {
+    /// What one bar of it counts, for its value `value`, which a tile shows as `tile`.
+    pub fn bar_name(self, value: u64, tile: &str) -> String {
         match self {
-            Measure::TopTile => format!("highest tile {value}"),
+            Measure::TopTile => format!("highest tile {tile}"),
             Measure::TilesLeft if value == 1 => "1 tile left".to_string(),
             Measure::TilesLeft => format!("{value} tiles left"),
         }
@@ -716,7 +716,8 @@ mod tests {
             Stats::of(&[left], true).histogram,
             Some((Measure::TilesLeft, vec![(3, 1)]))
         );
-        assert_eq!(Measure::TilesLeft.bar_name(1), "1 tile left");
+        assert_eq!(Measure::TilesLeft.bar_name(1, "1"), "1 tile left");
+        assert_eq!(Measure::TopTile.bar_name(4, "-2"), "highest tile -2");
     }
 
     fn arb_record() -> impl Strategy<Value = Record> {

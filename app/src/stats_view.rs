@@ -256,7 +256,7 @@ fn figures_and_lists(
     if let Some((measure, counts)) = stats.histogram_of(history, memo.range) {
         ui.add_space(8.0);
         ui.label(RichText::new(measure.title()).strong().size(18.0));
-        histogram_chart(ui, measure, &counts, palette);
+        histogram_chart(ui, entry, measure, &counts, palette);
     }
 
     ui.add_space(8.0);
@@ -598,18 +598,29 @@ fn key(ui: &mut egui::Ui, mark: Mark, color: egui::Color32, text: String) {
 /// How many games reached each value of `measure`, one bar per value; the values are written
 /// under as many bars as they fit under, evenly spaced (a ladder of 63 tiles has no room for
 /// each), and each bar says its value and count when hovered.
-fn histogram_chart(ui: &mut egui::Ui, measure: Measure, counts: &[(u64, u64)], palette: &Palette) {
+fn histogram_chart(
+    ui: &mut egui::Ui,
+    entry: &Entry,
+    measure: Measure,
+    counts: &[(u64, u64)],
+    palette: &Palette,
+) {
+    // A tile as it shows (a label: `-8`, `1+i`), or a number in a few characters.
+    let text = |v: u64| match measure {
+        Measure::TopTile if entry.tile_text(v) != v.to_string() => entry.tile_text(v),
+        _ => short_number(v),
+    };
     let bars: Vec<Bar> = counts
         .iter()
         .enumerate()
         .map(|(i, &(value, count))| {
             Bar::new(i as f64, count as f64)
-                .name(measure.bar_name(value))
+                .name(measure.bar_name(value, &entry.tile_text(value)))
                 .width(0.7)
                 .fill(palette.focus)
         })
         .collect();
-    let values: Vec<String> = counts.iter().map(|&(v, _)| short_number(v)).collect();
+    let values: Vec<String> = counts.iter().map(|&(v, _)| text(v)).collect();
     let widest = values.iter().map(|v| v.chars().count()).max().unwrap_or(1);
     // The room a value's label needs, in points: wider than the axis's least spacing.
     let room = (widest as f64 * 9.0 + 12.0).max(64.0);

@@ -1061,6 +1061,29 @@ fn every_cell_of_every_sliding_board_speaks_what_it_holds() {
     assert!(boards > 0, "no sliding board in the registry");
 }
 
+/// A labelled variant's tiles show and speak their labels, not their numbers: 10's first board
+/// from seed 3 holds two -1s (tile number 2), and its statistics name tiles by label.
+#[test]
+fn labelled_tiles_speak_their_labels() {
+    let dir = temp_dir("labels");
+    let mut saved = Session::<Sliding>::new(common::variant("10"), 3)
+        .unwrap()
+        .save();
+    saved.game = "10".to_string();
+    common::write_save(&dir, &saved);
+    let h = harness(&dir, Some("10"));
+    let state = h.state().session("10").unwrap().state_json();
+    assert_eq!(state["board"][2][0], 2, "tile number 2 is -1");
+    h.get_by_label("row 3, column 1: -1");
+    h.get_by_label("row 5, column 3: -1");
+    assert!(h.query_by_label("row 3, column 1: 2").is_none());
+    let registry = tilebox_games::registry();
+    let entry = registry.get("10").unwrap();
+    assert_eq!(entry.tile_text(2), "-1");
+    assert_eq!(entry.tile_text(19), "10");
+    assert_eq!(registry.get("2048").unwrap().tile_text(2048), "2048");
+}
+
 /// Checks that each of the tiles of a Strike 9 box (9, 10 or 12, as the game's params have it)
 /// says whether it is open or shut, as the session's open tiles (`state_json()["open"]`) have
 /// it; returns the open tiles.

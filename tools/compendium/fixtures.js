@@ -39,6 +39,72 @@ function board(values) {
   return values.map((row) => row.map((v) => (v === null ? '.' : v)).join(',')).join('/');
 }
 
+/** (1 + i)^k · i^u written as Tilebox's labels write a Gaussian integer: `1`, `-i`, `-2+2i`. */
+function gaussian(k, u) {
+  let [a, b] = [1, 0];
+  for (let j = 0; j < k; j++) [a, b] = [a - b, a + b];
+  for (let j = 0; j < u; j++) [a, b] = [-b, a];
+  if (b === 0) return `${a}`;
+  const bi = b === 1 ? 'i' : b === -1 ? '-i' : `${b}i`;
+  if (a === 0) return bi;
+  return `${a}${b > 0 ? '+' : ''}${bi}`;
+}
+
+/** The Fibonacci number F(n), F(1) = F(2) = 1. */
+function fibonacci(n) {
+  let [a, b] = [0, 1];
+  for (let j = 0; j < n; j++) [a, b] = [b, a + b];
+  return a;
+}
+
+// The modes whose tiles Tilebox shows by a label (format 2's `labels`): the label of each of
+// the engine's tiles, which the fixture then holds in place of its value (values repeat: red
+// and blue 3s, 3 and -3).
+const LABELS = {
+  // 2049: [k] is 2^k + 1, [-1] is 1 and [-2] is -1.
+  14: ([k]) => (k === -2 ? '-1' : k === -1 ? '1' : `${2 ** k + 1}`),
+  // 10: [n, sign].
+  58: ([n, sign]) => (sign > 0 ? `${n}` : `-${n}`),
+  // 16+16i: [k, u] is (1 + i)^k · i^u.
+  70: ([k, u]) => gaussian(k, u),
+  // Bicolor 2187: [0, 1] is 1, [k, 2] is 2·3^k, [k, 1] a red and [k, -1] a blue 3^k.
+  32: ([k, c]) => (c === 2 ? `${2 * 3 ** k}` : k === 0 ? '1' : `${3 ** k}${c > 0 ? 'r' : 'b'}`),
+  // Bicolor 2584: [0, 0] is 1, [1, 0] is 2, [k, -1] a cyan and [k, 1] a yellow F(k + 2).
+  42: ([k, c]) => (c === 0 ? `${fibonacci(k + 2)}` : `${fibonacci(k + 2)}${c > 0 ? 'y' : 'c'}`),
+};
+
+/** The engine's board `tiles` written with `label`: `.` for an empty cell. */
+function labelled(tiles, label) {
+  return tiles.map((row) => row.map((t) => (Array.isArray(t) ? label(t) : null)));
+}
+
+/** A record's spawn table, win and spawn counts written with `label` in place of values. */
+function relabel(rec, label) {
+  const weights = rec.spawn_table.map(([t, w]) => [label(t), w]);
+  // Weights of 2.5 (Bicolor 2187's red and blue 3s) are doubled with the rest: the table's
+  // chances are what the fixture holds.
+  const scale = weights.every(([, w]) => Number.isInteger(w)) ? 1 : 2;
+  return {
+    ...rec,
+    spawn_values: rec.spawn_table[0][0] === 'Box'
+      ? [rec.spawn_table[0].map((e, i) => (i >= 2 && i % 2 === 0 ? label(e) : e))]
+      : weights.map(([t, w]) => [t, w * scale]),
+    // A condition written as an expression, `["@This 0", "=", k]` (Bicolor 2584), is a tile of
+    // level k in either colour.
+    win_values: rec.win.conditions.flatMap((c) => (c[0] === '@This 0' && c[1] === '='
+      ? [label([c[2], -1]), label([c[2], 1])]
+      : [label(c)])),
+    spawned_values: Object.fromEntries(
+      Object.entries(rec.spawned).map(([t, n]) => [label(JSON.parse(t)), n]),
+    ),
+    moves: rec.moves.map((m) => ({
+      ...m,
+      values: labelled(m.board, label),
+      results: m.results.map((r) => ({ ...r, values: r.moved ? labelled(r.board, label) : r.values })),
+    })),
+  };
+}
+
 function fixture(rec) {
   const lines = [
     `# The 2048 Power Compendium's mode ${rec.mode}, as its own engine plays it: recorded by`,
@@ -88,7 +154,8 @@ function main() {
       .filter(Boolean)
       .map((m) => Number(m[1]));
   for (const mode of wanted) {
-    const rec = JSON.parse(fs.readFileSync(path.join(input, `mode-${mode}.json`), 'utf8'));
+    let rec = JSON.parse(fs.readFileSync(path.join(input, `mode-${mode}.json`), 'utf8'));
+    if (LABELS[mode]) rec = relabel(rec, LABELS[mode]);
     const file = path.join(out, `${IDS[mode]}.txt`);
     fs.writeFileSync(file, fixture(rec));
     process.stderr.write(`mode ${mode}: ${file}\n`);

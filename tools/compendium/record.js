@@ -20,8 +20,8 @@
 //   engine's `winConditions` and `winRequirement`);
 // - `spawned`: how often each tile spawned during the random play (a check of the table);
 // - `moves`: `--boards` random reachable boards, each with the result of a move in each of the
-//   four directions before the spawn: `{"board", "values", "results": [{"dir", "moved",
-//   "board", "values", "gained"}]}`. Boards hold the engine's tiles (arrays; a BigInt is written
+//   four directions before the spawn: `{"board", "values", "turn", "results": [{"dir", "moved",
+//   "board", "values", "gained"}]}` (`turn`: the moves the game had played). Boards hold the engine's tiles (arrays; a BigInt is written
 //   `"@BigInt 12"` as the engine's own save codes do; `"@Empty"` for an empty cell) and `values`
 //   the numbers on them, as decimal text (`null` for an empty cell).
 //
@@ -241,6 +241,8 @@ async function recordMode(context, rng, mode, boards) {
     const rngBefore = rng.get();
     const board = run('__tiles()');
     const values = run('__values()');
+    // The moves played so far in this game: rules that hold on some moves only (2592) read it.
+    const turn = run('moves_so_far');
     const results = [];
     for (let d = 0; d < 4; d++) {
       context.__at = before;
@@ -258,7 +260,7 @@ async function recordMode(context, rng, mode, boards) {
     context.__at = before;
     run('__restore(__at)');
     rng.set(rngBefore);
-    moves.push({ board, values, results });
+    moves.push({ board, values, turn, results });
     const open = results.filter((r) => r.moved);
     // A new game when this one is over, or long enough to have shown its middle.
     if (open.length === 0 || steps > 2000) {

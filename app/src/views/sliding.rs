@@ -107,14 +107,11 @@ pub fn preview_motions(rules: &Rules, board: &Board, dir: Direction) -> Vec<Moti
     rules.slide(board, dir).motions
 }
 
-/// The accessible label of the cell in row `row` and column `col` (from 0) holding `value`
-/// (0: empty), as a screen reader says it: "row 2, column 3: 48".
-pub fn cell_label(row: usize, col: usize, value: u64) -> String {
-    let what = if value == 0 {
-        "empty".to_string()
-    } else {
-        value.to_string()
-    };
+/// The accessible label of the cell in row `row` and column `col` (from 0) showing `tile` (its
+/// text as [`tilebox_sliding::Variant::tile_text`] gives it: `"."` when empty), as a screen
+/// reader says it: "row 2, column 3: 48".
+pub fn cell_label(row: usize, col: usize, tile: &str) -> String {
+    let what = if tile == "." { "empty" } else { tile };
     format!("row {}, column {}: {what}", row + 1, col + 1)
 }
 
@@ -428,7 +425,8 @@ fn cell_labels(ui: &egui::Ui, rect: Rect, snap: &Snapshot) {
         let r = cell_rect(rect, side, cell.row as f32, cell.col as f32);
         let id = ui.scope_id().with(("cell", cell.row, cell.col));
         let response = ui.interact(r, id, Sense::hover());
-        let label = cell_label(cell.row, cell.col, snap.rules.value(rank));
+        let tile = snap.rules.variant().tile_text(snap.rules.value(rank));
+        let label = cell_label(cell.row, cell.col, &tile);
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &label));
     }
 }
@@ -512,7 +510,8 @@ fn draw(
                 };
                 let value = snap.rules.value(rank);
                 let colors = snap.entry.tile_colors(value);
-                draw_tile(painter, cell_rect(rect, side, r, c), colors, value, 1.0);
+                let text = snap.rules.variant().tile_text(value);
+                draw_tile(painter, cell_rect(rect, side, r, c), colors, &text, 1.0);
             }
         }
         _ if let Some(preview) = preview => {
@@ -530,7 +529,8 @@ fn draw(
                 };
                 let value = snap.rules.value(rank);
                 let colors = snap.entry.tile_colors(value);
-                draw_tile(painter, cell_rect(rect, side, r, c), colors, value, 1.0);
+                let text = snap.rules.variant().tile_text(value);
+                draw_tile(painter, cell_rect(rect, side, r, c), colors, &text, 1.0);
             }
             *anim = None;
         }
@@ -551,7 +551,8 @@ fn draw(
                 };
                 let value = snap.rules.value(rank);
                 let r = cell_rect(rect, side, cell.row as f32, cell.col as f32);
-                draw_tile(painter, r, snap.entry.tile_colors(value), value, scale);
+                let text = snap.rules.variant().tile_text(value);
+                draw_tile(painter, r, snap.entry.tile_colors(value), &text, scale);
             }
             if pop.is_none() {
                 *anim = None;
@@ -608,8 +609,8 @@ fn lerp(a: usize, b: usize, t: f32) -> f32 {
     a as f32 + (b as f32 - a as f32) * t
 }
 
-/// One tile of `value` in `cell`, in `colors`, scaled by `scale` about its centre.
-pub fn draw_tile(painter: &Painter, cell: Rect, colors: TileColors, value: u64, scale: f32) {
+/// One tile showing `text` in `cell`, in `colors`, scaled by `scale` about its centre.
+pub fn draw_tile(painter: &Painter, cell: Rect, colors: TileColors, text: &str, scale: f32) {
     let r = Rect::from_center_size(cell.center(), cell.size() * scale);
     let radius = r.width() * 0.08;
     if let Some(accent) = colors.accent {
@@ -620,8 +621,7 @@ pub fn draw_tile(painter: &Painter, cell: Rect, colors: TileColors, value: u64, 
     } else {
         painter.rect_filled(r, radius, theme::color(colors.fill));
     }
-    let text = value.to_string();
-    let size = theme::tile_font_size(&text, r.width());
+    let size = theme::tile_font_size(text, r.width());
     let center = if colors.accent.is_some() {
         r.center() - Vec2::new(0.0, r.height() * 0.05)
     } else {

@@ -260,7 +260,8 @@ pub fn card_count(h: &Harness<'_, TileboxApp>) -> usize {
         .count()
 }
 
-/// Whether `text` is a sliding cell's label: "row R, column C: V".
+/// Whether `text` is a sliding cell's label: "row R, column C: V", V a number or a tile's
+/// label (`-1`, `1+i`, `3r`).
 pub fn is_cell_label(text: &str) -> bool {
     let Some(rest) = text.strip_prefix("row ") else {
         return false;
@@ -273,7 +274,8 @@ pub fn is_cell_label(text: &str) -> bool {
     };
     row.parse::<usize>().is_ok()
         && col.parse::<usize>().is_ok()
-        && (value == "empty" || value.parse::<u64>().is_ok())
+        && !value.is_empty()
+        && !value.contains(char::is_whitespace)
 }
 
 /// How many sliding cells speak.
@@ -294,17 +296,26 @@ pub fn expected_cell_label(row: usize, col: usize, value: u64) -> String {
     format!("row {}, column {}: {what}", row + 1, col + 1)
 }
 
-/// Checks that every cell of game `id`'s board (its `state_json()["board"]`) speaks its row,
-/// column and value, and that no other cell speaks.
+/// Checks that every cell of game `id`'s board (its `state_json()["board"]`, or the labels its
+/// tiles show, `["labels"]`) speaks its row, column and value, and that no other cell speaks.
 pub fn assert_cells_speak(h: &Harness<'_, TileboxApp>, id: &str) {
     use egui_kittest::kittest::Queryable;
-    let board = h.state().session(id).unwrap().state_json()["board"].clone();
+    let state = h.state().session(id).unwrap().state_json();
+    let labels = state["labels"].as_array().cloned();
+    let board = state["board"].clone();
     let rows = board.as_array().expect("a board");
     for (r, row) in rows.iter().enumerate() {
         let row = row.as_array().unwrap();
         assert_eq!(row.len(), rows.len(), "{id}: a square board");
         for (c, value) in row.iter().enumerate() {
-            h.get_by_label(&expected_cell_label(r, c, value.as_u64().unwrap()));
+            let expected = match &labels {
+                Some(labels) => match labels[r][c].as_str().unwrap() {
+                    "." => expected_cell_label(r, c, 0),
+                    label => format!("row {}, column {}: {label}", r + 1, c + 1),
+                },
+                None => expected_cell_label(r, c, value.as_u64().unwrap()),
+            };
+            h.get_by_label(&expected);
         }
     }
     assert_eq!(cell_count(h), rows.len() * rows.len(), "{id}");

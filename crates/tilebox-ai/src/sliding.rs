@@ -188,8 +188,9 @@ impl SlidingModel for VariantModel {
         self.rules.merges_with(a, b) || (a == b && a < 64 && self.triple & (1 << a) != 0)
     }
 
+    /// What a tile is worth: its value, or a labelled tile's points (`-8` and `8` alike).
     fn value(&self, rank: u8) -> u64 {
-        self.rules.value(rank)
+        self.rules.variant().worth(rank)
     }
 
     fn line_rule_key(&self) -> Option<u64> {

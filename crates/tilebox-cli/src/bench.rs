@@ -289,11 +289,17 @@ fn summary(results: &[Played], rules: Option<Rules>) -> Map<String, Value> {
             // Every tile value from the highest one all games made up to the highest any game
             // made, each with the share of games that made it (a game that made a tile made
             // every smaller one on the way).
-            let reach: Map<String, Value> = reach_values(&tops, rules)
+            // Each tile as the board shows it: its value, or its label (10's `-8`).
+            let text = |v: u64| {
+                rules
+                    .as_ref()
+                    .map_or_else(|| v.to_string(), |r| r.variant().tile_text(v))
+            };
+            let reach: Map<String, Value> = reach_values(&tops, rules.clone())
                 .into_iter()
                 .map(|value| {
                     let made = tops.iter().filter(|&&t| t >= value).count() as f64;
-                    (value.to_string(), round(made / n).into())
+                    (text(value), round(made / n).into())
                 })
                 .collect();
             out.insert("reach".into(), reach.into());

@@ -193,6 +193,13 @@ pub trait FrontEnd<P: Puzzle>: Send + Sync + 'static {
             .to_string()
     }
 
+    /// What a tile worth `value` shows in games with these parameters: its number, or a label
+    /// (a sliding variant's `-1` or `1+i`).
+    fn tile_text(&self, params: &P::Params, value: u64) -> String {
+        let _ = params;
+        value.to_string()
+    }
+
     /// The colours of a tile worth `value` in games with these parameters, for games with
     /// numbered tiles (a sliding variant's palette follows its ladder).
     fn tile_colors(&self, params: &P::Params, value: u64) -> TileColors {

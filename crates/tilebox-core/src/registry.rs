@@ -417,6 +417,7 @@ trait EntryOps: Send + Sync {
     ) -> Result<Box<dyn DynSession>, ParamsError>;
     fn load(&self, entry: &Entry, saved: &SavedGame) -> Result<Box<dyn DynSession>, LoadError>;
     fn how_to_play(&self) -> String;
+    fn tile_text(&self, value: u64) -> String;
     fn tile_colors(&self, value: u64) -> TileColors;
     fn board_colors(&self, dark: bool) -> BoardColors;
     fn assistant(&self) -> Option<Arc<dyn DynAssistant>>;
@@ -487,6 +488,10 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
 
     fn how_to_play(&self) -> String {
         self.front.how_to_play(&self.params)
+    }
+
+    fn tile_text(&self, value: u64) -> String {
+        self.front.tile_text(&self.params, value)
     }
 
     fn tile_colors(&self, value: u64) -> TileColors {
@@ -604,6 +609,11 @@ impl Entry {
     /// How to play this entry, in a few sentences.
     pub fn how_to_play(&self) -> String {
         self.ops.how_to_play()
+    }
+
+    /// What a tile worth `value` shows: its number or its label.
+    pub fn tile_text(&self, value: u64) -> String {
+        self.ops.tile_text(value)
     }
 
     /// The colours of a tile worth `value`.

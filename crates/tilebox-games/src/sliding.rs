@@ -102,15 +102,19 @@ fn rule_examples(v: &Variant, i: usize) -> Vec<String> {
         if let Some(made) = rule_made(&rules, rule, &ranks) {
             let made: Vec<String> = made
                 .iter()
-                .map(|&r| value(usize::from(r)).to_string())
+                .map(|&r| v.tile_text(value(usize::from(r))))
                 .collect();
             let text = format!(
                 "{} = {}",
                 ins.iter()
-                    .map(|&p| value(p).to_string())
+                    .map(|&p| v.tile_text(value(p)))
                     .collect::<Vec<_>>()
                     .join(" + "),
-                made.join(" and ")
+                if made.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    made.join(" and ")
+                }
             );
             if !out.contains(&text) {
                 out.push(text);
@@ -132,7 +136,7 @@ fn rule_made(
     ranks: &[u8],
 ) -> Option<Vec<u8>> {
     let (k, leaves) = (rule.tiles.len(), rule.leaves.len());
-    if k == 2 && leaves == 0 && !rule.run {
+    if k == 2 && leaves == 0 && !rule.run && rule.makes.is_some() {
         return rules.pair_merge(ranks[0], ranks[1]).map(|made| vec![made]);
     }
     let values: Vec<u64> = ranks.iter().map(|&r| rules.value(r)).collect();
@@ -144,15 +148,16 @@ fn rule_made(
     let board = rules.board_from_values(&rows).ok()?;
     let slid = rules.slide(&board, Direction::Left);
     let first = slid.board.rows().next()?;
-    // The rule merged them all: the tile made and the ones it leaves, nothing else.
+    // The rule merged them all: the tile made and the ones it leaves (nothing, for tiles that
+    // destroy one another), nothing else.
     let made: Vec<u8> = first.iter().copied().take_while(|&r| r != 0).collect();
-    (made.len() == 1 + leaves && slid.moved).then_some(made)
+    (made.len() == usize::from(rule.makes.is_some()) + leaves && slid.moved).then_some(made)
 }
 
 /// How to play `v`, written from its rules.
 pub fn how_to_play(v: &Variant) -> String {
     let side = v.side;
-    let win = v.win.words();
+    let win = v.win_words();
     if plays_like(v, "2048") {
         let goal = match &win {
             Some(w) => format!(
@@ -221,15 +226,32 @@ every card of 3 and up. This board is {side}×{side}."
             }
         );
     }
-    text.push_str(match &v.score {
-        Scoring::Merges => " Every tile a merge makes is added to your score.",
-        Scoring::Board(_) => " Your score is counted on the board, tile by tile.",
-    });
+    match &v.score {
+        Scoring::Merges => text.push_str(" Every tile a merge makes is added to your score."),
+        Scoring::Board(_) => text.push_str(" Your score is counted on the board, tile by tile."),
+        Scoring::Made(points) => {
+            let shown: Vec<String> = v
+                .tiles
+                .iter()
+                .zip(points)
+                .skip(1)
+                .filter(|&(_, &p)| p > 0)
+                .take(3)
+                .map(|(&t, p)| format!("{} scores {p}", v.tile_text(t)))
+                .collect();
+            let _ = write!(
+                text,
+                " Every tile a merge makes adds its points to your score: {} and so on.",
+                list(&shown, "and")
+            );
+        }
+    }
     let tile_list = |m: &std::collections::BTreeMap<u64, u32>, total: u32, bag: bool| {
         let items: Vec<String> = m
             .iter()
             .filter(|&(_, &n)| n > 0)
             .map(|(&value, &n)| {
+                let value = v.tile_text(value);
                 if bag {
                     format!("{n} × {value}")
                 } else {
@@ -401,6 +423,10 @@ pub fn generated_colors(rank: usize, len: usize) -> TileColors {
 impl FrontEnd<Sliding> for SlidingFrontEnd {
     fn how_to_play(&self, params: &Variant) -> String {
         how_to_play(params)
+    }
+
+    fn tile_text(&self, params: &Variant, value: u64) -> String {
+        params.tile_text(value)
     }
 
     fn tile_colors(&self, params: &Variant, value: u64) -> TileColors {
@@ -733,6 +759,33 @@ mod tests {
         );
         let help = how_to_play(&variant("1535-1536-1537"));
         assert!(help.contains("Make a 1535, 1536 or 1537 tile"), "{help}");
+        // Labels: the tiles are written as the board shows them, with the points they score.
+        let help = how_to_play(&variant("10"));
+        assert!(help.contains("2 + 2 + -1 = 3"), "{help}");
+        assert!(help.contains("a 1 (50%) or a -1 (50%)"), "{help}");
+        assert!(help.contains("Make a 10 or -10 tile"), "{help}");
+        assert!(
+            help.contains("adds its points to your score: -1 scores 1, 2 scores 2 and -2 scores 2"),
+            "{help}"
+        );
+        let help = how_to_play(&variant("bicolor-2187"));
+        assert!(help.contains("3r + 3b = 6"), "{help}");
+        assert!(help.contains("Make a 2187r or 2187b tile"), "{help}");
+        let help = how_to_play(&variant("2049"));
+        assert!(
+            help.contains("two tiles merge, in either order: -1 + 1 = nothing"),
+            "{help}"
+        );
+        assert!(help.contains("3 + 3 + -1 = 5"), "{help}");
+        assert!(
+            help.contains("adds its points to your score: 2 scores 2, 3 scores 1 and 5 scores 3"),
+            "{help}"
+        );
+        let help = how_to_play(&variant("16-16i"));
+        assert!(
+            help.contains("bag of 1 × 1, 1 × i, 1 × -1 and 1 × -i"),
+            "{help}"
+        );
     }
 
     #[test]

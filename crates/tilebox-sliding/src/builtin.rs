@@ -59,6 +59,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("1728", 1),
     mode!("2047", 1),
     mode!("2186", 1),
+    mode!("2049", 1),
     mode!("5040", 1),
     mode!("2197", 1),
     mode!("3375", 1),
@@ -80,6 +81,8 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("interleaved-3125", 2),
     mode!("interleaved-3375", 2),
     mode!("interleaved-5832", 2),
+    mode!("bicolor-2187", 2),
+    mode!("bicolor-2584", 2),
     mode!("1535-1536-1537", 2),
     mode!("1093-1094", 2),
     mode!("1365-1366", 2),
@@ -90,6 +93,9 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("3645", 3),
     mode!("2205", 3),
     mode!("3026", 3),
+    mode!("10", 3),
+    mode!("16-16i", 4),
+    mode!("partial-absorb-377", 4),
     mode!("partial-absorb-257", 4),
     mode!("partial-absorb-361", 4),
 ];
@@ -233,6 +239,7 @@ pub(crate) fn standard() -> Variant {
             preview: false,
             win: Win::one(2048),
             score: Scoring::Merges,
+            labels: Vec::new(),
         })
 }
 
@@ -294,7 +301,9 @@ mod tests {
         assert_eq!(builtin_group("2048"), None);
         for l in all {
             let json = l.variant.to_json();
-            assert_eq!(json.as_object().unwrap().len(), FIELDS.len());
+            // Every field, and the optional ones a variant uses (format 2's labels).
+            let optional = usize::from(!l.variant.labels.is_empty());
+            assert_eq!(json.as_object().unwrap().len(), FIELDS.len() + optional);
             assert_eq!(
                 Variant::from_json(json.as_object().unwrap()).unwrap(),
                 l.variant

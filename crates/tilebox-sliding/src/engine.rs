@@ -32,7 +32,8 @@ struct Compiled {
     /// listed before it are tried first.
     pair_rule: Vec<u32>,
     /// The indices of the rules the pair table does not hold, in order: rules of 3 to 5 tiles,
-    /// rules that leave tiles besides the one they make, and rules of whole runs.
+    /// rules that leave tiles besides the one they make, rules of whole runs and rules that make
+    /// nothing.
     longer: Vec<usize>,
     /// Board scoring: the points of each rank (index 0, an empty cell, scores 0).
     points: Option<Vec<u64>>,
@@ -84,7 +85,7 @@ impl Rules {
             let [first, second] = rule.tiles.as_slice() else {
                 continue;
             };
-            if !rule.leaves.is_empty() || rule.run {
+            if !rule.leaves.is_empty() || rule.run || rule.makes.is_none() {
                 continue;
             }
             let at = |p: &Pos, k: u8| match *p {
@@ -116,11 +117,13 @@ impl Rules {
             .merges
             .iter()
             .enumerate()
-            .filter(|(_, r)| r.tiles.len() >= 3 || !r.leaves.is_empty() || r.run)
+            .filter(|(_, r)| {
+                r.tiles.len() >= 3 || !r.leaves.is_empty() || r.run || r.makes.is_none()
+            })
             .map(|(i, _)| i)
             .collect();
         let points = match &variant.score {
-            Scoring::Merges => None,
+            Scoring::Merges | Scoring::Made(_) => None,
             Scoring::Board(p) => Some(std::iter::once(0).chain(p.iter().copied()).collect()),
         };
         let rank = |v: &u64| variant.rank_of(*v).unwrap_or(0);
@@ -298,17 +301,12 @@ impl Rules {
         self.0.points.is_some()
     }
 
-    /// The board as a grid of right-aligned values, `.` for an empty cell, one line per row.
+    /// The board as a grid of right-aligned tiles (their labels, or values), `.` for an empty cell,
+    /// one line per row.
     /// Columns are at least four characters wide, wider when a value needs it.
     pub fn grid(&self, board: &Board) -> String {
         let values = self.values(board);
-        let text = |v: u64| {
-            if v == 0 {
-                ".".to_string()
-            } else {
-                v.to_string()
-            }
-        };
+        let text = |v: u64| self.0.variant.tile_text(v);
         let width = values
             .iter()
             .flatten()
@@ -470,17 +468,17 @@ fn slide_pairs(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> 
     gained
 }
 
+/// What making a tile of `rank` scores: its value, or its points under `{"merges": [...]}`.
 fn value_of(c: &Compiled, rank: u8) -> u64 {
-    c.variant
-        .tiles
-        .get(usize::from(rank).wrapping_sub(1))
-        .copied()
-        .unwrap_or(0)
+    c.variant.worth(rank)
 }
 
 /// A slide with rules of 3 to 5 tiles or rules that leave tiles: compact, then walk from the
 /// wall; at each tile try the rules in order on the tiles that start there; a match replaces
-/// them with the tile it makes and any it leaves, and the walk goes on after them.
+/// them with the tile it makes and any it leaves, and the walk goes on after them. Tiles that
+/// destroy one another (a rule that makes nothing) leave a gap that closes: the tiles before
+/// them that no merge has touched this move meet the tiles after them, so the walk goes back
+/// to the first of those.
 fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u64 {
     let mut tiles = [(0u8, 0usize); 8];
     let mut m = 0;
@@ -495,6 +493,10 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
     let mut gained = 0u64;
     let mut out = 0;
     let mut j = 0;
+    // The output from `open` on is tiles that took no merge (each one input tile), and
+    // `marks[i]` is how many motions there were before output tile `i` was placed.
+    let mut open = 0;
+    let mut marks = [0usize; 8];
     while j < m {
         let (a, from_a) = tiles[j];
         let pair = (j + 1 < m).then(|| {
@@ -541,6 +543,31 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
             (None, Some((_, made))) if made != 0 => (single(made), 2),
             _ => (single(a), 1),
         };
+        if used > 1 && count == 0 {
+            // They destroy one another: the untouched tiles before them go back into the walk,
+            // to meet the tiles after them (their motions are made again; the vanished tiles
+            // meet where the first of those stands).
+            let back = out - open;
+            if back > 0 {
+                motions.truncate(marks[open]);
+            }
+            for &(_, from) in &tiles[j..j + used] {
+                motions.push(LineMotion {
+                    from,
+                    to: open,
+                    merged: true,
+                });
+            }
+            tiles.copy_within(j + used..m, j);
+            m -= used;
+            j -= back;
+            line[open..out].fill(0);
+            out = open;
+            continue;
+        }
+        if let Some(mark) = marks.get_mut(out) {
+            *mark = motions.len();
+        }
         line[out..out + count].copy_from_slice(&made[..count]);
         if from_a != out {
             motions.push(LineMotion {
@@ -549,11 +576,12 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
                 merged: false,
             });
         }
-        // The tiles taken go into the tile made, the last ones into the tiles left.
+        // The tiles taken go into the tile made, the last ones into the tiles left; tiles that
+        // destroy one another meet where the first one went.
         for (i, &(_, from)) in tiles[j + 1..j + used].iter().enumerate() {
             motions.push(LineMotion {
                 from,
-                to: out + (i + 1).min(count - 1),
+                to: out + (i + 1).min(count.saturating_sub(1)),
                 merged: true,
             });
         }
@@ -562,6 +590,9 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
         }
         out += count;
         j += used;
+        if used > 1 {
+            open = out;
+        }
     }
     gained
 }
@@ -650,10 +681,7 @@ mod tests {
                 Pos::Exact(e) => e as i64,
                 Pos::Rel(k) => n.unwrap_or(-100) + i64::from(k),
             };
-            let out: Vec<i64> = std::iter::once(&rule.makes)
-                .chain(&rule.leaves)
-                .map(at)
-                .collect();
+            let out: Vec<i64> = rule.makes.iter().chain(&rule.leaves).map(at).collect();
             if out.iter().all(|&o| o >= 1 && o as usize <= len) {
                 return Some(out.into_iter().map(|o| o as usize).collect());
             }
@@ -693,19 +721,29 @@ mod tests {
     /// A line of positions (0 empty), wall outward, moved by the doc's rules; and the value of
     /// the tiles merges made.
     fn reference_line(v: &Variant, line: &[usize]) -> (Vec<usize>, u64) {
-        let value = |p: usize| v.tiles[p - 1];
+        let value = |p: usize| v.worth(p as u8);
         let mut made = 0;
         match v.motion {
             Movement::Slide => {
-                let tiles: Vec<usize> = line.iter().copied().filter(|&p| p != 0).collect();
+                let mut tiles: Vec<usize> = line.iter().copied().filter(|&p| p != 0).collect();
                 let mut out = Vec::new();
+                // `out[open..]` took no merge.
+                let mut open = 0;
                 let mut i = 0;
                 while i < tiles.len() {
                     match first_rule(v, &tiles[i..], out.last().copied()) {
+                        // Tiles that destroy one another: the gap closes, and the untouched
+                        // tiles before it walk again with the tiles after it.
+                        Some((ps, k)) if ps.is_empty() => {
+                            tiles.drain(i..i + k);
+                            i -= out.len() - open;
+                            out.truncate(open);
+                        }
                         Some((ps, k)) => {
                             made += value(ps[0]);
                             out.extend(ps);
                             i += k;
+                            open = out.len();
                         }
                         None => {
                             out.push(tiles[i]);
@@ -868,7 +906,7 @@ mod tests {
                 Pos::Rel(3),
                 Pos::Rel(4),
             ],
-            makes: Pos::Rel(5),
+            makes: Some(Pos::Rel(5)),
             n_from: None,
             n_to: None,
             n_every: None,
@@ -907,6 +945,72 @@ mod tests {
         assert_eq!(left(pa361, &[16, 4, 9, 0, 0]), (vec![25, 4, 0, 0, 0], 25));
         assert_eq!(left(pa361, &[4, 9, 4, 0, 0]), (vec![16, 1, 0, 0, 0], 16));
         assert_eq!(left(pa361, &[1, 4, 4, 2, 2]), (vec![9, 4, 0, 0, 0], 13));
+    }
+
+    /// Format 2's labels: a labelled tile shows its label (in the grid, and as the variant
+    /// reads it back) and a merge scores the points of the tile it makes, not its number.
+    #[test]
+    fn labelled_tiles_show_their_labels_and_score_their_points() {
+        let ten = crate::builtin_variant("10").unwrap();
+        let r = Rules::new(&ten).unwrap();
+        let id = |label: &str| ten.value_of_text(label).unwrap();
+        assert_eq!((id("1"), id("-1"), id("2"), id("-10")), (1, 2, 3, 20));
+        assert_eq!(ten.tile_text(id("-3")), "-3");
+        assert_eq!(ten.tile_text(0), ".");
+        assert_eq!(ten.value_of_text("3"), Some(5));
+        assert_eq!(ten.value_of_text("x"), None);
+        assert_eq!(ten.win_words().as_deref(), Some("10 or -10"));
+        let mut rows = vec![vec![0; 5]; 5];
+        // 2 + 2 + -1 = 3, scoring 3; -1 + -1 = -2, scoring 2.
+        rows[0] = vec![id("2"), id("2"), id("-1"), id("-1"), id("-1")];
+        let s = r.slide(&r.board_from_values(&rows).unwrap(), Direction::Left);
+        let texts: Vec<String> = r.values(&s.board)[0]
+            .iter()
+            .map(|&v| ten.tile_text(v))
+            .collect();
+        assert_eq!(texts, ["3", "-2", ".", ".", "."]);
+        assert_eq!(s.gained, 3 + 2);
+        assert!(r.grid(&s.board).starts_with("   3   -2    .    .    ."));
+        // In 16+16i, 1 and i make 1+i, scoring its norm, 2; -1-i and 1-i (i times it) make
+        // (1 + i)(-1 - i) = -2i, scoring 4.
+        let g = crate::builtin_variant("16-16i").unwrap();
+        let r = Rules::new(&g).unwrap();
+        let id = |label: &str| g.value_of_text(label).unwrap();
+        rows[0] = vec![id("i"), id("1"), id("1-i"), id("-1-i"), 0];
+        let s = r.slide(&r.board_from_values(&rows).unwrap(), Direction::Left);
+        let texts: Vec<String> = r.values(&s.board)[0]
+            .iter()
+            .map(|&v| g.tile_text(v))
+            .collect();
+        assert_eq!(texts, ["1+i", "-2i", ".", ".", "."]);
+        assert_eq!(s.gained, 2 + 4);
+    }
+
+    /// Format 2's merges that make nothing: in 2049 a 1 and a -1 destroy each other, and the
+    /// gap closes: the untouched tiles before them meet the tiles after them.
+    #[test]
+    fn tiles_that_destroy_one_another_close_the_gap() {
+        let v = crate::builtin_variant("2049").unwrap();
+        let r = Rules::new(&v).unwrap();
+        let id = |label: &str| v.value_of_text(label).unwrap();
+        let left = |row: [&str; 5]| {
+            let mut rows = vec![vec![0; 5]; 5];
+            rows[0] = row.iter().map(|t| id(t)).collect();
+            let s = r.slide(&r.board_from_values(&rows).unwrap(), Direction::Left);
+            let texts: Vec<String> = r.values(&s.board)[0]
+                .iter()
+                .map(|&x| v.tile_text(x))
+                .collect();
+            (texts.join(" "), s.gained, s.motions.len())
+        };
+        // 1 and -1 go; 3 + 3 + -1 make 5, scoring 3 (two less than 5).
+        assert_eq!(left(["3", "3", "1", "-1", "-1"]).0, "5 . . . .");
+        assert_eq!(left(["3", "3", "1", "-1", "-1"]).1, 3);
+        assert_eq!(left(["-1", "-1", "1", "3", "3"]).0, "5 . . . .");
+        // Nothing but the pair: it scores nothing; the 1 and the 2 after close up.
+        assert_eq!(left(["1", "-1", "2", "1", "."]), ("2 1 . . .".into(), 0, 4));
+        // A merge before them stays made: 1 + 1 = 2, then -1 and 1 go; the 3 closes up.
+        assert_eq!(left(["1", "1", "-1", "1", "3"]).0, "2 3 . . .");
     }
 
     /// Format 2's whole runs: in 900, exactly two, three or five equal tiles merge, and a run

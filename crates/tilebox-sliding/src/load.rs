@@ -561,6 +561,27 @@ mod tests {
                 four,
                 r#"merges: rule 1: 4 tiles; a rule of 4 or 5 tiles needs "format": 2"#,
             ),
+            (
+                1,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": null}]"#,
+                r#"merges: rule 1: "makes": null needs "format": 2"#,
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n", "n"], "makes": null, "leaves": [1]}]"#,
+                "merges: rule 1: a merge that makes nothing leaves nothing",
+            ),
+            (
+                2,
+                "threes",
+                "merges",
+                r#"[{"tiles": [1, 2], "makes": null}]"#,
+                r#"merges: rule 1: "step" motion takes no merges that make nothing"#,
+            ),
         ] {
             let text = format!(
                 r#"{{"format": {format}, "id": "w", "based_on": "{base}", "{field}": {value}}}"#
@@ -572,10 +593,120 @@ mod tests {
             );
             assert!(!line.contains('\n'), "{line}");
         }
+        // Labels and the points of the tiles merges make: 2048 has 57 tiles, so these name 57.
+        let labels = |change: &dyn Fn(&mut Vec<String>)| {
+            let mut l: Vec<String> = (1..=57).map(|i| format!("t{i}")).collect();
+            change(&mut l);
+            serde_json::to_string(&l).unwrap()
+        };
+        let points = |n: usize| serde_json::to_string(&vec![1; n]).unwrap();
+        for (format, field, value, expected) in [
+            (
+                1,
+                "labels",
+                labels(&|_| {}),
+                r#"labels: labels need "format": 2"#,
+            ),
+            (
+                2,
+                "labels",
+                r#""t1""#.to_string(),
+                r#"labels: "t1" is not a list of texts"#,
+            ),
+            (
+                2,
+                "labels",
+                "[1, 2]".to_string(),
+                "labels: [1,2] is not a list of texts",
+            ),
+            (
+                2,
+                "labels",
+                labels(&|l| l.truncate(3)),
+                "labels: 3 labels for 57 ladder tiles; give one per tile",
+            ),
+            (
+                2,
+                "labels",
+                labels(&|l| l[4] = String::new()),
+                r#"labels: label 5 ("") is empty or ".", which shows an empty cell"#,
+            ),
+            (
+                2,
+                "labels",
+                labels(&|l| l[0] = ".".into()),
+                r#"labels: label 1 (".") is empty or ".""#,
+            ),
+            (
+                2,
+                "labels",
+                labels(&|l| l[1] = "1 + i".into()),
+                r#"labels: label 2 ("1 + i") holds ' '; a label has no spaces"#,
+            ),
+            (
+                2,
+                "labels",
+                labels(&|l| l[2] = "3,5".into()),
+                r#"labels: label 3 ("3,5") holds ','"#,
+            ),
+            (
+                2,
+                "labels",
+                labels(&|l| l[6] = "1234567890123".into()),
+                r#"labels: label 7 ("1234567890123") is longer than 12 characters"#,
+            ),
+            (
+                2,
+                "labels",
+                labels(&|l| l[9] = "t2".into()),
+                r#"labels: labels 2 and 10 are both "t2"; each tile shows its own"#,
+            ),
+            (
+                1,
+                "score",
+                format!(r#"{{"merges": {}}}"#, points(57)),
+                r#"score: points for the tiles merges make need "format": 2"#,
+            ),
+            (
+                2,
+                "score",
+                format!(r#"{{"merges": {}}}"#, points(2)),
+                "score: 2 points for 57 ladder tiles; give one per tile",
+            ),
+            (
+                2,
+                "score",
+                r#"{"merges": "all"}"#.to_string(),
+                r#"score: {"merges":"all"} is not "merges", {"board": [...]} or {"merges": [...]} (format 2)"#,
+            ),
+        ] {
+            let text = format!(
+                r#"{{"format": {format}, "id": "w", "based_on": "2048", "{field}": {value}}}"#
+            );
+            let line = refusal_of(&dir, "w.json", &text);
+            assert!(
+                line.starts_with(&format!("w.json: {expected}")),
+                "{field} = {value}: {line}"
+            );
+            assert!(!line.contains('\n'), "{line}");
+        }
         // The same fields, used as format 2 says, load.
+        for (field, value) in [
+            ("labels", labels(&|_| {})),
+            ("score", format!(r#"{{"merges": {}}}"#, points(57))),
+        ] {
+            let text =
+                format!(r#"{{"format": 2, "id": "w", "based_on": "2048", "{field}": {value}}}"#);
+            let (loaded, refused) =
+                resolve_all([("w.json".to_string(), Ok(text))], &builtin_variants());
+            assert!(refused.is_empty(), "{field}: {refused:?}");
+            assert_eq!(loaded.len(), 1);
+        }
         let leaves = r#"[{"tiles": ["n", "n"], "makes": "n+1", "leaves": [1]}]"#;
         let run = r#"[{"tiles": ["n", "n"], "makes": "n+1", "run": true}]"#;
+        let nothing = r#"[{"tiles": [1, 2], "makes": null, "any_order": true}]"#;
         for (field, value) in [
+            ("merges", nothing),
             ("merges", four),
             ("merges", leaves),
             ("merges", run),

@@ -95,7 +95,7 @@ impl SlidingState {
         Some(if self.next_bonus {
             "+".to_string()
         } else {
-            self.rules.value(next).to_string()
+            self.rules.variant().tile_text(self.rules.value(next))
         })
     }
 
@@ -375,10 +375,19 @@ impl Puzzle for Sliding {
 
     fn view(state: &SlidingState) -> Map<String, Value> {
         let mut map = Map::new();
-        map.insert(
-            "board".into(),
-            Value::from(state.rules.values(&state.board)),
-        );
+        let values = state.rules.values(&state.board);
+        // A labelled variant's tiles as the board shows them, beside their numbers.
+        let variant = state.rules.variant();
+        let shown: Option<Vec<Vec<String>>> = (!variant.labels.is_empty()).then(|| {
+            values
+                .iter()
+                .map(|row| row.iter().map(|&v| variant.tile_text(v)).collect())
+                .collect()
+        });
+        map.insert("board".into(), Value::from(values));
+        if let Some(shown) = shown {
+            map.insert("labels".into(), Value::from(shown));
+        }
         if let Some(next) = state.next_card() {
             map.insert("next".into(), next.into());
         }

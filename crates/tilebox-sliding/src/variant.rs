@@ -45,6 +45,13 @@ pub const FIELDS: [&str; 14] = [
     "score",
 ];
 
+/// The fields a full form may leave out, each with its default: `labels` (format 2; none, so
+/// every tile shows its number).
+pub const OPTIONAL_FIELDS: [&str; 1] = ["labels"];
+
+/// The longest label a tile may show, in characters.
+pub const MAX_LABEL: usize = 12;
+
 /// The field a file form may add: the id of the variant it changes.
 pub const BASED_ON: &str = "based_on";
 
@@ -83,6 +90,11 @@ pub struct Variant {
     pub win: Win,
     /// How the score is counted.
     pub score: Scoring,
+    /// Format 2: what each tile of the ladder shows, in the order of `tiles` (`"-1"`, `"1+i"`,
+    /// `"3r"`), when it is not its number. The numbers in `tiles` still name the tiles in the
+    /// file (spawns, win) and order them. Empty: every tile shows its number.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<String>,
 }
 
 /// How every line moves on a swipe.
@@ -178,12 +190,17 @@ impl Win {
     /// The winning tiles in words: `2048`, `1365 or 1366`, `1535, 1536 or 1537`; `None` when
     /// there is no win.
     pub fn words(&self) -> Option<String> {
+        self.words_by(|v| v.to_string())
+    }
+
+    /// As [`Win::words`], each tile written by `text` (a labelled variant's labels).
+    pub fn words_by(&self, text: impl Fn(u64) -> String) -> Option<String> {
         let (last, rest) = self.0.split_last()?;
-        let rest: Vec<String> = rest.iter().map(u64::to_string).collect();
+        let rest: Vec<String> = rest.iter().map(|&v| text(v)).collect();
         Some(if rest.is_empty() {
-            last.to_string()
+            text(*last)
         } else {
-            format!("{} or {last}", rest.join(", "))
+            format!("{} or {}", rest.join(", "), text(*last))
         })
     }
 }
@@ -228,6 +245,9 @@ pub enum Scoring {
     Merges,
     /// `{"board": [p0, p1, …]}`: the score is read off the board, ladder tile i scoring `p_i`.
     Board(Vec<u64>),
+    /// Format 2, `{"merges": [p0, p1, …]}`: the score grows by `p_i` for every ladder tile i a
+    /// merge makes (a labelled tile's worth: 2 for a made `-2`).
+    Made(Vec<u64>),
 }
 
 /// A ladder position in a merge rule: an exact position (1 is the first tile) or `n + k`.
@@ -245,8 +265,9 @@ pub enum Pos {
 pub struct MergeRule {
     /// The tiles in, from the wall outward: 2 or 3 of them (format 1), up to 5 (format 2).
     pub tiles: Vec<Pos>,
-    /// The tile out.
-    pub makes: Pos,
+    /// The tile out; `None` (`"makes": null`, format 2): the tiles destroy one another and
+    /// leave nothing (2049's 1 and -1).
+    pub makes: Option<Pos>,
     /// The least n (inclusive).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub n_from: Option<u32>,
@@ -342,7 +363,7 @@ impl MergeRule {
     /// this rule in its listed order, on a ladder of `len` tiles; `None` if they don't or the
     /// output falls off the ladder.
     pub(crate) fn made_in_order(&self, ranks: &[u8], len: usize) -> Option<u8> {
-        Self::rank_at(self.makes, self.bind(ranks)?, len)
+        Self::rank_at(self.makes?, self.bind(ranks)?, len)
     }
 
     /// As [`MergeRule::made_in_order`], with the tiles the rule leaves: `None` if any of them
@@ -353,7 +374,7 @@ impl MergeRule {
             ranks: [0; MAX_RULE_TILES],
             count: 0,
         };
-        for &pos in std::iter::once(&self.makes).chain(&self.leaves) {
+        for &pos in self.makes.iter().chain(&self.leaves) {
             *made.ranks.get_mut(made.count)? = Self::rank_at(pos, n, len)?;
             made.count += 1;
         }
@@ -535,6 +556,8 @@ fn check_merges(value: &Value) -> Result<(), String> {
         }
         match rule.get("makes") {
             None => return Err(format!("rule {n}: makes: missing")),
+            // Nothing: the tiles destroy one another (format 2, checked with the rest).
+            Some(Value::Null) => {}
             Some(makes) => {
                 pos_of(makes).map_err(|m| within("makes", m))?;
             }
@@ -672,6 +695,11 @@ impl Serialize for Scoring {
                 map.insert("board", points);
                 map.serialize(s)
             }
+            Scoring::Made(points) => {
+                let mut map = BTreeMap::new();
+                map.insert("merges", points);
+                map.serialize(s)
+            }
         }
     }
 }
@@ -684,16 +712,23 @@ impl<'de> Deserialize<'de> for Scoring {
             board: Vec<u64>,
         }
         #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Made {
+            merges: Vec<u64>,
+        }
+        #[derive(Deserialize)]
         #[serde(untagged)]
         enum Raw {
             Text(String),
             Board(Board),
+            Made(Made),
         }
         match Raw::deserialize(d) {
             Ok(Raw::Text(t)) if t == "merges" => Ok(Scoring::Merges),
             Ok(Raw::Board(b)) => Ok(Scoring::Board(b.board)),
+            Ok(Raw::Made(m)) => Ok(Scoring::Made(m.merges)),
             _ => Err(serde::de::Error::custom(
-                "expected \"merges\" or {\"board\": [points per ladder tile]}",
+                "expected \"merges\", {\"board\": [points per ladder tile]} or {\"merges\": [points per ladder tile]}",
             )),
         }
     }
@@ -792,10 +827,7 @@ pub fn resolve(
     file: &Map<String, Value>,
     base_of: impl FnOnce(&str) -> Result<Variant, VariantError>,
 ) -> Result<Variant, VariantError> {
-    if let Some(k) = file
-        .keys()
-        .find(|k| *k != BASED_ON && !FIELDS.contains(&k.as_str()))
-    {
+    if let Some(k) = file.keys().find(|k| *k != BASED_ON && !is_field(k)) {
         return Err(VariantError::field(k, "unknown field"));
     }
     let format = check_format(file)?;
@@ -835,6 +867,11 @@ pub fn resolve(
     }
 }
 
+/// Whether `k` is a field of the full form, required or optional.
+fn is_field(k: &str) -> bool {
+    FIELDS.contains(&k) || OPTIONAL_FIELDS.contains(&k)
+}
+
 /// The format a file says, if it is one this build reads.
 fn check_format(map: &Map<String, Value>) -> Result<u32, VariantError> {
     match map.get("format") {
@@ -865,7 +902,7 @@ impl Default for Variant {
 impl Variant {
     /// Reads and checks a full form: every field, nothing else.
     pub fn from_json(map: &Map<String, Value>) -> Result<Variant, VariantError> {
-        if let Some(k) = map.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+        if let Some(k) = map.keys().find(|k| !is_field(k)) {
             return Err(VariantError::field(k, "unknown field"));
         }
         check_format(map)?;
@@ -878,6 +915,12 @@ impl Variant {
             let value = map.get(field).cloned().unwrap_or(Value::Null);
             check_type(field, &value)?;
             typed.insert(field.to_string(), value);
+        }
+        for field in OPTIONAL_FIELDS {
+            if let Some(value) = map.get(field) {
+                check_type(field, value)?;
+                typed.insert(field.to_string(), value.clone());
+            }
         }
         let variant: Variant = serde_json::from_value(Value::Object(typed))
             .map_err(|e| VariantError::whole(tilebox_core::json_words::error_words(&e)))?;
@@ -1003,7 +1046,23 @@ impl Variant {
                     ));
                 }
             }
-            for pos in rule.tiles.iter().chain([&rule.makes]).chain(&rule.leaves) {
+            if rule.makes.is_none() {
+                if !format_2 {
+                    return Err(at("\"makes\": null needs \"format\": 2".into()));
+                }
+                if self.motion == Movement::Step {
+                    return Err(at(
+                        "\"step\" motion takes no merges that make nothing".into()
+                    ));
+                }
+                if !rule.leaves.is_empty() {
+                    return Err(at(
+                        "a merge that makes nothing leaves nothing: give makes or drop leaves"
+                            .into(),
+                    ));
+                }
+            }
+            for pos in rule.tiles.iter().chain(&rule.makes).chain(&rule.leaves) {
                 if let Pos::Exact(p) = *pos
                     && (p == 0 || p as usize > len)
                 {
@@ -1011,7 +1070,9 @@ impl Variant {
                 }
             }
             let relative = rule.tiles.iter().any(|p| matches!(p, Pos::Rel(_)));
-            if std::iter::once(&rule.makes)
+            if rule
+                .makes
+                .iter()
                 .chain(&rule.leaves)
                 .any(|p| matches!(p, Pos::Rel(_)))
                 && !relative
@@ -1065,18 +1126,113 @@ impl Variant {
                 ),
             ));
         }
-        if let Scoring::Board(points) = &self.score
-            && points.len() != len
-        {
-            return Err(err(
-                "score",
-                format!(
-                    "{} points for {len} ladder tiles; give one per tile",
-                    points.len()
-                ),
-            ));
+        match &self.score {
+            Scoring::Merges => {}
+            Scoring::Made(_) if !format_2 => {
+                return Err(err(
+                    "score",
+                    "points for the tiles merges make need \"format\": 2".into(),
+                ));
+            }
+            Scoring::Board(points) | Scoring::Made(points) => {
+                if points.len() != len {
+                    return Err(err(
+                        "score",
+                        format!(
+                            "{} points for {len} ladder tiles; give one per tile",
+                            points.len()
+                        ),
+                    ));
+                }
+            }
+        }
+        self.validate_labels()
+    }
+
+    /// Checks `labels`: format 2, one per tile, each short, plain and its own.
+    fn validate_labels(&self) -> Result<(), VariantError> {
+        let err = |m: String| VariantError::field("labels", m);
+        if self.labels.is_empty() {
+            return Ok(());
+        }
+        if self.format < 2 {
+            return Err(err("labels need \"format\": 2".into()));
+        }
+        if self.labels.len() != self.tiles.len() {
+            return Err(err(format!(
+                "{} labels for {} ladder tiles; give one per tile",
+                self.labels.len(),
+                self.tiles.len()
+            )));
+        }
+        for (i, label) in self.labels.iter().enumerate() {
+            let n = i + 1;
+            if label.is_empty() || label == "." {
+                return Err(err(format!(
+                    "label {n} ({label:?}) is empty or \".\", which shows an empty cell"
+                )));
+            }
+            if label.chars().count() > MAX_LABEL {
+                return Err(err(format!(
+                    "label {n} ({label:?}) is longer than {MAX_LABEL} characters"
+                )));
+            }
+            if let Some(c) = label
+                .chars()
+                .find(|c| c.is_whitespace() || c.is_control() || ",;/:".contains(*c))
+            {
+                return Err(err(format!(
+                    "label {n} ({label:?}) holds {c:?}; a label has no spaces, commas, \
+                     semicolons, slashes or colons"
+                )));
+            }
+            if let Some(j) = self.labels[..i].iter().position(|l| l == label) {
+                return Err(err(format!(
+                    "labels {} and {n} are both {label:?}; each tile shows its own",
+                    j + 1
+                )));
+            }
         }
         Ok(())
+    }
+
+    /// The winning tiles in words, as the board shows them ([`Win::words`]).
+    pub fn win_words(&self) -> Option<String> {
+        self.win.words_by(|v| self.tile_text(v))
+    }
+
+    /// What a tile of `value` shows: its label, or its number. `"."` for 0, an empty cell.
+    pub fn tile_text(&self, value: u64) -> String {
+        if value == 0 {
+            return ".".to_string();
+        }
+        self.rank_of(value)
+            .and_then(|r| self.labels.get(usize::from(r) - 1))
+            .cloned()
+            .unwrap_or_else(|| value.to_string())
+    }
+
+    /// The tile value whose text ([`Variant::tile_text`]) is `text`: a label, or a number
+    /// when the variant has no labels.
+    pub fn value_of_text(&self, text: &str) -> Option<u64> {
+        if text == "." {
+            return Some(0);
+        }
+        if self.labels.is_empty() {
+            return text.parse().ok().filter(|v| self.rank_of(*v).is_some());
+        }
+        let i = self.labels.iter().position(|l| l == text)?;
+        self.tiles.get(i).copied()
+    }
+
+    /// What a merge that makes a tile of ladder position `rank` scores under `"merges"` or
+    /// `{"merges": [...]}` scoring: its points, or its value.
+    pub fn worth(&self, rank: u8) -> u64 {
+        let i = usize::from(rank).wrapping_sub(1);
+        match &self.score {
+            Scoring::Made(points) => points.get(i).copied().unwrap_or(0),
+            _ => self.tiles.get(i).copied().unwrap_or(0),
+        }
     }
 
     fn validate_spawn(&self) -> Result<(), VariantError> {
@@ -1148,6 +1304,9 @@ fn check_type(field: &str, value: &Value) -> Result<(), VariantError> {
                     .is_some_and(|a| !a.is_empty() && a.iter().all(|v| v.as_u64().is_some()))
         }
         "score" => serde_json::from_value::<Scoring>(value.clone()).is_ok(),
+        "labels" => value
+            .as_array()
+            .is_some_and(|a| a.iter().all(Value::is_string)),
         _ => true,
     };
     if fits {
@@ -1161,7 +1320,8 @@ fn check_type(field: &str, value: &Value) -> Result<(), VariantError> {
             "spawn_at" => "\"anywhere\" or \"moved_edge\"",
             "preview" => "true or false",
             "win" => "a tile value, a list of tile values (format 2) or null",
-            "score" => "\"merges\" or {\"board\": [...]}",
+            "score" => "\"merges\", {\"board\": [...]} or {\"merges\": [...]} (format 2)",
+            "labels" => "a list of texts",
             _ => "something else",
         };
         Err(VariantError::field(

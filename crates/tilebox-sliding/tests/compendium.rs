@@ -52,27 +52,34 @@ fn folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/compendium")
 }
 
-fn values(text: &str) -> Vec<Vec<u64>> {
+/// A tile as a fixture writes it: its value, or for a mode with labels (format 2) its label,
+/// read as the tile's value in `v` (`.` is an empty cell, 0).
+fn tile(v: &Variant, text: &str) -> u64 {
+    if v.labels.is_empty() {
+        match text {
+            "." => 0,
+            t => t
+                .parse()
+                .unwrap_or_else(|_| panic!("{t:?} is not a whole tile value")),
+        }
+    } else {
+        v.value_of_text(text)
+            .unwrap_or_else(|| panic!("{text:?} is not a label of {}", v.id))
+    }
+}
+
+fn values(v: &Variant, text: &str) -> Vec<Vec<u64>> {
     text.split('/')
-        .map(|row| {
-            row.split(',')
-                .map(|v| match v {
-                    "." => 0,
-                    v => v
-                        .parse()
-                        .unwrap_or_else(|_| panic!("{v:?} is not a whole tile value")),
-                })
-                .collect()
-        })
+        .map(|row| row.split(',').map(|t| tile(v, t)).collect())
         .collect()
 }
 
-fn pairs(words: &[&str]) -> Vec<(u64, u64)> {
+fn pairs(v: &Variant, words: &[&str]) -> Vec<(u64, u64)> {
     words
         .iter()
         .map(|w| {
-            let (v, n) = w.split_once(':').expect("value:count");
-            (v.parse().expect("value"), n.parse().expect("count"))
+            let (t, n) = w.rsplit_once(':').expect("value:count");
+            (tile(v, t), n.parse().expect("count"))
         })
         .collect()
 }
@@ -92,18 +99,20 @@ fn read(path: &Path) -> Fixture {
         spawned: BTreeMap::new(),
         boards: Vec::new(),
     };
+    // The mode's variant, which reads its tiles: the `id` line comes first.
+    let mut v = Variant::default();
     for (i, line) in text.lines().enumerate() {
         if line.starts_with('#') || line.is_empty() {
             continue;
         }
         if line.contains(';') {
             let mut fields = line.split(" ; ");
-            let board = values(fields.next().expect("a board"));
+            let board = values(&v, fields.next().expect("a board"));
             let results = [(); 4].map(|_| {
                 let field = fields.next().expect("four results");
                 (field != "-").then(|| {
                     let (b, gained) = field.split_once(' ').expect("a board and a score");
-                    (values(b), gained.parse().expect("a whole score"))
+                    (values(&v, b), gained.parse().expect("a whole score"))
                 })
             });
             f.boards.push(Recorded {
@@ -115,7 +124,10 @@ fn read(path: &Path) -> Fixture {
         }
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
-            ["id", id] => f.id = id.to_string(),
+            ["id", id] => {
+                f.id = id.to_string();
+                v = variant_file(id);
+            }
             ["mode", n] => f.mode = n.parse().expect("mode"),
             ["menu", _] | ["games", _] => {}
             ["side", wh] => {
@@ -131,13 +143,11 @@ fn read(path: &Path) -> Fixture {
                     ahead.parse().expect("next"),
                 )
             }
-            ["spawn", "weight", pair] => f.weights.extend(pairs(&[pair])),
-            ["spawn", "bag", _, tiles @ ..] => f.bag = pairs(tiles),
+            ["spawn", "weight", pair] => f.weights.extend(pairs(&v, &[pair])),
+            ["spawn", "bag", _, tiles @ ..] => f.bag = pairs(&v, tiles),
             ["spawn", "other", rest @ ..] => f.other.push(rest.join(" ")),
-            ["win", "1", tiles @ ..] => {
-                f.win = tiles.iter().map(|t| t.parse().expect("win")).collect()
-            }
-            ["spawned", tiles @ ..] => f.spawned = pairs(tiles).into_iter().collect(),
+            ["win", "1", tiles @ ..] => f.win = tiles.iter().map(|t| tile(&v, t)).collect(),
+            ["spawned", tiles @ ..] => f.spawned = pairs(&v, tiles).into_iter().collect(),
             _ => panic!(
                 "{}:{}: {line:?} is not a fixture line",
                 path.display(),

@@ -759,33 +759,37 @@ mod tests {
         );
         let help = how_to_play(&variant("1535-1536-1537"));
         assert!(help.contains("Make a 1535, 1536 or 1537 tile"), "{help}");
-        // Labels: the tiles are written as the board shows them, with the points they score.
-        let help = how_to_play(&variant("10"));
-        assert!(help.contains("2 + 2 + -1 = 3"), "{help}");
-        assert!(help.contains("a 1 (50%) or a -1 (50%)"), "{help}");
-        assert!(help.contains("Make a 10 or -10 tile"), "{help}");
-        assert!(
-            help.contains("adds its points to your score: -1 scores 1, 2 scores 2 and -2 scores 2"),
-            "{help}"
-        );
-        let help = how_to_play(&variant("bicolor-2187"));
-        assert!(help.contains("3r + 3b = 6"), "{help}");
-        assert!(help.contains("Make a 2187r or 2187b tile"), "{help}");
-        let help = how_to_play(&variant("2049"));
-        assert!(
-            help.contains("two tiles merge, in either order: -1 + 1 = nothing"),
-            "{help}"
-        );
-        assert!(help.contains("3 + 3 + -1 = 5"), "{help}");
-        assert!(
-            help.contains("adds its points to your score: 2 scores 2, 3 scores 1 and 5 scores 3"),
-            "{help}"
-        );
-        let help = how_to_play(&variant("16-16i"));
-        assert!(
-            help.contains("bag of 1 × 1, 1 × i, 1 × -1 and 1 × -i"),
-            "{help}"
-        );
+        // Labels: the tiles are written as the board shows them, with the points they score;
+        // tiles that destroy one another make nothing.
+        for (id, wanted) in [
+            (
+                "10",
+                &[
+                    "2 + 2 + -1 = 3",
+                    "a 1 (50%) or a -1 (50%)",
+                    "Make a 10 or -10 tile",
+                    "adds its points to your score: -1 scores 1, 2 scores 2 and -2 scores 2",
+                ][..],
+            ),
+            (
+                "bicolor-2187",
+                &["3r + 3b = 6", "Make a 2187r or 2187b tile"],
+            ),
+            (
+                "2049",
+                &[
+                    "two tiles merge, in either order: -1 + 1 = nothing",
+                    "3 + 3 + -1 = 5",
+                    "adds its points to your score: 2 scores 2, 3 scores 1 and 5 scores 3",
+                ],
+            ),
+            ("16-16i", &["bag of 1 × 1, 1 × i, 1 × -1 and 1 × -i"]),
+        ] {
+            let help = how_to_play(&variant(id));
+            for w in wanted {
+                assert!(help.contains(w), "{id}: {w:?} is not in {help}");
+            }
+        }
     }
 
     #[test]

@@ -960,48 +960,41 @@ mod tests {
         assert_eq!(ten.value_of_text("3"), Some(5));
         assert_eq!(ten.value_of_text("x"), None);
         assert_eq!(ten.win_words().as_deref(), Some("10 or -10"));
-        let mut rows = vec![vec![0; 5]; 5];
         // 2 + 2 + -1 = 3, scoring 3; -1 + -1 = -2, scoring 2.
-        rows[0] = vec![id("2"), id("2"), id("-1"), id("-1"), id("-1")];
-        let s = r.slide(&r.board_from_values(&rows).unwrap(), Direction::Left);
-        let texts: Vec<String> = r.values(&s.board)[0]
-            .iter()
-            .map(|&v| ten.tile_text(v))
-            .collect();
-        assert_eq!(texts, ["3", "-2", ".", ".", "."]);
-        assert_eq!(s.gained, 3 + 2);
-        assert!(r.grid(&s.board).starts_with("   3   -2    .    .    ."));
+        let (shown, gained, slide) = left_by_labels("10", &["2", "2", "-1", "-1", "-1"]);
+        assert_eq!((shown.as_str(), gained), ("3 -2 . . .", 3 + 2));
+        assert!(r.grid(&slide.board).starts_with("   3   -2    .    .    ."));
         // In 16+16i, 1 and i make 1+i, scoring its norm, 2; -1-i and 1-i (i times it) make
         // (1 + i)(-1 - i) = -2i, scoring 4.
-        let g = crate::builtin_variant("16-16i").unwrap();
-        let r = Rules::new(&g).unwrap();
-        let id = |label: &str| g.value_of_text(label).unwrap();
-        rows[0] = vec![id("i"), id("1"), id("1-i"), id("-1-i"), 0];
+        let (shown, gained, _) = left_by_labels("16-16i", &["i", "1", "1-i", "-1-i", "."]);
+        assert_eq!((shown.as_str(), gained), ("1+i -2i . . .", 2 + 4));
+    }
+
+    /// The first row of a board of the built-in `id` holding the tiles labelled `row` (`.` for
+    /// an empty cell), moved left: the labels it shows then, joined by spaces, the score it
+    /// made, and the slide.
+    fn left_by_labels(id: &str, row: &[&str]) -> (String, u64, Slide) {
+        let v = crate::builtin_variant(id).unwrap();
+        let r = Rules::new(&v).unwrap();
+        let mut rows = vec![vec![0; v.side]; v.side];
+        for (cell, label) in rows[0].iter_mut().zip(row) {
+            *cell = v.value_of_text(label).unwrap();
+        }
         let s = r.slide(&r.board_from_values(&rows).unwrap(), Direction::Left);
-        let texts: Vec<String> = r.values(&s.board)[0]
+        let shown: Vec<String> = r.values(&s.board)[0]
             .iter()
-            .map(|&v| g.tile_text(v))
+            .map(|&x| v.tile_text(x))
             .collect();
-        assert_eq!(texts, ["1+i", "-2i", ".", ".", "."]);
-        assert_eq!(s.gained, 2 + 4);
+        (shown.join(" "), s.gained, s)
     }
 
     /// Format 2's merges that make nothing: in 2049 a 1 and a -1 destroy each other, and the
     /// gap closes: the untouched tiles before them meet the tiles after them.
     #[test]
     fn tiles_that_destroy_one_another_close_the_gap() {
-        let v = crate::builtin_variant("2049").unwrap();
-        let r = Rules::new(&v).unwrap();
-        let id = |label: &str| v.value_of_text(label).unwrap();
         let left = |row: [&str; 5]| {
-            let mut rows = vec![vec![0; 5]; 5];
-            rows[0] = row.iter().map(|t| id(t)).collect();
-            let s = r.slide(&r.board_from_values(&rows).unwrap(), Direction::Left);
-            let texts: Vec<String> = r.values(&s.board)[0]
-                .iter()
-                .map(|&x| v.tile_text(x))
-                .collect();
-            (texts.join(" "), s.gained, s.motions.len())
+            let (shown, gained, slide) = left_by_labels("2049", &row);
+            (shown, gained, slide.motions.len())
         };
         // 1 and -1 go; 3 + 3 + -1 make 5, scoring 3 (two less than 5).
         assert_eq!(left(["3", "3", "1", "-1", "-1"]).0, "5 . . . .");

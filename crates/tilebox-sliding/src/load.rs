@@ -406,6 +406,18 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let four = r#"[{"tiles": ["n", "n", "n", "n"], "makes": "n+2"}]"#;
         let six = r#"[{"tiles": ["n", "n", "n", "n", "n", "n"], "makes": "n+2"}]"#;
+        // A file based on `base` giving `field` that value is refused in one line, `expected`.
+        let refused_as = |format: u32, base: &str, field: &str, value: &str, expected: &str| {
+            let text = format!(
+                r#"{{"format": {format}, "id": "w", "based_on": "{base}", "{field}": {value}}}"#
+            );
+            let line = refusal_of(&dir, "w.json", &text);
+            assert!(
+                line.starts_with(&format!("w.json: {expected}")),
+                "{field} = {value}: {line}"
+            );
+            assert!(!line.contains('\n'), "{line}");
+        };
         for (format, base, field, value, expected) in [
             (
                 1,
@@ -583,15 +595,7 @@ mod tests {
                 r#"merges: rule 1: "step" motion takes no merges that make nothing"#,
             ),
         ] {
-            let text = format!(
-                r#"{{"format": {format}, "id": "w", "based_on": "{base}", "{field}": {value}}}"#
-            );
-            let line = refusal_of(&dir, "w.json", &text);
-            assert!(
-                line.starts_with(&format!("w.json: {expected}")),
-                "{field} = {value}: {line}"
-            );
-            assert!(!line.contains('\n'), "{line}");
+            refused_as(format, base, field, value, expected);
         }
         // Labels and the points of the tiles merges make: 2048 has 57 tiles, so these name 57.
         let labels = |change: &dyn Fn(&mut Vec<String>)| {
@@ -680,37 +684,20 @@ mod tests {
                 r#"score: {"merges":"all"} is not "merges", {"board": [...]} or {"merges": [...]} (format 2)"#,
             ),
         ] {
-            let text = format!(
-                r#"{{"format": {format}, "id": "w", "based_on": "2048", "{field}": {value}}}"#
-            );
-            let line = refusal_of(&dir, "w.json", &text);
-            assert!(
-                line.starts_with(&format!("w.json: {expected}")),
-                "{field} = {value}: {line}"
-            );
-            assert!(!line.contains('\n'), "{line}");
+            refused_as(format, "2048", field, &value, expected);
         }
         // The same fields, used as format 2 says, load.
-        for (field, value) in [
-            ("labels", labels(&|_| {})),
-            ("score", format!(r#"{{"merges": {}}}"#, points(57))),
-        ] {
-            let text =
-                format!(r#"{{"format": 2, "id": "w", "based_on": "2048", "{field}": {value}}}"#);
-            let (loaded, refused) =
-                resolve_all([("w.json".to_string(), Ok(text))], &builtin_variants());
-            assert!(refused.is_empty(), "{field}: {refused:?}");
-            assert_eq!(loaded.len(), 1);
-        }
         let leaves = r#"[{"tiles": ["n", "n"], "makes": "n+1", "leaves": [1]}]"#;
         let run = r#"[{"tiles": ["n", "n"], "makes": "n+1", "run": true}]"#;
         let nothing = r#"[{"tiles": [1, 2], "makes": null, "any_order": true}]"#;
         for (field, value) in [
-            ("merges", nothing),
-            ("merges", four),
-            ("merges", leaves),
-            ("merges", run),
-            ("win", "[2048, 4096]"),
+            ("labels", labels(&|_| {})),
+            ("score", format!(r#"{{"merges": {}}}"#, points(57))),
+            ("merges", nothing.to_string()),
+            ("merges", four.to_string()),
+            ("merges", leaves.to_string()),
+            ("merges", run.to_string()),
+            ("win", "[2048, 4096]".to_string()),
         ] {
             let text =
                 format!(r#"{{"format": 2, "id": "w", "based_on": "2048", "{field}": {value}}}"#);

@@ -580,8 +580,9 @@ fn draw_miniature(ui: &egui::Ui, rect: Rect, mini: &Miniature) {
                     }
                     let tile = entry.tile_colors(value);
                     painter.rect_filled(cell_rect, cell * 0.1, theme::color(tile.fill));
-                    // The numbers where they can be read; a smaller board shows its colours.
-                    let text = value.to_string();
+                    // The tiles (their numbers or labels) where they can be read; a smaller
+                    // board shows its colours.
+                    let text = entry.tile_text(value);
                     let size = theme::tile_font_size(&text, cell);
                     if size >= theme::SMALLEST_TEXT {
                         painter.text(

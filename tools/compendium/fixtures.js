@@ -73,6 +73,10 @@ const LABELS = {
   42: ([k, c]) => (c === 0 ? `${fibonacci(k + 2)}` : `${fibonacci(k + 2)}${c > 0 ? 'y' : 'c'}`),
 };
 
+// The modes whose rules read the number of moves played (2592's switch on each move): each
+// board's line ends with ` ; turn N`, the moves its game had played.
+const TURNS = new Set([39]);
+
 /** The engine's board `tiles` written with `label`: `.` for an empty cell. */
 function labelled(tiles, label) {
   return tiles.map((row) => row.map((t) => (Array.isArray(t) ? label(t) : null)));
@@ -133,9 +137,11 @@ function fixture(rec) {
   lines.push(`games ${rec.games}`);
   lines.push('# board; then up, down, left, right: the board after the move before its spawn and');
   lines.push('# the score it made, or - for a move that changes nothing');
+  if (TURNS.has(rec.mode)) lines.push('# then "turn N": the moves the game had played');
   for (const m of rec.moves) {
     const results = m.results.map((r) => (r.moved ? `${board(r.values)} ${r.gained}` : '-'));
-    lines.push([board(m.values), ...results].join(' ; '));
+    const turn = TURNS.has(rec.mode) ? [`turn ${m.turn}`] : [];
+    lines.push([board(m.values), ...results, ...turn].join(' ; '));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -158,6 +158,9 @@ struct Snapshot {
     board: Board,
     previous: Option<Board>,
     last_move: Option<Direction>,
+    /// The moves played (the last one was move `turn - 1`), for rules that hold on some moves
+    /// only.
+    turn: u64,
     next: Option<String>,
 }
 
@@ -170,6 +173,7 @@ fn snapshot(session: &dyn DynSession) -> Option<Snapshot> {
         board: s.state().board().clone(),
         previous: s.previous_state().map(|p| p.board().clone()),
         last_move: s.moves().last().copied(),
+        turn: s.state().turn(),
         next: s.state().next_card(),
     })
 }
@@ -436,7 +440,7 @@ fn cell_labels(ui: &egui::Ui, rect: Rect, snap: &Snapshot) {
 fn start_anim(snap: &Snapshot, now: f64, begun: f32) -> Option<Anim> {
     let from = snap.previous.clone()?;
     let dir = snap.last_move?;
-    let slide = snap.rules.slide(&from, dir);
+    let slide = snap.rules.slide_on(&from, dir, snap.turn.saturating_sub(1));
     let spawned = tiles(&snap.board)
         .filter(|&(c, rank)| rank != slide.board.rank(c))
         .map(|(c, _)| c)

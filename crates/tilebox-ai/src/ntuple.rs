@@ -286,9 +286,11 @@ impl WeightTable for Quantized {
     }
 }
 
-/// Whether a network can be trained for `variant`: a board of side [`SIDE`].
+/// Whether a network can be trained for `variant`: a board of side [`SIDE`], whose rules are
+/// the same on every move (a network learns one position's worth whatever the move's number or
+/// direction).
 pub fn trainable(variant: &tilebox_sliding::Variant) -> bool {
-    variant.side == SIDE
+    variant.side == SIDE && !variant.has_move_rules()
 }
 
 /// The networks a run can train, by name.

@@ -4,7 +4,9 @@
 //! rules play exactly as 2048's or Threes' ([`Bitboard::of`]; the winning tile, the start and
 //! the score do not matter to the play) and tiles that fit four bits — and with the
 //! [`GenericEngine`] everywhere else: other sides, other ladders, triple merges, a player's own
-//! variant file. [`VariantModel`] is the engine's rules seen as a [`SlidingModel`].
+//! variant file. [`VariantModel`] is the engine's rules seen as a [`SlidingModel`]. Where rules
+//! hold on some moves or directions only (2592), each swipe is searched on its own, by the
+//! rules of this move toward it.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, OnceLock};
@@ -73,6 +75,16 @@ impl VariantModel {
         model
     }
 
+    /// As [`VariantModel::of_state`], with the rules of the state's next move toward `dir`
+    /// ([`Rules::on_move`]): the same as `of_state` unless some rules hold on some moves or
+    /// directions only.
+    pub fn of_state_moving(state: &SlidingState, dir: Direction) -> Self {
+        let rules = state.rules().on_move(dir, state.turn());
+        let mut model = Self::new(rules, state.board().max_rank());
+        model.next = state.spawn_chances();
+        model
+    }
+
     /// The model of `rules` before any state is known: every tile drawn from the full bag or
     /// the weights, on a board whose highest rank is `highest` (for the bonus).
     pub fn new(rules: &Rules, highest: u8) -> Self {
@@ -108,6 +120,7 @@ impl VariantModel {
             &variant.merges,
             variant.motion,
             variant.side,
+            &variant.score,
         )
             .hash(&mut hasher);
         let mut model = Self {
@@ -188,9 +201,8 @@ impl SlidingModel for VariantModel {
         self.rules.merges_with(a, b) || (a == b && a < 64 && self.triple & (1 << a) != 0)
     }
 
-    /// What a tile is worth: its value, or a labelled tile's points (`-8` and `8` alike).
     fn value(&self, rank: u8) -> u64 {
-        self.rules.variant().worth(rank)
+        self.rules.value(rank)
     }
 
     fn line_rule_key(&self) -> Option<u64> {
@@ -218,6 +230,9 @@ impl SlidingPlayer {
         if let Some(advice) = self.advise_bitboard(state, board, limits) {
             return Some(advice);
         }
+        if state.rules().has_move_rules() {
+            return self.advise_each_swipe(state, limits);
+        }
         let model = VariantModel::of_state(state);
         self.generic
             .get_or_insert_with(GenericEngine::new)
@@ -235,6 +250,10 @@ impl SlidingPlayer {
         limits: &Limits,
         network: &Arc<PlayNetwork>,
     ) -> Option<Advice> {
+        if state.rules().has_move_rules() {
+            // No network learns such rules (`ntuple::trainable`).
+            return self.advise(state, limits);
+        }
         let model = VariantModel::of_state(state);
         let later = model
             .later_tiles()
@@ -250,6 +269,56 @@ impl SlidingPlayer {
         self.generic
             .get_or_insert_with(GenericEngine::new)
             .advise_learned(&model, &Grid::from_board(state.board()), limits, &learned)
+    }
+
+    /// The answer where rules hold on some moves or directions only: each swipe that moves is
+    /// searched on its own, by the rules of this move toward it (the moves after it searched
+    /// by those rules too), in an equal share of the time, and valued by its own search.
+    fn advise_each_swipe(&mut self, state: &SlidingState, limits: &Limits) -> Option<Advice> {
+        let legal: Vec<Direction> = state
+            .rules()
+            .moving_directions(state.board(), state.turn())
+            .collect();
+        let first = *legal.first()?;
+        let share = Limits {
+            time: limits
+                .time
+                .map(|t| t / u32::try_from(legal.len()).unwrap_or(4)),
+            ..*limits
+        };
+        let engine = self.generic.get_or_insert_with(GenericEngine::new);
+        let mut values = Vec::new();
+        let (mut depth, mut nodes) = (u32::MAX, 0);
+        for &dir in &legal {
+            let model = VariantModel::of_state_moving(state, dir);
+            let Some(advice) = engine.advise_board(&model, state.board(), &share) else {
+                continue;
+            };
+            if let Some(&(_, value)) = advice.values.iter().find(|(d, _)| *d == dir) {
+                values.push((dir, value));
+                depth = depth.min(advice.depth);
+                nodes += advice.nodes;
+            }
+        }
+        // The first of the best, in the order of the legal moves; with no search at all (no
+        // time), the first legal move.
+        let best = values
+            .iter()
+            .fold(None, |best: Option<(Direction, f64)>, &(d, v)| match best {
+                Some((_, b)) if b >= v => best,
+                _ => Some((d, v)),
+            })
+            .map_or(first, |(d, _)| d);
+        if values.is_empty() {
+            values.push((first, 0.0));
+            depth = 0;
+        }
+        Some(Advice {
+            best,
+            values,
+            depth,
+            nodes,
+        })
     }
 
     /// The bitboard players' answer, when one plays this variant and the board fits.
@@ -353,10 +422,11 @@ mod tests {
         for v in builtin_variants() {
             for seed in 0..3 {
                 walk(&v, seed, 120, |state| {
-                    let model = VariantModel::of_state(state);
                     let grid = Grid::from_board(state.board());
                     for dir in Direction::ALL {
-                        let slide = state.rules().slide(state.board(), dir);
+                        // The rules of this move toward `dir` (2592's switch on each move).
+                        let model = VariantModel::of_state_moving(state, dir);
+                        let slide = state.rules().slide_on(state.board(), dir, state.turn());
                         match grid.slide(&model, dir) {
                             Some((after, moved)) => {
                                 assert!(slide.moved, "{}: {dir:?}", v.id);

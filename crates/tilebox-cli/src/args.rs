@@ -137,6 +137,10 @@ pub enum Command {
         /// line is good).
         #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
         board: String,
+        /// The move's number, the moves played before it (default 0, a game's first move): it
+        /// matters only where rules hold on some moves only (2592)
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        turn: u64,
     },
     /// Print every set of distinct open tiles summing to TOTAL, one per line (e.g. 1+8).
     Addends {

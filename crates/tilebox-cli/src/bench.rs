@@ -287,8 +287,9 @@ fn summary(results: &[Played], rules: Option<Rules>) -> Map<String, Value> {
     match tops {
         Some(tops) if !tops.is_empty() => {
             // Every tile value from the highest one all games made up to the highest any game
-            // made, each with the share of games that made it (a game that made a tile made
-            // every smaller one on the way).
+            // made, each with the share of games whose highest tile is at or above it on the
+            // ladder (on a ladder of numbers, a game that made a tile made every smaller one on
+            // the way; a labelled ladder's tiles are counted by their place on it, README).
             // Each tile as the board shows it: its value, or its label (10's `-8`).
             let text = |v: u64| {
                 rules

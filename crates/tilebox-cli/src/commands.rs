@@ -307,6 +307,7 @@ pub fn run(
             game,
             direction,
             board,
+            turn,
         } => {
             let entry = find(registry, &game)?;
             let rules = rules_of(entry).ok_or_else(|| CliError::NotSliding {
@@ -316,6 +317,8 @@ pub fn run(
             let dir: Direction = direction
                 .parse()
                 .map_err(|_| CliError::BadDirection(direction.clone()))?;
+            // The rules of that move: where some hold on some moves or directions only, those.
+            let rules = rules.on_move(dir, turn).clone();
             if board == "-" {
                 // All or nothing: a bad line anywhere leaves stdout empty.
                 for answer in slide_lines(&rules, dir, input)? {

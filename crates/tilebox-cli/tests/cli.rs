@@ -415,6 +415,35 @@ fn slide_2048_follows_the_rules_examples() {
     assert_eq!(v["gained"], 0);
 }
 
+/// `--turn`: the move's number, for rules that hold on some moves only. 2592's pairs merge on
+/// moves 0, 2, 4 … and its triples on moves 1, 3, 5 …; without `--turn`, the first move's.
+#[test]
+fn slide_plays_the_rules_of_the_move_turn_names() {
+    let rows = "[[1,1,1,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]";
+    let slide = |turn: &[&str]| {
+        let mut args = vec!["slide", "2592", "left", "--board", rows];
+        args.extend_from_slice(turn);
+        board(&json(&args))
+    };
+    assert_eq!(slide(&[])[0], [2, 1, 0, 0]);
+    assert_eq!(slide(&["--turn", "0"])[0], [2, 1, 0, 0]);
+    assert_eq!(slide(&["--turn", "1"])[0], [3, 0, 0, 0]);
+    assert_eq!(slide(&["--turn", "12"])[0], [2, 1, 0, 0]);
+    // Other variants are the same on every move.
+    let v = json(&[
+        "slide",
+        "2048",
+        "left",
+        "--board",
+        "[[2,2],[0,0]]",
+        "--turn",
+        "3",
+    ]);
+    assert_eq!(board(&v), [[4, 0], [0, 0]]);
+    let out = run(&["slide", "2592", "left", "--board", rows, "--turn", "-1"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
 #[test]
 fn slide_threes_follows_the_rules_examples() {
     let v = json(&[

@@ -78,17 +78,18 @@ fn list(items: &[String], last: &str) -> String {
     }
 }
 
-/// Examples of a merge rule on the ladder: the first few matches, as "1 + 2 = 3".
-fn rule_examples(v: &Variant, i: usize) -> Vec<String> {
+/// The first few matches of merge rule `i` on the ladder (at most three, one for a rule of
+/// exact positions): the positions of its tiles in, and the ranks it makes (the tile made,
+/// then any left; none for tiles that destroy one another), as the engine makes them.
+fn rule_matches(v: &Variant, i: usize) -> Vec<(Vec<usize>, Vec<u8>)> {
     let Some(rule) = v.merges.get(i) else {
         return Vec::new();
     };
     let len = v.tiles.len();
-    let value = |p: usize| v.tiles.get(p.wrapping_sub(1)).copied().unwrap_or(0);
     let Ok(rules) = tilebox_sliding::Rules::new(v) else {
         return Vec::new();
     };
-    let mut out = Vec::new();
+    let mut out: Vec<(Vec<usize>, Vec<u8>)> = Vec::new();
     for n in 1..=len {
         let pos = |p: &Pos| match *p {
             Pos::Exact(e) => e as usize,
@@ -99,29 +100,36 @@ fn rule_examples(v: &Variant, i: usize) -> Vec<String> {
             continue;
         }
         let ranks: Vec<u8> = ins.iter().map(|&p| p as u8).collect();
-        if let Some(made) = rule_made(&rules, rule, &ranks) {
-            let made: Vec<String> = made
-                .iter()
-                .map(|&r| v.tile_text(value(usize::from(r))))
-                .collect();
-            let text = format!(
-                "{} = {}",
-                ins.iter()
-                    .map(|&p| v.tile_text(value(p)))
-                    .collect::<Vec<_>>()
-                    .join(" + "),
-                if made.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    made.join(" and ")
-                }
-            );
-            if !out.contains(&text) {
-                out.push(text);
-            }
+        if let Some(made) = rule_made(&rules, rule, &ranks)
+            && !out.iter().any(|(i, m)| *i == ins && *m == made)
+        {
+            out.push((ins, made));
         }
         if rule.tiles.iter().all(|p| matches!(p, Pos::Exact(_))) || out.len() >= 3 {
             break;
+        }
+    }
+    out
+}
+
+/// Examples of merge rule `i` on the ladder, as the board shows its tiles: "1 + 2 = 3",
+/// "5 + 5 = 9 and 1", "-1 + 1 = nothing".
+fn rule_examples(v: &Variant, i: usize) -> Vec<String> {
+    let text = |p: usize| v.tile_text(v.tiles.get(p.wrapping_sub(1)).copied().unwrap_or(0));
+    let mut out: Vec<String> = Vec::new();
+    for (ins, made) in rule_matches(v, i) {
+        let made: Vec<String> = made.iter().map(|&r| text(usize::from(r))).collect();
+        let example = format!(
+            "{} = {}",
+            ins.iter().map(|&p| text(p)).collect::<Vec<_>>().join(" + "),
+            if made.is_empty() {
+                "nothing".to_string()
+            } else {
+                made.join(" and ")
+            }
+        );
+        if !out.contains(&example) {
+            out.push(example);
         }
     }
     out
@@ -135,6 +143,11 @@ fn rule_made(
     rule: &tilebox_sliding::variant::MergeRule,
     ranks: &[u8],
 ) -> Option<Vec<u8>> {
+    // The rules of a move on which this one holds (of every move, for most rules), whose lines
+    // all move alike.
+    let dir = rule.directions.first().copied().unwrap_or(Direction::Left);
+    let turn = rule.on_moves.map_or(0, |[_, r]| u64::from(r));
+    let rules = rules.on_move(dir, turn);
     let (k, leaves) = (rule.tiles.len(), rule.leaves.len());
     if k == 2 && leaves == 0 && !rule.run && rule.makes.is_some() {
         return rules.pair_merge(ranks[0], ranks[1]).map(|made| vec![made]);
@@ -152,6 +165,25 @@ fn rule_made(
     // destroy one another), nothing else.
     let made: Vec<u8> = first.iter().copied().take_while(|&r| r != 0).collect();
     (made.len() == usize::from(rule.makes.is_some()) + leaves && slid.moved).then_some(made)
+}
+
+/// When a rule holds, if not on every move: " on moves 2, 4, 6 …" (counted from 1), " when
+/// moving right or down".
+fn when(rule: &tilebox_sliding::variant::MergeRule) -> String {
+    let mut out = String::new();
+    if let Some([m, r]) = rule.on_moves {
+        let moves: Vec<String> = (0..3).map(|i| (r + 1 + i * m).to_string()).collect();
+        let _ = write!(out, " on moves {} …", moves.join(", "));
+    }
+    if !rule.directions.is_empty() {
+        let words: Vec<String> = rule
+            .directions
+            .iter()
+            .map(|d| d.word().to_string())
+            .collect();
+        let _ = write!(out, " when moving {}", list(&words, "or"));
+    }
+    out
 }
 
 /// How to play `v`, written from its rules.
@@ -207,7 +239,11 @@ every card of 3 and up. This board is {side}×{side}."
         } else {
             ""
         };
-        rules.push(format!("{count} merge{order}: {}", list(&examples, "and")));
+        rules.push(format!(
+            "{count} merge{order}{}: {}",
+            when(rule),
+            list(&examples, "and")
+        ));
     }
     if rules.is_empty() {
         text.push_str(" No tiles merge.");
@@ -230,14 +266,19 @@ every card of 3 and up. This board is {side}×{side}."
         Scoring::Merges => text.push_str(" Every tile a merge makes is added to your score."),
         Scoring::Board(_) => text.push_str(" Your score is counted on the board, tile by tile."),
         Scoring::Made(points) => {
-            let shown: Vec<String> = v
-                .tiles
-                .iter()
-                .zip(points)
-                .skip(1)
-                .filter(|&(_, &p)| p > 0)
+            // The first tiles the rules make, in ladder order, with their points.
+            let made: std::collections::BTreeSet<usize> = (0..v.merges.len())
+                .flat_map(|i| rule_matches(v, i))
+                .filter_map(|(_, made)| made.first().map(|&r| usize::from(r)))
+                .collect();
+            let shown: Vec<String> = made
+                .into_iter()
                 .take(3)
-                .map(|(&t, p)| format!("{} scores {p}", v.tile_text(t)))
+                .filter_map(|r| {
+                    let tile = v.tiles.get(r.wrapping_sub(1))?;
+                    let p = points.get(r.wrapping_sub(1))?;
+                    Some(format!("{} scores {p}", v.tile_text(*tile)))
+                })
                 .collect();
             let _ = write!(
                 text,
@@ -768,7 +809,7 @@ mod tests {
                     "2 + 2 + -1 = 3",
                     "a 1 (50%) or a -1 (50%)",
                     "Make a 10 or -10 tile",
-                    "adds its points to your score: -1 scores 1, 2 scores 2 and -2 scores 2",
+                    "adds its points to your score: 2 scores 2, -2 scores 2 and 3 scores 3",
                 ][..],
             ),
             (
@@ -784,6 +825,17 @@ mod tests {
                 ],
             ),
             ("16-16i", &["bag of 1 × 1, 1 × i, 1 × -1 and 1 × -i"]),
+            (
+                "partial-absorb-377",
+                &["adds its points to your score: 3 scores 3, 8 scores 9 and 13 scores 15"],
+            ),
+            (
+                "2592",
+                &[
+                    "three tiles in a row merge on moves 2, 4, 6 …: 1 + 1 + 1 = 3",
+                    "two tiles merge on moves 1, 3, 5 …: 1 + 1 = 2",
+                ],
+            ),
         ] {
             let help = how_to_play(&variant(id));
             for w in wanted {

@@ -134,6 +134,8 @@ fn bench(c: &mut Criterion) {
         ("1365-1366", "rules rung by rung, any of two wins"),
         ("partial-absorb-257", "a rule that leaves a tile, 5x5"),
         ("900", "rules of whole runs, 7x7"),
+        ("2049", "labels and a rule that makes nothing, 5x5"),
+        ("2592", "rules for some moves, 6x6"),
         ("threes", "step"),
     ] {
         let rules = Rules::new(&builtin_variant(id).unwrap()).unwrap();

@@ -66,6 +66,26 @@ impl Direction {
         }
     }
 
+    /// The word for it, as a variant file writes it: `left`, `right`, `up`, `down`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Direction::Left => "left",
+            Direction::Right => "right",
+            Direction::Up => "up",
+            Direction::Down => "down",
+        }
+    }
+
+    /// Its place in [`Direction::ALL`], 0 to 3.
+    pub fn index(self) -> usize {
+        match self {
+            Direction::Left => 0,
+            Direction::Right => 1,
+            Direction::Up => 2,
+            Direction::Down => 3,
+        }
+    }
+
     /// The one-letter text form, as in saves and replays.
     pub fn letter(self) -> char {
         match self {
@@ -83,6 +103,27 @@ impl fmt::Display for Direction {
     }
 }
 
+/// A direction in a variant file is its word: `"left"`.
+impl serde::Serialize for Direction {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.word())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Direction {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let word = String::deserialize(d)?;
+        Direction::ALL
+            .into_iter()
+            .find(|dir| dir.word() == word)
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "{word:?} is not a direction (left, right, up or down)"
+                ))
+            })
+    }
+}
+
 impl FromStr for Direction {
     type Err = ParseMoveError;
 
@@ -90,12 +131,7 @@ impl FromStr for Direction {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let word = s.trim();
         for dir in Direction::ALL {
-            let name = match dir {
-                Direction::Left => "left",
-                Direction::Right => "right",
-                Direction::Up => "up",
-                Direction::Down => "down",
-            };
+            let name = dir.word();
             let letter = dir.letter().to_string();
             if word.eq_ignore_ascii_case(&letter) || word.eq_ignore_ascii_case(name) {
                 return Ok(dir);

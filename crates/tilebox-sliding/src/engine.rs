@@ -46,6 +46,12 @@ struct Compiled {
     /// chance.
     bonus: Option<BonusRanks>,
     win_rank: Option<u8>,
+    /// For a variant whose rules hold on some moves or directions only: the rules of each move,
+    /// `by_move[dir.index() * cycle + turn % cycle]`, each a variant of the rules that hold
+    /// then. Empty for every other variant.
+    by_move: Vec<Rules>,
+    /// How many moves it takes the rules to come round again ([`Variant::move_cycle`]).
+    cycle: u32,
 }
 
 #[derive(Clone, Copy)]
@@ -150,6 +156,15 @@ impl Rules {
             chance: b.chance,
         });
         let win_rank = variant.win.lowest().and_then(|w| variant.rank_of(w));
+        let cycle = variant.move_cycle();
+        let mut by_move = Vec::new();
+        if variant.has_move_rules() {
+            for dir in Direction::ALL {
+                for turn in 0..u64::from(cycle) {
+                    by_move.push(Rules::new(&variant.on_move(dir, turn))?);
+                }
+            }
+        }
         Ok(Rules(Arc::new(Compiled {
             variant: variant.clone(),
             len,
@@ -162,7 +177,26 @@ impl Rules {
             full_bag,
             bonus,
             win_rank,
+            by_move,
+            cycle,
         })))
+    }
+
+    /// The rules of a move toward `dir` numbered `turn` (the moves played before it, from 0):
+    /// these rules themselves, unless some of them hold on some moves or directions only.
+    pub fn on_move(&self, dir: Direction, turn: u64) -> &Rules {
+        let c = &*self.0;
+        if c.by_move.is_empty() {
+            return self;
+        }
+        let at = dir.index() * c.cycle as usize + (turn % u64::from(c.cycle.max(1))) as usize;
+        c.by_move.get(at).unwrap_or(self)
+    }
+
+    /// Whether some rules hold on some moves or directions only, so that a move's rules depend
+    /// on its number and direction ([`Rules::on_move`]).
+    pub fn has_move_rules(&self) -> bool {
+        !self.0.by_move.is_empty()
     }
 
     /// The variant these rules were compiled from.
@@ -247,11 +281,18 @@ impl Rules {
             .collect()
     }
 
-    /// Slides every line of `board` toward `dir`. Adds no tile: spawning is the game's part.
-    /// `gained` is the sum of the tiles made by merges (`"merges"` scoring) or how much the
-    /// board's score grew (`"board"` scoring).
+    /// Slides every line of `board` toward `dir` as a game's first move does (move 0; the
+    /// same on every move but for rules that hold on some moves only: [`Rules::slide_on`]).
+    /// Adds no tile: spawning is the game's part. `gained` is the sum of the tiles made by
+    /// merges (`"merges"` scoring) or how much the board's score grew (`"board"` scoring).
     pub fn slide(&self, board: &Board, dir: Direction) -> Slide {
-        let c = &*self.0;
+        self.slide_on(board, dir, 0)
+    }
+
+    /// Slides `board` toward `dir` on the move numbered `turn` (the moves played before it),
+    /// by the rules that hold on that move.
+    pub fn slide_on(&self, board: &Board, dir: Direction, turn: u64) -> Slide {
+        let c = &*self.on_move(dir, turn).0;
         let mut slide = match c.variant.motion {
             Movement::Slide if c.longer.is_empty() => {
                 slide_board(board, dir, |line, motions| slide_pairs(c, line, motions))
@@ -269,19 +310,21 @@ impl Rules {
         slide
     }
 
-    /// Whether any swipe changes the board; a game is over exactly when none does.
-    pub fn can_move(&self, board: &Board) -> bool {
-        self.moving_directions(board).next().is_some()
+    /// Whether any swipe changes the board on move `turn`; a game is over exactly when none
+    /// does.
+    pub fn can_move(&self, board: &Board, turn: u64) -> bool {
+        self.moving_directions(board, turn).next().is_some()
     }
 
-    /// The swipes that change `board`, in the order of [`Direction::ALL`].
+    /// The swipes that change `board` on move `turn`, in the order of [`Direction::ALL`].
     pub fn moving_directions<'a>(
         &'a self,
         board: &'a Board,
+        turn: u64,
     ) -> impl Iterator<Item = Direction> + 'a {
         Direction::ALL
             .into_iter()
-            .filter(move |&dir| self.slide(board, dir).moved)
+            .filter(move |&dir| self.slide_on(board, dir, turn).moved)
     }
 
     /// The score counted on the board (`"board"` scoring); 0 for `"merges"` scoring, whose score
@@ -545,8 +588,8 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
         };
         if used > 1 && count == 0 {
             // They destroy one another: the untouched tiles before them go back into the walk,
-            // to meet the tiles after them (their motions are made again; the vanished tiles
-            // meet where the first of those stands).
+            // to meet the tiles after them (their motions are made again). The vanished tiles
+            // slide to where the first of those stands, and merge into nothing there.
             let back = out - open;
             if back > 0 {
                 motions.truncate(marks[open]);
@@ -555,7 +598,7 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
                 motions.push(LineMotion {
                     from,
                     to: open,
-                    merged: true,
+                    merged: false,
                 });
             }
             tiles.copy_within(j + used..m, j);
@@ -778,9 +821,29 @@ mod tests {
         }
     }
 
-    /// Every row over `alphabet` (positions, 0 empty), in all four directions, for `v`.
+    /// Every row over `alphabet` (positions, 0 empty), in all four directions and on each move
+    /// of the rules' cycle, for `v`.
     fn check_every_row(v: &Variant, alphabet: &[usize]) {
+        for turn in 0..u64::from(v.move_cycle()) {
+            check_every_row_on(v, alphabet, turn);
+        }
+    }
+
+    /// [`check_every_row`] on move `turn`: the reference reads only the rules that hold on it.
+    fn check_every_row_on(v: &Variant, alphabet: &[usize], turn: u64) {
         let rules = Rules::new(v).unwrap();
+        // The variant of each direction on this move (the variant itself where no rule holds
+        // on some moves or directions only).
+        let on_move: Vec<Variant> = Direction::ALL
+            .iter()
+            .map(|&dir| {
+                if v.has_move_rules() {
+                    v.on_move(dir, turn)
+                } else {
+                    v.clone()
+                }
+            })
+            .collect();
         let n = v.side;
         let rows = alphabet.len().pow(n as u32);
         for code in 0..rows {
@@ -792,13 +855,17 @@ mod tests {
                     p
                 })
                 .collect();
-            let (want, made) = reference_line(v, &line);
+            // One reference for all four directions, unless their rules differ.
+            let same = (!v.has_move_rules()).then(|| reference_line(v, &line));
             for dir in Direction::ALL {
+                let (want, made) = same
+                    .clone()
+                    .unwrap_or_else(|| reference_line(&on_move[dir.index()], &line));
                 let mut board = Board::empty(n).unwrap();
                 for (pos, &p) in line.iter().enumerate() {
                     board.set(dir.cell(n, 0, pos), p as u8);
                 }
-                let slide = rules.slide(&board, dir);
+                let slide = rules.slide_on(&board, dir, turn);
                 let got: Vec<usize> = (0..n)
                     .map(|pos| usize::from(slide.board.rank(dir.cell(n, 0, pos))))
                     .collect();
@@ -913,6 +980,8 @@ mod tests {
             any_order: true,
             leaves: Vec::new(),
             run: false,
+            on_moves: None,
+            directions: Vec::new(),
         }];
         five.side = 6;
         let r = Rules::new(&five).unwrap();
@@ -986,6 +1055,51 @@ mod tests {
             .map(|&x| v.tile_text(x))
             .collect();
         (shown.join(" "), s.gained, s)
+    }
+
+    /// Format 2's rules for some moves or directions: 2592's pairs merge on moves 0, 2, 4 …
+    /// and its triples on moves 1, 3, 5 …; a rule for some directions merges on those alone.
+    #[test]
+    fn rules_for_some_moves_or_directions_hold_on_those_alone() {
+        let v = crate::builtin_variant("2592").unwrap();
+        let r = Rules::new(&v).unwrap();
+        assert!(r.has_move_rules());
+        let mut rows = vec![vec![0; 6]; 6];
+        rows[0] = vec![1, 1, 1, 0, 0, 0];
+        let board = r.board_from_values(&rows).unwrap();
+        let first =
+            |turn: u64| r.values(&r.slide_on(&board, Direction::Left, turn).board)[0][..3].to_vec();
+        assert_eq!(first(0), [2, 1, 0]);
+        assert_eq!(first(1), [3, 0, 0]);
+        assert_eq!(first(2), [2, 1, 0]);
+        assert_eq!(first(7), [3, 0, 0]);
+        // `slide` is the first move's.
+        assert_eq!(
+            r.slide(&board, Direction::Left),
+            r.slide_on(&board, Direction::Left, 4)
+        );
+        // 2048 whose pairs merge only when moving left or right.
+        let mut sideways = crate::builtin_variant("2048").unwrap();
+        sideways.format = 2;
+        sideways.merges[0].directions = vec![Direction::Left, Direction::Right];
+        let r = Rules::new(&sideways).unwrap();
+        let mut rows = vec![vec![0; 4]; 4];
+        rows[0] = vec![2, 2, 0, 0];
+        rows[1] = vec![2, 0, 0, 0];
+        let board = r.board_from_values(&rows).unwrap();
+        assert_eq!(
+            r.values(&r.slide(&board, Direction::Left).board)[0],
+            [4, 0, 0, 0]
+        );
+        assert_eq!(
+            r.values(&r.slide(&board, Direction::Up).board)[..2],
+            [[2, 2, 0, 0], [2, 0, 0, 0]]
+        );
+        assert!(!r.slide(&board, Direction::Up).moved);
+        assert_eq!(
+            r.moving_directions(&board, 0).collect::<Vec<_>>(),
+            [Direction::Left, Direction::Right, Direction::Down]
+        );
     }
 
     /// Format 2's merges that make nothing: in 2049 a 1 and a -1 destroy each other, and the

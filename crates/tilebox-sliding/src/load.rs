@@ -594,6 +594,76 @@ mod tests {
                 r#"[{"tiles": [1, 2], "makes": null}]"#,
                 r#"merges: rule 1: "step" motion takes no merges that make nothing"#,
             ),
+            (
+                1,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "on_moves": [2, 0]}]"#,
+                r#"merges: rule 1: on_moves and directions need "format": 2"#,
+            ),
+            (
+                1,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "directions": ["left"]}]"#,
+                r#"merges: rule 1: on_moves and directions need "format": 2"#,
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "on_moves": [2, 2]}]"#,
+                "merges: rule 1: on_moves [m, r] needs m from 1 to 12 and r < m",
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "on_moves": [13, 0]}]"#,
+                "merges: rule 1: on_moves [m, r] needs m from 1 to 12 and r < m",
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "on_moves": 2}]"#,
+                "merges: rule 1: on_moves: 2 is not [m, r], two whole numbers",
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "on_moves": [5, 0]}, {"tiles": ["n", "n"], "makes": "n+1", "on_moves": [7, 1]}]"#,
+                "merges: the rules' on_moves cycles repeat together every 35 moves, more than 12",
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "directions": ["north"]}]"#,
+                r#"merges: rule 1: directions: a list is not a list of directions ("left", "right", "up", "down")"#,
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "directions": "left"}]"#,
+                r#"merges: rule 1: directions: "left" is not a list of directions"#,
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "directions": ["up", "up"]}]"#,
+                "merges: rule 1: directions: up is given twice",
+            ),
+            (
+                2,
+                "threes",
+                "merges",
+                r#"[{"tiles": [1, 2], "makes": 3, "on_moves": [2, 0]}]"#,
+                r#"merges: rule 1: "step" motion takes no rules for some moves or directions"#,
+            ),
         ] {
             refused_as(format, base, field, value, expected);
         }
@@ -690,7 +760,9 @@ mod tests {
         let leaves = r#"[{"tiles": ["n", "n"], "makes": "n+1", "leaves": [1]}]"#;
         let run = r#"[{"tiles": ["n", "n"], "makes": "n+1", "run": true}]"#;
         let nothing = r#"[{"tiles": [1, 2], "makes": null, "any_order": true}]"#;
+        let some_moves = r#"[{"tiles": ["n", "n"], "makes": "n+1", "on_moves": [2, 1], "directions": ["left", "down"]}]"#;
         for (field, value) in [
+            ("merges", some_moves.to_string()),
             ("labels", labels(&|_| {})),
             ("score", format!(r#"{{"merges": {}}}"#, points(57))),
             ("merges", nothing.to_string()),

@@ -56,6 +56,9 @@ pub struct SlidingState {
     bag: Vec<u8>,
     last_spawn: Option<Cell>,
     rng: GameRng,
+    /// The moves played: the number of the next move, whose rules may depend on it
+    /// ([`crate::variant::MergeRule::on_moves`]).
+    turn: u64,
 }
 
 impl SlidingState {
@@ -81,6 +84,12 @@ impl SlidingState {
     /// Whether the winning tile has been made. Stays true once it is.
     pub fn won(&self) -> bool {
         self.won
+    }
+
+    /// The moves played so far: the next move is move `turn` (from 0), which matters to rules
+    /// that hold on some moves only ([`Rules::slide_on`]).
+    pub fn turn(&self) -> u64 {
+        self.turn
     }
 
     /// The cell of the tile added after the last move; `None` at the start of a game.
@@ -217,6 +226,7 @@ impl SlidingState {
             bag: Vec::new(),
             last_spawn: None,
             rng: GameRng::from_seed(seed),
+            turn: 0,
         }
     }
 
@@ -256,8 +266,8 @@ impl fmt::Display for SlidingState {
 
 /// Why a swipe that moved nothing is refused: the game is over when no swipe moves anything,
 /// otherwise this one swipe just has no effect.
-fn refusal(rules: &Rules, board: &Board) -> MoveError {
-    if rules.can_move(board) {
+fn refusal(rules: &Rules, board: &Board, turn: u64) -> MoveError {
+    if rules.can_move(board, turn) {
         MoveError::NoEffect
     } else {
         MoveError::GameOver
@@ -289,6 +299,7 @@ impl Puzzle for Sliding {
             bag: Vec::new(),
             last_spawn: None,
             rng: GameRng::from_seed(seed),
+            turn: 0,
         };
         match params.spawn_at {
             // Each start tile as a spawn: the tile, then a random empty cell (2048's
@@ -323,11 +334,12 @@ impl Puzzle for Sliding {
     }
 
     fn apply(state: &SlidingState, mv: &Direction) -> Result<SlidingState, MoveError> {
-        let slide = state.rules.slide(&state.board, *mv);
+        let slide = state.rules.slide_on(&state.board, *mv, state.turn);
         if !slide.moved {
-            return Err(refusal(&state.rules, &state.board));
+            return Err(refusal(&state.rules, &state.board, state.turn));
         }
         let mut next = state.clone();
+        next.turn = state.turn.saturating_add(1);
         let side = state.board.side();
         next.board = slide.board;
         next.merged = state.merged.saturating_add(slide.gained);
@@ -361,7 +373,7 @@ impl Puzzle for Sliding {
     fn status(state: &SlidingState) -> Status {
         Status {
             won: state.won,
-            over: !state.rules.can_move(&state.board),
+            over: !state.rules.can_move(&state.board, state.turn),
         }
     }
 
@@ -370,7 +382,10 @@ impl Puzzle for Sliding {
     }
 
     fn legal_moves(state: &SlidingState) -> Vec<Direction> {
-        state.rules.moving_directions(&state.board).collect()
+        state
+            .rules
+            .moving_directions(&state.board, state.turn)
+            .collect()
     }
 
     fn view(state: &SlidingState) -> Map<String, Value> {
@@ -425,6 +440,36 @@ mod tests {
 
     fn variant(id: &str) -> Variant {
         builtin_variants().into_iter().find(|v| v.id == id).unwrap()
+    }
+
+    /// A state counts its moves, and each move, its legal moves and the end of the game follow
+    /// the rules of that move: 2592's pairs merge on moves 0, 2, 4 …, its triples on 1, 3, 5 ….
+    #[test]
+    fn each_move_is_played_by_its_own_rules() {
+        let mut game = Session::<Sliding>::new(variant("2592"), 5).unwrap();
+        for i in 0..40u64 {
+            let state = game.state().clone();
+            assert_eq!(state.turn(), i);
+            let legal = Sliding::legal_moves(&state);
+            let rules = state.rules();
+            for dir in Direction::ALL {
+                assert_eq!(
+                    legal.contains(&dir),
+                    rules.slide_on(state.board(), dir, i).moved,
+                    "move {i} {dir:?}"
+                );
+            }
+            let Some(&dir) = legal.first() else {
+                break;
+            };
+            let expected = rules.slide_on(state.board(), dir, i);
+            game.play(dir).unwrap();
+            assert_eq!(
+                game.state().score(),
+                state.score() + expected.gained,
+                "move {i}"
+            );
+        }
     }
 
     /// Plays `moves` from `seed` in the first release's kind `P` and in `Sliding` with `v`,

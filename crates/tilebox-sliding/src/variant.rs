@@ -290,7 +290,19 @@ pub struct MergeRule {
     /// run of four merges by no rule of two or three (900, 180).
     #[serde(default, skip_serializing_if = "is_false")]
     pub run: bool,
+    /// Format 2: `[m, r]`, the rule holds only on the moves whose number (the moves played
+    /// before it, from 0) is r mod m: 2592's pairs merge on moves 0, 2, 4 … (`[2, 0]`), its
+    /// triples on moves 1, 3, 5 … (`[2, 1]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_moves: Option<[u32; 2]>,
+    /// Format 2: the rule holds only on moves toward these directions (empty: every move).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub directions: Vec<crate::Direction>,
 }
+
+/// The longest cycle of moves over which a variant's rules may change (`on_moves`): the rules
+/// of every move are worked out in advance, for each direction and each move of the cycle.
+pub const MAX_MOVE_CYCLE: u32 = 12;
 
 /// The tiles a merge rule makes, as ranks: the tile made first, then the tiles it leaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -311,6 +323,20 @@ fn is_false(b: &bool) -> bool {
 }
 
 impl MergeRule {
+    /// Whether the rule holds on a move toward `dir` whose number (moves played before it) is
+    /// `turn`.
+    pub fn holds_on(&self, dir: crate::Direction, turn: u64) -> bool {
+        (self.directions.is_empty() || self.directions.contains(&dir))
+            && self
+                .on_moves
+                .is_none_or(|[m, r]| m > 0 && turn % u64::from(m) == u64::from(r))
+    }
+
+    /// Whether the rule holds on some moves or directions only.
+    pub fn is_conditional(&self) -> bool {
+        self.on_moves.is_some() || !self.directions.is_empty()
+    }
+
     /// The value of n with which `ranks` (from the wall outward, as many as the rule's tiles)
     /// match this rule in its listed order: `Some(None)` for a rule that names no n, `None` if
     /// they don't match.
@@ -504,7 +530,7 @@ fn kind_of(value: &Value) -> String {
 }
 
 /// The fields of a merge rule, in the order the format lists them.
-const RULE_FIELDS: [&str; 8] = [
+const RULE_FIELDS: [&str; 10] = [
     "tiles",
     "makes",
     "n_from",
@@ -513,6 +539,8 @@ const RULE_FIELDS: [&str; 8] = [
     "any_order",
     "leaves",
     "run",
+    "on_moves",
+    "directions",
 ];
 
 /// Checks `merges` by hand, so that a refusal names the rule and its field in words:
@@ -572,16 +600,35 @@ fn check_merges(value: &Value) -> Result<(), String> {
                 ));
             }
         }
-        if let Some(v) = rule.get("n_every") {
-            let pair = v.as_array().filter(|a| {
-                a.len() == 2
-                    && a.iter()
-                        .all(|x| x.as_u64().and_then(|x| u32::try_from(x).ok()).is_some())
+        for field in ["n_every", "on_moves"] {
+            if let Some(v) = rule.get(field) {
+                let pair = v.as_array().filter(|a| {
+                    a.len() == 2
+                        && a.iter()
+                            .all(|x| x.as_u64().and_then(|x| u32::try_from(x).ok()).is_some())
+                });
+                if pair.is_none() {
+                    return Err(within(
+                        field,
+                        format!("{} is not [m, r], two whole numbers", kind_of(v)),
+                    ));
+                }
+            }
+        }
+        if let Some(v) = rule.get("directions") {
+            let words = v.as_array().filter(|a| {
+                a.iter().all(|d| {
+                    d.as_str()
+                        .is_some_and(|w| crate::Direction::ALL.iter().any(|x| x.word() == w))
+                })
             });
-            if pair.is_none() {
+            if words.is_none() {
                 return Err(within(
-                    "n_every",
-                    format!("{} is not [m, r], two whole numbers", kind_of(v)),
+                    "directions",
+                    format!(
+                        "{} is not a list of directions (\"left\", \"right\", \"up\", \"down\")",
+                        kind_of(v)
+                    ),
                 ));
             }
         }
@@ -1084,6 +1131,40 @@ impl Variant {
             if rule.n_every.is_some_and(|[m, r]| m == 0 || r >= m) {
                 return Err(at("n_every [m, r] needs m > 0 and r < m".into()));
             }
+            if rule.is_conditional() {
+                if !format_2 {
+                    return Err(at("on_moves and directions need \"format\": 2".into()));
+                }
+                if self.motion == Movement::Step {
+                    return Err(at(
+                        "\"step\" motion takes no rules for some moves or directions".into(),
+                    ));
+                }
+            }
+            if let Some([m, r]) = rule.on_moves
+                && (m == 0 || r >= m || m > MAX_MOVE_CYCLE)
+            {
+                return Err(at(format!(
+                    "on_moves [m, r] needs m from 1 to {MAX_MOVE_CYCLE} and r < m"
+                )));
+            }
+            if let Some(d) = rule
+                .directions
+                .iter()
+                .enumerate()
+                .find_map(|(i, d)| rule.directions[..i].contains(d).then_some(d))
+            {
+                return Err(at(format!("directions: {} is given twice", d.word())));
+            }
+        }
+        if self.move_cycle() > MAX_MOVE_CYCLE {
+            return Err(err(
+                "merges",
+                format!(
+                    "the rules' on_moves cycles repeat together every {} moves, more than {MAX_MOVE_CYCLE}",
+                    self.move_cycle()
+                ),
+            ));
         }
         self.validate_spawn()?;
         if self.start > self.side * self.side {
@@ -1147,6 +1228,42 @@ impl Variant {
             }
         }
         self.validate_labels()
+    }
+
+    /// How many moves it takes the rules of every move to come round again: the least common
+    /// multiple of the rules' `on_moves` cycles (1 when no rule has one).
+    pub fn move_cycle(&self) -> u32 {
+        fn gcd(a: u32, b: u32) -> u32 {
+            if b == 0 { a } else { gcd(b, a % b) }
+        }
+        self.merges
+            .iter()
+            .filter_map(|r| r.on_moves.map(|[m, _]| m.max(1)))
+            .fold(1u32, |l, m| (l / gcd(l, m)).saturating_mul(m))
+    }
+
+    /// Whether some rule holds on some moves or directions only.
+    pub fn has_move_rules(&self) -> bool {
+        self.merges.iter().any(MergeRule::is_conditional)
+    }
+
+    /// The variant as it plays on a move toward `dir` numbered `turn`: the rules that hold
+    /// then, with their conditions dropped.
+    pub fn on_move(&self, dir: crate::Direction, turn: u64) -> Variant {
+        let merges = self
+            .merges
+            .iter()
+            .filter(|r| r.holds_on(dir, turn))
+            .map(|r| MergeRule {
+                on_moves: None,
+                directions: Vec::new(),
+                ..r.clone()
+            })
+            .collect();
+        Variant {
+            merges,
+            ..self.clone()
+        }
     }
 
     /// Checks `labels`: format 2, one per tile, each short, plain and its own.

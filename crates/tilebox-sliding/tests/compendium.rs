@@ -39,6 +39,8 @@ struct Recorded {
     line: usize,
     board: Vec<Vec<u64>>,
     results: [Option<(Vec<Vec<u64>>, u64)>; 4],
+    /// The moves its game had played, where the mode's rules read it (2592); else 0.
+    turn: u64,
 }
 
 const DIRECTIONS: [Direction; 4] = [
@@ -115,10 +117,16 @@ fn read(path: &Path) -> Fixture {
                     (values(&v, b), gained.parse().expect("a whole score"))
                 })
             });
+            let turn = fields.next().map_or(0, |t| {
+                t.strip_prefix("turn ")
+                    .and_then(|n| n.parse().ok())
+                    .expect("turn N")
+            });
             f.boards.push(Recorded {
                 line: i + 1,
                 board,
                 results,
+                turn,
             });
             continue;
         }
@@ -358,7 +366,7 @@ fn every_move_of_every_recorded_board_is_the_compendiums() {
                 .board_from_values(&rec.board)
                 .unwrap_or_else(|e| panic!("{at}: {e}"));
             for (dir, expected) in DIRECTIONS.iter().zip(&rec.results) {
-                let slide = rules.slide(&board, *dir);
+                let slide = rules.slide_on(&board, *dir, rec.turn);
                 let mut got = slide
                     .moved
                     .then(|| (rules.values(&slide.board), slide.gained));

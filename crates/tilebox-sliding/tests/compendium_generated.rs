@@ -55,6 +55,9 @@ struct Mode {
     cut: Option<String>,
     /// Whether each rule takes only a whole run of equal tiles (format 2's `run`).
     runs: bool,
+    /// The moves on which the rules of k tiles hold (format 2's `on_moves`), for each k that
+    /// does not hold on every move.
+    on_moves: &'static [(usize, [u32; 2])],
 }
 
 /// The ladder made of `values` (in any order, each at most once), cut to the format's limits: the
@@ -188,21 +191,26 @@ impl Mode {
     fn rule(&self, tiles: &[u64]) -> Value {
         let positions: Vec<u64> = tiles.iter().map(|&t| position(&self.tiles, t)).collect();
         let makes = position(&self.tiles, tiles.iter().sum());
-        if tiles.iter().all(|&t| t == tiles[0]) {
-            if self.runs {
-                json!({"tiles": positions, "makes": makes, "run": true})
-            } else {
-                json!({"tiles": positions, "makes": makes})
-            }
-        } else {
-            json!({"tiles": positions, "makes": makes, "any_order": true})
+        let mut rule = json!({"tiles": positions, "makes": makes});
+        if !tiles.iter().all(|&t| t == tiles[0]) {
+            rule["any_order"] = json!(true);
+        } else if self.runs {
+            rule["run"] = json!(true);
         }
+        if let Some((_, moves)) = self.on_moves.iter().find(|(k, _)| *k == tiles.len()) {
+            rule["on_moves"] = json!(moves);
+        }
+        rule
     }
 
-    /// The format the file needs: 2 for a merge of more than three tiles, several wins or
-    /// whole runs.
+    /// The format the file needs: 2 for a merge of more than three tiles, several wins, whole
+    /// runs or rules for some moves only.
     fn format(&self) -> u32 {
-        if self.win.len() > 1 || self.runs || self.merges.iter().any(|r| r.len() > 3) {
+        if self.win.len() > 1
+            || self.runs
+            || !self.on_moves.is_empty()
+            || self.merges.iter().any(|r| r.len() > 3)
+        {
             2
         } else {
             1
@@ -355,6 +363,7 @@ fn mode_5040() -> Mode {
         win: &[5040],
         cut: cut_note(&tiles, next),
         runs: false,
+        on_moves: &[],
         tiles,
         merges,
     }
@@ -395,6 +404,7 @@ fn mode_2059() -> Mode {
         win: &[2059],
         cut: cut_note(&tiles, next),
         runs: false,
+        on_moves: &[],
         tiles,
         merges,
     }
@@ -453,6 +463,7 @@ fn mode_2310() -> Mode {
         win: &[2310],
         cut: cut_note(&tiles, next),
         runs: false,
+        on_moves: &[],
         tiles,
         merges,
     }
@@ -494,6 +505,7 @@ fn mode_3120() -> Mode {
         win: &[3120],
         cut: cut_note(&tiles, next),
         runs: false,
+        on_moves: &[],
         tiles,
         merges,
     }
@@ -521,6 +533,7 @@ fn mode_3888() -> Mode {
         win: &[3888],
         cut: cut_note(&tiles, next),
         runs: false,
+        on_moves: &[],
         tiles,
         merges,
     }
@@ -560,6 +573,7 @@ fn mode_3645() -> Mode {
         win: &[3645],
         cut: cut_note(&tiles, next),
         runs: false,
+        on_moves: &[],
         tiles,
         merges,
     }
@@ -587,6 +601,7 @@ fn mode_2205() -> Mode {
         win: &[2205],
         cut: cut_note(&tiles, next),
         runs: false,
+        on_moves: &[],
         tiles,
         merges,
     }
@@ -659,6 +674,7 @@ fn mode_3026() -> Mode {
         win: &[3026],
         cut,
         runs: false,
+        on_moves: &[],
         tiles,
         merges,
     }
@@ -698,6 +714,7 @@ fn mode_1365() -> Mode {
         win: &[1365, 1366],
         cut: cut_note(&tiles, next),
         runs: false,
+        on_moves: &[],
         tiles,
         merges,
     }
@@ -724,6 +741,34 @@ fn mode_180() -> Mode {
         win: &[180],
         cut: cut_note(&tiles, next),
         runs: true,
+        on_moves: &[],
+        tiles,
+        merges,
+    }
+}
+
+/// Mode 39, 2592: the 3-smooth numbers 2^a·3^b, whose rules switch on each move: two equal
+/// tiles merge into their sum on moves 0, 2, 4 … (the first, the third …), three equal tiles on
+/// moves 1, 3, 5 ….
+fn mode_2592() -> Mode {
+    let (tiles, next) = ladder(smooth(&[2, 3]));
+    let mut m = Merges::new(&tiles);
+    for count in [3usize, 2] {
+        for &t in &tiles {
+            m.add(&vec![u128::from(t); count]);
+        }
+    }
+    let merges = m.rules;
+    Mode {
+        id: "2592",
+        number: 39,
+        description: "Tiles are the numbers whose only prime factors are 2 and 3, and the rules switch on each move: on the first move and every other one after it, two equal tiles merge into their sum; on the others, three equal tiles do. Make 2592 to win.",
+        side: 6,
+        spawn: &[(1, 90), (2, 5), (3, 5)],
+        win: &[2592],
+        cut: cut_note(&tiles, next),
+        runs: false,
+        on_moves: &[(2, [2, 0]), (3, [2, 1])],
         tiles,
         merges,
     }
@@ -742,6 +787,7 @@ fn modes() -> Vec<Mode> {
         mode_3645(),
         mode_2205(),
         mode_3026(),
+        mode_2592(),
     ]
 }
 

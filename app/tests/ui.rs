@@ -1061,17 +1061,22 @@ fn every_cell_of_every_sliding_board_speaks_what_it_holds() {
     assert!(boards > 0, "no sliding board in the registry");
 }
 
-/// A labelled variant's tiles show and speak their labels, not their numbers: 10's first board
-/// from seed 3 holds two -1s (tile number 2), and its statistics name tiles by label.
-#[test]
-fn labelled_tiles_speak_their_labels() {
-    let dir = temp_dir("labels");
-    let mut saved = Session::<Sliding>::new(common::variant("10"), 3)
+/// The app open on a game of the built-in sliding variant `id` from `seed`, no move played.
+fn open_sliding(id: &str, seed: u64) -> egui_kittest::Harness<'static, tilebox::TileboxApp> {
+    let dir = temp_dir(id);
+    let mut saved = Session::<Sliding>::new(common::variant(id), seed)
         .unwrap()
         .save();
-    saved.game = "10".to_string();
+    saved.game = id.to_string();
     common::write_save(&dir, &saved);
-    let h = harness(&dir, Some("10"));
+    harness(&dir, Some(id))
+}
+
+/// A labelled variant's tiles show and speak their labels, not their numbers: 10's first board
+/// from seed 3 holds two -1s (tile number 2), and its entry names tiles by label.
+#[test]
+fn labelled_tiles_speak_their_labels() {
+    let h = open_sliding("10", 3);
     let state = h.state().session("10").unwrap().state_json();
     assert_eq!(state["board"][2][0], 2, "tile number 2 is -1");
     h.get_by_label("row 3, column 1: -1");
@@ -1082,6 +1087,28 @@ fn labelled_tiles_speak_their_labels() {
     assert_eq!(entry.tile_text(2), "-1");
     assert_eq!(entry.tile_text(19), "10");
     assert_eq!(registry.get("2048").unwrap().tile_text(2048), "2048");
+}
+
+/// Where the rules change from move to move (2592: pairs, then triples), the game says those of
+/// the next move above the board, and a move turns them over.
+#[test]
+fn the_next_moves_rules_show_above_the_board() {
+    let mut h = open_sliding("2592", 1);
+    h.get_by_label("Move 1: two tiles merge");
+    let first = Sliding::legal_moves(
+        h.state()
+            .session("2592")
+            .unwrap()
+            .as_any()
+            .downcast_ref::<Session<Sliding>>()
+            .unwrap()
+            .state(),
+    )[0];
+    h.key_press(key_of(&first.to_string()));
+    h.run();
+    assert_eq!(h.state().session("2592").unwrap().move_count(), 1);
+    h.get_by_label("Move 2: three tiles in a row merge");
+    assert!(h.query_by_label("Move 1: two tiles merge").is_none());
 }
 
 /// Checks that each of the tiles of a Strike 9 box (9, 10 or 12, as the game's params have it)

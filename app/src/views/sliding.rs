@@ -162,6 +162,8 @@ struct Snapshot {
     /// only.
     turn: u64,
     next: Option<String>,
+    /// The next move's rules, where they change from move to move (2592).
+    this_move: Option<String>,
 }
 
 /// The board of `session`, a game of the sliding kind.
@@ -175,6 +177,7 @@ fn snapshot(session: &dyn DynSession) -> Option<Snapshot> {
         last_move: s.moves().last().copied(),
         turn: s.state().turn(),
         next: s.state().next_card(),
+        this_move: tilebox_games::this_move(s.state()),
     })
 }
 
@@ -233,14 +236,18 @@ impl GameView for SlidingView {
 
         // Layout: the next card (Threes), then the square board, as large as the window allows.
         let avail = ui.available_size();
-        let header = if snap.next.is_some() { 64.0 } else { 0.0 };
+        let header = if snap.next.is_some() { 64.0 } else { 0.0 }
+            + if snap.this_move.is_some() { 28.0 } else { 0.0 };
         let side = (avail.x - 16.0)
             .min(avail.y - header - 48.0)
             .clamp(160.0, 900.0);
         let mut board_response = None;
         ui.vertical_centered(|ui| {
             if let Some(next) = &snap.next {
-                next_card(ui, &snap.entry, next, header);
+                next_card(ui, &snap.entry, next, 64.0);
+            }
+            if let Some(rules) = &snap.this_move {
+                ui.add(egui::Label::new(egui::RichText::new(rules).size(17.0).strong()).wrap());
             }
             let (rect, response) =
                 ui.allocate_exact_size(Vec2::splat(side), Sense::click_and_drag());

@@ -86,7 +86,10 @@ impl VariantModel {
     }
 
     /// The model of `rules` before any state is known: every tile drawn from the full bag or
-    /// the weights, on a board whose highest rank is `highest` (for the bonus).
+    /// the weights, on a board whose highest rank is `highest` (for the bonus). A model moves
+    /// every line alike: where rules hold on some moves or directions only, give it the rules
+    /// of one move ([`Rules::on_move`], as [`VariantModel::of_state_moving`] does); the whole
+    /// rules play as the first move toward the left.
     pub fn new(rules: &Rules, highest: u8) -> Self {
         let variant = rules.variant();
         let mut later: Vec<(u8, f64)> = rules
@@ -271,35 +274,47 @@ impl SlidingPlayer {
             .advise_learned(&model, &Grid::from_board(state.board()), limits, &learned)
     }
 
-    /// The answer where rules hold on some moves or directions only: each swipe that moves is
-    /// searched on its own, by the rules of this move toward it (the moves after it searched
-    /// by those rules too), in an equal share of the time, and valued by its own search.
+    /// The answer where rules hold on some moves or directions only: the swipes that move are
+    /// searched by the rules of this move toward them (the moves after it searched by those
+    /// rules too), one search for each set of rules (2592's four swipes share one; rules for
+    /// some directions may need four) in an equal share of the time, each swipe valued by the
+    /// search of its rules. Searches of other rules may reach other depths: their values
+    /// compare as the heuristic's do, not exactly.
     fn advise_each_swipe(&mut self, state: &SlidingState, limits: &Limits) -> Option<Advice> {
-        let legal: Vec<Direction> = state
-            .rules()
+        let rules = state.rules();
+        let legal: Vec<Direction> = rules
             .moving_directions(state.board(), state.turn())
             .collect();
         let first = *legal.first()?;
+        // The swipes by the rules of their move, those of one set of rules together.
+        let mut sets: Vec<(&Rules, Vec<Direction>)> = Vec::new();
+        for &dir in &legal {
+            let own = rules.on_move(dir, state.turn());
+            match sets.iter_mut().find(|(r, _)| *r == own) {
+                Some((_, dirs)) => dirs.push(dir),
+                None => sets.push((own, vec![dir])),
+            }
+        }
         let share = Limits {
             time: limits
                 .time
-                .map(|t| t / u32::try_from(legal.len()).unwrap_or(4)),
+                .map(|t| t / u32::try_from(sets.len()).unwrap_or(4)),
             ..*limits
         };
         let engine = self.generic.get_or_insert_with(GenericEngine::new);
-        let mut values = Vec::new();
+        let mut values: Vec<(Direction, f64)> = Vec::new();
         let (mut depth, mut nodes) = (u32::MAX, 0);
-        for &dir in &legal {
-            let model = VariantModel::of_state_moving(state, dir);
+        for (_, dirs) in &sets {
+            let model = VariantModel::of_state_moving(state, dirs[0]);
             let Some(advice) = engine.advise_board(&model, state.board(), &share) else {
                 continue;
             };
-            if let Some(&(_, value)) = advice.values.iter().find(|(d, _)| *d == dir) {
-                values.push((dir, value));
-                depth = depth.min(advice.depth);
-                nodes += advice.nodes;
-            }
+            depth = depth.min(advice.depth);
+            nodes += advice.nodes;
+            values.extend(advice.values.iter().filter(|(d, _)| dirs.contains(d)));
         }
+        // In the order of the legal moves, as every advice lists them.
+        values.sort_by_key(|(d, _)| d.index());
         // The first of the best, in the order of the legal moves; with no search at all (no
         // time), the first legal move.
         let best = values
@@ -379,6 +394,48 @@ mod tests {
                 break;
             };
             game.play(dir).unwrap();
+        }
+    }
+
+    /// Where rules hold on some moves or directions only, the advice is always a legal move of
+    /// the rules of that move: 2592 (pairs, then triples) under a time budget, and a 2048
+    /// whose pairs merge only moving left or right, searched two plies deep.
+    #[test]
+    fn rules_for_some_moves_or_directions_are_played_legally() {
+        let mut sideways = variant("2048");
+        sideways.format = 2;
+        sideways.merges[0].directions = vec![Direction::Left, Direction::Right];
+        for (v, limits) in [
+            (
+                variant("2592"),
+                Limits::per_move(std::time::Duration::from_millis(3)),
+            ),
+            (
+                sideways,
+                Limits {
+                    time: None,
+                    max_depth: 2,
+                    min_probability: Limits::DEFAULT_MIN_PROBABILITY,
+                },
+            ),
+        ] {
+            let mut player = SlidingPlayer::new();
+            let mut game = Session::<Sliding>::new(v.clone(), 3).unwrap();
+            for i in 0..40 {
+                let legal = Sliding::legal_moves(game.state());
+                if legal.is_empty() {
+                    break;
+                }
+                let advice = player.advise(game.state(), &limits).unwrap();
+                assert!(legal.contains(&advice.best), "{} move {i}", v.id);
+                let listed: Vec<Direction> = advice.values.iter().map(|&(d, _)| d).collect();
+                assert!(
+                    listed.iter().all(|d| legal.contains(d)),
+                    "{} move {i}",
+                    v.id
+                );
+                game.play(advice.best).unwrap();
+            }
         }
     }
 

@@ -442,6 +442,19 @@ fn slide_plays_the_rules_of_the_move_turn_names() {
     assert_eq!(board(&v), [[4, 0], [0, 0]]);
     let out = run(&["slide", "2592", "left", "--board", rows, "--turn", "-1"]);
     assert_eq!(out.status.code(), Some(2));
+    // From stdin too, every line by the rules of that move.
+    let out = run_with_stdin(
+        &["slide", "2592", "left", "--board", "-", "--turn", "1"],
+        format!("{rows}\n{rows}\n").as_bytes(),
+    );
+    assert!(out.status.success());
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines.iter().all(|v| board(v)[0] == [3, 0, 0, 0]));
 }
 
 #[test]

@@ -17,7 +17,7 @@ use tilebox_sliding::{Loaded, Refusal, Sliding, Variant, VariantError, builtins,
 use tilebox_strike9::{OneDie, Scoring, Strike9, Strike9Params};
 
 pub use sliding::{
-    HEURISTIC, NETWORK, SlidingAssistant, SlidingFrontEnd, generated_colors, how_to_play,
+    HEURISTIC, NETWORK, SlidingAssistant, SlidingFrontEnd, generated_colors, how_to_play, this_move,
 };
 pub use strike9::Strike9FrontEnd;
 

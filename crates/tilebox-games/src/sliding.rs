@@ -81,14 +81,15 @@ fn list(items: &[String], last: &str) -> String {
 /// The first few matches of merge rule `i` on the ladder (at most three, one for a rule of
 /// exact positions): the positions of its tiles in, and the ranks it makes (the tile made,
 /// then any left; none for tiles that destroy one another), as the engine makes them.
-fn rule_matches(v: &Variant, i: usize) -> Vec<(Vec<usize>, Vec<u8>)> {
+fn rule_matches(
+    v: &Variant,
+    rules: &tilebox_sliding::Rules,
+    i: usize,
+) -> Vec<(Vec<usize>, Vec<u8>)> {
     let Some(rule) = v.merges.get(i) else {
         return Vec::new();
     };
     let len = v.tiles.len();
-    let Ok(rules) = tilebox_sliding::Rules::new(v) else {
-        return Vec::new();
-    };
     let mut out: Vec<(Vec<usize>, Vec<u8>)> = Vec::new();
     for n in 1..=len {
         let pos = |p: &Pos| match *p {
@@ -100,7 +101,7 @@ fn rule_matches(v: &Variant, i: usize) -> Vec<(Vec<usize>, Vec<u8>)> {
             continue;
         }
         let ranks: Vec<u8> = ins.iter().map(|&p| p as u8).collect();
-        if let Some(made) = rule_made(&rules, rule, &ranks)
+        if let Some(made) = rule_made(rules, rule, &ranks)
             && !out.iter().any(|(i, m)| *i == ins && *m == made)
         {
             out.push((ins, made));
@@ -114,10 +115,10 @@ fn rule_matches(v: &Variant, i: usize) -> Vec<(Vec<usize>, Vec<u8>)> {
 
 /// Examples of merge rule `i` on the ladder, as the board shows its tiles: "1 + 2 = 3",
 /// "5 + 5 = 9 and 1", "-1 + 1 = nothing".
-fn rule_examples(v: &Variant, i: usize) -> Vec<String> {
+fn rule_examples(v: &Variant, rules: &tilebox_sliding::Rules, i: usize) -> Vec<String> {
     let text = |p: usize| v.tile_text(v.tiles.get(p.wrapping_sub(1)).copied().unwrap_or(0));
     let mut out: Vec<String> = Vec::new();
-    for (ins, made) in rule_matches(v, i) {
+    for (ins, made) in rule_matches(v, rules, i) {
         let made: Vec<String> = made.iter().map(|&r| text(usize::from(r))).collect();
         let example = format!(
             "{} = {}",
@@ -165,6 +166,62 @@ fn rule_made(
     // destroy one another), nothing else.
     let made: Vec<u8> = first.iter().copied().take_while(|&r| r != 0).collect();
     (made.len() == usize::from(rule.makes.is_some()) + leaves && slid.moved).then_some(made)
+}
+
+/// The tiles a rule takes, in words: "two tiles", "three tiles in a row", "exactly two equal
+/// tiles (not three or more in a row)".
+fn tiles_words(rule: &tilebox_sliding::variant::MergeRule) -> &'static str {
+    match (rule.tiles.len(), rule.run) {
+        (2, false) => "two tiles",
+        (3, false) => "three tiles in a row",
+        (4, false) => "four tiles in a row",
+        (_, false) => "five tiles in a row",
+        (2, true) => "exactly two equal tiles (not three or more in a row)",
+        (3, true) => "exactly three equal tiles in a row",
+        (4, true) => "exactly four equal tiles in a row",
+        (_, true) => "exactly five equal tiles in a row",
+    }
+}
+
+/// The rules of the next move of `state`, where rules hold on some moves or directions only
+/// (2592): "Move 15: three tiles in a row merge", or for rules of some directions "Move 3:
+/// moving left or right, two tiles merge; moving up or down, no tiles merge". `None` where
+/// every move has the same rules.
+pub fn this_move(state: &SlidingState) -> Option<String> {
+    let v = state.rules().variant();
+    if !v.has_move_rules() {
+        return None;
+    }
+    let turn = state.turn();
+    // What merges on the next move toward each direction, and the directions alike.
+    let mut alike: Vec<(String, Vec<String>)> = Vec::new();
+    for dir in Direction::ALL {
+        let mut kinds: Vec<String> = Vec::new();
+        for rule in v.merges.iter().filter(|r| r.holds_on(dir, turn)) {
+            let kind = tiles_words(rule).to_string();
+            if !kinds.contains(&kind) {
+                kinds.push(kind);
+            }
+        }
+        let what = if kinds.is_empty() {
+            "no tiles merge".to_string()
+        } else {
+            format!("{} merge", list(&kinds, "or"))
+        };
+        match alike.iter_mut().find(|(w, _)| *w == what) {
+            Some((_, dirs)) => dirs.push(dir.word().to_string()),
+            None => alike.push((what, vec![dir.word().to_string()])),
+        }
+    }
+    let rules = match alike.as_slice() {
+        [(what, _)] => what.clone(),
+        _ => alike
+            .iter()
+            .map(|(what, dirs)| format!("moving {}, {what}", list(dirs, "or")))
+            .collect::<Vec<_>>()
+            .join("; "),
+    };
+    Some(format!("Move {}: {rules}", turn.saturating_add(1)))
 }
 
 /// When a rule holds, if not on every move: " on moves 2, 4, 6 …" (counted from 1), " when
@@ -218,33 +275,49 @@ every card of 3 and up. This board is {side}×{side}."
         Movement::Slide => " Every tile slides as far as it can.",
         Movement::Step => " Tiles move one step at most.",
     });
-    let mut rules = Vec::new();
+    // Compiled once: the examples of every rule are slides by it.
+    let compiled = tilebox_sliding::Rules::new(v).ok();
+    let mut rules: Vec<(String, Vec<String>, bool)> = Vec::new();
     for (i, rule) in v.merges.iter().enumerate() {
-        let examples = rule_examples(v, i);
+        let examples = compiled
+            .as_ref()
+            .map(|c| rule_examples(v, c, i))
+            .unwrap_or_default();
         if examples.is_empty() {
             continue;
         }
-        let count = match (rule.tiles.len(), rule.run) {
-            (2, false) => "two tiles",
-            (3, false) => "three tiles in a row",
-            (4, false) => "four tiles in a row",
-            (_, false) => "five tiles in a row",
-            (2, true) => "exactly two equal tiles (not three or more in a row)",
-            (3, true) => "exactly three equal tiles in a row",
-            (4, true) => "exactly four equal tiles in a row",
-            (_, true) => "exactly five equal tiles in a row",
-        };
+        let count = tiles_words(rule);
         let order = if rule.any_order {
             ", in either order"
         } else {
             ""
         };
-        rules.push(format!(
-            "{count} merge{order}{}: {}",
-            when(rule),
-            list(&examples, "and")
-        ));
+        // Rules written rung by rung (5040, 2592 …) read as one: the next rule of the same
+        // kind adds its examples to the last one's, three at most.
+        let kind = format!("{count} merge{order}{}", when(rule));
+        match rules.last_mut() {
+            Some((last, shown, more)) if *last == kind => {
+                for e in examples {
+                    if shown.len() < 3 {
+                        shown.push(e);
+                    } else {
+                        *more = true;
+                    }
+                }
+            }
+            _ => rules.push((kind, examples, false)),
+        }
     }
+    let rules: Vec<String> = rules
+        .into_iter()
+        .map(|(kind, shown, more)| {
+            if more {
+                format!("{kind}: {}, …", shown.join(", "))
+            } else {
+                format!("{kind}: {}", list(&shown, "and"))
+            }
+        })
+        .collect();
     if rules.is_empty() {
         text.push_str(" No tiles merge.");
     } else {
@@ -268,7 +341,12 @@ every card of 3 and up. This board is {side}×{side}."
         Scoring::Made(points) => {
             // The first tiles the rules make, in ladder order, with their points.
             let made: std::collections::BTreeSet<usize> = (0..v.merges.len())
-                .flat_map(|i| rule_matches(v, i))
+                .flat_map(|i| {
+                    compiled
+                        .as_ref()
+                        .map(|c| rule_matches(v, c, i))
+                        .unwrap_or_default()
+                })
                 .filter_map(|(_, made)| made.first().map(|&r| usize::from(r)))
                 .collect();
             let shown: Vec<String> = made
@@ -832,8 +910,7 @@ mod tests {
             (
                 "2592",
                 &[
-                    "three tiles in a row merge on moves 2, 4, 6 …: 1 + 1 + 1 = 3",
-                    "two tiles merge on moves 1, 3, 5 …: 1 + 1 = 2",
+                    "three tiles in a row merge on moves 2, 4, 6 …: 1 + 1 + 1 = 3, 2 + 2 + 2 = 6, 3 + 3 + 3 = 9, …; two tiles merge on moves 1, 3, 5 …: 1 + 1 = 2, 2 + 2 = 4, 3 + 3 = 6, ….",
                 ],
             ),
         ] {
@@ -842,6 +919,49 @@ mod tests {
                 assert!(help.contains(w), "{id}: {w:?} is not in {help}");
             }
         }
+        // A rule for some directions says which.
+        let mut sideways = variant("2048");
+        sideways.format = 2;
+        sideways.merges[0].directions = vec![Direction::Left, Direction::Right];
+        let help = how_to_play(&sideways);
+        assert!(
+            help.contains("two tiles merge when moving left or right: 2 + 2 = 4"),
+            "{help}"
+        );
+    }
+
+    #[test]
+    fn the_next_moves_rules_are_told_where_they_change() {
+        let mut game = Session::<Sliding>::new(variant("2592"), 1).unwrap();
+        assert_eq!(
+            this_move(game.state()).as_deref(),
+            Some("Move 1: two tiles merge")
+        );
+        let first = Sliding::legal_moves(game.state())[0];
+        game.play(first).unwrap();
+        assert_eq!(
+            this_move(game.state()).as_deref(),
+            Some("Move 2: three tiles in a row merge")
+        );
+        let sideways = Variant {
+            format: 2,
+            merges: vec![tilebox_sliding::variant::MergeRule {
+                directions: vec![Direction::Left, Direction::Right],
+                ..variant("2048").merges[0].clone()
+            }],
+            ..variant("2048")
+        };
+        let game = Session::<Sliding>::new(sideways, 1).unwrap();
+        assert_eq!(
+            this_move(game.state()).as_deref(),
+            Some(
+                "Move 1: moving left or right, two tiles merge; moving up or down, no tiles merge"
+            )
+        );
+        assert_eq!(
+            this_move(Session::<Sliding>::new(variant("2048"), 1).unwrap().state()),
+            None
+        );
     }
 
     #[test]

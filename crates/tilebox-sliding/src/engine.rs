@@ -159,9 +159,15 @@ impl Rules {
         let cycle = variant.move_cycle();
         let mut by_move = Vec::new();
         if variant.has_move_rules() {
+            // Without rules for some directions, every direction of a move shares its rules.
+            let by_direction = variant.merges.iter().any(|r| !r.directions.is_empty());
             for dir in Direction::ALL {
                 for turn in 0..u64::from(cycle) {
-                    by_move.push(Rules::new(&variant.on_move(dir, turn))?);
+                    let rules = match by_move.get(turn as usize) {
+                        Some(left) if !by_direction => Rules::clone(left),
+                        _ => Rules::new(&variant.on_move(dir, turn))?,
+                    };
+                    by_move.push(rules);
                 }
             }
         }

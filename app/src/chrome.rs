@@ -511,6 +511,39 @@ pub(crate) fn dialog_buttons<T: Copy>(
     choice
 }
 
+/// The id under which dialog `name`'s buttons keep their focus ([`dialog_closed`]).
+pub(crate) fn dialog_focus(name: &str) -> Id {
+    Id::unique((name, "focus"))
+}
+
+/// A dialog of a heading, `body` and `buttons` ([`dialog_buttons`], their focus kept under
+/// [`dialog_focus`] of `name`), `width` points wide at most; a click outside (or Escape)
+/// answers `dismissed`. The caller forgets the focus ([`dialog_closed`]) once it closes.
+pub(crate) fn button_dialog<T: Copy>(
+    ctx: &egui::Context,
+    name: &str,
+    width: f32,
+    heading: &str,
+    body: impl FnOnce(&mut egui::Ui),
+    buttons: &[(&str, &str, T)],
+    dismissed: T,
+) -> Option<T> {
+    let mut answer = None;
+    let modal = egui::Modal::new(Id::unique(name)).show(ctx, |ui| {
+        crate::theme::dialog_scroll(ui, |ui| {
+            ui.set_max_width(width);
+            ui.heading(heading);
+            body(ui);
+            ui.add_space(8.0);
+            answer = dialog_buttons(ui, dialog_focus(name), buttons);
+        });
+    });
+    if answer.is_none() && modal.should_close() {
+        answer = Some(dismissed);
+    }
+    answer
+}
+
 /// Forgets that dialog `dialog` was open, so that it takes the focus when it opens again.
 pub(crate) fn dialog_closed(ctx: &egui::Context, dialog: Id) {
     ctx.data_mut(|d| d.remove::<bool>(dialog));

@@ -68,12 +68,12 @@ pub(crate) enum ShowAnswer {
 /// The dialog showing `code`: the code, what it is for, and Copy (the default: Return) and
 /// Close (Escape, or a click outside).
 pub(crate) fn show_code(ctx: &egui::Context, code: &str, copied: bool) -> Option<ShowAnswer> {
-    let focus = Id::unique("code-dialog-focus");
-    let mut answer = None;
-    let modal = egui::Modal::new(Id::unique("code-dialog")).show(ctx, |ui| {
-        crate::theme::dialog_scroll(ui, |ui| {
-            ui.set_max_width(dialog_width(ctx, 380.0));
-            ui.heading(CODE_HEADING);
+    let answer = chrome::button_dialog(
+        ctx,
+        "code-dialog",
+        dialog_width(ctx, 380.0),
+        CODE_HEADING,
+        |ui| {
             ui.add(egui::Label::new(RichText::new(code).monospace().size(22.0).strong()).wrap());
             ui.add(
                 egui::Label::new(
@@ -86,19 +86,15 @@ pub(crate) fn show_code(ctx: &egui::Context, code: &str, copied: bool) -> Option
             if copied {
                 ui.label(RichText::new(COPIED_TEXT).strong());
             }
-            ui.add_space(8.0);
-            let buttons = [
-                (COPY_LABEL, "Return", ShowAnswer::Copy),
-                (CLOSE_LABEL, "Escape", ShowAnswer::Close),
-            ];
-            answer = chrome::dialog_buttons(ui, focus, &buttons);
-        });
-    });
-    if answer.is_none() && modal.should_close() {
-        answer = Some(ShowAnswer::Close);
-    }
+        },
+        &[
+            (COPY_LABEL, "Return", ShowAnswer::Copy),
+            (CLOSE_LABEL, "Escape", ShowAnswer::Close),
+        ],
+        ShowAnswer::Close,
+    );
     if answer == Some(ShowAnswer::Close) {
-        chrome::dialog_closed(ctx, focus);
+        chrome::dialog_closed(ctx, chrome::dialog_focus("code-dialog"));
     }
     answer
 }
@@ -116,13 +112,13 @@ pub(crate) enum AddAnswer {
 /// what it is and the file that would hold its rules, Add and play (the default: Return) and
 /// Don't add (Escape, or a click outside).
 pub(crate) fn add_game(ctx: &egui::Context, game: &crate::variants::CodeGame) -> Option<AddAnswer> {
-    let focus = Id::unique("add-game-dialog-focus");
-    let mut answer = None;
     let v = &game.variant;
-    let modal = egui::Modal::new(Id::unique("add-game-dialog")).show(ctx, |ui| {
-        crate::theme::dialog_scroll(ui, |ui| {
-            ui.set_max_width(dialog_width(ctx, 420.0));
-            ui.heading(ADD_GAME_HEADING);
+    let answer = chrome::button_dialog(
+        ctx,
+        "add-game-dialog",
+        dialog_width(ctx, 420.0),
+        ADD_GAME_HEADING,
+        |ui| {
             let win = v
                 .win_words()
                 .map_or_else(|| "no win".to_string(), |w| format!("won at {w}"));
@@ -145,19 +141,15 @@ pub(crate) fn add_game(ctx: &egui::Context, game: &crate::variants::CodeGame) ->
                 ))
                 .wrap(),
             );
-            ui.add_space(8.0);
-            let buttons = [
-                (ADD_LABEL, "Return", AddAnswer::Add),
-                (DONT_ADD_LABEL, "Escape", AddAnswer::Cancel),
-            ];
-            answer = chrome::dialog_buttons(ui, focus, &buttons);
-        });
-    });
-    if answer.is_none() && modal.should_close() {
-        answer = Some(AddAnswer::Cancel);
-    }
+        },
+        &[
+            (ADD_LABEL, "Return", AddAnswer::Add),
+            (DONT_ADD_LABEL, "Escape", AddAnswer::Cancel),
+        ],
+        AddAnswer::Cancel,
+    );
     if answer.is_some() {
-        chrome::dialog_closed(ctx, focus);
+        chrome::dialog_closed(ctx, chrome::dialog_focus("add-game-dialog"));
     }
     answer
 }

@@ -188,10 +188,11 @@ fn tiles_words(rule: &tilebox_sliding::variant::MergeRule) -> &'static str {
 /// moving left or right, two tiles merge; moving up or down, no tiles merge". `None` where
 /// every move has the same rules.
 pub fn this_move(state: &SlidingState) -> Option<String> {
-    let v = state.rules().variant();
-    if !v.has_move_rules() {
+    // Asked every frame: the compiled rules know at once whether any rule is of this kind.
+    if !state.rules().has_move_rules() {
         return None;
     }
+    let v = state.rules().variant();
     let turn = state.turn();
     // What merges on the next move toward each direction, and the directions alike.
     let mut alike: Vec<(String, Vec<String>)> = Vec::new();

@@ -336,6 +336,25 @@ every card of 3 and up. This board is {side}×{side}."
             }
         );
     }
+    // Spent cells (2378, 2000): one sentence for each kind of merge and cell.
+    let mut spent: Vec<(usize, u8)> = Vec::new();
+    for rule in &v.merges {
+        for &p in &rule.spent {
+            if !spent.contains(&(rule.tiles.len(), p)) {
+                spent.push((rule.tiles.len(), p));
+            }
+        }
+    }
+    const COUNTS: [&str; 6] = ["", "", "two", "three", "four", "five"];
+    const PLACES: [&str; 5] = ["first", "second", "third", "fourth", "fifth"];
+    for (k, p) in spent {
+        let _ = write!(
+            text,
+            " After a merge of {} tiles, a tile that stops where the {} of them was merges no more that move.",
+            COUNTS.get(k).unwrap_or(&"several"),
+            PLACES.get(usize::from(p)).unwrap_or(&"last")
+        );
+    }
     match &v.score {
         Scoring::Merges => text.push_str(" Every tile a merge makes is added to your score."),
         Scoring::Board(_) => text.push_str(" Your score is counted on the board, tile by tile."),
@@ -904,6 +923,13 @@ mod tests {
                 ],
             ),
             ("16-16i", &["bag of 1 × 1, 1 × i, 1 × -1 and 1 × -i"]),
+            (
+                "2378",
+                &[
+                    "three tiles in a row merge, in either order: 2 + 2 + 1 = 5",
+                    "After a merge of three tiles, a tile that stops where the third of them was merges no more that move.",
+                ],
+            ),
             (
                 "partial-absorb-377",
                 &["adds its points to your score: 3 scores 3, 8 scores 9 and 13 scores 15"],

@@ -32,8 +32,8 @@ struct Compiled {
     /// listed before it are tried first.
     pair_rule: Vec<u32>,
     /// The indices of the rules the pair table does not hold, in order: rules of 3 to 5 tiles,
-    /// rules that leave tiles besides the one they make, rules of whole runs and rules that make
-    /// nothing.
+    /// rules that leave tiles besides the one they make, rules of whole runs, rules that make
+    /// nothing and rules that leave cells spent.
     longer: Vec<usize>,
     /// Board scoring: the points of each rank (index 0, an empty cell, scores 0).
     points: Option<Vec<u64>>,
@@ -91,7 +91,8 @@ impl Rules {
             let [first, second] = rule.tiles.as_slice() else {
                 continue;
             };
-            if !rule.leaves.is_empty() || rule.run || rule.makes.is_none() {
+            if !rule.leaves.is_empty() || rule.run || rule.makes.is_none() || !rule.spent.is_empty()
+            {
                 continue;
             }
             let at = |p: &Pos, k: u8| match *p {
@@ -124,7 +125,11 @@ impl Rules {
             .iter()
             .enumerate()
             .filter(|(_, r)| {
-                r.tiles.len() >= 3 || !r.leaves.is_empty() || r.run || r.makes.is_none()
+                r.tiles.len() >= 3
+                    || !r.leaves.is_empty()
+                    || r.run
+                    || r.makes.is_none()
+                    || !r.spent.is_empty()
             })
             .map(|(i, _)| i)
             .collect();
@@ -527,7 +532,8 @@ fn value_of(c: &Compiled, rank: u8) -> u64 {
 /// them with the tile it makes and any it leaves, and the walk goes on after them. Tiles that
 /// destroy one another (a rule that makes nothing) leave a gap that closes: the tiles before
 /// them that no merge has touched this move meet the tiles after them, so the walk goes back
-/// to the first of those.
+/// to the first of those. A cell a merge leaves spent (format 2's `spent`) is the far cell of
+/// no merge for the rest of the walk.
 fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u64 {
     let mut tiles = [(0u8, 0usize); 8];
     let mut m = 0;
@@ -546,9 +552,13 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
     // `marks[i]` is how many motions there were before output tile `i` was placed.
     let mut open = 0;
     let mut marks = [0usize; 8];
+    // Bit i: output cell i is spent, so that a merge whose far tile would stand there is no
+    // merge.
+    let mut spent = 0u32;
+    let free = |spent: u32, far: usize| spent & (1u32 << far.min(31)) == 0;
     while j < m {
         let (a, from_a) = tiles[j];
-        let pair = (j + 1 < m).then(|| {
+        let pair = (j + 1 < m && free(spent, out + 1)).then(|| {
             let k = usize::from(a) * SIDE + usize::from(tiles[j + 1].0);
             (c.pair_rule[k], c.pair[k])
         });
@@ -573,10 +583,10 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
                 // after is the run's.
                 let after = (j + k < m).then(|| tiles[j + k].0);
                 let whole = !rule.run || ((out == 0 || line[out - 1] != a) && after != Some(a));
-                (j + k <= m && whole)
+                (j + k <= m && whole && free(spent, out + k - 1))
                     .then(|| rule.outputs(&ranks[..k], n))
                     .flatten()
-                    .map(|made| (made, k))
+                    .map(|made| (made, k, &rule.spent))
             });
         let single = |rank: u8| {
             let mut one = [0u8; MAX_RULE_TILES];
@@ -584,7 +594,10 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
             (one, 1)
         };
         let ((made, count), used) = match (longer, pair) {
-            (Some((made, k)), _) => {
+            (Some((made, k, cells)), _) => {
+                for &p in cells {
+                    spent |= 1u32 << (out + usize::from(p)).min(31);
+                }
                 let mut ranks = [0u8; MAX_RULE_TILES];
                 ranks[..made.ranks().len()].copy_from_slice(made.ranks());
                 ((ranks, made.ranks().len()), k)
@@ -754,16 +767,22 @@ mod tests {
         all
     }
 
-    /// The first rule matching the tiles at the start of `ps`: what it makes and leaves, and how
-    /// many tiles it takes.
-    fn first_rule(v: &Variant, ps: &[usize], prev: Option<usize>) -> Option<(Vec<usize>, usize)> {
+    /// The first rule matching the tiles at the start of `ps`, whose far tile would not stop
+    /// in a spent cell (`spent(k)` for a rule of k tiles): what it makes and leaves, how many
+    /// tiles it takes, and the rule.
+    fn first_rule<'v>(
+        v: &'v Variant,
+        ps: &[usize],
+        prev: Option<usize>,
+        spent: &dyn Fn(usize) -> bool,
+    ) -> Option<(Vec<usize>, usize, &'v MergeRule)> {
         v.merges.iter().find_map(|r| {
             let k = r.tiles.len();
             let whole = !r.run || (prev != ps.first().copied() && ps.get(k) != ps.first());
-            (ps.len() >= k && whole)
+            (ps.len() >= k && whole && !spent(k))
                 .then(|| reference_match(r, &ps[..k], v.tiles.len()))
                 .flatten()
-                .map(|out| (out, k))
+                .map(|out| (out, k, r))
         })
     }
 
@@ -779,16 +798,21 @@ mod tests {
                 // `out[open..]` took no merge.
                 let mut open = 0;
                 let mut i = 0;
+                // The output cells merges left spent.
+                let mut spent: Vec<usize> = Vec::new();
                 while i < tiles.len() {
-                    match first_rule(v, &tiles[i..], out.last().copied()) {
+                    let far_spent = |k: usize| spent.contains(&(out.len() + k - 1));
+                    match first_rule(v, &tiles[i..], out.last().copied(), &far_spent) {
                         // Tiles that destroy one another: the gap closes, and the untouched
                         // tiles before it walk again with the tiles after it.
-                        Some((ps, k)) if ps.is_empty() => {
+                        Some((ps, k, r)) if ps.is_empty() => {
+                            spent.extend(r.spent.iter().map(|&p| out.len() + usize::from(p)));
                             tiles.drain(i..i + k);
                             i -= out.len() - open;
                             out.truncate(open);
                         }
-                        Some((ps, k)) => {
+                        Some((ps, k, r)) => {
+                            spent.extend(r.spent.iter().map(|&p| out.len() + usize::from(p)));
                             made += value(ps[0]);
                             out.extend(ps);
                             i += k;
@@ -808,7 +832,7 @@ mod tests {
                 for i in 0..line.len() - 1 {
                     let behind = line[i + 1..].iter().any(|&p| p != 0);
                     let merged = if line[i] != 0 && line[i + 1] != 0 {
-                        first_rule(v, &line[i..i + 2], None).map(|(ps, _)| ps[0])
+                        first_rule(v, &line[i..i + 2], None, &|_| false).map(|(ps, _, _)| ps[0])
                     } else {
                         None
                     };
@@ -908,7 +932,12 @@ mod tests {
                     let want = v
                         .merges
                         .iter()
-                        .filter(|r| r.tiles.len() == 2 && r.leaves.is_empty() && !r.run)
+                        .filter(|r| {
+                            r.tiles.len() == 2
+                                && r.leaves.is_empty()
+                                && !r.run
+                                && r.spent.is_empty()
+                        })
                         .find_map(|r| r.made(&[a, b], n));
                     assert_eq!(rules.pair_merge(a, b), want, "{}: {a}, {b}", v.id);
                 }
@@ -985,6 +1014,7 @@ mod tests {
             n_every: None,
             any_order: true,
             leaves: Vec::new(),
+            spent: Vec::new(),
             run: false,
             on_moves: None,
             directions: Vec::new(),
@@ -1149,6 +1179,47 @@ mod tests {
         assert_eq!(left("900", &[2, 1, 1, 2, 2]), (vec![2, 2, 2, 2, 0], 2));
         assert_eq!(left("1728", &[1, 1, 1, 1, 1]), (vec![4, 1, 0, 0, 0], 4));
         assert_eq!(left("1728", &[3, 3, 3]), (vec![6, 3, 0], 6));
+    }
+
+    /// Format 2's spent cells: after 2378's merge of three (two 2s and a 1 make 5), the cell
+    /// of the third tile is spent, so the tile that stops there starts no merge that move.
+    #[test]
+    fn a_spent_cell_starts_no_merge() {
+        let left = |rules: &Rules, row: &[u64]| {
+            let side = rules.variant().side;
+            let mut rows = vec![vec![0; side]; side];
+            rows[0][..row.len()].copy_from_slice(row);
+            let s = rules.slide(&rules.board_from_values(&rows).unwrap(), Direction::Left);
+            (rules.values(&s.board)[0][..row.len()].to_vec(), s.gained)
+        };
+        let pell = Rules::new(&crate::builtin_variant("2378").unwrap()).unwrap();
+        // The two 1s after the merge: the second stops in the spent cell.
+        assert_eq!(left(&pell, &[2, 2, 1, 1, 1]), (vec![5, 1, 1, 0, 0], 5));
+        // With no merge of three before them, they merge.
+        assert_eq!(left(&pell, &[5, 1, 1, 1, 1]), (vec![5, 2, 2, 0, 0], 4));
+        // A merge whose far tile stops past the spent cell is made: here 2 + 2 + 1 = 5 is made
+        // over it (a 2 in the cell after the made 5, a 2 in the spent cell, the 1 after).
+        let mut v = crate::builtin_variant("2048").unwrap();
+        v.format = 2;
+        v.side = 6;
+        v.merges = serde_json::from_str(
+            r#"[{"tiles": ["n", "n", "n"], "makes": "n+2", "spent": [2]},
+                {"tiles": ["n", "n"], "makes": "n+1"}]"#,
+        )
+        .unwrap();
+        let spent = Rules::new(&v).unwrap();
+        // Three 2s make 8; the 4s stop after it, the second in the spent cell.
+        assert_eq!(left(&spent, &[2, 2, 2, 4, 4]), (vec![8, 4, 4, 0, 0], 8));
+        // Three 4s there: the merge of three ends past the spent cell, so it is made.
+        assert_eq!(
+            left(&spent, &[2, 2, 2, 4, 4, 4]),
+            (vec![8, 16, 0, 0, 0, 0], 24)
+        );
+        // A merge of two whose far tile is past it too.
+        assert_eq!(
+            left(&spent, &[2, 2, 2, 8, 4, 4]),
+            (vec![8, 8, 8, 0, 0, 0], 16)
+        );
     }
 
     #[test]

@@ -664,6 +664,62 @@ mod tests {
                 r#"[{"tiles": [1, 2], "makes": 3, "on_moves": [2, 0]}]"#,
                 r#"merges: rule 1: "step" motion takes no rules for some moves or directions"#,
             ),
+            (
+                1,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n", "n"], "makes": "n+2", "spent": [2]}]"#,
+                r#"merges: rule 1: spent needs "format": 2"#,
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n", "n"], "makes": "n+2", "spent": 2}]"#,
+                "merges: rule 1: spent: 2 is not a list of places among the tiles in (0 to 4)",
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n", "n"], "makes": "n+2", "spent": [5]}]"#,
+                "merges: rule 1: spent: a list is not a list of places among the tiles in (0 to 4)",
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n", "n"], "makes": "n+2", "spent": [0]}]"#,
+                "merges: rule 1: spent: place 0 is not a cell the merge empties (1 to 2)",
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n", "n"], "makes": "n+2", "leaves": [1], "spent": [1]}]"#,
+                "merges: rule 1: spent: place 1 is not a cell the merge empties (2 to 2)",
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n", "n"], "makes": "n+2", "spent": [3]}]"#,
+                "merges: rule 1: spent: place 3 is not a cell the merge empties (1 to 2)",
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n", "n"], "makes": "n+2", "spent": [2, 2]}]"#,
+                "merges: rule 1: spent: place 2 is given twice",
+            ),
+            (
+                2,
+                "threes",
+                "merges",
+                r#"[{"tiles": [1, 2], "makes": 3, "spent": [1]}]"#,
+                r#"merges: rule 1: "step" motion takes no spent cells"#,
+            ),
         ] {
             refused_as(format, base, field, value, expected);
         }
@@ -761,7 +817,9 @@ mod tests {
         let run = r#"[{"tiles": ["n", "n"], "makes": "n+1", "run": true}]"#;
         let nothing = r#"[{"tiles": [1, 2], "makes": null, "any_order": true}]"#;
         let some_moves = r#"[{"tiles": ["n", "n"], "makes": "n+1", "on_moves": [2, 1], "directions": ["left", "down"]}]"#;
+        let spent = r#"[{"tiles": ["n", "n", "n"], "makes": "n+2", "spent": [1, 2]}, {"tiles": [1, 1], "makes": null, "spent": [0, 1]}]"#;
         for (field, value) in [
+            ("merges", spent.to_string()),
             ("merges", some_moves.to_string()),
             ("labels", labels(&|_| {})),
             ("score", format!(r#"{{"merges": {}}}"#, points(57))),

@@ -298,6 +298,12 @@ pub struct MergeRule {
     /// Format 2: the rule holds only on moves toward these directions (empty: every move).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub directions: Vec<crate::Direction>,
+    /// Format 2: places among the tiles in (0 is the one nearest the wall) whose cells, emptied
+    /// by the merge, stay spent for the rest of the move: the tile that comes to rest in such a
+    /// cell starts no merge, that is, it is the far tile of none. The Compendium's 2378 and 2000
+    /// do this after their merges of three (`[2]`): their rules mark two of the three cells.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spent: Vec<u8>,
 }
 
 /// The longest cycle of moves over which a variant's rules may change (`on_moves`): the rules
@@ -530,7 +536,7 @@ fn kind_of(value: &Value) -> String {
 }
 
 /// The fields of a merge rule, in the order the format lists them.
-const RULE_FIELDS: [&str; 10] = [
+const RULE_FIELDS: [&str; 11] = [
     "tiles",
     "makes",
     "n_from",
@@ -541,6 +547,7 @@ const RULE_FIELDS: [&str; 10] = [
     "run",
     "on_moves",
     "directions",
+    "spent",
 ];
 
 /// Checks `merges` by hand, so that a refusal names the rule and its field in words:
@@ -641,6 +648,22 @@ fn check_merges(value: &Value) -> Result<(), String> {
             };
             for t in left {
                 pos_of(t).map_err(|m| within("leaves", m))?;
+            }
+        }
+        if let Some(v) = rule.get("spent") {
+            let places = v.as_array().filter(|a| {
+                a.iter()
+                    .all(|x| x.as_u64().is_some_and(|x| x < MAX_RULE_TILES as u64))
+            });
+            if places.is_none() {
+                return Err(within(
+                    "spent",
+                    format!(
+                        "{} is not a list of places among the tiles in (0 to {})",
+                        kind_of(v),
+                        MAX_RULE_TILES - 1
+                    ),
+                ));
             }
         }
         for field in ["any_order", "run"] {
@@ -1139,6 +1162,35 @@ impl Variant {
                     return Err(at(
                         "\"step\" motion takes no rules for some moves or directions".into(),
                     ));
+                }
+            }
+            if !rule.spent.is_empty() {
+                if !format_2 {
+                    return Err(at("spent needs \"format\": 2".into()));
+                }
+                if self.motion == Movement::Step {
+                    return Err(at("\"step\" motion takes no spent cells".into()));
+                }
+                // The cells the merge empties: those after the tiles it makes and leaves.
+                let kept = usize::from(rule.makes.is_some()) + rule.leaves.len();
+                let k = rule.tiles.len();
+                if let Some(&p) = rule
+                    .spent
+                    .iter()
+                    .find(|&&p| !(kept..k).contains(&usize::from(p)))
+                {
+                    return Err(at(format!(
+                        "spent: place {p} is not a cell the merge empties ({kept} to {})",
+                        k - 1
+                    )));
+                }
+                if let Some(p) = rule
+                    .spent
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, p)| rule.spent[..i].contains(p).then_some(p))
+                {
+                    return Err(at(format!("spent: place {p} is given twice")));
                 }
             }
             if let Some([m, r]) = rule.on_moves

@@ -58,6 +58,9 @@ struct Mode {
     /// The moves on which the rules of k tiles hold (format 2's `on_moves`), for each k that
     /// does not hold on every move.
     on_moves: &'static [(usize, [u32; 2])],
+    /// The cells the merges of k tiles leave spent (format 2's `spent`), for each k that leaves
+    /// any.
+    spent: &'static [(usize, &'static [u8])],
 }
 
 /// The ladder made of `values` (in any order, each at most once), cut to the format's limits: the
@@ -200,15 +203,19 @@ impl Mode {
         if let Some((_, moves)) = self.on_moves.iter().find(|(k, _)| *k == tiles.len()) {
             rule["on_moves"] = json!(moves);
         }
+        if let Some((_, cells)) = self.spent.iter().find(|(k, _)| *k == tiles.len()) {
+            rule["spent"] = json!(cells);
+        }
         rule
     }
 
     /// The format the file needs: 2 for a merge of more than three tiles, several wins, whole
-    /// runs or rules for some moves only.
+    /// runs, rules for some moves only or spent cells.
     fn format(&self) -> u32 {
         if self.win.len() > 1
             || self.runs
             || !self.on_moves.is_empty()
+            || !self.spent.is_empty()
             || self.merges.iter().any(|r| r.len() > 3)
         {
             2
@@ -364,6 +371,7 @@ fn mode_5040() -> Mode {
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
+        spent: &[],
         tiles,
         merges,
     }
@@ -405,6 +413,7 @@ fn mode_2059() -> Mode {
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
+        spent: &[],
         tiles,
         merges,
     }
@@ -464,6 +473,7 @@ fn mode_2310() -> Mode {
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
+        spent: &[],
         tiles,
         merges,
     }
@@ -506,6 +516,7 @@ fn mode_3120() -> Mode {
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
+        spent: &[],
         tiles,
         merges,
     }
@@ -534,6 +545,7 @@ fn mode_3888() -> Mode {
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
+        spent: &[],
         tiles,
         merges,
     }
@@ -544,9 +556,9 @@ fn mode_3888() -> Mode {
 ///
 /// The boards are the Compendium's, not quite the score: it scores x + 5x + 9x as 2^a·5^b·15
 /// instead of the 15x it makes (x = 3^a·5^b), so with a ≥ 1 such a merge scores more here. (Its
-/// merges leave a cell unable to start a merge, as in mode 55, 2000, which is not built in for
-/// that reason; but after a merge of three, two tiles are left in a line of five at most: too
-/// few for another.)
+/// merges of three leave a cell spent, as 2000's do; but after a merge of three, two tiles are
+/// left in a line of five at most, and it has no merges of two, so nothing tells, and the file
+/// leaves them out.)
 fn mode_3645() -> Mode {
     let (tiles, next) = ladder(smooth(&[3, 5]));
     let mut m = Merges::new(&tiles);
@@ -574,6 +586,45 @@ fn mode_3645() -> Mode {
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
+        spent: &[],
+        tiles,
+        merges,
+    }
+}
+
+/// Mode 55, 2000 (its defaults: no random goals, no merge of x, 5x and 10x): the numbers
+/// 2^a·5^b. Two 1s make 2 and two 2s make 4; a tile and its quadruple make five times it; x, 2x
+/// and 5x make 8x.
+///
+/// The Compendium's merge of three marks two of its three cells (its rule's list of whether
+/// each cell may merge again has two entries), so the third, emptied, stays spent for the rest
+/// of the move: a tile that stops there starts no merge. The file says so with `spent`, and the
+/// fixture's moves agree only with it.
+fn mode_2000() -> Mode {
+    let (tiles, next) = ladder(smooth(&[2, 5]));
+    let mut m = Merges::new(&tiles);
+    for &x in &tiles {
+        let x = u128::from(x);
+        m.add(&[x, 2 * x, 5 * x]);
+    }
+    m.add(&[1, 1]);
+    m.add(&[2, 2]);
+    for &x in &tiles {
+        let x = u128::from(x);
+        m.add(&[x, 4 * x]);
+    }
+    let merges = m.rules;
+    Mode {
+        id: "2000",
+        number: 55,
+        description: "Tiles are 2^a·5^b. Two 1s merge, and so do two 2s; a tile merges with its quadruple, or with its double and its quintuple together. As in the Compendium, after a merge of three, a tile that stops where the third of them was merges no more that move. Make 2000 to win.",
+        side: 5,
+        spawn: &[(1, 100)],
+        win: &[2000],
+        cut: cut_note(&tiles, next),
+        runs: false,
+        on_moves: &[],
+        spent: &[(3, &[2])],
         tiles,
         merges,
     }
@@ -602,6 +653,7 @@ fn mode_2205() -> Mode {
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
+        spent: &[],
         tiles,
         merges,
     }
@@ -675,6 +727,7 @@ fn mode_3026() -> Mode {
         cut,
         runs: false,
         on_moves: &[],
+        spent: &[],
         tiles,
         merges,
     }
@@ -715,6 +768,7 @@ fn mode_1365() -> Mode {
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
+        spent: &[],
         tiles,
         merges,
     }
@@ -742,6 +796,7 @@ fn mode_180() -> Mode {
         cut: cut_note(&tiles, next),
         runs: true,
         on_moves: &[],
+        spent: &[],
         tiles,
         merges,
     }
@@ -769,6 +824,7 @@ fn mode_2592() -> Mode {
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[(2, [2, 0]), (3, [2, 1])],
+        spent: &[],
         tiles,
         merges,
     }
@@ -784,6 +840,7 @@ fn modes() -> Vec<Mode> {
         mode_3120(),
         mode_180(),
         mode_3888(),
+        mode_2000(),
         mode_3645(),
         mode_2205(),
         mode_3026(),

@@ -97,6 +97,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("3026", 3),
     mode!("10", 3),
     mode!("16-16i", 4),
+    mode!("partial-absorb-243", 4),
     mode!("partial-absorb-377", 4),
     mode!("partial-absorb-257", 4),
     mode!("partial-absorb-361", 4),
@@ -344,7 +345,7 @@ mod tests {
         assert_eq!(get("1024").tiles[..6], [1, 3, 4, 12, 16, 48]);
         assert_eq!(get("1024").side, 5);
         for x in &v {
-            assert!(x.tiles.len() <= 63);
+            assert!(x.tiles.len() <= crate::variant::MAX_TILES);
             // A full 8×8 board of the top tile sums within a u64.
             assert!(
                 x.tiles.last().unwrap().checked_mul(64).is_some(),

@@ -60,6 +60,13 @@ function fibonacci(n) {
 // The modes whose tiles Tilebox shows by a label (format 2's `labels`): the label of each of
 // the engine's tiles, which the fixture then holds in place of its value (values repeat: red
 // and blue 3s, 3 and -3).
+/** A tile value as its label shows it: exact in 7 characters or fewer, else to 2 decimals. */
+function decimal(x) {
+  const exact = String(x);
+  if (exact.length <= 7) return exact;
+  return (Math.floor(x * 100 + 0.5) / 100).toFixed(2).replace(/0+$/, '').replace(/\.$/, '');
+}
+
 const LABELS = {
   // 2049: [k] is 2^k + 1, [-1] is 1 and [-2] is -1.
   14: ([k]) => (k === -2 ? '-1' : k === -1 ? '1' : `${2 ** k + 1}`),
@@ -69,6 +76,9 @@ const LABELS = {
   70: ([k, u]) => gaussian(k, u),
   // Bicolor 2187: [0, 1] is 1, [k, 2] is 2·3^k, [k, 1] a red and [k, -1] a blue 3^k.
   32: ([k, c]) => (c === 2 ? `${2 * 3 ** k}` : k === 0 ? '1' : `${3 ** k}${c > 0 ? 'r' : 'b'}`),
+  // 2216.838: ["Div2", …] is the ÷2 tile, [k, 1] is 1.5^k and [k, 2] its half, written
+  // exactly when that takes 7 characters or fewer, else to 2 decimals, half up (2216.84).
+  37: (t) => (t[0] === 'Div2' ? '÷2' : decimal(1.5 ** t[0] / t[1])),
   // Bicolor 2584: [0, 0] is 1, [1, 0] is 2, [k, -1] a cyan and [k, 1] a yellow F(k + 2).
   42: ([k, c]) => (c === 0 ? `${fibonacci(k + 2)}` : `${fibonacci(k + 2)}${c > 0 ? 'y' : 'c'}`),
 };

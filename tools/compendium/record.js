@@ -129,7 +129,7 @@ function loadEngine(checkout, rng) {
   }
   // Drawing, screens and saving do nothing; the rules text is kept for the mode's name.
   vm.runInContext(`
-    for (const f of ['displayGrid', 'displayButtons', 'gmDisplayVars', 'createArrows',
+    for (const f of ['displayGrid', 'displayButtons', 'createArrows',
       'createStatBoxes', 'switchScreen', 'setupDisplayInterval', 'displayTile', 'announce',
       'exportSave', 'exportReplay', 'displayModifiers', 'colorArrow', 'displayRulesSNO']) {
       globalThis[f] = function () {};

@@ -42,8 +42,8 @@ pub use eval::Weights;
 /// The most cells a board has (8×8).
 pub const MAX_CELLS: usize = 64;
 
-/// The highest rank a cell holds (ranks 1 to 63; 0 is an empty cell).
-pub const MAX_RANK: u8 = 63;
+/// The highest rank a cell holds (ranks 1 to 255; 0 is an empty cell).
+pub const MAX_RANK: u8 = u8::MAX;
 
 /// Where the next tile may land after a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -75,7 +75,7 @@ pub trait SlidingModel {
     /// The next tile's distribution as the current state knows it, `(rank, probability)`: the
     /// preview when the game shows one (one rank with probability 1, or the ranks a bonus may
     /// be), a bag's remaining tiles, or the spawn weights. Probabilities are normalised by the
-    /// player; ranks 0 and above [`MAX_RANK`] are ignored.
+    /// player; rank 0 (no tile) is ignored.
     fn next_tiles(&self) -> Vec<(u8, f64)>;
 
     /// The distribution of the tiles after the next one (deeper in the search), by default
@@ -114,7 +114,7 @@ impl Grid {
         let mut cells = [0; MAX_CELLS];
         for (cell, rank) in board.cells_with_ranks() {
             if cell.row < side && cell.col < side {
-                cells[cell.row * side + cell.col] = rank.min(MAX_RANK);
+                cells[cell.row * side + cell.col] = rank;
             }
         }
         Grid {
@@ -123,8 +123,7 @@ impl Grid {
         }
     }
 
-    /// A grid from rows of ranks; `None` unless it is square with a side of 2 to 8 and every
-    /// rank is at most [`MAX_RANK`].
+    /// A grid from rows of ranks; `None` unless it is square with a side of 2 to 8.
     pub fn from_ranks(rows: &[Vec<u8>]) -> Option<Grid> {
         let side = rows.len();
         if !(Board::MIN_SIDE..=Board::MAX_SIDE).contains(&side) {
@@ -136,9 +135,6 @@ impl Grid {
                 return None;
             }
             for (c, &rank) in row.iter().enumerate() {
-                if rank > MAX_RANK {
-                    return None;
-                }
                 cells[r * side + c] = rank;
             }
         }
@@ -177,12 +173,11 @@ impl Grid {
         self.cells.iter().copied().max().unwrap_or(0)
     }
 
-    /// The grid with `rank` put at `cell` (unchanged if the cell is off the grid or the rank
-    /// above [`MAX_RANK`]).
+    /// The grid with `rank` put at `cell` (unchanged if the cell is off the grid).
     pub fn with(&self, cell: Cell, rank: u8) -> Grid {
         let side = self.side();
         let mut out = *self;
-        if cell.row < side && cell.col < side && rank <= MAX_RANK {
+        if cell.row < side && cell.col < side {
             out.cells[cell.row * side + cell.col] = rank;
         }
         out
@@ -424,13 +419,13 @@ impl GenericEngine {
 
 /// The number of different ranks on the grid.
 fn distinct_ranks(grid: &Grid) -> u32 {
-    let mut seen = 0u64;
+    let mut seen = [0u64; 4];
     for &r in &grid.cells {
         if r != 0 {
-            seen |= 1 << (r & 63);
+            seen[usize::from(r >> 6)] |= 1 << (r & 63);
         }
     }
-    seen.count_ones()
+    seen.iter().map(|s| s.count_ones()).sum()
 }
 
 /// A hasher for keys that are already well spread or packed (lines, board keys).
@@ -521,9 +516,6 @@ fn line_move<M: SlidingModel + ?Sized>(
         *slot = (key >> (8 * i)) as u8;
     }
     let gained = model.slide_line_scored(&mut buf[..side]);
-    for r in &mut buf {
-        *r = (*r).min(MAX_RANK);
-    }
     let after = pack(&buf[..side]);
     let result = (after != key).then_some((after, gained as f32));
     cache.insert(key, result);
@@ -625,7 +617,7 @@ fn spawn_cells(
 fn normalise(tiles: Vec<(u8, f64)>) -> Vec<(u8, f32)> {
     let tiles: Vec<(u8, f64)> = tiles
         .into_iter()
-        .filter(|&(r, p)| (1..=MAX_RANK).contains(&r) && p.is_finite() && p > 0.0)
+        .filter(|&(r, p)| r != 0 && p.is_finite() && p > 0.0)
         .collect();
     let total: f64 = tiles.iter().map(|&(_, p)| p).sum();
     if total <= 0.0 {

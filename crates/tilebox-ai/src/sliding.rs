@@ -61,7 +61,7 @@ pub struct VariantModel {
     later: Vec<(u8, f64)>,
     /// Which ranks merge in a run of two to five equal tiles by the rules the pair table does not
     /// hold (bit per rank).
-    triple: u64,
+    triple: [u64; 4],
     key: u64,
 }
 
@@ -131,20 +131,20 @@ impl VariantModel {
             side: variant.side,
             next: later.clone(),
             later,
-            triple: 0,
+            triple: [0; 4],
             key: hasher.finish(),
         };
         if rules.has_triples() {
             // A run of 2 to 5 equal tiles (as far as the side allows) that merges: fewer tiles,
             // or others (a merge that leaves a tile keeps the count).
-            for rank in 1..=rules.max_rank().min(63) {
+            for rank in 1..=rules.max_rank() {
                 for run in 2..=model.side.min(5) {
                     let mut line = vec![0; model.side];
                     line[..run].fill(rank);
                     let before = line.clone();
                     model.slide_line(&mut line);
                     if line != before {
-                        model.triple |= 1 << rank;
+                        model.triple[usize::from(rank >> 6)] |= 1 << (rank & 63);
                         break;
                     }
                 }
@@ -201,7 +201,8 @@ impl SlidingModel for VariantModel {
     /// A 2-tile merge in either order, or two equal tiles of a rank a run of two to five of
     /// which merges.
     fn merges_with(&self, a: u8, b: u8) -> bool {
-        self.rules.merges_with(a, b) || (a == b && a < 64 && self.triple & (1 << a) != 0)
+        self.rules.merges_with(a, b)
+            || (a == b && self.triple[usize::from(a >> 6)] & (1 << (a & 63)) != 0)
     }
 
     fn value(&self, rank: u8) -> u64 {

@@ -350,8 +350,10 @@ fn bad_files() -> Vec<(&'static str, String, Option<&'static str>)> {
         ),
         (
             "long-ladder.json",
-            fib(json!({"id": "long-ladder", "tiles": (1..=64).collect::<Vec<u64>>(), "win": null}))
-                .to_string(),
+            fib(
+                json!({"id": "long-ladder", "tiles": (1..=256).collect::<Vec<u64>>(), "win": null}),
+            )
+            .to_string(),
             Some("tiles"),
         ),
         (

@@ -101,6 +101,11 @@ fn rule_matches(
             continue;
         }
         let ranks: Vec<u8> = ins.iter().map(|&p| p as u8).collect();
+        // Only tiles this rule takes by its own terms: at an n it leaves to another rule (n_from,
+        // n_every), the slide would show that rule's merge.
+        if !rule.matches(&ranks, len) {
+            continue;
+        }
         if let Some(made) = rule_made(rules, rule, &ranks)
             && !out.iter().any(|(i, m)| *i == ins && *m == made)
         {
@@ -184,9 +189,12 @@ fn tiles_words(rule: &tilebox_sliding::variant::MergeRule) -> &'static str {
 }
 
 /// The rules of the next move of `state`, where rules hold on some moves or directions only
-/// (2592): "Move 15: three tiles in a row merge", or for rules of some directions "Move 3:
-/// moving left or right, two tiles merge; moving up or down, no tiles merge". `None` where
-/// every move has the same rules.
+/// (2592): "Move 15: three tiles in a row merge". Where the rules differ by direction, each
+/// direction is named ("moving left or right, two tiles merge; moving up or down, no tiles
+/// merge"), by an example where the words alone would not tell them apart (Directional Merges:
+/// "moving left: 1 + 3 = 4; moving right: 1 + 1 = 2 …"); and where the rules do not change
+/// from move to move, there is no "Move N: ".
+/// `None` where every move has the same rules.
 pub fn this_move(state: &SlidingState) -> Option<String> {
     // Asked every frame: the compiled rules know at once whether any rule is of this kind.
     if !state.rules().has_move_rules() {
@@ -194,12 +202,16 @@ pub fn this_move(state: &SlidingState) -> Option<String> {
     }
     let v = state.rules().variant();
     let turn = state.turn();
-    // What merges on the next move toward each direction, and the directions alike.
-    let mut alike: Vec<(String, Vec<String>)> = Vec::new();
+    // What merges on the next move toward each direction (in words, and the rules), and the
+    // directions alike.
+    let mut alike: Vec<(String, Vec<usize>, Vec<String>)> = Vec::new();
     for dir in Direction::ALL {
         let mut kinds: Vec<String> = Vec::new();
-        for rule in v.merges.iter().filter(|r| r.holds_on(dir, turn)) {
-            let kind = tiles_words(rule).to_string();
+        let holding: Vec<usize> = (0..v.merges.len())
+            .filter(|&i| v.merges[i].holds_on(dir, turn))
+            .collect();
+        for &i in &holding {
+            let kind = tiles_words(&v.merges[i]).to_string();
             if !kinds.contains(&kind) {
                 kinds.push(kind);
             }
@@ -209,20 +221,37 @@ pub fn this_move(state: &SlidingState) -> Option<String> {
         } else {
             format!("{} merge", list(&kinds, "or"))
         };
-        match alike.iter_mut().find(|(w, _)| *w == what) {
-            Some((_, dirs)) => dirs.push(dir.word().to_string()),
-            None => alike.push((what, vec![dir.word().to_string()])),
+        match alike.iter_mut().find(|(_, rules, _)| *rules == holding) {
+            Some((_, _, dirs)) => dirs.push(dir.word().to_string()),
+            None => alike.push((what, holding, vec![dir.word().to_string()])),
         }
     }
-    let rules = match alike.as_slice() {
-        [(what, _)] => what.clone(),
-        _ => alike
-            .iter()
-            .map(|(what, dirs)| format!("moving {}, {what}", list(dirs, "or")))
-            .collect::<Vec<_>>()
-            .join("; "),
-    };
-    Some(format!("Move {}: {rules}", turn.saturating_add(1)))
+    // Directions whose rules differ but read alike are told apart by an example of each
+    // instead ("moving left: 1 + 3 = 4").
+    let told_apart = |what: &str| alike.iter().filter(|(w, _, _)| w == what).count() < 2;
+    let parts: Vec<String> = alike
+        .iter()
+        .map(|(what, rules, dirs)| {
+            let example = rules
+                .first()
+                .filter(|_| !told_apart(what))
+                .and_then(|&i| rule_examples(v, state.rules(), i).into_iter().next());
+            match (example, alike.len()) {
+                (_, 1) => what.clone(),
+                (Some(e), _) => format!("moving {}: {e}", list(dirs, "or")),
+                (None, _) => format!("moving {}, {what}", list(dirs, "or")),
+            }
+        })
+        .collect();
+    let text = parts.join("; ");
+    if v.merges.iter().any(|r| r.on_moves.is_some()) {
+        Some(format!("Move {}: {text}", turn.saturating_add(1)))
+    } else {
+        // The rules hold by direction alone: the same on every move.
+        let mut c = text.chars();
+        c.next()
+            .map(|f| f.to_uppercase().chain(c).collect::<String>())
+    }
 }
 
 /// When a rule holds, if not on every move: " on moves 2, 4, 6 …" (counted from 1), " when
@@ -295,7 +324,13 @@ every card of 3 and up. This board is {side}×{side}."
         };
         // Rules written rung by rung (5040, 2592 …) read as one: the next rule of the same
         // kind adds its examples to the last one's, three at most.
-        let kind = format!("{count} merge{order}{}", when(rule));
+        let when = when(rule);
+        let comma = if order.is_empty() || when.is_empty() {
+            ""
+        } else {
+            ","
+        };
+        let kind = format!("{count} merge{order}{comma}{when}");
         match rules.last_mut() {
             Some((last, shown, more)) if *last == kind => {
                 for e in examples {
@@ -931,6 +966,26 @@ mod tests {
                 ],
             ),
             (
+                "2216-838",
+                &[
+                    "two tiles merge, in either order: 1 + 0.5 = 1.5, 1.5 + 0.75 = 2.25, 2.25 + 1.125 = 3.375, …; \
+                     two tiles merge: 0.5 + 0.5 = 1, 0.75 + 0.75 = 1.5, 1.125 + 1.125 = 2.25, …; \
+                     two tiles merge, in either order: 1 + ÷2 = 0.5, 1.5 + ÷2 = 0.75, 2.25 + ÷2 = 1.125, …; \
+                     two tiles merge: ÷2 + ÷2 = ÷2",
+                    "drawn from a bag of 4 × ÷2 and 4 × 1",
+                    "Make a 2216.84 tile to win",
+                ],
+            ),
+            (
+                "directional-merges",
+                &[
+                    "two tiles merge when moving right: 1 + 1 = 2, 2 + 2 = 4, 3 + 3 = 6, …; \
+                     two tiles merge, in either order, when moving down: 1 + 2 = 3, 2 + 4 = 6, 3 + 6 = 9, …; \
+                     two tiles merge, in either order, when moving left: 1 + 3 = 4, 2 + 6 = 8, 3 + 9 = 12, …; \
+                     two tiles merge, in either order, when moving up: 2 + 3 = 5, 4 + 6 = 10, 6 + 9 = 15, …",
+                ],
+            ),
+            (
                 "partial-absorb-377",
                 &["adds its points to your score: 3 scores 3, 8 scores 9 and 13 scores 15"],
             ),
@@ -981,8 +1036,19 @@ mod tests {
         let game = Session::<Sliding>::new(sideways, 1).unwrap();
         assert_eq!(
             this_move(game.state()).as_deref(),
+            Some("Moving left or right, two tiles merge; moving up or down, no tiles merge")
+        );
+        // Directional Merges: each direction has a merge of two tiles of its own, told apart
+        // by an example.
+        assert_eq!(
+            this_move(
+                Session::<Sliding>::new(variant("directional-merges"), 1)
+                    .unwrap()
+                    .state()
+            )
+            .as_deref(),
             Some(
-                "Move 1: moving left or right, two tiles merge; moving up or down, no tiles merge"
+                "Moving left: 1 + 3 = 4; moving right: 1 + 1 = 2; moving up: 2 + 3 = 5; moving down: 1 + 2 = 3"
             )
         );
         assert_eq!(

@@ -101,7 +101,9 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("partial-absorb-377", 4),
     mode!("partial-absorb-257", 4),
     mode!("partial-absorb-361", 4),
+    mode!("2216-838", 4),
     mode!("2592", 4),
+    mode!("directional-merges", 4),
 ];
 
 /// The ids of the built-ins there were when players' own files came: a player's file could never

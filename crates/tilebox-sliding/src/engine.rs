@@ -13,8 +13,15 @@ use crate::slide::slide_board;
 use crate::variant::{MAX_RULE_TILES, Movement, Pos, Scoring, SpawnAt, Variant};
 use crate::{Board, BoardError, Cell, Direction, Slide};
 
-/// Ranks go up to 63, so a pair of ranks indexes a 64×64 table.
-const SIDE: usize = 64;
+/// The pair table of a ladder of `len` tiles is `2^shift` square, the least power of two above
+/// its ranks 0 to `len`: 64 for a ladder of 63 tiles or fewer (2048's is 57), 256 for the
+/// longest, 255.
+fn table_shift(len: u8) -> u32 {
+    (u32::from(len) + 1)
+        .next_power_of_two()
+        .trailing_zeros()
+        .max(6)
+}
 
 /// A variant's rules, compiled: what a rank is worth, how lines move, what spawns. Cheap to clone
 /// (the tables are shared). Two `Rules` are equal when their variants are.
@@ -25,9 +32,11 @@ struct Compiled {
     variant: Variant,
     /// The ladder's length: the highest rank.
     len: u8,
-    /// `pair[a * 64 + b]`: the rank made by the first 2-tile rule that matches `a` (nearer the
-    /// wall) and `b`, 0 for none.
+    /// `pair[a << shift | b]`: the rank made by the first 2-tile rule that matches `a` (nearer
+    /// the wall) and `b`, 0 for none.
     pair: Vec<u8>,
+    /// The pair table's side, as a power of two ([`table_shift`]).
+    shift: u32,
     /// The index among the merge rules of that rule, `u32::MAX` for none: the longer rules
     /// listed before it are tried first.
     pair_rule: Vec<u32>,
@@ -82,8 +91,9 @@ impl Rules {
         variant.validate()?;
         let len = u8::try_from(variant.tiles.len()).unwrap_or(u8::MAX);
         let n = usize::from(len);
-        let mut pair = vec![0u8; SIDE * SIDE];
-        let mut pair_rule = vec![u32::MAX; SIDE * SIDE];
+        let shift = table_shift(len);
+        let mut pair = vec![0u8; 1 << (2 * shift)];
+        let mut pair_rule = vec![u32::MAX; 1 << (2 * shift)];
         // Each pair takes the first 2-tile rule that matches it. A rule can only match the
         // pairs its positions name for some n (either way round when any order), so those are
         // the pairs tried: a rule costs the ladder's length, not its square.
@@ -101,7 +111,10 @@ impl Rules {
                     .checked_add(off)
                     .and_then(|r| u8::try_from(r).ok()),
             };
-            for k in 1..=len {
+            // A rule of exact positions names one pair, whatever n is.
+            let relative = matches!(first, Pos::Rel(_)) || matches!(second, Pos::Rel(_));
+            let last_n = if relative { len } else { 1 };
+            for k in 1..=last_n {
                 let (Some(a), Some(b)) = (at(first, k), at(second, k)) else {
                     continue;
                 };
@@ -109,7 +122,7 @@ impl Rules {
                     if a == 0 || b == 0 || a > len || b > len {
                         continue;
                     }
-                    let slot = usize::from(a) * SIDE + usize::from(b);
+                    let slot = usize::from(a) << shift | usize::from(b);
                     if pair[slot] != 0 {
                         continue;
                     }
@@ -180,6 +193,7 @@ impl Rules {
             variant: variant.clone(),
             len,
             pair,
+            shift,
             pair_rule,
             longer,
             points,
@@ -191,6 +205,30 @@ impl Rules {
             by_move,
             cycle,
         })))
+    }
+
+    /// [`Rules::new`], remembering the last few variants compiled on this thread: a new game,
+    /// a replay or a code asks for the rules of the game at hand again and again, and the
+    /// biggest (Directional Merges: 752 rules, five tables of 256 × 256) take milliseconds to
+    /// compile. Each thread keeps its own, so no thread ever waits for another.
+    pub fn cached(variant: &Variant) -> Result<Rules, crate::VariantError> {
+        const KEPT: usize = 8;
+        thread_local! {
+            static RECENT: std::cell::RefCell<Vec<Rules>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        if let Some(found) =
+            RECENT.with_borrow(|recent| recent.iter().find(|r| r.0.variant == *variant).cloned())
+        {
+            return Ok(found);
+        }
+        let rules = Rules::new(variant)?;
+        RECENT.with_borrow_mut(|recent| {
+            if recent.len() >= KEPT {
+                recent.remove(0);
+            }
+            recent.push(rules.clone());
+        });
+        Ok(rules)
     }
 
     /// The rules of a move toward `dir` numbered `turn` (the moves played before it, from 0):
@@ -252,13 +290,14 @@ impl Rules {
 
     /// The rank two neighbouring tiles make by a 2-tile rule, `a` nearer the wall than `b`.
     pub fn pair_merge(&self, a: u8, b: u8) -> Option<u8> {
-        let k = usize::from(a)
-            .checked_mul(SIDE)?
-            .checked_add(usize::from(b))?;
-        match self.0.pair.get(k).copied() {
-            Some(0) | None => None,
-            Some(made) if usize::from(a) < SIDE && usize::from(b) < SIDE => Some(made),
-            Some(_) => None,
+        let c = &*self.0;
+        let side = 1usize << c.shift;
+        if usize::from(a) >= side || usize::from(b) >= side {
+            return None;
+        }
+        match c.pair[usize::from(a) << c.shift | usize::from(b)] {
+            0 => None,
+            made => Some(made),
         }
     }
 
@@ -495,7 +534,7 @@ fn slide_pairs(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> 
         line[from] = 0;
         if open {
             let to = out - 1;
-            let made = c.pair[usize::from(line[to]) * SIDE + usize::from(rank)];
+            let made = c.pair[usize::from(line[to]) << c.shift | usize::from(rank)];
             if made != 0 {
                 line[to] = made;
                 open = false;
@@ -559,7 +598,7 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
     while j < m {
         let (a, from_a) = tiles[j];
         let pair = (j + 1 < m && free(spent, out + 1)).then(|| {
-            let k = usize::from(a) * SIDE + usize::from(tiles[j + 1].0);
+            let k = usize::from(a) << c.shift | usize::from(tiles[j + 1].0);
             (c.pair_rule[k], c.pair[k])
         });
         let pair_index = pair.map_or(usize::MAX, |(i, _)| {
@@ -669,7 +708,7 @@ fn step_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u6
         if here == 0 {
             line[i + 1..].iter().any(|&r| r != 0)
         } else {
-            c.pair[usize::from(here) * SIDE + usize::from(line[i + 1])] != 0
+            c.pair[usize::from(here) << c.shift | usize::from(line[i + 1])] != 0
         }
     }) else {
         return 0;
@@ -678,7 +717,7 @@ fn step_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u6
     let made = if target == 0 {
         0
     } else {
-        c.pair[usize::from(target) * SIDE + usize::from(line[i + 1])]
+        c.pair[usize::from(target) << c.shift | usize::from(line[i + 1])]
     };
     line[i] = if made != 0 { made } else { line[i + 1] };
     for from in i + 1..n {
@@ -1220,6 +1259,32 @@ mod tests {
             left(&spent, &[2, 2, 2, 8, 4, 4]),
             (vec![8, 8, 8, 0, 0, 0], 16)
         );
+    }
+
+    /// The rules compiled for a variant are kept for the next ask on the thread, and never
+    /// given for another variant.
+    #[test]
+    fn cached_rules_are_shared_for_one_variant_only() {
+        let dm = crate::builtin_variant("directional-merges").unwrap();
+        let first = Rules::cached(&dm).unwrap();
+        assert!(Arc::ptr_eq(&first.0, &Rules::cached(&dm).unwrap().0));
+        let mut other = dm.clone();
+        other.side = 5;
+        let second = Rules::cached(&other).unwrap();
+        assert!(!Arc::ptr_eq(&first.0, &second.0));
+        assert_eq!(second.variant().side, 5);
+        // Asking for more variants than are kept compiles the first again, alike.
+        for side in 2..=8 {
+            let v = Variant {
+                side,
+                ..crate::builtin_variant("2048").unwrap()
+            };
+            assert_eq!(Rules::cached(&v).unwrap().variant(), &v);
+        }
+        let again = Rules::cached(&dm).unwrap();
+        assert!(!Arc::ptr_eq(&first.0, &again.0));
+        assert_eq!(again, first);
+        assert!(Rules::cached(&Variant { side: 1, ..dm }).is_err());
     }
 
     #[test]

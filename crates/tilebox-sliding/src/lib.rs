@@ -47,5 +47,7 @@ pub use variant::{Variant, VariantError};
 /// The rules of a registry entry of the [`Sliding`] kind (its preset's variant, compiled);
 /// `None` for an entry of another kind.
 pub fn rules_of(entry: &tilebox_core::Entry) -> Option<Rules> {
-    entry.params::<Sliding>().and_then(|v| Rules::new(v).ok())
+    entry
+        .params::<Sliding>()
+        .and_then(|v| Rules::cached(v).ok())
 }

@@ -287,7 +287,7 @@ impl Puzzle for Sliding {
     };
 
     fn new_game(params: &Variant, seed: u64) -> Result<SlidingState, ParamsError> {
-        let rules = Rules::new(params).map_err(|e| ParamsError(e.to_string()))?;
+        let rules = Rules::cached(params).map_err(|e| ParamsError(e.to_string()))?;
         let board = Board::empty(params.side).map_err(|e| ParamsError(e.to_string()))?;
         let mut state = SlidingState {
             rules,

@@ -24,8 +24,9 @@ pub const FORMAT_1: u32 = 1;
 /// The most tiles a merge rule takes: 3 in format 1, 5 in format 2.
 pub const MAX_RULE_TILES: usize = 5;
 
-/// The most tiles a ladder may have: ranks are 1 to 63, so that a rank fits 6 bits.
-pub const MAX_TILES: usize = 63;
+/// The most tiles a ladder may have: ranks are 1 to 255, so that a rank fits a byte (0 is an
+/// empty cell).
+pub const MAX_TILES: usize = 255;
 
 /// Every field of the full form, in the order it is written.
 pub const FIELDS: [&str; 14] = [
@@ -71,7 +72,7 @@ pub struct Variant {
     pub description: String,
     /// The board's side, 2 to 8.
     pub side: usize,
-    /// The ladder: tile values, strictly increasing, 1 to 63 of them. Ladder position `p`
+    /// The ladder: tile values, strictly increasing, 1 to 255 of them. Ladder position `p`
     /// (counted from 1) is rank `p` on the board.
     pub tiles: Vec<u64>,
     /// The merge rules, tried in order.
@@ -416,6 +417,13 @@ impl MergeRule {
     /// The rank made, in any order when the rule says so.
     pub(crate) fn made(&self, ranks: &[u8], len: usize) -> Option<u8> {
         self.in_any_order(ranks, |order| self.made_in_order(order, len))
+    }
+
+    /// Whether `ranks` (from the wall outward) match this rule by its own terms (positions,
+    /// `n_from`, `n_to`, `n_every`, order) on a ladder of `len` tiles, with everything it makes
+    /// on the ladder.
+    pub fn matches(&self, ranks: &[u8], len: usize) -> bool {
+        self.outputs(ranks, len).is_some()
     }
 
     /// The ranks made and left, in any order when the rule says so.

@@ -30,8 +30,12 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 use tilebox_sliding::Variant;
 
-/// The most tiles a ladder may have.
+/// The most tiles a generated ladder has: the 63 the format held until it took 255, which the
+/// modes built before keep (their files stay as they were).
 const MAX_TILES: usize = 63;
+
+/// The most tiles a ladder may have (`tilebox_sliding::variant::MAX_TILES`).
+const MOST_TILES: usize = 255;
 
 /// The highest tile a ladder may have: 64 times it must fit in a `u64`.
 const TOP: u128 = (u64::MAX / 64) as u128;
@@ -61,17 +65,25 @@ struct Mode {
     /// The cells the merges of k tiles leave spent (format 2's `spent`), for each k that leaves
     /// any.
     spent: &'static [(usize, &'static [u8])],
+    /// The directions each merge holds on (format 2's `directions`), by the merge's index; none
+    /// listed (or no entry): every direction.
+    directions: Vec<&'static [&'static str]>,
 }
 
 /// The ladder made of `values` (in any order, each at most once), cut to the format's limits: the
 /// values up to [`TOP`], then the smallest [`MAX_TILES`] of them. Returns the ladder and, if it
 /// was cut, the first value left off.
 fn ladder(values: impl IntoIterator<Item = u128>) -> (Vec<u64>, Option<u128>) {
+    ladder_of(values, MAX_TILES)
+}
+
+/// [`ladder`], of at most `most` tiles.
+fn ladder_of(values: impl IntoIterator<Item = u128>, most: usize) -> (Vec<u64>, Option<u128>) {
     let all: BTreeSet<u128> = values.into_iter().collect();
     let mut fitting = all.iter().copied().filter(|&v| v <= TOP);
     let tiles: Vec<u64> = fitting
         .by_ref()
-        .take(MAX_TILES)
+        .take(most)
         .filter_map(|v| u64::try_from(v).ok())
         .collect();
     let next = fitting
@@ -164,6 +176,19 @@ impl<'a> Merges<'a> {
     }
 }
 
+/// A title from an id: its words, each begun with a capital ("directional-merges" is
+/// "Directional Merges", "1365-1366" is "1365 1366").
+fn title(id: &str) -> String {
+    id.split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The ladder position (from 1) of a tile value; 0 (which the variant check refuses) for a value
 /// off the ladder.
 fn position(tiles: &[u64], v: u64) -> u64 {
@@ -190,8 +215,9 @@ fn compact(v: &Value) -> String {
 }
 
 impl Mode {
-    /// A merge rule as the file writes it: exact positions, in any order unless all equal.
-    fn rule(&self, tiles: &[u64]) -> Value {
+    /// Merge `i` as the file writes it: exact positions, in any order unless all equal.
+    fn rule(&self, i: usize) -> Value {
+        let tiles = &self.merges[i];
         let positions: Vec<u64> = tiles.iter().map(|&t| position(&self.tiles, t)).collect();
         let makes = position(&self.tiles, tiles.iter().sum());
         let mut rule = json!({"tiles": positions, "makes": makes});
@@ -206,6 +232,9 @@ impl Mode {
         if let Some((_, cells)) = self.spent.iter().find(|(k, _)| *k == tiles.len()) {
             rule["spent"] = json!(cells);
         }
+        if let Some(dirs) = self.directions.get(i).filter(|d| !d.is_empty()) {
+            rule["directions"] = json!(dirs);
+        }
         rule
     }
 
@@ -216,6 +245,7 @@ impl Mode {
             || self.runs
             || !self.on_moves.is_empty()
             || !self.spent.is_empty()
+            || self.directions.iter().any(|d| !d.is_empty())
             || self.merges.iter().any(|r| r.len() > 3)
         {
             2
@@ -235,7 +265,7 @@ impl Mode {
         let fields = [
             ("format", json!(self.format())),
             ("id", json!(self.id)),
-            ("title", json!(self.id.replace('-', " "))),
+            ("title", json!(title(self.id))),
             (
                 "description",
                 json!(format!(
@@ -264,10 +294,8 @@ impl Mode {
             .iter()
             .map(|(name, value)| {
                 let value = if *name == "merges" {
-                    let rules: Vec<String> = self
-                        .merges
-                        .iter()
-                        .map(|r| format!("    {}", compact(&self.rule(r))))
+                    let rules: Vec<String> = (0..self.merges.len())
+                        .map(|i| format!("    {}", compact(&self.rule(i))))
                         .collect();
                     format!("[\n{}\n  ]", rules.join(",\n"))
                 } else {
@@ -372,6 +400,7 @@ fn mode_5040() -> Mode {
         runs: false,
         on_moves: &[],
         spent: &[],
+        directions: Vec::new(),
         tiles,
         merges,
     }
@@ -414,6 +443,7 @@ fn mode_2059() -> Mode {
         runs: false,
         on_moves: &[],
         spent: &[],
+        directions: Vec::new(),
         tiles,
         merges,
     }
@@ -474,6 +504,7 @@ fn mode_2310() -> Mode {
         runs: false,
         on_moves: &[],
         spent: &[],
+        directions: Vec::new(),
         tiles,
         merges,
     }
@@ -517,6 +548,7 @@ fn mode_3120() -> Mode {
         runs: false,
         on_moves: &[],
         spent: &[],
+        directions: Vec::new(),
         tiles,
         merges,
     }
@@ -546,6 +578,7 @@ fn mode_3888() -> Mode {
         runs: false,
         on_moves: &[],
         spent: &[],
+        directions: Vec::new(),
         tiles,
         merges,
     }
@@ -587,6 +620,7 @@ fn mode_3645() -> Mode {
         runs: false,
         on_moves: &[],
         spent: &[],
+        directions: Vec::new(),
         tiles,
         merges,
     }
@@ -625,6 +659,7 @@ fn mode_2000() -> Mode {
         runs: false,
         on_moves: &[],
         spent: &[(3, &[2])],
+        directions: Vec::new(),
         tiles,
         merges,
     }
@@ -654,6 +689,7 @@ fn mode_2205() -> Mode {
         runs: false,
         on_moves: &[],
         spent: &[],
+        directions: Vec::new(),
         tiles,
         merges,
     }
@@ -728,6 +764,7 @@ fn mode_3026() -> Mode {
         runs: false,
         on_moves: &[],
         spent: &[],
+        directions: Vec::new(),
         tiles,
         merges,
     }
@@ -769,6 +806,7 @@ fn mode_1365() -> Mode {
         runs: false,
         on_moves: &[],
         spent: &[],
+        directions: Vec::new(),
         tiles,
         merges,
     }
@@ -797,6 +835,7 @@ fn mode_180() -> Mode {
         runs: true,
         on_moves: &[],
         spent: &[],
+        directions: Vec::new(),
         tiles,
         merges,
     }
@@ -825,6 +864,57 @@ fn mode_2592() -> Mode {
         runs: false,
         on_moves: &[(2, [2, 0]), (3, [2, 1])],
         spent: &[],
+        directions: Vec::new(),
+        tiles,
+        merges,
+    }
+}
+
+/// Mode 45, Directional Merges (its default, Medium): the 5-smooth numbers, with a rule for
+/// each direction: moving right, two equal tiles merge; down, a tile and its double; left, a
+/// tile and its triple; up, a tile and one and a half times it (2x and 3x). Each makes the sum.
+/// Its win, 2160, is the 111th of these numbers, so the ladder takes the format's 255, up to
+/// 41,472 (19 times the win).
+fn mode_directional_merges() -> Mode {
+    let (tiles, next) = ladder_of(smooth(&[2, 3, 5]), MOST_TILES);
+    let mut merges = Vec::new();
+    let mut directions: Vec<&'static [&'static str]> = Vec::new();
+    for (dir, [a, b]) in [
+        ("right", [1, 1]),
+        ("down", [1, 2]),
+        ("left", [1, 3]),
+        ("up", [2, 3]),
+    ] {
+        let mut m = Merges::new(&tiles);
+        for &x in &tiles {
+            let x = u128::from(x);
+            if x % a == 0 {
+                m.add(&[x, x / a * b]);
+            }
+        }
+        directions.extend(std::iter::repeat_n(
+            match dir {
+                "right" => &["right"][..],
+                "down" => &["down"][..],
+                "left" => &["left"][..],
+                _ => &["up"][..],
+            },
+            m.rules.len(),
+        ));
+        merges.extend(m.rules);
+    }
+    Mode {
+        id: "directional-merges",
+        number: 45,
+        description: "Tiles are the numbers whose only prime factors are 2, 3 and 5, and each direction has its own merge: moving right, two equal tiles merge; moving down, a tile and its double; moving left, a tile and its triple; moving up, a tile and one and a half times it. Make 2160 to win.",
+        side: 6,
+        spawn: &[(1, 100)],
+        win: &[2160],
+        cut: cut_note(&tiles, next),
+        runs: false,
+        on_moves: &[],
+        spent: &[],
+        directions,
         tiles,
         merges,
     }
@@ -845,6 +935,7 @@ fn modes() -> Vec<Mode> {
         mode_2205(),
         mode_3026(),
         mode_2592(),
+        mode_directional_merges(),
     ]
 }
 

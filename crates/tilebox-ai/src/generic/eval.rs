@@ -55,35 +55,38 @@ impl Weights {
     };
 }
 
+/// How many ranks a cell may hold, the empty cell's 0 among them.
+const RANKS: usize = MAX_RANK as usize + 1;
+
 /// The heuristic prepared for one model and one search.
 #[derive(Debug, Clone)]
 pub(crate) struct Evaluator {
     side: usize,
     w: Weights,
     /// `level^mono_power` and `level^sum_power` of each rank (0 for an empty cell).
-    mono: [f32; 64],
-    sum: [f32; 64],
-    /// Bit `b` of `merges[a]`: `a` and `b` side by side can merge, in either order.
-    merges: [u64; 64],
+    mono: [f32; RANKS],
+    sum: [f32; RANKS],
+    /// Bit `b % 64` of `merges[a][b / 64]`: `a` and `b` side by side can merge, in either order.
+    merges: Box<[[u64; 4]; RANKS]>,
 }
 
 impl Evaluator {
     pub(crate) fn new<M: SlidingModel + ?Sized>(model: &M, root: &Grid, w: Weights) -> Self {
         let levels = levels(model);
-        let mut mono = [0.0; 64];
-        let mut sum = [0.0; 64];
-        for r in 1..64 {
+        let mut mono = [0.0; RANKS];
+        let mut sum = [0.0; RANKS];
+        for r in 1..RANKS {
             mono[r] = levels[r].powf(w.mono_power);
             sum[r] = levels[r].powf(w.sum_power);
         }
         // Ranks far above the root's highest cannot appear within a search.
-        let top = usize::from(root.max_rank().saturating_add(8).min(MAX_RANK));
-        let mut merges = [0u64; 64];
+        let top = usize::from(root.max_rank().saturating_add(8));
+        let mut merges = Box::new([[0u64; 4]; RANKS]);
         for (a, row) in merges.iter_mut().enumerate().take(top + 1).skip(1) {
             for b in 1..=top {
                 let (ra, rb) = (a as u8, b as u8);
                 if model.merges_with(ra, rb) || model.merges_with(rb, ra) {
-                    *row |= 1 << b;
+                    row[b >> 6] |= 1 << (b & 63);
                 }
             }
         }
@@ -104,13 +107,14 @@ impl Evaluator {
         let mut sum = 0.0f32;
         let mut prev = 0u8;
         for &r in line {
-            let r = r & 63;
             sum += self.sum[usize::from(r)];
             if r == 0 {
                 empty += 1;
                 continue;
             }
-            if prev != 0 && self.merges[usize::from(prev)] & (1 << r) != 0 {
+            if prev != 0
+                && self.merges[usize::from(prev)][usize::from(r >> 6)] & (1 << (r & 63)) != 0
+            {
                 pairs += 1;
             }
             prev = r;
@@ -118,7 +122,7 @@ impl Evaluator {
         let mut toward_start = 0.0f32;
         let mut toward_end = 0.0f32;
         for pair in line.windows(2) {
-            let (a, b) = (pair[0] & 63, pair[1] & 63);
+            let (a, b) = (pair[0], pair[1]);
             let (ma, mb) = (self.mono[usize::from(a)], self.mono[usize::from(b)]);
             if a > b {
                 toward_start += ma - mb;
@@ -155,7 +159,7 @@ impl Evaluator {
                 };
             }
         }
-        let top = grid.max_rank() & 63;
+        let top = grid.max_rank();
         let last = side - 1;
         let corners = [0, last, last * side, last * side + last];
         if top != 0 && !corners.iter().any(|&i| grid.cells[i] == top) {
@@ -176,10 +180,10 @@ impl Evaluator {
 /// Each rank's level, `1 + log2(value / value of rank 1)`; where the values stop increasing
 /// (past the top of a ladder, or a model that answers nonsense) each rank is one level above
 /// the one before. 0 for an empty cell.
-fn levels<M: SlidingModel + ?Sized>(model: &M) -> [f32; 64] {
-    let mut levels = [0.0f32; 64];
+fn levels<M: SlidingModel + ?Sized>(model: &M) -> [f32; RANKS] {
+    let mut levels = [0.0f32; RANKS];
     let lowest = model.value(1).max(1) as f64;
-    for r in 1..64u8 {
+    for r in 1..=MAX_RANK {
         let i = usize::from(r);
         let below = levels[i - 1];
         let level = (1.0 + (model.value(r) as f64 / lowest).log2()) as f32;

@@ -128,7 +128,18 @@ fn contents(
 ) {
     ui.add_space(4.0);
     ui.label(RichText::new(HEADING).strong());
-    ui.add(egui::Label::new(entry.how_to_play()).wrap());
+    // Written from the entry's rules once, not every frame (Directional Merges and 1716 have
+    // hundreds of rules, each shown by sliding an example).
+    let key = egui::Id::unique(("how to play", entry.id()));
+    let text = ui
+        .ctx()
+        .data(|d| d.get_temp::<String>(key))
+        .unwrap_or_else(|| {
+            let text = entry.how_to_play();
+            ui.ctx().data_mut(|d| d.insert_temp(key, text.clone()));
+            text
+        });
+    ui.add(egui::Label::new(text).wrap());
     if let Some(controls) = session.and_then(|s| view.controls_help(s)) {
         ui.add(egui::Label::new(controls).wrap());
     }

@@ -1107,3 +1107,39 @@ fn a_dialog_taller_than_a_small_window_scrolls_to_its_last_button() {
     h.run();
     assert!(h.query_by_label(CANCEL_LABEL).is_none());
 }
+
+/// The next move's rules above the board take the lines they need, and the board still fits
+/// below them: Directional Merges' four examples wrap to several lines in a narrow window.
+#[test]
+fn the_rules_above_the_board_leave_it_whole_at_every_width() {
+    const RULES: &str = "Moving left: 1 + 3 = 4; moving right: 1 + 1 = 2; moving up: 2 + 3 = 5; moving down: 1 + 2 = 3";
+    for window in [(360.0, 640.0), (360.0, 520.0), (1920.0, 1080.0)] {
+        let dir = common::temp_dir("layout-rules");
+        let (h, zoom) = harness_at(&dir, "directional-merges", window);
+        let screen = screen_of(window, zoom);
+        let rules = labels_where(&h, |s| s == RULES);
+        let [rules] = rules.as_slice() else {
+            panic!("{window:?}: the rules are shown once: {rules:?}");
+        };
+        let board = h.get_by_label(tilebox::views::sliding::BOARD_LABEL).rect();
+        assert!(
+            screen.expand(0.5).contains_rect(board),
+            "{window:?}: the board {board:?} is cut off the screen {screen:?}"
+        );
+        assert!(
+            rules.bottom() <= board.top() + 0.5 && screen.expand(0.5).contains_rect(*rules),
+            "{window:?}: the rules {rules:?} and the board {board:?}"
+        );
+        // In the narrow window they take more than one line; the line under the board, how
+        // to move, is in sight too.
+        if window.0 < 400.0 {
+            assert!(rules.height() > 30.0, "{window:?}: {rules:?}");
+        }
+        let how = labels_where(&h, |s| s.starts_with("Arrow keys, WASD or hjkl"));
+        assert!(
+            how.iter()
+                .any(|r| r.top() >= board.bottom() - 0.5 && screen.expand(0.5).contains_rect(*r)),
+            "{window:?}: {how:?} under {board:?}"
+        );
+    }
+}

@@ -57,9 +57,6 @@ function fibonacci(n) {
   return a;
 }
 
-// The modes whose tiles Tilebox shows by a label (format 2's `labels`): the label of each of
-// the engine's tiles, which the fixture then holds in place of its value (values repeat: red
-// and blue 3s, 3 and -3).
 /** A tile value as its label shows it: exact in 7 characters or fewer, else to 2 decimals. */
 function decimal(x) {
   const exact = String(x);
@@ -67,6 +64,9 @@ function decimal(x) {
   return (Math.floor(x * 100 + 0.5) / 100).toFixed(2).replace(/0+$/, '').replace(/\.$/, '');
 }
 
+// The modes whose tiles Tilebox shows by a label (format 2's `labels`): the label of each of
+// the engine's tiles, which the fixture then holds in place of its value (values repeat: red
+// and blue 3s, 3 and -3).
 const LABELS = {
   // 2049: [k] is 2^k + 1, [-1] is 1 and [-2] is -1.
   14: ([k]) => (k === -2 ? '-1' : k === -1 ? '1' : `${2 ** k + 1}`),
@@ -79,6 +79,8 @@ const LABELS = {
   // 2216.838: ["Div2", …] is the ÷2 tile, [k, 1] is 1.5^k and [k, 2] its half, written
   // exactly when that takes 7 characters or fewer, else to 2 decimals, half up (2216.84).
   37: (t) => (t[0] === 'Div2' ? '÷2' : decimal(1.5 ** t[0] / t[1])),
+  // 1716: [a, b, v] is the place (a, b) of Pascal's triangle, worth v; [1, 1, 1] is 1.
+  82: ([a, b, v]) => (a === 1 && b === 1 ? '1' : `${v}(${a}|${b})`),
   // Bicolor 2584: [0, 0] is 1, [1, 0] is 2, [k, -1] a cyan and [k, 1] a yellow F(k + 2).
   42: ([k, c]) => (c === 0 ? `${fibonacci(k + 2)}` : `${fibonacci(k + 2)}${c > 0 ? 'y' : 'c'}`),
 };

@@ -32,6 +32,8 @@ pub const SNAP_BACK_SECONDS: f64 = 0.12;
 
 /// The accessible label of the board (a drag on it is a move).
 pub const BOARD_LABEL: &str = "Board: swipe to move";
+/// The text size of the next move's rules above the board (2592, Directional Merges).
+const RULES_SIZE: f32 = 17.0;
 
 /// The view of the sliding kind, every variant: the running animation, the drag in progress
 /// and the hint shown.
@@ -236,8 +238,21 @@ impl GameView for SlidingView {
 
         // Layout: the next card (Threes), then the square board, as large as the window allows.
         let avail = ui.available_size();
-        let header = if snap.next.is_some() { 64.0 } else { 0.0 }
-            + if snap.this_move.is_some() { 28.0 } else { 0.0 };
+        // The next move's rules take as many lines as the width gives them (Directional
+        // Merges' four examples wrap to three or four at 360 px).
+        let rules_height = snap.this_move.as_ref().map_or(0.0, |rules| {
+            ui.painter()
+                .layout(
+                    rules.clone(),
+                    egui::FontId::proportional(RULES_SIZE),
+                    egui::Color32::PLACEHOLDER,
+                    avail.x,
+                )
+                .size()
+                .y
+                + ui.spacing().item_spacing.y
+        });
+        let header = if snap.next.is_some() { 64.0 } else { 0.0 } + rules_height;
         let side = (avail.x - 16.0)
             .min(avail.y - header - 48.0)
             .clamp(160.0, 900.0);
@@ -247,7 +262,9 @@ impl GameView for SlidingView {
                 next_card(ui, &snap.entry, next, 64.0);
             }
             if let Some(rules) = &snap.this_move {
-                ui.add(egui::Label::new(egui::RichText::new(rules).size(17.0).strong()).wrap());
+                ui.add(
+                    egui::Label::new(egui::RichText::new(rules).size(RULES_SIZE).strong()).wrap(),
+                );
             }
             let (rect, response) =
                 ui.allocate_exact_size(Vec2::splat(side), Sense::click_and_drag());

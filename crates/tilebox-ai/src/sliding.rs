@@ -440,6 +440,54 @@ mod tests {
         }
     }
 
+    /// A ladder of 255 tiles played at its top: Directional Merges with its highest ranks on
+    /// the board (up to 255, the last), where a rank's bits and the evaluation's tables reach
+    /// their ends. The advice is a legal move, and the model moves the lines as the engine.
+    #[test]
+    fn the_top_of_a_255_tile_ladder_is_played_legally() {
+        let v = variant("directional-merges");
+        let rules = Rules::new(&v).unwrap();
+        assert_eq!(rules.max_rank(), 255);
+        let side = v.side;
+        let mut rows = vec![vec![0u64; side]; side];
+        for (i, cell) in rows.iter_mut().flatten().enumerate() {
+            // Every third cell empty; the others the top tiles, some side by side equal.
+            if i % 3 != 2 {
+                *cell = v.tiles[v.tiles.len() - 1 - (i / 2) % 12];
+            }
+        }
+        let board = rules.board_from_values(&rows).unwrap();
+        assert_eq!(board.max_rank(), 255);
+        let state = SlidingState::from_board(&rules, board, None, 1);
+        let legal = Sliding::legal_moves(&state);
+        assert!(!legal.is_empty());
+        let limits = Limits {
+            time: None,
+            max_depth: 2,
+            min_probability: Limits::DEFAULT_MIN_PROBABILITY,
+        };
+        let advice = SlidingPlayer::new().advise(&state, &limits).unwrap();
+        assert!(
+            legal.contains(&advice.best),
+            "{:?} not in {legal:?}",
+            advice.best
+        );
+        for dir in Direction::ALL {
+            let model = VariantModel::of_state_moving(&state, dir);
+            let slid = rules.slide(state.board(), dir);
+            for line in 0..side {
+                let mut ranks: Vec<u8> = (0..side)
+                    .map(|pos| state.board().rank(dir.cell(side, line, pos)))
+                    .collect();
+                model.slide_line(&mut ranks);
+                let want: Vec<u8> = (0..side)
+                    .map(|pos| slid.board.rank(dir.cell(side, line, pos)))
+                    .collect();
+                assert_eq!(ranks, want, "{dir:?} line {line}");
+            }
+        }
+    }
+
     #[test]
     fn a_move_earns_what_the_score_gains_merges_or_board() {
         // At each move of a game, the points the model gives the lines add up to what the

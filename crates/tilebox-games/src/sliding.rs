@@ -121,9 +121,14 @@ fn rule_matches(
 /// Examples of merge rule `i` on the ladder, as the board shows its tiles: "1 + 2 = 3",
 /// "5 + 5 = 9 and 1", "-1 + 1 = nothing".
 fn rule_examples(v: &Variant, rules: &tilebox_sliding::Rules, i: usize) -> Vec<String> {
+    examples_of(v, rule_matches(v, rules, i))
+}
+
+/// [`rule_examples`] of the matches [`rule_matches`] found.
+fn examples_of(v: &Variant, matches: Vec<(Vec<usize>, Vec<u8>)>) -> Vec<String> {
     let text = |p: usize| v.tile_text(v.tiles.get(p.wrapping_sub(1)).copied().unwrap_or(0));
     let mut out: Vec<String> = Vec::new();
-    for (ins, made) in rule_matches(v, rules, i) {
+    for (ins, made) in matches {
         let made: Vec<String> = made.iter().map(|&r| text(usize::from(r))).collect();
         let example = format!(
             "{} = {}",
@@ -155,7 +160,7 @@ fn rule_made(
     let turn = rule.on_moves.map_or(0, |[_, r]| u64::from(r));
     let rules = rules.on_move(dir, turn);
     let (k, leaves) = (rule.tiles.len(), rule.leaves.len());
-    if k == 2 && leaves == 0 && !rule.run && rule.makes.is_some() {
+    if k == 2 && leaves == 0 && !rule.run && rule.makes.is_some() && rule.spent.is_empty() {
         return rules.pair_merge(ranks[0], ranks[1]).map(|made| vec![made]);
     }
     let values: Vec<u64> = ranks.iter().map(|&r| rules.value(r)).collect();
@@ -232,10 +237,13 @@ pub fn this_move(state: &SlidingState) -> Option<String> {
     let parts: Vec<String> = alike
         .iter()
         .map(|(what, rules, dirs)| {
-            let example = rules
-                .first()
-                .filter(|_| !told_apart(what))
-                .and_then(|&i| rule_examples(v, state.rules(), i).into_iter().next());
+            let example = (!told_apart(what))
+                .then(|| {
+                    rules
+                        .iter()
+                        .find_map(|&i| rule_examples(v, state.rules(), i).into_iter().next())
+                })
+                .flatten();
             match (example, alike.len()) {
                 (_, 1) => what.clone(),
                 (Some(e), _) => format!("moving {}: {e}", list(dirs, "or")),
@@ -306,13 +314,34 @@ every card of 3 and up. This board is {side}×{side}."
         Movement::Step => " Tiles move one step at most.",
     });
     // Compiled once: the examples of every rule are slides by it.
-    let compiled = tilebox_sliding::Rules::new(v).ok();
-    let mut rules: Vec<(String, Vec<String>, bool)> = Vec::new();
+    let compiled = tilebox_sliding::Rules::cached(v).ok();
+    let mut rules: Vec<((String, u8), Vec<String>, bool)> = Vec::new();
+    // The tiles the rules make (their first examples), in ladder order.
+    let mut made = std::collections::BTreeSet::new();
     for (i, rule) in v.merges.iter().enumerate() {
-        let examples = compiled
+        let matches = compiled
             .as_ref()
-            .map(|c| rule_examples(v, c, i))
+            .map(|c| rule_matches(v, c, i))
             .unwrap_or_default();
+        // What the rule makes: nothing (0), a tile that scores nothing (1), or one that scores
+        // (2); rules of one kind that make different things read apart (1716's 1s joining (2,
+        // x), which score nothing, and its Pascal sums; its pairs that make a tile and those
+        // that destroy one another).
+        let makes = match (&v.score, matches.first().and_then(|(_, m)| m.first())) {
+            (_, None) => 0,
+            (Scoring::Made(points), Some(&r))
+                if points.get(usize::from(r).wrapping_sub(1)) == Some(&0) =>
+            {
+                1
+            }
+            _ => 2,
+        };
+        made.extend(
+            matches
+                .iter()
+                .filter_map(|(_, m)| m.first().map(|&r| usize::from(r))),
+        );
+        let examples = examples_of(v, matches);
         if examples.is_empty() {
             continue;
         }
@@ -330,7 +359,7 @@ every card of 3 and up. This board is {side}×{side}."
         } else {
             ","
         };
-        let kind = format!("{count} merge{order}{comma}{when}");
+        let kind = (format!("{count} merge{order}{comma}{when}"), makes);
         match rules.last_mut() {
             Some((last, shown, more)) if *last == kind => {
                 for e in examples {
@@ -346,7 +375,7 @@ every card of 3 and up. This board is {side}×{side}."
     }
     let rules: Vec<String> = rules
         .into_iter()
-        .map(|(kind, shown, more)| {
+        .map(|((kind, _), shown, more)| {
             if more {
                 format!("{kind}: {}, …", shown.join(", "))
             } else {
@@ -380,13 +409,16 @@ every card of 3 and up. This board is {side}×{side}."
             }
         }
     }
-    const COUNTS: [&str; 6] = ["", "", "two", "three", "four", "five"];
     const PLACES: [&str; 5] = ["first", "second", "third", "fourth", "fifth"];
     for (k, p) in spent {
+        let merge = v
+            .merges
+            .iter()
+            .find(|r| r.tiles.len() == k && !r.spent.is_empty());
         let _ = write!(
             text,
-            " After a merge of {} tiles, a tile that stops where the {} of them was merges no more that move.",
-            COUNTS.get(k).unwrap_or(&"several"),
+            " After {} merge, a tile that stops where the {} of them from the wall was starts no merge that move (a tile behind it may still merge into it).",
+            merge.map_or("a", |r| tiles_words(r)),
             PLACES.get(usize::from(p)).unwrap_or(&"last")
         );
     }
@@ -394,30 +426,35 @@ every card of 3 and up. This board is {side}×{side}."
         Scoring::Merges => text.push_str(" Every tile a merge makes is added to your score."),
         Scoring::Board(_) => text.push_str(" Your score is counted on the board, tile by tile."),
         Scoring::Made(points) => {
-            // The first tiles the rules make, in ladder order, with their points.
-            let made: std::collections::BTreeSet<usize> = (0..v.merges.len())
-                .flat_map(|i| {
-                    compiled
-                        .as_ref()
-                        .map(|c| rule_matches(v, c, i))
-                        .unwrap_or_default()
-                })
-                .filter_map(|(_, made)| made.first().map(|&r| usize::from(r)))
-                .collect();
+            // The first tiles the rules make that score, with their points, and the first
+            // that score nothing (1716's (2, x)).
+            let worth = |r: &usize| {
+                let tile = v.tiles.get(r.wrapping_sub(1))?;
+                Some((v.tile_text(*tile), *points.get(r.wrapping_sub(1))?))
+            };
             let shown: Vec<String> = made
-                .into_iter()
+                .iter()
+                .filter_map(worth)
+                .filter(|(_, p)| *p > 0)
                 .take(3)
-                .filter_map(|r| {
-                    let tile = v.tiles.get(r.wrapping_sub(1))?;
-                    let p = points.get(r.wrapping_sub(1))?;
-                    Some(format!("{} scores {p}", v.tile_text(*tile)))
-                })
+                .map(|(tile, p)| format!("{tile} scores {p}"))
+                .collect();
+            let nothing: Vec<String> = made
+                .iter()
+                .filter_map(worth)
+                .filter(|(_, p)| *p == 0)
+                .take(3)
+                .map(|(tile, _)| tile)
                 .collect();
             let _ = write!(
                 text,
-                " Every tile a merge makes adds its points to your score: {} and so on.",
+                " Every tile a merge makes adds its points to your score: {} and so on",
                 list(&shown, "and")
             );
+            if !nothing.is_empty() {
+                let _ = write!(text, "; {} and the like score nothing", nothing.join(", "));
+            }
+            text.push('.');
         }
     }
     let tile_list = |m: &std::collections::BTreeMap<u64, u32>, total: u32, bag: bool| {
@@ -872,8 +909,15 @@ mod tests {
 
     #[test]
     fn generated_palettes_keep_every_tile_distinct_and_readable() {
-        for id in ["2584", "2187", "1024"] {
-            let v = variant(id);
+        // Every built-in on a generated palette (not 2048's nor Threes'), up to the 255 tiles
+        // of Directional Merges and 1716.
+        let generated: Vec<Variant> = builtin_variants()
+            .into_iter()
+            .filter(|v| !plays_like(v, "2048") && !plays_like(v, "threes"))
+            .collect();
+        assert!(generated.iter().any(|v| v.tiles.len() == 255));
+        for v in generated {
+            let id = v.id.clone();
             let colors: Vec<TileColors> = v
                 .tiles
                 .iter()
@@ -962,7 +1006,7 @@ mod tests {
                 "2378",
                 &[
                     "three tiles in a row merge, in either order: 2 + 2 + 1 = 5",
-                    "After a merge of three tiles, a tile that stops where the third of them was merges no more that move.",
+                    "After three tiles in a row merge, a tile that stops where the third of them from the wall was starts no merge that move (a tile behind it may still merge into it).",
                 ],
             ),
             (
@@ -974,6 +1018,18 @@ mod tests {
                      two tiles merge: ÷2 + ÷2 = ÷2",
                     "drawn from a bag of 4 × ÷2 and 4 × 1",
                     "Make a 2216.84 tile to win",
+                ],
+            ),
+            (
+                "1716",
+                &[
+                    "two tiles merge: 1 + 1 = 2(2|2)",
+                    "two tiles merge, in either order: 2(2|2) + 1 = 3(2|3), 3(2|3) + 1 = 4(2|4)",
+                    "two tiles merge, in either order: 6(3|3) + 4(2|4) = 10(3|4)",
+                    "two tiles merge: 3(2|3) + 3(2|3) = 6(3|3)",
+                    "two tiles merge: 2(2|2) + 2(2|2) = nothing",
+                    "6(3|3) scores 6, 10(3|4) scores 10 and 15(3|5) scores 15 and so on; 2(2|2), 3(2|3), 4(2|4) and the like score nothing.",
+                    "Make a 1716(7|8) tile to win",
                 ],
             ),
             (

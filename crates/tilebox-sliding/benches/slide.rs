@@ -3,7 +3,8 @@
 //! `cargo bench -p tilebox-sliding --bench slide`. The generic engine must stay within 1.5× of
 //! the hand-written one. A second group times the other kinds of rules on boards of their own
 //! games: rules of three, four and more tiles, rules written rung by rung, wins on any of several
-//! tiles, rules that leave tiles, rules of whole runs, and Threes' step.
+//! tiles, rules that leave tiles, rules of whole runs, rules for some moves or directions, spent
+//! cells, a ladder of 255 tiles, and Threes' step.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -136,6 +137,11 @@ fn bench(c: &mut Criterion) {
         ("900", "rules of whole runs, 7x7"),
         ("2049", "labels and a rule that makes nothing, 5x5"),
         ("2592", "rules for some moves, 6x6"),
+        ("2378", "a rule that leaves a cell spent, 5x5"),
+        (
+            "directional-merges",
+            "rules for some directions, 255 tiles, 6x6",
+        ),
         ("threes", "step"),
     ] {
         let rules = Rules::new(&builtin_variant(id).unwrap()).unwrap();

@@ -1283,7 +1283,7 @@ mod tests {
         }
         let again = Rules::cached(&dm).unwrap();
         assert!(!Arc::ptr_eq(&first.0, &again.0));
-        assert_eq!(again, first);
+        assert_eq!(again.variant(), &dm);
         assert!(Rules::cached(&Variant { side: 1, ..dm }).is_err());
     }
 

@@ -676,14 +676,14 @@ mod tests {
                 "2048",
                 "merges",
                 r#"[{"tiles": ["n", "n", "n"], "makes": "n+2", "spent": 2}]"#,
-                "merges: rule 1: spent: 2 is not a list of places among the tiles in (0 to 4)",
+                "merges: rule 1: spent: 2 is not a list of places among the tiles in",
             ),
             (
                 2,
                 "2048",
                 "merges",
                 r#"[{"tiles": ["n", "n", "n"], "makes": "n+2", "spent": [5]}]"#,
-                "merges: rule 1: spent: a list is not a list of places among the tiles in (0 to 4)",
+                "merges: rule 1: spent: 5 is not a place among the tiles in (0 to 4)",
             ),
             (
                 2,
@@ -712,6 +712,13 @@ mod tests {
                 "merges",
                 r#"[{"tiles": ["n", "n", "n"], "makes": "n+2", "spent": [2, 2]}]"#,
                 "merges: rule 1: spent: place 2 is given twice",
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "leaves": [1], "spent": [1]}]"#,
+                "merges: rule 1: spent: this merge empties no cell (it leaves as many tiles as it takes)",
             ),
             (
                 2,

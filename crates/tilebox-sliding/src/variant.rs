@@ -659,16 +659,21 @@ fn check_merges(value: &Value) -> Result<(), String> {
             }
         }
         if let Some(v) = rule.get("spent") {
-            let places = v.as_array().filter(|a| {
-                a.iter()
-                    .all(|x| x.as_u64().is_some_and(|x| x < MAX_RULE_TILES as u64))
-            });
-            if places.is_none() {
+            let Value::Array(places) = v else {
+                return Err(within(
+                    "spent",
+                    format!("{} is not a list of places among the tiles in", kind_of(v)),
+                ));
+            };
+            if let Some(bad) = places
+                .iter()
+                .find(|x| x.as_u64().is_none_or(|x| x >= MAX_RULE_TILES as u64))
+            {
                 return Err(within(
                     "spent",
                     format!(
-                        "{} is not a list of places among the tiles in (0 to {})",
-                        kind_of(v),
+                        "{} is not a place among the tiles in (0 to {})",
+                        kind_of(bad),
                         MAX_RULE_TILES - 1
                     ),
                 ));
@@ -1182,6 +1187,12 @@ impl Variant {
                 // The cells the merge empties: those after the tiles it makes and leaves.
                 let kept = usize::from(rule.makes.is_some()) + rule.leaves.len();
                 let k = rule.tiles.len();
+                if kept >= k {
+                    return Err(at(
+                        "spent: this merge empties no cell (it leaves as many tiles as it takes)"
+                            .into(),
+                    ));
+                }
                 if let Some(&p) = rule
                     .spent
                     .iter()

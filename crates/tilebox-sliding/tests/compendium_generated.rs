@@ -2,13 +2,15 @@
 //!
 //! Most Compendium modes fit `docs/variants.md`'s relative merge rules (`"n"`, `"n+1"` with
 //! `n_every`), because their ladders repeat: 2187's ladder is 3^k, 2·3^k, 3^(k+1) … and one rule
-//! serves each rung of a kind. The nine modes here have ladders with no repeating pattern
-//! (3-smooth numbers, factorial bands, primorials, products of Fibonacci numbers …), so their
-//! merges are written out rung by rung, as exact ladder positions: a few hundred rules that no one
-//! should type or check by hand. Each mode below is a short mathematical description (its tiles,
-//! and which tiles merge); the helpers enumerate the ladder, cut it to the format's limits (at most
-//! 63 tiles, the top one times 64 within a `u64`), find each value's position and write the file.
-//! In all nine modes a merge makes the sum of its tiles, so a rule is given by its tiles alone.
+//! serves each rung of a kind. The modes here have ladders with no repeating pattern (3-smooth
+//! numbers, factorial bands, primorials, products of Fibonacci numbers, places of Pascal's
+//! triangle …), so their merges are written out rung by rung, as exact ladder positions: a few
+//! hundred rules that no one should type or check by hand. Each mode below is a short
+//! mathematical description (its tiles, and which tiles merge); the helpers enumerate the ladder,
+//! cut it to the format's limits (63 tiles for the modes built while that was the limit, 255
+//! since; the top one times 64 within a `u64`), find each value's position and write the file.
+//! A merge makes the sum of its tiles, so a rule is given by its tiles alone, but in 1716, whose
+//! file numbers its tiles and labels them, and which says what each merge makes.
 //!
 //! The rules are listed in the order the Compendium tries them, except where a merge of three
 //! tiles must come before a merge of two of them (the Compendium gets that with a look at the tile
@@ -34,8 +36,8 @@ use tilebox_sliding::Variant;
 /// modes built before keep (their files stay as they were).
 const MAX_TILES: usize = 63;
 
-/// The most tiles a ladder may have (`tilebox_sliding::variant::MAX_TILES`).
-const MOST_TILES: usize = 255;
+/// The most tiles a ladder may have.
+const MOST_TILES: usize = tilebox_sliding::variant::MAX_TILES;
 
 /// The highest tile a ladder may have: 64 times it must fit in a `u64`.
 const TOP: u128 = (u64::MAX / 64) as u128;
@@ -50,7 +52,7 @@ struct Mode {
     /// Tile value and weight.
     spawn: &'static [(u64, u32)],
     /// The winning tiles: one, or (format 2) any of several.
-    win: &'static [u64],
+    win: Vec<u64>,
     /// The ladder, increasing.
     tiles: Vec<u64>,
     /// The merges, in order: each the tiles (as values) that merge into their sum.
@@ -68,6 +70,13 @@ struct Mode {
     /// The directions each merge holds on (format 2's `directions`), by the merge's index; none
     /// listed (or no entry): every direction.
     directions: Vec<&'static [&'static str]>,
+    /// What each merge makes, by the merge's index, where that is not the sum of its tiles: a
+    /// tile, or nothing (`"makes": null`, the tiles destroy one another). Empty: the sums.
+    makes: Vec<Option<u64>>,
+    /// The labels the tiles show (format 2's `labels`), one a tile; empty for none.
+    labels: Vec<String>,
+    /// The points of each tile a merge makes (format 2's `{"merges": [...]}`); empty: its value.
+    points: Vec<u64>,
 }
 
 /// The ladder made of `values` (in any order, each at most once), cut to the format's limits: the
@@ -219,7 +228,11 @@ impl Mode {
     fn rule(&self, i: usize) -> Value {
         let tiles = &self.merges[i];
         let positions: Vec<u64> = tiles.iter().map(|&t| position(&self.tiles, t)).collect();
-        let makes = position(&self.tiles, tiles.iter().sum());
+        let makes = match self.makes.get(i) {
+            Some(Some(made)) => json!(position(&self.tiles, *made)),
+            Some(None) => Value::Null,
+            None => json!(position(&self.tiles, tiles.iter().sum())),
+        };
         let mut rule = json!({"tiles": positions, "makes": makes});
         if !tiles.iter().all(|&t| t == tiles[0]) {
             rule["any_order"] = json!(true);
@@ -246,6 +259,8 @@ impl Mode {
             || !self.on_moves.is_empty()
             || !self.spent.is_empty()
             || self.directions.iter().any(|d| !d.is_empty())
+            || !self.labels.is_empty()
+            || self.makes.iter().any(Option::is_none)
             || self.merges.iter().any(|r| r.len() > 3)
         {
             2
@@ -275,6 +290,7 @@ impl Mode {
             ),
             ("side", json!(self.side)),
             ("tiles", json!(self.tiles)),
+            ("labels", json!(self.labels)),
             ("merges", Value::Null),
             ("motion", json!("slide")),
             ("spawn", json!({ "weights": weights })),
@@ -283,15 +299,23 @@ impl Mode {
             ("preview", json!(false)),
             (
                 "win",
-                match self.win {
+                match self.win.as_slice() {
                     [one] => json!(one),
                     many => json!(many),
                 },
             ),
-            ("score", json!("merges")),
+            (
+                "score",
+                if self.points.is_empty() {
+                    json!("merges")
+                } else {
+                    json!({ "merges": self.points })
+                },
+            ),
         ];
         let lines: Vec<String> = fields
             .iter()
+            .filter(|(name, _)| *name != "labels" || !self.labels.is_empty())
             .map(|(name, value)| {
                 let value = if *name == "merges" {
                     let rules: Vec<String> = (0..self.merges.len())
@@ -395,12 +419,15 @@ fn mode_5040() -> Mode {
         description: "Factorial bands: the tiles from n! up to (n+1)! merge as the powers-of-(n+1) game's tiles do, with n! in the place of 1. Make 5040 (7!) to win.",
         side: 5,
         spawn: &[(1, 100)],
-        win: &[5040],
+        win: vec![5040],
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
         spent: &[],
         directions: Vec::new(),
+        makes: Vec::new(),
+        labels: Vec::new(),
+        points: Vec::new(),
         tiles,
         merges,
     }
@@ -438,12 +465,15 @@ fn mode_2059() -> Mode {
         description: "Tiles are 2^n, 3^n − 2^n and three times 3^n − 2^n. Two equal powers of two merge, three equal 3^n − 2^n merge, and three times 3^n − 2^n merges with 2^n. Make 2059 to win.",
         side: 5,
         spawn: &[(1, 90), (2, 6), (3, 4)],
-        win: &[2059],
+        win: vec![2059],
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
         spent: &[],
         directions: Vec::new(),
+        makes: Vec::new(),
+        labels: Vec::new(),
+        points: Vec::new(),
         tiles,
         merges,
     }
@@ -499,12 +529,15 @@ fn mode_2310() -> Mode {
         description: "Tiles are a primorial (1, 2, 6, 30, 210 …) times 1 or a prime up to its largest factor. Two or three tiles of one primorial merge when they add up to the next tile of its row. Make 2310 = 2·3·5·7·11 to win.",
         side: 4,
         spawn: &[(1, 85), (2, 12), (4, 3)],
-        win: &[2310],
+        win: vec![2310],
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
         spent: &[],
         directions: Vec::new(),
+        makes: Vec::new(),
+        labels: Vec::new(),
+        points: Vec::new(),
         tiles,
         merges,
     }
@@ -543,12 +576,15 @@ fn mode_3120() -> Mode {
         description: "Tiles are products of the first Fibonacci numbers 2, 3, 5, 8 … (1, 2, 6, 30, 240 …) and the steps between them. A tile merges with the one just below it into the next, and two equal tiles at the top of a step make the next product. Make 3120 = 2·3·5·8·13 to win.",
         side: 4,
         spawn: &[(1, 85), (2, 10), (3, 5)],
-        win: &[3120],
+        win: vec![3120],
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
         spent: &[],
         directions: Vec::new(),
+        makes: Vec::new(),
+        labels: Vec::new(),
+        points: Vec::new(),
         tiles,
         merges,
     }
@@ -573,12 +609,15 @@ fn mode_3888() -> Mode {
         description: "Tiles are 2^a·3^b. Two 1s merge, and a tile merges with its double or its triple. Make 3888 to win.",
         side: 4,
         spawn: &[(1, 100)],
-        win: &[3888],
+        win: vec![3888],
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
         spent: &[],
         directions: Vec::new(),
+        makes: Vec::new(),
+        labels: Vec::new(),
+        points: Vec::new(),
         tiles,
         merges,
     }
@@ -615,12 +654,15 @@ fn mode_3645() -> Mode {
         description: "Tiles are 3^a·5^b. Three 1s merge; two equal tiles merge with their triple; a tile merges with its triple and its quintuple, or with its quintuple and nine times itself. Make 3645 to win.",
         side: 5,
         spawn: &[(1, 100)],
-        win: &[3645],
+        win: vec![3645],
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
         spent: &[],
         directions: Vec::new(),
+        makes: Vec::new(),
+        labels: Vec::new(),
+        points: Vec::new(),
         tiles,
         merges,
     }
@@ -651,15 +693,18 @@ fn mode_2000() -> Mode {
     Mode {
         id: "2000",
         number: 55,
-        description: "Tiles are 2^a·5^b. Two 1s merge, and so do two 2s; a tile merges with its quadruple, or with its double and its quintuple together. As in the Compendium, after a merge of three, a tile that stops where the third of them was merges no more that move. Make 2000 to win.",
+        description: "Tiles are 2^a·5^b. Two 1s merge, and so do two 2s; a tile merges with its quadruple, or with its double and its quintuple together. As in the Compendium, after a merge of three, a tile that stops where the third of them was starts no merge that move. Make 2000 to win.",
         side: 5,
         spawn: &[(1, 100)],
-        win: &[2000],
+        win: vec![2000],
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
         spent: &[(3, &[2])],
         directions: Vec::new(),
+        makes: Vec::new(),
+        labels: Vec::new(),
+        points: Vec::new(),
         tiles,
         merges,
     }
@@ -684,12 +729,15 @@ fn mode_2205() -> Mode {
         description: "Tiles are 3^a·5^b·7^c. Three 1s merge, and two equal tiles merge with a tile three, five or seven times as big. Make 2205 to win.",
         side: 5,
         spawn: &[(1, 100)],
-        win: &[2205],
+        win: vec![2205],
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
         spent: &[],
         directions: Vec::new(),
+        makes: Vec::new(),
+        labels: Vec::new(),
+        points: Vec::new(),
         tiles,
         merges,
     }
@@ -759,12 +807,15 @@ fn mode_3026() -> Mode {
         description: "Tiles are products of two Fibonacci numbers. Two tiles with a factor in common merge when their other factors are both 1 or are neighbours in the sequence. Make 3026 = 34 × 89 to win.",
         side: 4,
         spawn: &[(1, 90), (2, 10)],
-        win: &[3026],
+        win: vec![3026],
         cut,
         runs: false,
         on_moves: &[],
         spent: &[],
         directions: Vec::new(),
+        makes: Vec::new(),
+        labels: Vec::new(),
+        points: Vec::new(),
         tiles,
         merges,
     }
@@ -801,12 +852,15 @@ fn mode_1365() -> Mode {
         description: "The odd tiles 1, 3, 5, 11, 21, 43 … each lie one away from twice the last. Two equal odd tiles make their double; an even tile and the odd tile one away from it make their sum (1 + 2 = 3, 6 + 5 = 11). Make 1365 or 1366 to win.",
         side: 4,
         spawn: &[(1, 85), (2, 10), (3, 5)],
-        win: &[1365, 1366],
+        win: vec![1365, 1366],
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
         spent: &[],
         directions: Vec::new(),
+        makes: Vec::new(),
+        labels: Vec::new(),
+        points: Vec::new(),
         tiles,
         merges,
     }
@@ -830,12 +884,15 @@ fn mode_180() -> Mode {
         description: "Tiles are the numbers whose only prime factors are 2, 3 and 5. Exactly two, three or five equal tiles in a row merge into their sum; a run of four or six equal tiles merges not at all. Make 180 to win.",
         side: 7,
         spawn: &[(1, 100)],
-        win: &[180],
+        win: vec![180],
         cut: cut_note(&tiles, next),
         runs: true,
         on_moves: &[],
         spent: &[],
         directions: Vec::new(),
+        makes: Vec::new(),
+        labels: Vec::new(),
+        points: Vec::new(),
         tiles,
         merges,
     }
@@ -859,12 +916,15 @@ fn mode_2592() -> Mode {
         description: "Tiles are the numbers whose only prime factors are 2 and 3, and the rules switch on each move: on the first move and every other one after it, two equal tiles merge into their sum; on the others, three equal tiles do. Make 2592 to win.",
         side: 6,
         spawn: &[(1, 90), (2, 5), (3, 5)],
-        win: &[2592],
+        win: vec![2592],
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[(2, [2, 0]), (3, [2, 1])],
         spent: &[],
         directions: Vec::new(),
+        makes: Vec::new(),
+        labels: Vec::new(),
+        points: Vec::new(),
         tiles,
         merges,
     }
@@ -909,12 +969,133 @@ fn mode_directional_merges() -> Mode {
         description: "Tiles are the numbers whose only prime factors are 2, 3 and 5, and each direction has its own merge: moving right, two equal tiles merge; moving down, a tile and its double; moving left, a tile and its triple; moving up, a tile and one and a half times it. Make 2160 to win.",
         side: 6,
         spawn: &[(1, 100)],
-        win: &[2160],
+        win: vec![2160],
         cut: cut_note(&tiles, next),
         runs: false,
         on_moves: &[],
         spent: &[],
         directions,
+        makes: Vec::new(),
+        labels: Vec::new(),
+        points: Vec::new(),
+        tiles,
+        merges,
+    }
+}
+
+/// Mode 82, 1716 (its default: equal tiles no rule merges destroy one another): Pascal's
+/// triangle. A tile is a place (a, b) of the triangle, worth C(a + b − 2, a − 1), and shows its
+/// worth and its place, "6(3|3)" (two places can be worth the same: 6 is also (2, 6)). Two 1s
+/// make (2, 2); a 1 joins (2, x) to make (2, x + 1); (a, b − 1) and (a − 1, b) make (a, b), as
+/// Pascal's rule adds them; two (a, a + 1) make (a + 1, a + 1); any other two equal tiles
+/// destroy one another. Only (2, x) and the 1s score nothing; every other merge scores the
+/// tile it makes, as the Compendium does.
+///
+/// The ladder is every place of the Compendium's games with b at most 50 (84 for a = 2, a line
+/// random play took to 41) and a worth of at most 99,999 (so that a label has at most 12
+/// characters), 255 tiles: first the places the win,
+/// (7, 8), is not needed for (a up to 6, and (7, 7)), then (7, 8) and the places made from it
+/// (a from 7, b from 8), each part by worth. So the board's highest tile reaches (7, 8) exactly
+/// when (7, 8) has been made, as a win is read. The places with a > b are never made.
+fn mode_1716() -> Mode {
+    fn worth(a: u64, b: u64) -> u64 {
+        // C(a + b − 2, a − 1), multiplied out term by term (exact at each step); u64::MAX for
+        // the worths far past the ladder's.
+        (1..a)
+            .try_fold(1u128, |c, i| {
+                Some(c.checked_mul(u128::from(b - 1 + i))? / u128::from(i))
+            })
+            .and_then(|c| u64::try_from(c).ok())
+            .unwrap_or(u64::MAX)
+    }
+    const B: u64 = 50;
+    // The line of (2, x), which every 1 that joins it lengthens, goes further: to the format's
+    // 255 tiles.
+    const B2: u64 = 84;
+    const MOST: u64 = 99_999;
+    let fits = |&(a, b): &(u64, u64)| b <= if a == 2 { B2 } else { B } && worth(a, b) <= MOST;
+    let by_worth = |places: &mut Vec<(u64, u64)>| {
+        places.sort_by_key(|&(a, b)| (worth(a, b), a));
+    };
+    let mut before: Vec<(u64, u64)> = std::iter::once((1, 1))
+        .chain((2..=6).flat_map(|a| (a..=B2).map(move |b| (a, b))))
+        .chain(std::iter::once((7, 7)))
+        .filter(fits)
+        .collect();
+    by_worth(&mut before);
+    let mut after: Vec<(u64, u64)> = (7..=B)
+        .flat_map(|a| (a.max(8)..=B).map(move |b| (a, b)))
+        .filter(fits)
+        .collect();
+    by_worth(&mut after);
+    let places: Vec<(u64, u64)> = before.into_iter().chain(after).collect();
+    // A tile's number in the file is its place on the ladder.
+    let id = |p: (u64, u64)| places.iter().position(|&q| q == p).map(|i| i as u64 + 1);
+    let tiles: Vec<u64> = (1..=places.len() as u64).collect();
+    let labels = places
+        .iter()
+        .map(|&(a, b)| {
+            if (a, b) == (1, 1) {
+                "1".to_string()
+            } else {
+                format!("{}({a}|{b})", worth(a, b))
+            }
+        })
+        .collect();
+    let points = places
+        .iter()
+        .map(|&(a, b)| if a <= 2 { 0 } else { worth(a, b) })
+        .collect();
+    let mut merges = Vec::new();
+    let mut makes = Vec::new();
+    // A merge of places on the ladder into one on it (or into nothing); others are left out.
+    let mut rule = |ins: &[(u64, u64)], out: Option<(u64, u64)>| {
+        let Some(ins) = ins.iter().map(|&p| id(p)).collect::<Option<Vec<u64>>>() else {
+            return;
+        };
+        let made = match out.map(id) {
+            Some(None) => return,
+            Some(Some(m)) => Some(m),
+            None => None,
+        };
+        merges.push(ins);
+        makes.push(made);
+    };
+    rule(&[(1, 1), (1, 1)], Some((2, 2)));
+    for x in 2..B2 {
+        rule(&[(2, x), (1, 1)], Some((2, x + 1)));
+    }
+    for &(a, b) in &places {
+        if a >= 3 && b > a {
+            rule(&[(a, b - 1), (a - 1, b)], Some((a, b)));
+        }
+    }
+    for a in 2..B {
+        rule(&[(a, a + 1), (a, a + 1)], Some((a + 1, a + 1)));
+    }
+    for &p in &places {
+        rule(&[p, p], None);
+    }
+    // The spawns, 1, 2(2|2) and 3(2|3), are the first three places.
+    assert_eq!(
+        [id((1, 1)), id((2, 2)), id((2, 3))],
+        [Some(1), Some(2), Some(3)]
+    );
+    Mode {
+        id: "1716",
+        number: 82,
+        description: "Tiles are places in Pascal's triangle, each showing its number and its place (a|b): 6(3|3) and 6(2|6) are two different 6s. Two 1s make 2(2|2), and a 1 joins 2(2|x) to make the next of that line; the two places above a place, (a|b-1) and (a-1|b), make it, their sum, as in the triangle; two equal tiles (a|a+1) make (a+1|a+1); any other two equal tiles destroy one another. Make 1716(7|8) to win.",
+        side: 4,
+        spawn: &[(1, 84), (2, 8), (3, 8)],
+        win: vec![id((7, 8)).unwrap_or(0)],
+        cut: None,
+        runs: false,
+        on_moves: &[],
+        spent: &[],
+        directions: Vec::new(),
+        makes,
+        labels,
+        points,
         tiles,
         merges,
     }
@@ -934,6 +1115,7 @@ fn modes() -> Vec<Mode> {
         mode_3645(),
         mode_2205(),
         mode_3026(),
+        mode_1716(),
         mode_2592(),
         mode_directional_merges(),
     ]

@@ -649,19 +649,49 @@ pub fn draw_tile(painter: &Painter, cell: Rect, colors: TileColors, text: &str, 
     } else {
         painter.rect_filled(r, radius, theme::color(colors.fill));
     }
-    let size = theme::tile_font_size(text, r.width());
     let center = if colors.accent.is_some() {
         r.center() - Vec2::new(0.0, r.height() * 0.05)
     } else {
         r.center()
     };
-    painter.text(
-        center,
-        Align2::CENTER_CENTER,
-        text,
-        FontId::proportional(size),
-        theme::color(colors.text),
-    );
+    match bracketed(text) {
+        Some((main, under)) => {
+            let size = theme::tile_font_size(main, r.width()).min(r.width() * 0.4);
+            let small = theme::tile_font_size(under, r.width()).min(size * 0.6);
+            painter.text(
+                center - Vec2::new(0.0, r.height() * 0.1),
+                Align2::CENTER_CENTER,
+                main,
+                FontId::proportional(size),
+                theme::color(colors.text),
+            );
+            painter.text(
+                center + Vec2::new(0.0, r.height() * 0.24),
+                Align2::CENTER_CENTER,
+                under,
+                FontId::proportional(small),
+                theme::color(colors.text),
+            );
+        }
+        None => {
+            painter.text(
+                center,
+                Align2::CENTER_CENTER,
+                text,
+                FontId::proportional(theme::tile_font_size(text, r.width())),
+                theme::color(colors.text),
+            );
+        }
+    }
+}
+
+/// A label with a part in brackets after the rest (1716's "6(3|3)": a worth and its place),
+/// split there: the tile shows the part small under the rest, as the Compendium shows a place
+/// under its worth. `None` for any other text ("-1", "1+i", "(x)").
+fn bracketed(text: &str) -> Option<(&str, &str)> {
+    text.find('(')
+        .filter(|&i| i > 0 && text.ends_with(')'))
+        .map(|i| text.split_at(i))
 }
 
 /// The next tile (Threes' next card), above the board.
@@ -715,6 +745,22 @@ mod tests {
 
     fn preview(dir: Direction, cells: f32) -> Option<Preview> {
         Some(Preview { dir, cells })
+    }
+
+    #[test]
+    fn a_place_in_brackets_goes_under_the_worth() {
+        assert_eq!(bracketed("6(3|3)"), Some(("6", "(3|3)")));
+        assert_eq!(bracketed("1716(7|8)"), Some(("1716", "(7|8)")));
+        // Every label of 1716 but its 1 has one; no label of the other built-ins does.
+        for v in tilebox_sliding::builtin_variants() {
+            for (i, label) in v.labels.iter().enumerate() {
+                let split = bracketed(label).is_some();
+                assert_eq!(split, v.id == "1716" && i > 0, "{}: {label}", v.id);
+            }
+        }
+        for plain in ["1", "-1", "1+i", "(x)", "2216.84", "÷2", "3r"] {
+            assert_eq!(bracketed(plain), None, "{plain}");
+        }
     }
 
     #[test]

@@ -359,7 +359,8 @@ every card of 3 and up. This board is {side}×{side}."
         } else {
             ","
         };
-        let kind = (format!("{count} merge{order}{comma}{when}"), makes);
+        let scoring = if makes == 1 { " (scoring nothing)" } else { "" };
+        let kind = (format!("{count} merge{order}{comma}{when}{scoring}"), makes);
         match rules.last_mut() {
             Some((last, shown, more)) if *last == kind => {
                 for e in examples {
@@ -446,11 +447,10 @@ every card of 3 and up. This board is {side}×{side}."
                 .take(3)
                 .map(|(tile, _)| tile)
                 .collect();
-            let _ = write!(
-                text,
-                " Every tile a merge makes adds its points to your score: {} and so on",
-                list(&shown, "and")
-            );
+            text.push_str(" Every tile a merge makes adds its points to your score");
+            if !shown.is_empty() {
+                let _ = write!(text, ": {} and so on", list(&shown, "and"));
+            }
             if !nothing.is_empty() {
                 let _ = write!(text, "; {} and the like score nothing", nothing.join(", "));
             }
@@ -1015,7 +1015,7 @@ mod tests {
                     "two tiles merge, in either order: 1 + 0.5 = 1.5, 1.5 + 0.75 = 2.25, 2.25 + 1.125 = 3.375, …; \
                      two tiles merge: 0.5 + 0.5 = 1, 0.75 + 0.75 = 1.5, 1.125 + 1.125 = 2.25, …; \
                      two tiles merge, in either order: 1 + ÷2 = 0.5, 1.5 + ÷2 = 0.75, 2.25 + ÷2 = 1.125, …; \
-                     two tiles merge: ÷2 + ÷2 = ÷2",
+                     two tiles merge (scoring nothing): ÷2 + ÷2 = ÷2",
                     "drawn from a bag of 4 × ÷2 and 4 × 1",
                     "Make a 2216.84 tile to win",
                 ],
@@ -1023,8 +1023,8 @@ mod tests {
             (
                 "1716",
                 &[
-                    "two tiles merge: 1 + 1 = 2(2|2)",
-                    "two tiles merge, in either order: 2(2|2) + 1 = 3(2|3), 3(2|3) + 1 = 4(2|4)",
+                    "two tiles merge (scoring nothing): 1 + 1 = 2(2|2)",
+                    "two tiles merge, in either order (scoring nothing): 2(2|2) + 1 = 3(2|3), 3(2|3) + 1 = 4(2|4)",
                     "two tiles merge, in either order: 6(3|3) + 4(2|4) = 10(3|4)",
                     "two tiles merge: 3(2|3) + 3(2|3) = 6(3|3)",
                     "two tiles merge: 2(2|2) + 2(2|2) = nothing",

@@ -412,10 +412,7 @@ mod tests {
                 r#"{{"format": {format}, "id": "w", "based_on": "{base}", "{field}": {value}}}"#
             );
             let line = refusal_of(&dir, "w.json", &text);
-            assert!(
-                line.starts_with(&format!("w.json: {expected}")),
-                "{field} = {value}: {line}"
-            );
+            assert_eq!(line, format!("w.json: {expected}"), "{field} = {value}");
             assert!(!line.contains('\n'), "{line}");
         };
         for (format, base, field, value, expected) in [
@@ -431,7 +428,7 @@ mod tests {
                 "2048",
                 "merges",
                 six,
-                "merges: rule 1: tiles: a list is not a list of 2 to 5 ladder positions",
+                "merges: rule 1: tiles: a list is not a list of 2 to 5 ladder positions (2 or 3 in format 1)",
             ),
             (
                 2,
@@ -459,7 +456,7 @@ mod tests {
                 "2048",
                 "win",
                 r#"[2048, "4096"]"#,
-                "win: [2048,\"4096\"] is not a tile value",
+                "win: [2048,\"4096\"] is not a tile value, a list of tile values (format 2) or null",
             ),
             (
                 2,
@@ -480,7 +477,7 @@ mod tests {
                 "2048",
                 "win",
                 "[2048, 8192]",
-                "win: 2048 and 8192 are not neighbours on the ladder",
+                "win: 2048 and 8192 are not neighbours on the ladder: the tiles of a list of wins follow one another",
             ),
             (
                 2,
@@ -585,7 +582,7 @@ mod tests {
                 "2048",
                 "merges",
                 r#"[{"tiles": ["n", "n", "n"], "makes": null, "leaves": [1]}]"#,
-                "merges: rule 1: a merge that makes nothing leaves nothing",
+                "merges: rule 1: a merge that makes nothing leaves nothing: give makes or drop leaves",
             ),
             (
                 2,
@@ -648,7 +645,7 @@ mod tests {
                 "2048",
                 "merges",
                 r#"[{"tiles": ["n", "n"], "makes": "n+1", "directions": "left"}]"#,
-                r#"merges: rule 1: directions: "left" is not a list of directions"#,
+                r#"merges: rule 1: directions: "left" is not a list of directions ("left", "right", "up", "down")"#,
             ),
             (
                 2,
@@ -676,14 +673,14 @@ mod tests {
                 "2048",
                 "merges",
                 r#"[{"tiles": ["n", "n", "n"], "makes": "n+2", "spent": 2}]"#,
-                "merges: rule 1: spent: 2 is not a list of places among the tiles in",
+                "merges: rule 1: spent: 2 is not a list of places among the rule's tiles (0 to 4)",
             ),
             (
                 2,
                 "2048",
                 "merges",
                 r#"[{"tiles": ["n", "n", "n"], "makes": "n+2", "spent": [5]}]"#,
-                "merges: rule 1: spent: 5 is not a place among the tiles in (0 to 4)",
+                "merges: rule 1: spent: 5 is not a place among the rule's tiles (0 to 4)",
             ),
             (
                 2,
@@ -772,19 +769,19 @@ mod tests {
                 2,
                 "labels",
                 labels(&|l| l[0] = ".".into()),
-                r#"labels: label 1 (".") is empty or ".""#,
+                r#"labels: label 1 (".") is empty or ".", which shows an empty cell"#,
             ),
             (
                 2,
                 "labels",
                 labels(&|l| l[1] = "1 + i".into()),
-                r#"labels: label 2 ("1 + i") holds ' '; a label has no spaces"#,
+                r#"labels: label 2 ("1 + i") holds ' '; a label has no spaces, commas, semicolons, slashes or colons"#,
             ),
             (
                 2,
                 "labels",
                 labels(&|l| l[2] = "3,5".into()),
-                r#"labels: label 3 ("3,5") holds ','"#,
+                r#"labels: label 3 ("3,5") holds ','; a label has no spaces, commas, semicolons, slashes or colons"#,
             ),
             (
                 2,
@@ -1121,7 +1118,7 @@ mod tests {
             (
                 "merges",
                 r#"[{"tiles": ["n"], "makes": "n+1"}]"#,
-                "merges: rule 1: tiles: a list is not a list of 2 to 5 ladder positions",
+                "merges: rule 1: tiles: a list is not a list of 2 to 5 ladder positions (2 or 3 in format 1)",
             ),
             (
                 "merges",

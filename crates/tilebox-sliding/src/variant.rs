@@ -662,7 +662,11 @@ fn check_merges(value: &Value) -> Result<(), String> {
             let Value::Array(places) = v else {
                 return Err(within(
                     "spent",
-                    format!("{} is not a list of places among the tiles in", kind_of(v)),
+                    format!(
+                        "{} is not a list of places among the rule's tiles (0 to {})",
+                        kind_of(v),
+                        MAX_RULE_TILES - 1
+                    ),
                 ));
             };
             if let Some(bad) = places
@@ -672,7 +676,7 @@ fn check_merges(value: &Value) -> Result<(), String> {
                 return Err(within(
                     "spent",
                     format!(
-                        "{} is not a place among the tiles in (0 to {})",
+                        "{} is not a place among the rule's tiles (0 to {})",
                         kind_of(bad),
                         MAX_RULE_TILES - 1
                     ),

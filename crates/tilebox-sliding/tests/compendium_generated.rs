@@ -1073,8 +1073,29 @@ fn mode_1716() -> Mode {
     for a in 2..B {
         rule(&[(a, a + 1), (a, a + 1)], Some((a + 1, a + 1)));
     }
-    for &p in &places {
-        rule(&[p, p], None);
+    // Any other two equal tiles destroy one another: not two 1s nor two (a, a + 1), which
+    // merge by the rules above (or, at the top of the ladder, not at all).
+    for &(a, b) in &places {
+        if (a, b) != (1, 1) && b != a + 1 {
+            rule(&[(a, b), (a, b)], None);
+        }
+    }
+    // The win is reached on the ladder only by making it: no rule makes a tile at or above it
+    // but from one at or above it (but the rule that makes it), and none makes a tile below it
+    // from one at or above it.
+    let win = id((7, 8)).unwrap_or(0);
+    for (ins, made) in merges.iter().zip(&makes) {
+        let from_above = ins.iter().any(|&t| t >= win);
+        if let Some(made) = *made {
+            assert!(
+                from_above || made < win || made == win,
+                "1716: {ins:?} make {made}, at or above the win {win}, without it"
+            );
+            assert!(
+                !(from_above && made < win),
+                "1716: {ins:?} make {made}, below the win {win}"
+            );
+        }
     }
     // The spawns, 1, 2(2|2) and 3(2|3), are the first three places.
     assert_eq!(
@@ -1084,7 +1105,7 @@ fn mode_1716() -> Mode {
     Mode {
         id: "1716",
         number: 82,
-        description: "Tiles are places in Pascal's triangle, each showing its number and its place (a|b): 6(3|3) and 6(2|6) are two different 6s. Two 1s make 2(2|2), and a 1 joins 2(2|x) to make the next of that line; the two places above a place, (a|b-1) and (a-1|b), make it, their sum, as in the triangle; two equal tiles (a|a+1) make (a+1|a+1); any other two equal tiles destroy one another. Make 1716(7|8) to win.",
+        description: "Tiles are places in Pascal's triangle, each showing its number and its place (a|b): 6(3|3) and 6(2|6) are two different 6s. Two 1s make 2(2|2), and a 1 joins x(2|x) to make the next of that line, x+1(2|x+1); the two places above a place, (a|b-1) and (a-1|b), make it, their sum, as in the triangle; two equal tiles (a|a+1) make (a+1|a+1); any other two equal tiles destroy one another. Make 1716(7|8) to win.",
         side: 4,
         spawn: &[(1, 84), (2, 8), (3, 8)],
         win: vec![id((7, 8)).unwrap_or(0)],

@@ -52,8 +52,15 @@ fn with_variants(
     builtins: &[Loaded],
     dir: &Path,
 ) -> (Registry, Vec<Refusal>) {
-    let taken: Vec<Variant> = builtins.iter().map(|l| l.variant.clone()).collect();
-    let (loaded, mut refused) = load_dir(dir, &taken);
+    // The built-ins a player's file may be based on, copied only when there are files: every
+    // start reads the folder, and most players have none.
+    let has_files = std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some());
+    let (loaded, mut refused) = if has_files {
+        let taken: Vec<Variant> = builtins.iter().map(|l| l.variant.clone()).collect();
+        load_dir(dir, &taken)
+    } else {
+        (Vec::new(), Vec::new())
+    };
     let titles: Vec<(String, String)> = builtins
         .iter()
         .chain(&loaded)

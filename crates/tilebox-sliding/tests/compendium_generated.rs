@@ -79,6 +79,31 @@ struct Mode {
     points: Vec<u64>,
 }
 
+impl Default for Mode {
+    /// A mode's fields that most modes leave as they are: no whole runs, no rules for some moves
+    /// or directions, no spent cells, merges that make their sums, no labels, scores by value.
+    fn default() -> Self {
+        Mode {
+            id: "",
+            number: 0,
+            description: "",
+            side: 4,
+            spawn: &[],
+            win: Vec::new(),
+            tiles: Vec::new(),
+            merges: Vec::new(),
+            cut: None,
+            runs: false,
+            on_moves: &[],
+            spent: &[],
+            directions: Vec::new(),
+            makes: Vec::new(),
+            labels: Vec::new(),
+            points: Vec::new(),
+        }
+    }
+}
+
 /// The ladder made of `values` (in any order, each at most once), cut to the format's limits: the
 /// values up to [`TOP`], then the smallest [`MAX_TILES`] of them. Returns the ladder and, if it
 /// was cut, the first value left off.
@@ -421,15 +446,9 @@ fn mode_5040() -> Mode {
         spawn: &[(1, 100)],
         win: vec![5040],
         cut: cut_note(&tiles, next),
-        runs: false,
-        on_moves: &[],
-        spent: &[],
-        directions: Vec::new(),
-        makes: Vec::new(),
-        labels: Vec::new(),
-        points: Vec::new(),
         tiles,
         merges,
+        ..Mode::default()
     }
 }
 
@@ -467,15 +486,9 @@ fn mode_2059() -> Mode {
         spawn: &[(1, 90), (2, 6), (3, 4)],
         win: vec![2059],
         cut: cut_note(&tiles, next),
-        runs: false,
-        on_moves: &[],
-        spent: &[],
-        directions: Vec::new(),
-        makes: Vec::new(),
-        labels: Vec::new(),
-        points: Vec::new(),
         tiles,
         merges,
+        ..Mode::default()
     }
 }
 
@@ -531,15 +544,9 @@ fn mode_2310() -> Mode {
         spawn: &[(1, 85), (2, 12), (4, 3)],
         win: vec![2310],
         cut: cut_note(&tiles, next),
-        runs: false,
-        on_moves: &[],
-        spent: &[],
-        directions: Vec::new(),
-        makes: Vec::new(),
-        labels: Vec::new(),
-        points: Vec::new(),
         tiles,
         merges,
+        ..Mode::default()
     }
 }
 
@@ -578,15 +585,9 @@ fn mode_3120() -> Mode {
         spawn: &[(1, 85), (2, 10), (3, 5)],
         win: vec![3120],
         cut: cut_note(&tiles, next),
-        runs: false,
-        on_moves: &[],
-        spent: &[],
-        directions: Vec::new(),
-        makes: Vec::new(),
-        labels: Vec::new(),
-        points: Vec::new(),
         tiles,
         merges,
+        ..Mode::default()
     }
 }
 
@@ -611,15 +612,9 @@ fn mode_3888() -> Mode {
         spawn: &[(1, 100)],
         win: vec![3888],
         cut: cut_note(&tiles, next),
-        runs: false,
-        on_moves: &[],
-        spent: &[],
-        directions: Vec::new(),
-        makes: Vec::new(),
-        labels: Vec::new(),
-        points: Vec::new(),
         tiles,
         merges,
+        ..Mode::default()
     }
 }
 
@@ -656,15 +651,9 @@ fn mode_3645() -> Mode {
         spawn: &[(1, 100)],
         win: vec![3645],
         cut: cut_note(&tiles, next),
-        runs: false,
-        on_moves: &[],
-        spent: &[],
-        directions: Vec::new(),
-        makes: Vec::new(),
-        labels: Vec::new(),
-        points: Vec::new(),
         tiles,
         merges,
+        ..Mode::default()
     }
 }
 
@@ -698,15 +687,10 @@ fn mode_2000() -> Mode {
         spawn: &[(1, 100)],
         win: vec![2000],
         cut: cut_note(&tiles, next),
-        runs: false,
-        on_moves: &[],
         spent: &[(3, &[2])],
-        directions: Vec::new(),
-        makes: Vec::new(),
-        labels: Vec::new(),
-        points: Vec::new(),
         tiles,
         merges,
+        ..Mode::default()
     }
 }
 
@@ -731,15 +715,9 @@ fn mode_2205() -> Mode {
         spawn: &[(1, 100)],
         win: vec![2205],
         cut: cut_note(&tiles, next),
-        runs: false,
-        on_moves: &[],
-        spent: &[],
-        directions: Vec::new(),
-        makes: Vec::new(),
-        labels: Vec::new(),
-        points: Vec::new(),
         tiles,
         merges,
+        ..Mode::default()
     }
 }
 
@@ -809,15 +787,9 @@ fn mode_3026() -> Mode {
         spawn: &[(1, 90), (2, 10)],
         win: vec![3026],
         cut,
-        runs: false,
-        on_moves: &[],
-        spent: &[],
-        directions: Vec::new(),
-        makes: Vec::new(),
-        labels: Vec::new(),
-        points: Vec::new(),
         tiles,
         merges,
+        ..Mode::default()
     }
 }
 
@@ -854,15 +826,9 @@ fn mode_1365() -> Mode {
         spawn: &[(1, 85), (2, 10), (3, 5)],
         win: vec![1365, 1366],
         cut: cut_note(&tiles, next),
-        runs: false,
-        on_moves: &[],
-        spent: &[],
-        directions: Vec::new(),
-        makes: Vec::new(),
-        labels: Vec::new(),
-        points: Vec::new(),
         tiles,
         merges,
+        ..Mode::default()
     }
 }
 
@@ -887,14 +853,9 @@ fn mode_180() -> Mode {
         win: vec![180],
         cut: cut_note(&tiles, next),
         runs: true,
-        on_moves: &[],
-        spent: &[],
-        directions: Vec::new(),
-        makes: Vec::new(),
-        labels: Vec::new(),
-        points: Vec::new(),
         tiles,
         merges,
+        ..Mode::default()
     }
 }
 
@@ -918,15 +879,10 @@ fn mode_2592() -> Mode {
         spawn: &[(1, 90), (2, 5), (3, 5)],
         win: vec![2592],
         cut: cut_note(&tiles, next),
-        runs: false,
         on_moves: &[(2, [2, 0]), (3, [2, 1])],
-        spent: &[],
-        directions: Vec::new(),
-        makes: Vec::new(),
-        labels: Vec::new(),
-        points: Vec::new(),
         tiles,
         merges,
+        ..Mode::default()
     }
 }
 
@@ -971,15 +927,10 @@ fn mode_directional_merges() -> Mode {
         spawn: &[(1, 100)],
         win: vec![2160],
         cut: cut_note(&tiles, next),
-        runs: false,
-        on_moves: &[],
-        spent: &[],
         directions,
-        makes: Vec::new(),
-        labels: Vec::new(),
-        points: Vec::new(),
         tiles,
         merges,
+        ..Mode::default()
     }
 }
 
@@ -1110,15 +1061,12 @@ fn mode_1716() -> Mode {
         spawn: &[(1, 84), (2, 8), (3, 8)],
         win: vec![id((7, 8)).unwrap_or(0)],
         cut: None,
-        runs: false,
-        on_moves: &[],
-        spent: &[],
-        directions: Vec::new(),
         makes,
         labels,
         points,
         tiles,
         merges,
+        ..Mode::default()
     }
 }
 

@@ -164,11 +164,36 @@ struct Snapshot {
     /// only.
     turn: u64,
     next: Option<String>,
-    /// The next move's rules, where they change from move to move (2592).
+    /// The next move's rules, where they change from move to move (2592) or from direction to
+    /// direction (Directional Merges).
     this_move: Option<String>,
 }
 
-/// The board of `session`, a game of the sliding kind.
+/// [`tilebox_games::this_move`] of `state`, written once a move, not every frame: the words are
+/// kept with the game and the move they are for.
+fn this_move_of(
+    ctx: &egui::Context,
+    entry: &str,
+    state: &tilebox_sliding::SlidingState,
+) -> Option<String> {
+    // Most games have no such rules, and the rules say so at once.
+    if !state.rules().has_move_rules() {
+        return None;
+    }
+    let key = egui::Id::unique(("this move", entry));
+    let turn = state.turn();
+    if let Some((at, text)) = ctx.data(|d| d.get_temp::<(u64, Option<String>)>(key))
+        && at == turn
+    {
+        return text;
+    }
+    let text = tilebox_games::this_move(state);
+    ctx.data_mut(|d| d.insert_temp(key, (turn, text.clone())));
+    text
+}
+
+/// The board of `session`, a game of the sliding kind (the next move's rules left out:
+/// [`this_move_of`]).
 fn snapshot(session: &dyn DynSession) -> Option<Snapshot> {
     let s = session.as_any().downcast_ref::<Session<Sliding>>()?;
     Some(Snapshot {
@@ -179,7 +204,7 @@ fn snapshot(session: &dyn DynSession) -> Option<Snapshot> {
         last_move: s.moves().last().copied(),
         turn: s.state().turn(),
         next: s.state().next_card(),
-        this_move: tilebox_games::this_move(s.state()),
+        this_move: None,
     })
 }
 
@@ -222,9 +247,12 @@ impl GameView for SlidingView {
         accepts_moves: bool,
     ) -> ViewOutcome {
         let mut out = ViewOutcome::default();
-        let Some(snap) = snapshot(session) else {
+        let Some(mut snap) = snapshot(session) else {
             return out;
         };
+        if let Some(s) = session.as_any().downcast_ref::<Session<Sliding>>() {
+            snap.this_move = this_move_of(ui.ctx(), session.entry().id(), s.state());
+        }
         let now = ui.input(|i| i.time);
         let dark = ui.visuals().dark_mode;
 

@@ -13,6 +13,11 @@ use crate::slide::slide_board;
 use crate::variant::{MAX_RULE_TILES, Movement, Pos, Scoring, SpawnAt, Variant};
 use crate::{Board, BoardError, Cell, Direction, Slide};
 
+/// The slot of ranks `a` (nearer the wall) and `b` in a pair table `2^shift` square.
+fn slot(shift: u32, a: u8, b: u8) -> usize {
+    usize::from(a) << shift | usize::from(b)
+}
+
 /// The pair table of a ladder of `len` tiles is `2^shift` square, the least power of two above
 /// its ranks 0 to `len`: 64 for a ladder of 63 tiles or fewer (2048's is 57), 256 for the
 /// longest, 255.
@@ -32,7 +37,7 @@ struct Compiled {
     variant: Variant,
     /// The ladder's length: the highest rank.
     len: u8,
-    /// `pair[a << shift | b]`: the rank made by the first 2-tile rule that matches `a` (nearer
+    /// `pair[slot(shift, a, b)]`: the rank made by the first 2-tile rule that matches `a` (nearer
     /// the wall) and `b`, 0 for none.
     pair: Vec<u8>,
     /// The pair table's side, as a power of two ([`table_shift`]).
@@ -122,7 +127,7 @@ impl Rules {
                     if a == 0 || b == 0 || a > len || b > len {
                         continue;
                     }
-                    let slot = usize::from(a) << shift | usize::from(b);
+                    let slot = slot(shift, a, b);
                     if pair[slot] != 0 {
                         continue;
                     }
@@ -295,7 +300,7 @@ impl Rules {
         if usize::from(a) >= side || usize::from(b) >= side {
             return None;
         }
-        match c.pair[usize::from(a) << c.shift | usize::from(b)] {
+        match c.pair[slot(c.shift, a, b)] {
             0 => None,
             made => Some(made),
         }
@@ -534,7 +539,7 @@ fn slide_pairs(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> 
         line[from] = 0;
         if open {
             let to = out - 1;
-            let made = c.pair[usize::from(line[to]) << c.shift | usize::from(rank)];
+            let made = c.pair[slot(c.shift, line[to], rank)];
             if made != 0 {
                 line[to] = made;
                 open = false;
@@ -598,7 +603,7 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
     while j < m {
         let (a, from_a) = tiles[j];
         let pair = (j + 1 < m && free(spent, out + 1)).then(|| {
-            let k = usize::from(a) << c.shift | usize::from(tiles[j + 1].0);
+            let k = slot(c.shift, a, tiles[j + 1].0);
             (c.pair_rule[k], c.pair[k])
         });
         let pair_index = pair.map_or(usize::MAX, |(i, _)| {
@@ -708,7 +713,7 @@ fn step_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u6
         if here == 0 {
             line[i + 1..].iter().any(|&r| r != 0)
         } else {
-            c.pair[usize::from(here) << c.shift | usize::from(line[i + 1])] != 0
+            c.pair[slot(c.shift, here, line[i + 1])] != 0
         }
     }) else {
         return 0;
@@ -717,7 +722,7 @@ fn step_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u6
     let made = if target == 0 {
         0
     } else {
-        c.pair[usize::from(target) << c.shift | usize::from(line[i + 1])]
+        c.pair[slot(c.shift, target, line[i + 1])]
     };
     line[i] = if made != 0 { made } else { line[i + 1] };
     for from in i + 1..n {

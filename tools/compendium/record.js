@@ -277,7 +277,7 @@ async function recordMode(context, rng, mode, boards) {
   }
   const spawned = Object.fromEntries(run('[...__spawned.entries()]'));
   const spawnedValues = {};
-  for (const [tile, count] of run('[...__spawned.entries()].map(([t, n]) => [__valueOf(JSON.parse(t)), n])')) {
+  for (const [tile, count] of run('[...__spawned.entries()].map(([t, n]) => [__valueOf(SCparse(t)), n])')) {
     spawnedValues[tile] = (spawnedValues[tile] || 0) + count;
   }
   return {

@@ -83,11 +83,13 @@ const LABELS = {
   82: ([a, b, v]) => (a === 1 && b === 1 ? '1' : `${v}(${a}|${b})`),
   // Bicolor 2584: [0, 0] is 1, [1, 0] is 2, [k, -1] a cyan and [k, 1] a yellow F(k + 2).
   42: ([k, c]) => (c === 0 ? `${fibonacci(k + 2)}` : `${fibonacci(k + 2)}${c > 0 ? 'y' : 'c'}`),
+  // 3,188,646: ["Multiply", …] is the × tile, [k, 2] is 2·3^k and [k, 4] is 4·3^k.
+  71: (t) => (t[0] === 'Multiply' ? '×' : `${t[1] * 3 ** t[0]}`),
 };
 
 // The modes whose rules read the number of moves played (2592's switch on each move): each
 // board's line ends with ` ; turn N`, the moves its game had played.
-const TURNS = new Set([39]);
+const TURNS = new Set([39, 60]);
 
 /** The engine's board `tiles` written with `label`: `.` for an empty cell. */
 function labelled(tiles, label) {

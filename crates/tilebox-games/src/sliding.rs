@@ -221,11 +221,27 @@ pub fn this_move(state: &SlidingState) -> Option<String> {
                 kinds.push(kind);
             }
         }
-        let what = if kinds.is_empty() {
+        let mut what = if kinds.is_empty() {
             "no tiles merge".to_string()
         } else {
             format!("{} merge", list(&kinds, "or"))
         };
+        // Where a rule of other moves reads as one of this move's (2295's tiles merge two at
+        // a time on every move, with their double on one, their quadruple on another …), an
+        // example tells this move's apart: "two tiles merge: 1 + 4 = 5".
+        let reads_alike_elsewhere = v.merges.iter().enumerate().any(|(i, r)| {
+            r.on_moves.is_some()
+                && (r.directions.is_empty() || r.directions.contains(&dir))
+                && !holding.contains(&i)
+                && kinds.contains(&tiles_words(r).to_string())
+        });
+        if reads_alike_elsewhere
+            && let Some(e) = holding
+                .iter()
+                .find_map(|&i| rule_examples(v, state.rules(), i).into_iter().next())
+        {
+            what = format!("{what}: {e}");
+        }
         match alike.iter_mut().find(|(_, rules, _)| *rules == holding) {
             Some((_, _, dirs)) => dirs.push(dir.word().to_string()),
             None => alike.push((what, holding, vec![dir.word().to_string()])),
@@ -315,7 +331,10 @@ every card of 3 and up. This board is {side}×{side}."
     });
     // Compiled once: the examples of every rule are slides by it.
     let compiled = tilebox_sliding::Rules::cached(v).ok();
-    let mut rules: Vec<((String, u8), Vec<String>, bool)> = Vec::new();
+    // A kind of rule (its words, what it makes, whether it leaves tiles), its examples shown
+    // and whether more were left out.
+    type Kind = (String, u8, bool);
+    let mut rules: Vec<(Kind, Vec<String>, bool)> = Vec::new();
     // The tiles the rules make (their first examples), in ladder order.
     let mut made = std::collections::BTreeSet::new();
     for (i, rule) in v.merges.iter().enumerate() {
@@ -360,7 +379,13 @@ every card of 3 and up. This board is {side}×{side}."
             ","
         };
         let scoring = if makes == 1 { " (scoring nothing)" } else { "" };
-        let kind = (format!("{count} merge{order}{comma}{when}{scoring}"), makes);
+        // Rules that leave tiles read apart from those that don't (Partial Absorb 270's
+        // doubles and its splits: "4 + 4 = 5 and 3").
+        let kind = (
+            format!("{count} merge{order}{comma}{when}{scoring}"),
+            makes,
+            !rule.leaves.is_empty(),
+        );
         match rules.last_mut() {
             Some((last, shown, more)) if *last == kind => {
                 for e in examples {
@@ -376,7 +401,7 @@ every card of 3 and up. This board is {side}×{side}."
     }
     let rules: Vec<String> = rules
         .into_iter()
-        .map(|((kind, _), shown, more)| {
+        .map(|((kind, _, _), shown, more)| {
             if more {
                 format!("{kind}: {}, …", shown.join(", "))
             } else {
@@ -1051,6 +1076,43 @@ mod tests {
                     "three tiles in a row merge on moves 2, 4, 6 …: 1 + 1 + 1 = 3, 2 + 2 + 2 = 6, 3 + 3 + 3 = 9, …; two tiles merge on moves 1, 3, 5 …: 1 + 1 = 2, 2 + 2 = 4, 3 + 3 = 6, ….",
                 ],
             ),
+            (
+                "2700",
+                &["two tiles merge, in either order: 1 + 2 = 3, 1 + 3 = 4, 2 + 3 = 5, …"],
+            ),
+            (
+                "3-188-646",
+                &[
+                    "two tiles merge, in either order: 2 + 4 = 6, 6 + 12 = 18",
+                    "three tiles in a row merge (scoring nothing): 2 + × + 2 = 4, 2 + × + 6 = 12",
+                    "two tiles merge (scoring nothing): × + × = ×",
+                    "6 scores 6",
+                    "After every move a × (50%) or a 2 (50%) appears",
+                ],
+            ),
+            (
+                "partial-absorb-270",
+                &[
+                    "two tiles merge: 1 + 1 = 2, 2 + 2 = 4, 3 + 3 = 6, …",
+                    "two tiles merge: 4 + 4 = 5 and 3, 12 + 12 = 15 and 9",
+                    "5 scores 8",
+                ],
+            ),
+            (
+                "2496",
+                &[
+                    "two tiles merge: 1 + 1 = 2, 2 + 2 = 4, 4 + 4 = 8, …",
+                    "two tiles merge, in either order: 2 + 4 = 6, 8 + 12 = 20",
+                ],
+            ),
+            (
+                "2295",
+                &[
+                    "two tiles merge on moves 1, 3, 5 …: 1 + 1 = 2",
+                    "two tiles merge, in either order, on moves 4, 12, 20 …: 1 + 4 = 5",
+                    "two tiles merge, in either order, on moves 2048, 6144, 10240 …: 1 + 2048 = 2049",
+                ],
+            ),
         ] {
             let help = how_to_play(&variant(id));
             for w in wanted {
@@ -1106,6 +1168,27 @@ mod tests {
             Some(
                 "Moving left: 1 + 3 = 4; moving right: 1 + 1 = 2; moving up: 2 + 3 = 5; moving down: 1 + 2 = 3"
             )
+        );
+        // 2295: two tiles merge on every move, and an example tells which two.
+        let mut game = Session::<Sliding>::new(variant("2295"), 1).unwrap();
+        let mut told = Vec::new();
+        for _ in 0..8 {
+            told.push(this_move(game.state()).unwrap_or_default());
+            let first = Sliding::legal_moves(game.state())[0];
+            game.play(first).unwrap();
+        }
+        assert_eq!(
+            told,
+            [
+                "Move 1: two tiles merge: 1 + 1 = 2",
+                "Move 2: two tiles merge: 1 + 2 = 3",
+                "Move 3: two tiles merge: 1 + 1 = 2",
+                "Move 4: two tiles merge: 1 + 4 = 5",
+                "Move 5: two tiles merge: 1 + 1 = 2",
+                "Move 6: two tiles merge: 1 + 2 = 3",
+                "Move 7: two tiles merge: 1 + 1 = 2",
+                "Move 8: two tiles merge: 1 + 8 = 9",
+            ]
         );
         assert_eq!(
             this_move(Session::<Sliding>::new(variant("2048"), 1).unwrap().state()),

@@ -93,7 +93,9 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("3888", 3),
     mode!("2000", 3),
     mode!("3645", 3),
+    mode!("2700", 3),
     mode!("2205", 3),
+    mode!("2496", 3),
     mode!("3026", 3),
     mode!("10", 3),
     mode!("1716", 4),
@@ -101,9 +103,12 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("partial-absorb-243", 4),
     mode!("partial-absorb-377", 4),
     mode!("partial-absorb-257", 4),
+    mode!("partial-absorb-270", 4),
     mode!("partial-absorb-361", 4),
     mode!("2216-838", 4),
+    mode!("3-188-646", 4),
     mode!("2592", 4),
+    mode!("2295", 4),
     mode!("directional-merges", 4),
 ];
 

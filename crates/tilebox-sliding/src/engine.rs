@@ -3,6 +3,7 @@
 //! table walk whatever the variant; one line routine per motion serves all four directions
 //! through [`crate::slide`].
 
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
@@ -10,7 +11,7 @@ use tilebox_core::GameRng;
 
 use crate::line::LineMotion;
 use crate::slide::slide_board;
-use crate::variant::{MAX_RULE_TILES, Movement, Pos, Scoring, SpawnAt, Variant};
+use crate::variant::{MAX_RULE_TILES, MergeRule, Movement, Pos, Scoring, SpawnAt, Variant};
 use crate::{Board, BoardError, Cell, Direction, Slide};
 
 /// The slot of ranks `a` (nearer the wall) and `b` in a pair table `2^shift` square.
@@ -61,9 +62,12 @@ struct Compiled {
     bonus: Option<BonusRanks>,
     win_rank: Option<u8>,
     /// For a variant whose rules hold on some moves or directions only: the rules of each move,
-    /// `by_move[dir.index() * cycle + turn % cycle]`, each a variant of the rules that hold
-    /// then. Empty for every other variant.
+    /// `by_move[phase[dir.index() * cycle + turn % cycle]]`, each a variant of the rules that
+    /// hold then, compiled once for each set of rules that hold together (2295's cycle is 4,096
+    /// moves long, but its moves have 12 sets of rules). Empty for every other variant.
     by_move: Vec<Rules>,
+    /// The index into `by_move` of each direction and move of the cycle.
+    phase: Vec<u16>,
     /// How many moves it takes the rules to come round again ([`Variant::move_cycle`]).
     cycle: u32,
 }
@@ -181,16 +185,35 @@ impl Rules {
         let win_rank = variant.win.lowest().and_then(|w| variant.rank_of(w));
         let cycle = variant.move_cycle();
         let mut by_move = Vec::new();
+        let mut phase = Vec::new();
         if variant.has_move_rules() {
-            // Without rules for some directions, every direction of a move shares its rules.
-            let by_direction = variant.merges.iter().any(|r| !r.directions.is_empty());
+            // The rules' conditions, each once, and for each move which of them hold: moves
+            // whose conditions hold alike share their rules.
+            let mut conditions: Vec<&MergeRule> = Vec::new();
+            for rule in &variant.merges {
+                if !conditions
+                    .iter()
+                    .any(|c| c.on_moves == rule.on_moves && c.directions == rule.directions)
+                {
+                    conditions.push(rule);
+                }
+            }
+            let mut seen: HashMap<Vec<bool>, u16> = HashMap::new();
             for dir in Direction::ALL {
                 for turn in 0..u64::from(cycle) {
-                    let rules = match by_move.get(turn as usize) {
-                        Some(left) if !by_direction => Rules::clone(left),
-                        _ => Rules::new(&variant.on_move(dir, turn))?,
+                    let holding: Vec<bool> =
+                        conditions.iter().map(|c| c.holds_on(dir, turn)).collect();
+                    let index = match seen.get(&holding) {
+                        Some(&i) => i,
+                        None => {
+                            // At most 4 × MAX_MOVE_CYCLE sets, which a u16 holds.
+                            let i = by_move.len() as u16;
+                            by_move.push(Rules::new(&variant.on_move(dir, turn))?);
+                            seen.insert(holding, i);
+                            i
+                        }
                     };
-                    by_move.push(rules);
+                    phase.push(index);
                 }
             }
         }
@@ -208,6 +231,7 @@ impl Rules {
             bonus,
             win_rank,
             by_move,
+            phase,
             cycle,
         })))
     }
@@ -244,7 +268,10 @@ impl Rules {
             return self;
         }
         let at = dir.index() * c.cycle as usize + (turn % u64::from(c.cycle.max(1))) as usize;
-        c.by_move.get(at).unwrap_or(self)
+        c.phase
+            .get(at)
+            .and_then(|&i| c.by_move.get(usize::from(i)))
+            .unwrap_or(self)
     }
 
     /// Whether some rules hold on some moves or directions only, so that a move's rules depend
@@ -896,10 +923,17 @@ mod tests {
     }
 
     /// Every row over `alphabet` (positions, 0 empty), in all four directions and on each move
-    /// of the rules' cycle, for `v`.
+    /// of the rules' cycle whose rules differ from every move's before it, for `v`.
     fn check_every_row(v: &Variant, alphabet: &[usize]) {
+        let mut seen = std::collections::HashSet::new();
         for turn in 0..u64::from(v.move_cycle()) {
-            check_every_row_on(v, alphabet, turn);
+            let holding: Vec<bool> = Direction::ALL
+                .iter()
+                .flat_map(|&dir| v.merges.iter().map(move |r| r.holds_on(dir, turn)))
+                .collect();
+            if seen.insert(holding) {
+                check_every_row_on(v, alphabet, turn);
+            }
         }
     }
 
@@ -1275,6 +1309,58 @@ mod tests {
             left(&spent, &[2, 2, 2, 8, 4, 4]),
             (vec![8, 8, 8, 0, 0, 0], 16)
         );
+    }
+
+    /// A cycle of 4,096 moves, whose moves share 13 sets of rules: on move k, 2295's tiles
+    /// merge with 2^j times themselves, 2^j the largest power of two dividing k + 1, for j up
+    /// to 11; on move 4,095 (and every 4,096th after it) no rule holds.
+    #[test]
+    fn a_long_cycle_of_rules_is_compiled_once_for_each_set_of_rules() {
+        let v = crate::builtin_variant("2295").unwrap();
+        assert_eq!(v.move_cycle(), 4096);
+        let r = Rules::new(&v).unwrap();
+        assert_eq!(r.0.phase.len(), 4 * 4096);
+        assert_eq!(r.0.by_move.len(), 13);
+        let row = |a: u64, b: u64| {
+            let mut rows = vec![vec![0; 4]; 4];
+            rows[0] = vec![a, b, 0, 0];
+            r.board_from_values(&rows).unwrap()
+        };
+        let first = |board: &Board, turn: u64| {
+            r.values(&r.slide_on(board, Direction::Left, turn).board)[0][..2].to_vec()
+        };
+        for (j, turn) in [
+            (0u32, 0u64),
+            (1, 1),
+            (2, 3),
+            (3, 7),
+            (3, 23),
+            (10, 1023),
+            (11, 2047),
+        ] {
+            let b = 1u64 << j;
+            assert_eq!(
+                first(&row(1, b), turn),
+                [1 + b, 0],
+                "1 and {b} on move {turn}"
+            );
+            assert_eq!(
+                first(&row(b, 1), turn),
+                [1 + b, 0],
+                "{b} and 1 on move {turn}"
+            );
+            // The move before and the move after hold other rules.
+            for other in [turn + 1, turn + 4096 - 1] {
+                if j > 0 {
+                    assert_eq!(first(&row(1, b), other % 4096), [1, b], "move {other}");
+                }
+            }
+        }
+        // Move 4095 would take 4,096 times a tile, off the ladder: nothing merges.
+        let top = *v.tiles.last().unwrap();
+        assert_eq!(first(&row(1, 1), 4095), [1, 1]);
+        assert_eq!(first(&row(1, 2), 4095 + 4096), [1, 2]);
+        assert!(top < 4096);
     }
 
     /// The rules compiled for a variant are kept for the next ask on the thread, and never

@@ -610,14 +610,14 @@ mod tests {
                 "2048",
                 "merges",
                 r#"[{"tiles": ["n", "n"], "makes": "n+1", "on_moves": [2, 2]}]"#,
-                "merges: rule 1: on_moves [m, r] needs m from 1 to 12 and r < m",
+                "merges: rule 1: on_moves [m, r] needs m from 1 to 4096 and r < m",
             ),
             (
                 2,
                 "2048",
                 "merges",
-                r#"[{"tiles": ["n", "n"], "makes": "n+1", "on_moves": [13, 0]}]"#,
-                "merges: rule 1: on_moves [m, r] needs m from 1 to 12 and r < m",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "on_moves": [4097, 0]}]"#,
+                "merges: rule 1: on_moves [m, r] needs m from 1 to 4096 and r < m",
             ),
             (
                 2,
@@ -630,8 +630,8 @@ mod tests {
                 2,
                 "2048",
                 "merges",
-                r#"[{"tiles": ["n", "n"], "makes": "n+1", "on_moves": [5, 0]}, {"tiles": ["n", "n"], "makes": "n+1", "on_moves": [7, 1]}]"#,
-                "merges: the rules' on_moves cycles repeat together every 35 moves, more than 12",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "on_moves": [64, 0]}, {"tiles": ["n", "n"], "makes": "n+1", "on_moves": [81, 1]}]"#,
+                "merges: the rules' on_moves cycles repeat together every 5184 moves, more than 4096",
             ),
             (
                 2,

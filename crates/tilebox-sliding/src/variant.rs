@@ -308,8 +308,10 @@ pub struct MergeRule {
 }
 
 /// The longest cycle of moves over which a variant's rules may change (`on_moves`): the rules
-/// of every move are worked out in advance, for each direction and each move of the cycle.
-pub const MAX_MOVE_CYCLE: u32 = 12;
+/// of every move are worked out in advance, for each direction and each move of the cycle
+/// (once for each set of rules that hold together). 2295's rules, a tile merging with 2^j
+/// times itself on the moves whose number plus one 2^j divides oddly, come round every 4,096.
+pub const MAX_MOVE_CYCLE: u32 = 4096;
 
 /// The tiles a merge rule makes, as ranks: the tile made first, then the tiles it leaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

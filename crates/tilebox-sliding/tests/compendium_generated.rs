@@ -45,6 +45,8 @@ const TOP: u128 = (u64::MAX / 64) as u128;
 /// A mode's variant file, before it is written.
 struct Mode {
     id: &'static str,
+    /// The Compendium's name, where the id's words are not it ("3,188,646").
+    title: Option<&'static str>,
     /// The Compendium's mode number.
     number: u32,
     description: &'static str,
@@ -61,9 +63,9 @@ struct Mode {
     cut: Option<String>,
     /// Whether each rule takes only a whole run of equal tiles (format 2's `run`).
     runs: bool,
-    /// The moves on which the rules of k tiles hold (format 2's `on_moves`), for each k that
-    /// does not hold on every move.
-    on_moves: &'static [(usize, [u32; 2])],
+    /// The moves on which each merge holds (format 2's `on_moves`), by the merge's index; none
+    /// (or no entry): every move.
+    on_moves: Vec<Option<[u32; 2]>>,
     /// The cells the merges of k tiles leave spent (format 2's `spent`), for each k that leaves
     /// any.
     spent: &'static [(usize, &'static [u8])],
@@ -77,6 +79,13 @@ struct Mode {
     labels: Vec<String>,
     /// The points of each tile a merge makes (format 2's `{"merges": [...]}`); empty: its value.
     points: Vec<u64>,
+    /// The tiles each merge leaves besides the one it makes (format 2's `leaves`), by the
+    /// merge's index; no entry: none.
+    leaves: Vec<Vec<u64>>,
+    /// The merges that take their tiles only in the order listed, from the wall outward, by
+    /// the merge's index (no entry: false); any other merge of tiles that are not all equal
+    /// takes them in any order.
+    ordered: Vec<bool>,
 }
 
 impl Default for Mode {
@@ -85,6 +94,7 @@ impl Default for Mode {
     fn default() -> Self {
         Mode {
             id: "",
+            title: None,
             number: 0,
             description: "",
             side: 4,
@@ -94,12 +104,14 @@ impl Default for Mode {
             merges: Vec::new(),
             cut: None,
             runs: false,
-            on_moves: &[],
+            on_moves: Vec::new(),
             spent: &[],
             directions: Vec::new(),
             makes: Vec::new(),
             labels: Vec::new(),
             points: Vec::new(),
+            leaves: Vec::new(),
+            ordered: Vec::new(),
         }
     }
 }
@@ -139,12 +151,17 @@ fn cut_note(tiles: &[u64], next: Option<u128>) -> Option<String> {
 
 /// The numbers from 1 whose prime factors are all in `primes`, up to [`TOP`].
 fn smooth(primes: &[u128]) -> BTreeSet<u128> {
+    products(primes, TOP)
+}
+
+/// The numbers from 1 that are products of `factors` (each any number of times), up to `top`.
+fn products(factors: &[u128], top: u128) -> BTreeSet<u128> {
     let mut found = BTreeSet::from([1u128]);
     let mut todo = vec![1u128];
     while let Some(x) = todo.pop() {
-        for &p in primes {
+        for &p in factors {
             let y = x * p;
-            if y <= TOP && found.insert(y) {
+            if y <= top && found.insert(y) {
                 todo.push(y);
             }
         }
@@ -259,12 +276,17 @@ impl Mode {
             None => json!(position(&self.tiles, tiles.iter().sum())),
         };
         let mut rule = json!({"tiles": positions, "makes": makes});
-        if !tiles.iter().all(|&t| t == tiles[0]) {
+        if let Some(left) = self.leaves.get(i).filter(|l| !l.is_empty()) {
+            let left: Vec<u64> = left.iter().map(|&t| position(&self.tiles, t)).collect();
+            rule["leaves"] = json!(left);
+        }
+        let ordered = self.ordered.get(i).copied().unwrap_or(false);
+        if !ordered && !tiles.iter().all(|&t| t == tiles[0]) {
             rule["any_order"] = json!(true);
         } else if self.runs {
             rule["run"] = json!(true);
         }
-        if let Some((_, moves)) = self.on_moves.iter().find(|(k, _)| *k == tiles.len()) {
+        if let Some(Some(moves)) = self.on_moves.get(i) {
             rule["on_moves"] = json!(moves);
         }
         if let Some((_, cells)) = self.spent.iter().find(|(k, _)| *k == tiles.len()) {
@@ -276,16 +298,18 @@ impl Mode {
         rule
     }
 
-    /// The format the file needs: 2 for a merge of more than three tiles, several wins, whole
-    /// runs, rules for some moves only or spent cells.
+    /// The format the file needs: 2 for any of its fields (a merge of more than three tiles,
+    /// several wins, whole runs, rules for some moves or directions, spent cells, labels, a
+    /// merge that makes nothing or leaves tiles).
     fn format(&self) -> u32 {
         if self.win.len() > 1
             || self.runs
-            || !self.on_moves.is_empty()
+            || self.on_moves.iter().any(Option::is_some)
             || !self.spent.is_empty()
             || self.directions.iter().any(|d| !d.is_empty())
             || !self.labels.is_empty()
             || self.makes.iter().any(Option::is_none)
+            || self.leaves.iter().any(|l| !l.is_empty())
             || self.merges.iter().any(|r| r.len() > 3)
         {
             2
@@ -305,7 +329,10 @@ impl Mode {
         let fields = [
             ("format", json!(self.format())),
             ("id", json!(self.id)),
-            ("title", json!(title(self.id))),
+            (
+                "title",
+                json!(self.title.map_or_else(|| title(self.id), String::from)),
+            ),
             (
                 "description",
                 json!(format!(
@@ -721,6 +748,58 @@ fn mode_2205() -> Mode {
     }
 }
 
+/// Mode 89, 2496: a tile is a pair (a, b) with a ≤ b, worth a·b, and two tiles of the same b
+/// merge into (a + a', b), written smaller first: 1×2 and 1×2 make 2×2, 3×8 and 7×8 make 8×10.
+/// The pairs reached from the spawns, 1×1 and 1×2, are worth different numbers, so a tile is
+/// its worth, and a merge makes the sum of its tiles. The ladder is the 255 smallest, 1 to
+/// 16,384 (128×128); the win, 2496, is 39×64.
+fn mode_2496() -> Mode {
+    // Far above the 255 smallest worths.
+    const CAP: u64 = 1 << 16;
+    // The pairs reached, as (b, a): those of one b together.
+    let mut pairs = BTreeSet::from([(1u64, 1u64), (2, 1)]);
+    loop {
+        let mut new = Vec::new();
+        for &(b, a) in &pairs {
+            for &(_, c) in pairs.range((b, a)..(b + 1, 0)) {
+                let made = ((a + c).max(b), (a + c).min(b));
+                if made.0 * made.1 <= CAP && !pairs.contains(&made) {
+                    new.push(made);
+                }
+            }
+        }
+        if new.is_empty() {
+            break;
+        }
+        pairs.extend(new);
+    }
+    let worth = |&(b, a): &(u64, u64)| a * b;
+    let values: BTreeSet<u128> = pairs.iter().map(|p| u128::from(worth(p))).collect();
+    assert_eq!(values.len(), pairs.len(), "2496: two pairs of one worth");
+    let (tiles, next) = ladder_of(values, MOST_TILES);
+    let mut m = Merges::new(&tiles);
+    for p in &pairs {
+        for q in pairs.range(*p..(p.0 + 1, 0)) {
+            m.add(&[u128::from(worth(p)), u128::from(worth(q))]);
+        }
+    }
+    // Two tiles match one rule, so the order is free: equal tiles first, then the others, each
+    // by the tile made, as How to play tells them.
+    let mut merges = m.rules;
+    merges.sort_by_key(|t| (t[0] != t[1], t.iter().sum::<u64>(), t[0]));
+    Mode {
+        id: "2496",
+        number: 89,
+        description: "Each tile is a product of two numbers, shown by its worth: 1 is 1×1, 2 is 1×2, 6 is 2×3. Two tiles with the same larger number merge, adding their smaller numbers (1×2 and 1×2 make 2×2, 3×8 and 7×8 make 8×10), into the sum of their worths. Make 2496 (39×64) to win.",
+        spawn: &[(1, 90), (2, 10)],
+        win: vec![2496],
+        cut: cut_note(&tiles, next),
+        tiles,
+        merges,
+        ..Mode::default()
+    }
+}
+
 /// Mode 72, 3026: products G_i·G_j of two Fibonacci numbers, G = 1, 2, 3, 5, 8 … (G_0 = 1), i ≤ j
 /// (the Compendium can make no other order of the two: a tile [i, j] with i > j never appears).
 /// Two tiles sharing a factor merge when their other factors are both 1 (1 + 1, G_j + G_j) or
@@ -879,7 +958,53 @@ fn mode_2592() -> Mode {
         spawn: &[(1, 90), (2, 5), (3, 5)],
         win: vec![2592],
         cut: cut_note(&tiles, next),
-        on_moves: &[(2, [2, 0]), (3, [2, 1])],
+        on_moves: merges
+            .iter()
+            .map(|tiles| Some(if tiles.len() == 2 { [2, 0] } else { [2, 1] }))
+            .collect(),
+        tiles,
+        merges,
+        ..Mode::default()
+    }
+}
+
+/// Mode 60, 2295: the numbers that are products of numbers 2^j + 1 (2, 3, 5, 9, 17 …), with
+/// rules that change on every move. On move k (counted from 0) a tile merges with 2^j times
+/// itself, into their sum, where 2^j is the largest power of two dividing k + 1: two equal
+/// tiles on moves 0, 2, 4 …, a tile and its double on moves 1, 5, 9 …, and its quadruple on
+/// moves 3, 11, 19 …: the rule of 2^j holds on the moves k with k mod 2^(j+1) = 2^j − 1. The
+/// ladder's 255 tiles end at 2,570, so no merge of 2^12 times a tile is ever on it, and the
+/// rules come round every 4,096 moves as the Compendium's, which never do, play within it.
+/// Its win, 2295 = 3^3·5·17, is the 240th tile.
+fn mode_2295() -> Mode {
+    // The 255 smallest lie far below 2^16.
+    let factors: Vec<u128> = (0..16).map(|j| (1u128 << j) + 1).collect();
+    let (tiles, next) = ladder_of(products(&factors, 1 << 16), MOST_TILES);
+    assert_eq!(tiles.len(), MOST_TILES);
+    let mut merges: Vec<Vec<u64>> = Vec::new();
+    let mut on_moves = Vec::new();
+    for j in 0..12u32 {
+        let mut m = Merges::new(&tiles);
+        for &x in &tiles {
+            let x = u128::from(x);
+            m.add(&[x, x << j]);
+        }
+        on_moves.extend(std::iter::repeat_n(
+            Some([2 << j, (1 << j) - 1]),
+            m.rules.len(),
+        ));
+        merges.extend(m.rules);
+    }
+    // No tile and 2^12 times it both lie on the ladder: the rules end at j = 11.
+    assert!(tiles.iter().all(|&x| position(&tiles, x << 12) == 0));
+    Mode {
+        id: "2295",
+        number: 60,
+        description: "The rules change on every move. On the first move and every other one after it, two equal tiles merge; on the second and every fourth one after it, a tile and its double; on the fourth and every eighth one after it, a tile and four times it; and so on, each power of two in its turn. Each merge makes the sum. Make 2295 to win.",
+        spawn: &[(1, 100)],
+        win: vec![2295],
+        cut: cut_note(&tiles, next),
+        on_moves,
         tiles,
         merges,
         ..Mode::default()
@@ -930,6 +1055,175 @@ fn mode_directional_merges() -> Mode {
         directions,
         tiles,
         merges,
+        ..Mode::default()
+    }
+}
+
+/// Mode 57, 2700 (its default, Level 1): the 5-smooth numbers 2^a·3^b·5^c. Two 1s make a 2, and
+/// a tile merges with its double, with its triple, a 2x with a 3x and a 3x with a 5x, each into
+/// their sum. Its win, 2700, is the 120th of these numbers, so the ladder takes the format's
+/// 255, as Directional Merges does.
+fn mode_2700() -> Mode {
+    let (tiles, next) = ladder_of(smooth(&[2, 3, 5]), MOST_TILES);
+    let mut m = Merges::new(&tiles);
+    m.add(&[1, 1]);
+    for [a, b] in [[1, 2], [1, 3], [2, 3], [3, 5]] {
+        for &x in &tiles {
+            let x = u128::from(x);
+            if x % a == 0 {
+                m.add(&[x, x / a * b]);
+            }
+        }
+    }
+    // No two rules take the same two tiles, so their order is free: by the tile each makes,
+    // which is how How to play shows them (1 + 2 = 3, 1 + 3 = 4, 2 + 3 = 5, …).
+    let mut merges = m.rules;
+    merges.sort_by_key(|tiles| (tiles.iter().sum::<u64>(), tiles.clone()));
+    Mode {
+        id: "2700",
+        number: 57,
+        description: "Tiles are the numbers whose only prime factors are 2, 3 and 5. Two 1s make a 2; after that a tile merges with its double or its triple, and two tiles merge when they are 2 and 3, or 3 and 5, times the same number. Each merge makes the sum. Make 2700 to win.",
+        spawn: &[(1, 100)],
+        win: vec![2700],
+        cut: cut_note(&tiles, next),
+        tiles,
+        merges,
+        ..Mode::default()
+    }
+}
+
+/// Mode 36, Partial Absorb 270 (its default, two merges between splits): the tiles are
+/// 3^a·5^b·2^c with c at most 2. Two equal tiles with c below 2 make their double; two equal
+/// tiles 4y (c = 2) make 5y and leave 3y beside it. Each merge scores twice the tiles merged:
+/// the double scores itself and 5y (which no other merge makes, being odd) scores 8y.
+fn mode_partial_absorb_270() -> Mode {
+    let values = smooth(&[3, 5])
+        .into_iter()
+        .flat_map(|y| [y, 2 * y, 4 * y])
+        .filter(|&v| v <= TOP);
+    let (tiles, next) = ladder_of(values, MOST_TILES);
+    let mut merges = Vec::new();
+    let mut makes = Vec::new();
+    let mut leaves = Vec::new();
+    // Two equal tiles match one rule, so the order is free: the doubles, then the splits, as
+    // How to play tells them.
+    let mut by_kind = tiles.clone();
+    by_kind.sort_by_key(|&t| (t % 4 == 0, t));
+    for &t in &by_kind {
+        let (made, left) = if t % 4 == 0 {
+            (t / 4 * 5, vec![t / 4 * 3])
+        } else {
+            (2 * t, Vec::new())
+        };
+        if position(&tiles, made) != 0 && left.iter().all(|&l| position(&tiles, l) != 0) {
+            merges.push(vec![t, t]);
+            makes.push(Some(made));
+            leaves.push(left);
+        }
+    }
+    let points = tiles
+        .iter()
+        .map(|&t| {
+            if t % 2 == 0 {
+                t
+            } else if t % 5 == 0 {
+                t / 5 * 8
+            } else {
+                0
+            }
+        })
+        .collect();
+    Mode {
+        id: "partial-absorb-270",
+        number: 36,
+        description: "Tiles are a power of 3 times a power of 5, times 1, 2 or 4. Two equal tiles make their double, but two equal tiles of four times such a number split: 20 + 20 make 25 and leave 15 beside it. Each merge scores twice the tiles merged. Make 270 to win.",
+        side: 6,
+        spawn: &[(1, 100)],
+        win: vec![270],
+        cut: cut_note(&tiles, next),
+        tiles,
+        merges,
+        makes,
+        leaves,
+        points,
+        ..Mode::default()
+    }
+}
+
+/// Mode 71, 3,188,646 (its default: the × tile stands between the tiles it multiplies): the
+/// tiles are 2·3^k, 4·3^k and a × tile, which spawns as often as a 2. A tile 2·3^a, a × and a
+/// tile 2·3^b, in that order along the line, multiply into 4·3^(a+b), scoring nothing; 2·3^k
+/// and 4·3^k merge in either order into 2·3^(k+1), which scores its value. Two × tiles merge
+/// into one, which may merge again in the same move: a run of them becomes one × (rules of
+/// five, four, three and two × tiles, the longest first), and a run between two tiles of
+/// 2·3^k multiplies them (rules of three to five tiles).
+///
+/// The × is the first tile of the ladder, labelled "×"; the others show their values. The
+/// ladder stops where a label would pass 12 characters: 2·3^24 and 4·3^23, both above
+/// 10^11, while the win is 2·3^13.
+fn mode_3188646() -> Mode {
+    const TOP_POWER: u32 = 24;
+    let twice = |k: u32| 2 * 3u64.pow(k);
+    let four = |k: u32| 4 * 3u64.pow(k);
+    const TIMES: u64 = 1;
+    let mut tiles: Vec<u64> = std::iter::once(TIMES)
+        .chain((0..=TOP_POWER).map(twice))
+        .chain((0..TOP_POWER).map(four))
+        .collect();
+    tiles.sort_unstable();
+    let labels = tiles
+        .iter()
+        .map(|&t| {
+            if t == TIMES {
+                "×".to_string()
+            } else {
+                t.to_string()
+            }
+        })
+        .collect();
+    // Only a 2·3^k made from its half and its double scores.
+    let points = tiles
+        .iter()
+        .map(|&t| if t != TIMES && (t / 2) % 2 == 1 { t } else { 0 })
+        .collect();
+    let mut merges: Vec<Vec<u64>> = Vec::new();
+    let mut makes = Vec::new();
+    for k in 0..TOP_POWER {
+        merges.push(vec![twice(k), four(k)]);
+        makes.push(Some(twice(k + 1)));
+    }
+    let pairs = merges.len();
+    // The × tiles between two others merge first, into one that multiplies them: on a side
+    // of 5, one to three of them.
+    for times in 1..=3 {
+        for a in 0..TOP_POWER {
+            for b in 0..TOP_POWER - a {
+                let mut tiles = vec![twice(a)];
+                tiles.extend(std::iter::repeat_n(TIMES, times));
+                tiles.push(twice(b));
+                merges.push(tiles);
+                makes.push(Some(four(a + b)));
+            }
+        }
+    }
+    for count in (2..=5).rev() {
+        merges.push(vec![TIMES; count]);
+        makes.push(Some(TIMES));
+    }
+    Mode {
+        id: "3-188-646",
+        title: Some("3,188,646"),
+        number: 71,
+        description: "Besides tiles of twice and four times a power of three there are × tiles. Two tiles of twice a power of three with a × between them multiply into four times a power of three (6 × 18 = 4·27 = 108); a tile of four times a power of three merges with its half into the next tile of twice a power of three (18 + 36 = 54), the only merge that scores. Two × tiles merge into one. Make 3,188,646 (2·3^13) to win.",
+        side: 5,
+        spawn: &[(TIMES, 50), (2, 50)],
+        win: vec![twice(13)],
+        tiles,
+        labels,
+        points,
+        merges,
+        ordered: (0..makes.len()).map(|i| i >= pairs).collect(),
+        makes,
         ..Mode::default()
     }
 }
@@ -1082,10 +1376,15 @@ fn modes() -> Vec<Mode> {
         mode_3888(),
         mode_2000(),
         mode_3645(),
+        mode_2700(),
         mode_2205(),
+        mode_2496(),
         mode_3026(),
         mode_1716(),
+        mode_partial_absorb_270(),
+        mode_3188646(),
         mode_2592(),
+        mode_2295(),
         mode_directional_merges(),
     ]
 }

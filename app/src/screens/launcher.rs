@@ -65,12 +65,16 @@ fn typed(key: egui::Key) -> Option<char> {
     }
 }
 
-/// Whether the entry `info` is found by `filter` (lowercase): its title or id holds it.
+/// Whether the entry `info` is found by `filter` (lowercase): its title or id holds it, or its
+/// title holds it with the punctuation of numbers left out of both ("3188646" finds
+/// "3,188,646", "2216838" finds "2216.838").
 pub(crate) fn matches(info: &tilebox_core::EntryInfo, filter: &str) -> bool {
     let filter = filter.trim();
+    let bare = |s: &str| -> String { s.chars().filter(|c| !matches!(c, ',' | '.')).collect() };
     filter.is_empty()
         || info.title.to_lowercase().contains(filter)
         || info.id.contains(&filter.replace(' ', "-"))
+        || !bare(filter).is_empty() && bare(&info.title.to_lowercase()).contains(&bare(filter))
 }
 
 impl LauncherScreen {
@@ -315,4 +319,36 @@ fn slot_of_options(
                 params.get(&option.field).or(first) == Some(value)
             })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::matches;
+    use tilebox_core::EntryInfo;
+
+    fn info(id: &str, title: &str) -> EntryInfo {
+        EntryInfo {
+            id: id.into(),
+            title: title.into(),
+            description: String::new(),
+            group: String::new(),
+            section: None,
+        }
+    }
+
+    /// A mode is found by its name, its id, or its number typed without commas or points.
+    #[test]
+    fn a_number_is_found_with_or_without_its_punctuation() {
+        let big = info("3-188-646", "3,188,646");
+        for found in ["3188646", "3,188,646", "3-188", "188,6", ""] {
+            assert!(matches(&big, found), "{found:?}");
+        }
+        for not in ["3188647", "31886460", ",,", "."] {
+            assert!(!matches(&big, not), "{not:?}");
+        }
+        let fraction = info("2216-838", "2216.838");
+        assert!(matches(&fraction, "2216838"));
+        assert!(matches(&fraction, "2216.8"));
+        assert!(!matches(&info("3125", "3125"), "2216838"));
+    }
 }

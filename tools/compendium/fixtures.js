@@ -85,6 +85,11 @@ const LABELS = {
   42: ([k, c]) => (c === 0 ? `${fibonacci(k + 2)}` : `${fibonacci(k + 2)}${c > 0 ? 'y' : 'c'}`),
   // 3,188,646: ["Multiply", …] is the × tile, [k, 2] is 2·3^k and [k, 4] is 4·3^k.
   71: (t) => (t[0] === 'Multiply' ? '×' : `${t[1] * 3 ** t[0]}`),
+  // 2496: [a, b], a ≤ b, big integers written "@BigInt a", is a×b shown under its worth.
+  89: (t) => {
+    const [a, b] = t.map((x) => Number(String(x).replace('@BigInt ', '')));
+    return `${a * b}(${a}×${b})`;
+  },
 };
 
 // The modes whose rules read the number of moves played (2592's switch on each move): each

@@ -207,6 +207,12 @@ pub fn this_move(state: &SlidingState) -> Option<String> {
     }
     let v = state.rules().variant();
     let turn = state.turn();
+    // The first example of the first of `rules` (indices into the merges) that has one.
+    let first_example = |rules: &[usize]| {
+        rules
+            .iter()
+            .find_map(|&i| rule_examples(v, state.rules(), i).into_iter().next())
+    };
     // What merges on the next move toward each direction (in words, and the rules), and the
     // directions alike.
     let mut alike: Vec<(String, Vec<usize>, Vec<String>)> = Vec::new();
@@ -235,11 +241,7 @@ pub fn this_move(state: &SlidingState) -> Option<String> {
                 && !holding.contains(&i)
                 && kinds.contains(&tiles_words(r).to_string())
         });
-        if reads_alike_elsewhere
-            && let Some(e) = holding
-                .iter()
-                .find_map(|&i| rule_examples(v, state.rules(), i).into_iter().next())
-        {
+        if reads_alike_elsewhere && let Some(e) = first_example(&holding) {
             what = format!("{what}: {e}");
         }
         match alike.iter_mut().find(|(_, rules, _)| *rules == holding) {
@@ -253,13 +255,7 @@ pub fn this_move(state: &SlidingState) -> Option<String> {
     let parts: Vec<String> = alike
         .iter()
         .map(|(what, rules, dirs)| {
-            let example = (!told_apart(what))
-                .then(|| {
-                    rules
-                        .iter()
-                        .find_map(|&i| rule_examples(v, state.rules(), i).into_iter().next())
-                })
-                .flatten();
+            let example = (!told_apart(what)).then(|| first_example(rules)).flatten();
             match (example, alike.len()) {
                 (_, 1) => what.clone(),
                 (Some(e), _) => format!("moving {}: {e}", list(dirs, "or")),
@@ -1101,8 +1097,8 @@ mod tests {
             (
                 "2496",
                 &[
-                    "two tiles merge: 1 + 1 = 2, 2 + 2 = 4, 4 + 4 = 8, …",
-                    "two tiles merge, in either order: 2 + 4 = 6, 8 + 12 = 20",
+                    "two tiles merge: 1(1×1) + 1(1×1) = 2(1×2), 2(1×2) + 2(1×2) = 4(2×2)",
+                    "two tiles merge, in either order: 2(1×2) + 4(2×2) = 6(2×3)",
                 ],
             ),
             (

@@ -3,7 +3,6 @@
 //! table walk whatever the variant; one line routine per motion serves all four directions
 //! through [`crate::slide`].
 
-use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
@@ -11,7 +10,7 @@ use tilebox_core::GameRng;
 
 use crate::line::LineMotion;
 use crate::slide::slide_board;
-use crate::variant::{MAX_RULE_TILES, MergeRule, Movement, Pos, Scoring, SpawnAt, Variant};
+use crate::variant::{MAX_MOVE_SETS, MAX_RULE_TILES, Movement, Pos, Scoring, SpawnAt, Variant};
 use crate::{Board, BoardError, Cell, Direction, Slide};
 
 /// The slot of ranks `a` (nearer the wall) and `b` in a pair table `2^shift` square.
@@ -63,8 +62,9 @@ struct Compiled {
     win_rank: Option<u8>,
     /// For a variant whose rules hold on some moves or directions only: the rules of each move,
     /// `by_move[phase[dir.index() * cycle + turn % cycle]]`, each a variant of the rules that
-    /// hold then, compiled once for each set of rules that hold together (2295's cycle is 4,096
-    /// moves long, but its moves have 12 sets of rules). Empty for every other variant.
+    /// hold then, compiled once for each set of rules that hold together
+    /// ([`Variant::move_sets`]: 2295's cycle is 4,096 moves long, and its moves have 13 sets
+    /// of rules, the 12 powers of two and none). Empty for every other variant.
     by_move: Vec<Rules>,
     /// The index into `by_move` of each direction and move of the cycle.
     phase: Vec<u16>,
@@ -184,39 +184,17 @@ impl Rules {
         });
         let win_rank = variant.win.lowest().and_then(|w| variant.rank_of(w));
         let cycle = variant.move_cycle();
-        let mut by_move = Vec::new();
-        let mut phase = Vec::new();
-        if variant.has_move_rules() {
-            // The rules' conditions, each once, and for each move which of them hold: moves
-            // whose conditions hold alike share their rules.
-            let mut conditions: Vec<&MergeRule> = Vec::new();
-            for rule in &variant.merges {
-                if !conditions
-                    .iter()
-                    .any(|c| c.on_moves == rule.on_moves && c.directions == rule.directions)
-                {
-                    conditions.push(rule);
-                }
-            }
-            let mut seen: HashMap<Vec<bool>, u16> = HashMap::new();
-            for dir in Direction::ALL {
-                for turn in 0..u64::from(cycle) {
-                    let holding: Vec<bool> =
-                        conditions.iter().map(|c| c.holds_on(dir, turn)).collect();
-                    let index = match seen.get(&holding) {
-                        Some(&i) => i,
-                        None => {
-                            // At most 4 × MAX_MOVE_CYCLE sets, which a u16 holds.
-                            let i = by_move.len() as u16;
-                            by_move.push(Rules::new(&variant.on_move(dir, turn))?);
-                            seen.insert(holding, i);
-                            i
-                        }
-                    };
-                    phase.push(index);
-                }
-            }
-        }
+        let sets = variant.move_sets().ok_or_else(|| {
+            crate::VariantError::field(
+                "merges",
+                format!("more than {MAX_MOVE_SETS} different sets of rules"),
+            )
+        })?;
+        let by_move = sets
+            .first
+            .iter()
+            .map(|&(dir, turn)| Rules::new(&variant.on_move(dir, turn)))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Rules(Arc::new(Compiled {
             variant: variant.clone(),
             len,
@@ -231,7 +209,7 @@ impl Rules {
             bonus,
             win_rank,
             by_move,
-            phase,
+            phase: sets.of_move,
             cycle,
         })))
     }
@@ -922,24 +900,23 @@ mod tests {
         }
     }
 
-    /// Every row over `alphabet` (positions, 0 empty), in all four directions and on each move
-    /// of the rules' cycle whose rules differ from every move's before it, for `v`.
-    fn check_every_row(v: &Variant, alphabet: &[usize]) {
-        let mut seen = std::collections::HashSet::new();
-        for turn in 0..u64::from(v.move_cycle()) {
-            let holding: Vec<bool> = Direction::ALL
-                .iter()
-                .flat_map(|&dir| v.merges.iter().map(move |r| r.holds_on(dir, turn)))
-                .collect();
-            if seen.insert(holding) {
-                check_every_row_on(v, alphabet, turn);
-            }
+    /// Every row over `alphabet` (positions, 0 empty), in all four directions, on each move
+    /// of the rules' cycle that brings a set of rules no move before it had, for `v`. Past
+    /// `most` rows in all, as many of them, spread over all and shared among those moves (512
+    /// a move at least).
+    fn check_every_row(v: &Variant, alphabet: &[usize], most: usize) {
+        let rules = Rules::new(v).unwrap();
+        let mut turns = std::collections::BTreeSet::from([0]);
+        turns.extend(v.move_sets().unwrap().first.iter().map(|&(_, turn)| turn));
+        let most = (most / turns.len()).max(512);
+        for turn in turns {
+            check_every_row_on(v, &rules, alphabet, turn, most);
         }
     }
 
-    /// [`check_every_row`] on move `turn`: the reference reads only the rules that hold on it.
-    fn check_every_row_on(v: &Variant, alphabet: &[usize], turn: u64) {
-        let rules = Rules::new(v).unwrap();
+    /// [`check_every_row`] on move `turn`, by `rules`, `v`'s compiled: the reference reads
+    /// only the rules that hold on it.
+    fn check_every_row_on(v: &Variant, rules: &Rules, alphabet: &[usize], turn: u64, most: usize) {
         // The variant of each direction on this move (the variant itself where no rule holds
         // on some moves or directions only).
         let on_move: Vec<Variant> = Direction::ALL
@@ -954,7 +931,11 @@ mod tests {
             .collect();
         let n = v.side;
         let rows = alphabet.len().pow(n as u32);
-        for code in 0..rows {
+        // Every row, or, past `most`, as many spread over them all by a step prime to their
+        // number (a prime above any number of rows), so that no row comes twice.
+        const STEP: usize = 65_537;
+        let codes = (0..rows.min(most)).map(|i| if rows <= most { i } else { i * STEP % rows });
+        for code in codes {
             let mut c = code;
             let line: Vec<usize> = (0..n)
                 .map(|_| {
@@ -1024,9 +1005,9 @@ mod tests {
     }
 
     #[test]
-    fn every_builtin_moves_every_row_of_small_tiles_as_the_document_says() {
-        // Some 70 variants, each up to 8^5 rows in four directions against the reference: the
-        // variants are shared out over the machine's cores.
+    fn every_builtin_moves_rows_of_small_tiles_as_the_document_says() {
+        // Some 75 variants, each up to 4,096 rows of its 8^4 to 4^8 in four directions against
+        // the reference: the variants are shared out over the machine's cores.
         let variants = builtin_variants();
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         std::thread::scope(|scope| {
@@ -1040,7 +1021,7 @@ mod tests {
                         } else {
                             vec![0, 1, 2, top]
                         };
-                        check_every_row(v, &alphabet);
+                        check_every_row(v, &alphabet, 4096);
                     }
                 });
             }
@@ -1049,9 +1030,8 @@ mod tests {
 
     #[test]
     fn the_rules_examples_of_2048_and_threes() {
-        let vs = builtin_variants();
-        let t48 = Rules::new(&vs[0]).unwrap();
-        let th = Rules::new(&vs[5]).unwrap();
+        let t48 = Rules::new(&crate::builtin_variant("2048").unwrap()).unwrap();
+        let th = Rules::new(&crate::builtin_variant("threes").unwrap()).unwrap();
         let left = |r: &Rules, row: &[u64]| {
             let mut rows = vec![vec![0; 4]; 4];
             rows[0] = row.to_vec();
@@ -1115,7 +1095,7 @@ mod tests {
         let rule = &five.merges[0];
         assert_eq!(rule.made(&ranks(&[32, 2, 8, 16, 4]), 57), r.rank_of(64));
         assert_eq!(rule.made(&ranks(&[32, 2, 8, 16, 2]), 57), None);
-        check_every_row(&five, &[0, 1, 2, 3, 4, 5]);
+        check_every_row(&five, &[0, 1, 2, 3, 4, 5], usize::MAX);
     }
 
     /// Format 2's merges that leave tiles: Partial Absorb 257's two equal tiles leave a 1, and
@@ -1391,11 +1371,10 @@ mod tests {
 
     #[test]
     fn merges_with_reads_the_table() {
-        let vs = builtin_variants();
-        let th = Rules::new(&vs[5]).unwrap();
+        let th = Rules::new(&crate::builtin_variant("threes").unwrap()).unwrap();
         assert!(th.merges_with(1, 2) && th.merges_with(2, 1) && th.merges_with(3, 3));
         assert!(!th.merges_with(1, 1) && !th.merges_with(2, 2) && !th.merges_with(15, 15));
-        let fib = Rules::new(&vs[6]).unwrap();
+        let fib = Rules::new(&crate::builtin_variant("2584").unwrap()).unwrap();
         assert!(fib.merges_with(1, 1) && fib.merges_with(4, 3) && !fib.merges_with(2, 2));
     }
 }

@@ -637,6 +637,13 @@ mod tests {
                 2,
                 "2048",
                 "merges",
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "on_moves": [2, 0]}, {"tiles": ["n", "n"], "makes": "n+1", "on_moves": [3, 0]}, {"tiles": ["n", "n"], "makes": "n+1", "on_moves": [5, 0]}, {"tiles": ["n", "n"], "makes": "n+1", "on_moves": [7, 0]}, {"tiles": ["n", "n"], "makes": "n+1", "on_moves": [11, 0]}, {"tiles": ["n", "n"], "makes": "n+1", "directions": ["left"]}, {"tiles": ["n", "n"], "makes": "n+1", "directions": ["up"]}]"#,
+                "merges: the rules' on_moves and directions make more than 64 different sets of rules over their cycle",
+            ),
+            (
+                2,
+                "2048",
+                "merges",
                 r#"[{"tiles": ["n", "n"], "makes": "n+1", "directions": ["north"]}]"#,
                 r#"merges: rule 1: directions: a list is not a list of directions ("left", "right", "up", "down")"#,
             ),

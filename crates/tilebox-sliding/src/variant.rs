@@ -313,6 +313,22 @@ pub struct MergeRule {
 /// times itself on the moves whose number plus one 2^j divides oddly, come round every 4,096.
 pub const MAX_MOVE_CYCLE: u32 = 4096;
 
+/// The most sets of rules a variant's moves may hold among them (`on_moves`, `directions`):
+/// each is compiled into tables of its own, so a few rules on cycles of many lengths must not
+/// make thousands. 2295 has 13, Directional Merges 4.
+pub const MAX_MOVE_SETS: usize = 64;
+
+/// Which rules hold on each move of a variant whose rules hold on some moves or directions
+/// only ([`Variant::move_sets`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct MoveSets {
+    /// For each direction and move of the cycle, `dir.index() * cycle + turn`, the number of its
+    /// set of rules.
+    pub(crate) of_move: Vec<u16>,
+    /// For each set, the first direction and move that hold it.
+    pub(crate) first: Vec<(crate::Direction, u64)>,
+}
+
 /// The tiles a merge rule makes, as ranks: the tile made first, then the tiles it leaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Made {
@@ -1243,6 +1259,14 @@ impl Variant {
                 ),
             ));
         }
+        if self.move_sets().is_none() {
+            return Err(err(
+                "merges",
+                format!(
+                    "the rules' on_moves and directions make more than {MAX_MOVE_SETS} different sets of rules over their cycle"
+                ),
+            ));
+        }
         self.validate_spawn()?;
         if self.start > self.side * self.side {
             return Err(err(
@@ -1317,6 +1341,59 @@ impl Variant {
             .iter()
             .filter_map(|r| r.on_moves.map(|[m, _]| m.max(1)))
             .fold(1u32, |l, m| (l / gcd(l, m)).saturating_mul(m))
+    }
+
+    /// Which rules hold on each move and direction, where some hold on some moves or
+    /// directions only: moves whose rules' conditions hold alike share a set. Empty sets for
+    /// every other variant; `None` past [`MAX_MOVE_SETS`] sets (or a cycle past
+    /// [`MAX_MOVE_CYCLE`]), which [`Variant::validate`] refuses.
+    pub(crate) fn move_sets(&self) -> Option<MoveSets> {
+        let mut sets = MoveSets {
+            of_move: Vec::new(),
+            first: Vec::new(),
+        };
+        let cycle = self.move_cycle();
+        if !self.has_move_rules() {
+            return Some(sets);
+        }
+        if cycle > MAX_MOVE_CYCLE {
+            return None;
+        }
+        // The rules' conditions, each once: which of them hold names a move's set.
+        let mut conditions: Vec<&MergeRule> = Vec::new();
+        for rule in &self.merges {
+            if !conditions
+                .iter()
+                .any(|c| c.on_moves == rule.on_moves && c.directions == rule.directions)
+            {
+                conditions.push(rule);
+            }
+        }
+        // Which conditions hold, a bit each.
+        let mut seen: BTreeMap<Vec<u64>, u16> = BTreeMap::new();
+        let mut holding = vec![0u64; conditions.len().div_ceil(64)];
+        for dir in crate::Direction::ALL {
+            for turn in 0..u64::from(cycle) {
+                holding.fill(0);
+                for (i, c) in conditions.iter().enumerate() {
+                    if c.holds_on(dir, turn) {
+                        holding[i / 64] |= 1 << (i % 64);
+                    }
+                }
+                let set = match seen.get(&holding) {
+                    Some(&set) => set,
+                    None if sets.first.len() < MAX_MOVE_SETS => {
+                        let set = u16::try_from(sets.first.len()).ok()?;
+                        sets.first.push((dir, turn));
+                        seen.insert(holding.clone(), set);
+                        set
+                    }
+                    None => return None,
+                };
+                sets.of_move.push(set);
+            }
+        }
+        Some(sets)
     }
 
     /// Whether some rule holds on some moves or directions only.

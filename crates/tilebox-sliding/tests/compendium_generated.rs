@@ -751,8 +751,9 @@ fn mode_2205() -> Mode {
 /// Mode 89, 2496: a tile is a pair (a, b) with a ≤ b, worth a·b, and two tiles of the same b
 /// merge into (a + a', b), written smaller first: 1×2 and 1×2 make 2×2, 3×8 and 7×8 make 8×10.
 /// The pairs reached from the spawns, 1×1 and 1×2, are worth different numbers, so a tile is
-/// its worth, and a merge makes the sum of its tiles. The ladder is the 255 smallest, 1 to
-/// 16,384 (128×128); the win, 2496, is 39×64.
+/// its worth, and a merge makes the sum of its tiles; each shows its pair under it, as the
+/// Compendium's do: its label is "24(4×6)". The ladder is the smallest, up to the last whose
+/// label fits in 12 characters; the win, 2496, is 39×64.
 fn mode_2496() -> Mode {
     // Far above the 255 smallest worths.
     const CAP: u64 = 1 << 16;
@@ -774,9 +775,25 @@ fn mode_2496() -> Mode {
         pairs.extend(new);
     }
     let worth = |&(b, a): &(u64, u64)| a * b;
+    let label = |&(b, a): &(u64, u64)| format!("{}({a}×{b})", a * b);
     let values: BTreeSet<u128> = pairs.iter().map(|p| u128::from(worth(p))).collect();
     assert_eq!(values.len(), pairs.len(), "2496: two pairs of one worth");
-    let (tiles, next) = ladder_of(values, MOST_TILES);
+    // The ladder ends before the first tile whose label would pass 12 characters.
+    let by_worth: BTreeSet<(u64, String)> = pairs.iter().map(|p| (worth(p), label(p))).collect();
+    let fitting = by_worth
+        .iter()
+        .take_while(|(_, l)| l.chars().count() <= tilebox_sliding::variant::MAX_LABEL)
+        .map(|&(w, _)| u128::from(w));
+    let (tiles, _) = ladder_of(fitting, MOST_TILES);
+    let next = by_worth
+        .iter()
+        .nth(tiles.len())
+        .map(|&(w, _)| u128::from(w));
+    let labels = by_worth
+        .iter()
+        .take(tiles.len())
+        .map(|(_, l)| l.clone())
+        .collect();
     let mut m = Merges::new(&tiles);
     for p in &pairs {
         for q in pairs.range(*p..(p.0 + 1, 0)) {
@@ -790,11 +807,12 @@ fn mode_2496() -> Mode {
     Mode {
         id: "2496",
         number: 89,
-        description: "Each tile is a product of two numbers, shown by its worth: 1 is 1×1, 2 is 1×2, 6 is 2×3. Two tiles with the same larger number merge, adding their smaller numbers (1×2 and 1×2 make 2×2, 3×8 and 7×8 make 8×10), into the sum of their worths. Make 2496 (39×64) to win.",
+        description: "Each tile is a product of two numbers, shown under its worth: 1 is 1×1, 2 is 1×2, 6 is 2×3. Two tiles with the same larger number merge, adding their smaller numbers (1×2 and 1×2 make 2×2, 3×8 and 7×8 make 8×10), into the sum of their worths. Make 2496 (39×64) to win.",
         spawn: &[(1, 90), (2, 10)],
         win: vec![2496],
         cut: cut_note(&tiles, next),
         tiles,
+        labels,
         merges,
         ..Mode::default()
     }
@@ -1094,8 +1112,8 @@ fn mode_2700() -> Mode {
 
 /// Mode 36, Partial Absorb 270 (its default, two merges between splits): the tiles are
 /// 3^a·5^b·2^c with c at most 2. Two equal tiles with c below 2 make their double; two equal
-/// tiles 4y (c = 2) make 5y and leave 3y beside it. Each merge scores twice the tiles merged:
-/// the double scores itself and 5y (which no other merge makes, being odd) scores 8y.
+/// tiles 4y (c = 2) make 5y and leave 3y beside it. Each merge scores the sum of its two
+/// tiles: the double scores itself and 5y (which no other merge makes, being odd) scores 8y.
 fn mode_partial_absorb_270() -> Mode {
     let values = smooth(&[3, 5])
         .into_iter()
@@ -1136,7 +1154,7 @@ fn mode_partial_absorb_270() -> Mode {
     Mode {
         id: "partial-absorb-270",
         number: 36,
-        description: "Tiles are a power of 3 times a power of 5, times 1, 2 or 4. Two equal tiles make their double, but two equal tiles of four times such a number split: 20 + 20 make 25 and leave 15 beside it. Each merge scores twice the tiles merged. Make 270 to win.",
+        description: "Tiles are a power of 3 times a power of 5, times 1, 2 or 4. Two equal tiles make their double, but two equal tiles of four times such a number split: 20 + 20 make 25 and leave 15 beside it. Each merge scores the sum of its two tiles (20 + 20 scores 40). Make 270 to win.",
         side: 6,
         spawn: &[(1, 100)],
         win: vec![270],
@@ -1158,39 +1176,50 @@ fn mode_partial_absorb_270() -> Mode {
 /// five, four, three and two × tiles, the longest first), and a run between two tiles of
 /// 2·3^k multiplies them (rules of three to five tiles).
 ///
-/// The × is the first tile of the ladder, labelled "×"; the others show their values. The
-/// ladder stops where a label would pass 12 characters: 2·3^24 and 4·3^23, both above
-/// 10^11, while the win is 2·3^13.
+/// The tiles are numbered, and labelled: the × first, "×", then the others by worth, showing
+/// it, but for the win's line, 2·3^13 and the 2·3^k above it, which come last (as 1716's win
+/// does), so that reaching the win's place is making it. The ladder stops where a label would
+/// pass 12 characters: 2·3^24 and 4·3^23, both above 10^11, while the win is 2·3^13.
 fn mode_3188646() -> Mode {
     const TOP_POWER: u32 = 24;
+    const TIMES: u64 = 0;
     let twice = |k: u32| 2 * 3u64.pow(k);
     let four = |k: u32| 4 * 3u64.pow(k);
-    const TIMES: u64 = 1;
-    let mut tiles: Vec<u64> = std::iter::once(TIMES)
+    // The tiles by worth (× as 0), but the win's line, 2·3^k from k = 13, last: none of them
+    // is made but from the one before it, so the board's highest tile reaches the win exactly
+    // when a 2·3^13 is made (a product past it, 4·3^13 and up, comes first).
+    let late = |w: u64| w >= twice(13) && (w / 2) % 2 == 1;
+    let mut worths: Vec<u64> = std::iter::once(TIMES)
         .chain((0..=TOP_POWER).map(twice))
         .chain((0..TOP_POWER).map(four))
         .collect();
-    tiles.sort_unstable();
-    let labels = tiles
+    worths.sort_unstable_by_key(|&w| (late(w), w));
+    let number = |w: u64| {
+        worths
+            .iter()
+            .position(|&x| x == w)
+            .map_or(0, |i| i as u64 + 1)
+    };
+    let labels = worths
         .iter()
-        .map(|&t| {
-            if t == TIMES {
+        .map(|&w| {
+            if w == TIMES {
                 "×".to_string()
             } else {
-                t.to_string()
+                w.to_string()
             }
         })
         .collect();
     // Only a 2·3^k made from its half and its double scores.
-    let points = tiles
+    let points = worths
         .iter()
-        .map(|&t| if t != TIMES && (t / 2) % 2 == 1 { t } else { 0 })
+        .map(|&w| if w != TIMES && (w / 2) % 2 == 1 { w } else { 0 })
         .collect();
     let mut merges: Vec<Vec<u64>> = Vec::new();
     let mut makes = Vec::new();
     for k in 0..TOP_POWER {
-        merges.push(vec![twice(k), four(k)]);
-        makes.push(Some(twice(k + 1)));
+        merges.push(vec![number(twice(k)), number(four(k))]);
+        makes.push(Some(number(twice(k + 1))));
     }
     let pairs = merges.len();
     // The × tiles between two others merge first, into one that multiplies them: on a side
@@ -1198,27 +1227,40 @@ fn mode_3188646() -> Mode {
     for times in 1..=3 {
         for a in 0..TOP_POWER {
             for b in 0..TOP_POWER - a {
-                let mut tiles = vec![twice(a)];
-                tiles.extend(std::iter::repeat_n(TIMES, times));
-                tiles.push(twice(b));
+                let mut tiles = vec![number(twice(a))];
+                tiles.extend(std::iter::repeat_n(number(TIMES), times));
+                tiles.push(number(twice(b)));
                 merges.push(tiles);
-                makes.push(Some(four(a + b)));
+                makes.push(Some(number(four(a + b))));
             }
         }
     }
     for count in (2..=5).rev() {
-        merges.push(vec![TIMES; count]);
-        makes.push(Some(TIMES));
+        merges.push(vec![number(TIMES); count]);
+        makes.push(Some(number(TIMES)));
     }
+    // Reaching the win's place is making it: every tile at or after it is made only from the
+    // one before it on the line.
+    let win = number(twice(13));
+    for (ins, made) in merges.iter().zip(&makes) {
+        if let Some(made) = *made {
+            assert!(
+                made < win || made == win || ins.iter().any(|&t| t >= win),
+                "3,188,646: {ins:?} make {made}, at or past the win {win}, without it"
+            );
+        }
+    }
+    // The spawns, × and 2, are the first two tiles.
+    assert_eq!([number(TIMES), number(2)], [1, 2]);
     Mode {
         id: "3-188-646",
         title: Some("3,188,646"),
         number: 71,
         description: "Besides tiles of twice and four times a power of three there are × tiles. Two tiles of twice a power of three with a × between them multiply into four times a power of three (6 × 18 = 4·27 = 108); a tile of four times a power of three merges with its half into the next tile of twice a power of three (18 + 36 = 54), the only merge that scores. Two × tiles merge into one. Make 3,188,646 (2·3^13) to win.",
         side: 5,
-        spawn: &[(TIMES, 50), (2, 50)],
-        win: vec![twice(13)],
-        tiles,
+        spawn: &[(1, 50), (2, 50)],
+        win: vec![win],
+        tiles: (1..=worths.len() as u64).collect(),
         labels,
         points,
         merges,

@@ -3,7 +3,7 @@
 // tests can compare its variants against it without Node. Run by hand, never by CI:
 //
 //   node tools/compendium/record.js <compendium checkout> <output dir> [--modes 1,2,3|all]
-//        [--boards 1000] [--seed 1]
+//        [--boards 1000] [--seed 1] [--turns N]
 //
 // <compendium checkout> is a copy of MathCookie17/The-2048-Power-Compendium (MIT licence). This
 // script loads its files from there at run time and copies none of its code: it runs the
@@ -21,7 +21,9 @@
 // - `spawned`: how often each tile spawned during the random play (a check of the table);
 // - `moves`: `--boards` random reachable boards, each with the result of a move in each of the
 //   four directions before the spawn: `{"board", "values", "turn", "results": [{"dir", "moved",
-//   "board", "values", "gained"}]}` (`turn`: the moves the game had played). Boards hold the engine's tiles (arrays; a BigInt is written
+//   "board", "values", "gained"}]}` (`turn`: the moves the game had played; with `--turns N`,
+//   every other board's is drawn below N instead, and the engine's end-of-move scripts run for
+//   it, so that rules read at moves no random game reaches are recorded: 2295's). Boards hold the engine's tiles (arrays; a BigInt is written
 //   `"@BigInt 12"` as the engine's own save codes do; `"@Empty"` for an empty cell) and `values`
 //   the numbers on them, as decimal text (`null` for an empty cell).
 //
@@ -33,19 +35,21 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const USAGE =
-  'usage: node record.js <compendium checkout> <output dir> [--modes 1,2,3|all] [--boards N] [--seed S]';
+  'usage: node record.js <compendium checkout> <output dir> [--modes 1,2,3|all] [--boards N] [--seed S] [--turns N]';
 
 function parseArgs(argv) {
-  const args = { positional: [], modes: 'all', boards: 1000, seed: 1 };
+  const args = { positional: [], modes: 'all', boards: 1000, seed: 1, turns: 0 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--modes') args.modes = argv[++i];
     else if (a === '--boards') args.boards = Number(argv[++i]);
     else if (a === '--seed') args.seed = Number(argv[++i]);
+    else if (a === '--turns') args.turns = Number(argv[++i]);
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else args.positional.push(a);
   }
-  if (args.positional.length !== 2 || !(args.boards > 0) || !Number.isInteger(args.seed)) {
+  if (args.positional.length !== 2 || !(args.boards > 0) || !Number.isInteger(args.seed)
+    || !(Number.isInteger(args.turns) && args.turns >= 0)) {
     throw new Error(USAGE);
   }
   return args;
@@ -205,7 +209,7 @@ function nameOf(rules) {
 
 const DIRECTIONS = ['up', 'down', 'left', 'right'];
 
-async function recordMode(context, rng, mode, boards) {
+async function recordMode(context, rng, mode, boards, turns) {
   const run = (code) => vm.runInContext(code, context);
   run(`loadMode(${mode}); startGame(); __spawned = new Map();`);
   const info = JSON.parse(run(`SCstringify({
@@ -237,12 +241,23 @@ async function recordMode(context, rng, mode, boards) {
   let games = 1;
   let steps = 0;
   while (moves.length < boards) {
-    const before = run('__save()');
+    const played = run('__save()');
+    const at = turns > 0 && rng.next() < 0.5 ? Math.floor(rng.next() * turns) : null;
     const rngBefore = rng.get();
     const board = run('__tiles()');
     const values = run('__values()');
     // The moves played so far in this game: rules that hold on some moves only (2592) read it.
-    const turn = run('moves_so_far');
+    // With --turns, every other board is probed as if at a move drawn below it instead: the
+    // count set to it, and the engine's own end-of-move scripts run, which set what the rules
+    // read of it (2295's ratio), so that moves no random game reaches are recorded too.
+    let turn = run('moves_so_far');
+    let before = played;
+    if (at !== null) {
+      turn = at;
+      context.__at = played;
+      run(`__restore(__at); moves_so_far = ${turn}; executeScripts("EndTurn", 0, 0, 0, 0, [1, 1, 0, 0]);`);
+      before = run('__save()');
+    }
     const results = [];
     for (let d = 0; d < 4; d++) {
       context.__at = before;
@@ -257,7 +272,7 @@ async function recordMode(context, rng, mode, boards) {
         gained: run('String(score)'),
       });
     }
-    context.__at = before;
+    context.__at = played;
     run('__restore(__at)');
     rng.set(rngBefore);
     moves.push({ board, values, turn, results });
@@ -321,7 +336,7 @@ async function main() {
     const context = loadEngine(checkout, rng);
     const started = Date.now();
     try {
-      const recorded = await recordMode(context, rng, mode, args.boards);
+      const recorded = await recordMode(context, rng, mode, args.boards, args.turns);
       const file = path.join(out, `mode-${mode}.json`);
       fs.writeFileSync(file, `${JSON.stringify(recorded)}\n`);
       process.stderr.write(

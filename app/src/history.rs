@@ -589,9 +589,12 @@ pub fn read(storage: &Storage, id: &str, title: &str) -> (Vec<Record>, Option<St
 /// not be read or was left out. Records that name the entry's own parameters (the first
 /// form's) are kept without them; those that name others are left out.
 pub fn read_trusted(storage: &Storage, entry: &Entry) -> (History, Option<String>) {
-    let params = entry.params_json();
+    // The entry's params, made at its first record: most entries have no history, and a
+    // built-in's params are read from its file.
+    let mut params = None;
     let mut keep = |record: &mut Record| {
-        if record.params.as_deref() == Some(&params) {
+        let params = params.get_or_insert_with(|| entry.params_json());
+        if record.params.as_deref() == Some(&*params) {
             record.params = None;
         }
         check(entry, record).is_ok()

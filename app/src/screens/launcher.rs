@@ -311,13 +311,15 @@ fn slot_of_options(
         .map(|(option, &pick)| option.choices.get(pick).map(|(_, value)| value))
         .collect::<Option<_>>()?;
     slots.iter().position(|slot| {
+        if slot.entry.info().group != group || slot.entry.options().is_empty() {
+            return false;
+        }
+        // Made for the group's games only: another's may be a built-in read from its file.
         let params = slot.entry.params_json();
-        slot.entry.info().group == group
-            && !slot.entry.options().is_empty()
-            && options.iter().zip(&wanted).all(|(option, &value)| {
-                let first = option.choices.first().map(|(_, v)| v);
-                params.get(&option.field).or(first) == Some(value)
-            })
+        options.iter().zip(&wanted).all(|(option, &value)| {
+            let first = option.choices.first().map(|(_, v)| v);
+            params.get(&option.field).or(first) == Some(value)
+        })
     })
 }
 

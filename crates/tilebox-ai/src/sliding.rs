@@ -12,7 +12,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
 use tilebox_sliding::variant::SpawnAt as VariantSpawnAt;
-use tilebox_sliding::{Board, Direction, NextCard, Rules, SlidingState, Variant, builtin_variants};
+use tilebox_sliding::{Board, Direction, NextCard, Rules, SlidingState, Variant, builtin_variant};
 
 use crate::generic::{GenericEngine, Grid, Learned, SlidingModel, SpawnAt};
 use crate::ntuple::{self, PlayNetwork};
@@ -35,13 +35,9 @@ impl Bitboard {
     pub fn of(variant: &Variant) -> Option<Bitboard> {
         static BASES: OnceLock<Vec<(Bitboard, Variant)>> = OnceLock::new();
         let bases = BASES.get_or_init(|| {
-            builtin_variants()
+            [(Bitboard::Twenty48, "2048"), (Bitboard::Threes, "threes")]
                 .into_iter()
-                .filter_map(|v| match v.id.as_str() {
-                    "2048" => Some((Bitboard::Twenty48, v)),
-                    "threes" => Some((Bitboard::Threes, v)),
-                    _ => None,
-                })
+                .filter_map(|(kind, id)| Some((kind, builtin_variant(id)?)))
                 .collect()
         });
         bases
@@ -376,7 +372,7 @@ impl SlidingPlayer {
 #[cfg(test)]
 mod tests {
     use tilebox_core::{Puzzle, Session};
-    use tilebox_sliding::Sliding;
+    use tilebox_sliding::{Sliding, builtin_variants};
 
     use super::*;
 

@@ -93,11 +93,13 @@ fn sliding_variants(registry: &Registry) -> Vec<&Variant> {
         .collect()
 }
 
+/// The ids of the sliding entries of `registry`, comma-separated, known without reading a
+/// built-in's file.
 fn known(registry: &Registry) -> String {
     registry
         .entries()
         .iter()
-        .filter(|e| e.params::<Sliding>().is_some())
+        .filter(|e| e.is::<Sliding>())
         .map(|e| e.id())
         .collect::<Vec<_>>()
         .join(", ")

@@ -9,7 +9,7 @@
 
 use std::any::{Any, TypeId};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use serde_json::{Map, Value};
@@ -426,12 +426,28 @@ trait EntryOps: Send + Sync {
     fn with_preset(&self, params: &Value) -> Result<Arc<dyn EntryOps>, ParamsError>;
 }
 
+/// An entry's preset params, made the first time something needs them, once, by whichever
+/// thread asks first.
+type Preset<P> = LazyLock<<P as Puzzle>::Params, Box<dyn FnOnce() -> <P as Puzzle>::Params + Send>>;
+
 struct EntryOf<P: Puzzle> {
-    params: P::Params,
+    params: Preset<P>,
+    /// What [`Puzzle::lower_is_better`] says of the params, known without making them: a
+    /// launcher asks it of every entry.
+    lower_is_better: bool,
     front: Arc<dyn FrontEnd<P>>,
 }
 
 impl<P: Puzzle> EntryOf<P> {
+    /// An entry whose params are at hand.
+    fn given(params: P::Params, front: Arc<dyn FrontEnd<P>>) -> Self {
+        Self {
+            lower_is_better: P::lower_is_better(&params),
+            params: LazyLock::new(Box::new(move || params)),
+            front,
+        }
+    }
+
     fn wrap(&self, entry: &Entry, session: Session<P>) -> Box<dyn DynSession> {
         Box::new(EntrySession {
             entry: entry.clone(),
@@ -451,19 +467,19 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
     }
 
     fn params_any(&self) -> &dyn Any {
-        &self.params
+        &*self.params
     }
 
     fn params_json(&self) -> Value {
-        params_to_json::<P>(&self.params)
+        params_to_json::<P>(&*self.params)
     }
 
     fn lower_is_better(&self) -> bool {
-        P::lower_is_better(&self.params)
+        self.lower_is_better
     }
 
     fn new_session(&self, entry: &Entry, seed: u64) -> Result<Box<dyn DynSession>, ParamsError> {
-        Ok(self.wrap(entry, Session::new(self.params.clone(), seed)?))
+        Ok(self.wrap(entry, Session::new((*self.params).clone(), seed)?))
     }
 
     fn with_params(
@@ -472,7 +488,7 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
         params: &Value,
         seed: u64,
     ) -> Result<Box<dyn DynSession>, ParamsError> {
-        let params = P::read_params(&self.params, params)?;
+        let params = P::read_params(&*self.params, params)?;
         Ok(self.wrap(entry, Session::new(params, seed)?))
     }
 
@@ -483,27 +499,27 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
                 found: saved.game.clone(),
             });
         }
-        Ok(self.wrap(entry, Session::restore(saved, &self.params)?))
+        Ok(self.wrap(entry, Session::restore(saved, &*self.params)?))
     }
 
     fn how_to_play(&self) -> String {
-        self.front.how_to_play(&self.params)
+        self.front.how_to_play(&*self.params)
     }
 
     fn tile_text(&self, value: u64) -> String {
-        self.front.tile_text(&self.params, value)
+        self.front.tile_text(&*self.params, value)
     }
 
     fn tile_colors(&self, value: u64) -> TileColors {
-        self.front.tile_colors(&self.params, value)
+        self.front.tile_colors(&*self.params, value)
     }
 
     fn board_colors(&self, dark: bool) -> BoardColors {
-        self.front.board_colors(&self.params, dark)
+        self.front.board_colors(&*self.params, dark)
     }
 
     fn assistant(&self) -> Option<Arc<dyn DynAssistant>> {
-        assistant_for(&self.front, &self.params)
+        assistant_for(&self.front, &*self.params)
     }
 
     fn options(&self) -> Vec<ParamOption> {
@@ -511,13 +527,13 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
     }
 
     fn with_preset(&self, params: &Value) -> Result<Arc<dyn EntryOps>, ParamsError> {
-        let params = P::read_params(&self.params, params)?;
+        let params = P::read_params(&*self.params, params)?;
         // The rules say whether they can start a game with them.
         P::new_game(&params, 0)?;
-        Ok(Arc::new(EntryOf::<P> {
+        Ok(Arc::new(EntryOf::<P>::given(
             params,
-            front: Arc::clone(&self.front),
-        }))
+            Arc::clone(&self.front),
+        )))
     }
 }
 
@@ -761,10 +777,7 @@ impl Registry {
                 group: info.title.to_string(),
                 section: None,
             },
-            EntryOf::<P> {
-                params: P::Params::default(),
-                front,
-            },
+            EntryOf::<P>::given(P::Params::default(), front),
         )
     }
 
@@ -794,9 +807,39 @@ impl Registry {
     /// As [`Registry::preset`], with the whole [`EntryInfo`]: the launcher lists the entry under
     /// `info.group` (the sliding variants group under the root of their `based_on` chain).
     #[must_use]
-    pub fn preset_in<P: Puzzle>(mut self, info: EntryInfo, params: P::Params) -> Self {
+    pub fn preset_in<P: Puzzle>(self, info: EntryInfo, params: P::Params) -> Self {
+        self.catalogue_entry::<P>(info, |front| EntryOf::given(params, front))
+    }
+
+    /// As [`Registry::preset_in`], with params made by `read` only when something first needs
+    /// them (a game, its help, its colours, [`Entry::params`]), once, by whichever thread asks
+    /// first: a catalogue of presets kept in files lists them all without reading one.
+    /// `lower_is_better` is what [`Puzzle::lower_is_better`] says of the params `read` makes,
+    /// which a launcher asks of every entry.
+    #[must_use]
+    pub fn lazy_preset_in<P: Puzzle>(
+        self,
+        info: EntryInfo,
+        lower_is_better: bool,
+        read: impl FnOnce() -> P::Params + Send + 'static,
+    ) -> Self {
+        self.catalogue_entry::<P>(info, |front| EntryOf {
+            params: LazyLock::new(Box::new(read)),
+            lower_is_better,
+            front,
+        })
+    }
+
+    /// Adds an entry of the host's catalogue, which the same rules about ids hold for as for
+    /// [`Registry::kind`]; a preset of a kind not registered is a bug too, and is ignored in
+    /// release builds.
+    fn catalogue_entry<P: Puzzle>(
+        mut self,
+        info: EntryInfo,
+        ops: impl FnOnce(Arc<dyn FrontEnd<P>>) -> EntryOf<P>,
+    ) -> Self {
         let id = info.id.clone();
-        match self.add_preset::<P>(info, params) {
+        match self.add::<P>(info, ops) {
             Ok(()) => {}
             Err(PresetError::Taken(_)) => {
                 debug_assert!(false, "game id '{id}' registered twice");
@@ -819,6 +862,16 @@ impl Registry {
         info: EntryInfo,
         params: P::Params,
     ) -> Result<(), PresetError> {
+        self.add::<P>(info, |front| EntryOf::given(params, front))
+    }
+
+    /// Adds the entry `info` of kind `P` whose `ops` are made with the kind's front end, unless
+    /// its id is taken or the kind is not registered.
+    fn add<P: Puzzle>(
+        &mut self,
+        info: EntryInfo,
+        ops: impl FnOnce(Arc<dyn FrontEnd<P>>) -> EntryOf<P>,
+    ) -> Result<(), PresetError> {
         let front = self
             .kinds
             .iter()
@@ -831,7 +884,7 @@ impl Registry {
         }
         self.entries.push(Entry {
             info: Arc::new(info),
-            ops: Arc::new(EntryOf::<P> { params, front }),
+            ops: Arc::new(ops(front)),
         });
         Ok(())
     }
@@ -1161,6 +1214,45 @@ mod tests {
             standard.load(&saved),
             Err(LoadError::WrongGame { .. })
         ));
+    }
+
+    /// A lazy preset is listed, grouped and ranked without its params, which are made once,
+    /// the first time something needs them, whichever thread asks.
+    #[test]
+    fn a_lazy_preset_makes_its_params_once_when_first_needed() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let made = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&made);
+        let info = EntryInfo {
+            id: "counter-40".into(),
+            title: "Counter to 40".into(),
+            description: "Count further still.".into(),
+            group: "Counter".into(),
+            section: None,
+        };
+        let registry = registry().lazy_preset_in::<Counter>(info, false, move || {
+            counter.fetch_add(1, Ordering::SeqCst);
+            40
+        });
+        let entry = registry.get("counter-40").unwrap().clone();
+        assert_eq!(entry.title(), "Counter to 40");
+        assert!(!entry.lower_is_better());
+        assert_eq!(registry.groups(), [("Counter", vec![0, 1, 2])]);
+        assert!(registry.renamed().is_empty());
+        assert_eq!(made.load(Ordering::SeqCst), 0);
+        let threads: Vec<_> = (0..4)
+            .map(|_| {
+                let entry = entry.clone();
+                std::thread::spawn(move || entry.params::<Counter>().copied())
+            })
+            .collect();
+        for thread in threads {
+            assert_eq!(thread.join().unwrap(), Some(40));
+        }
+        assert_eq!(entry.how_to_play(), "Count to 40.");
+        let game = entry.new_session(3).unwrap();
+        assert_eq!(registry.load(&game.save()).unwrap().info().id, "counter-40");
+        assert_eq!(made.load(Ordering::SeqCst), 1);
     }
 
     #[test]

@@ -13,7 +13,9 @@ use std::sync::Arc;
 
 use tilebox_ai::ntuple::players::Players;
 use tilebox_core::{EntryInfo, Puzzle, Registry, Renamed};
-use tilebox_sliding::{Loaded, Refusal, Sliding, Variant, VariantError, builtins, load_dir};
+use tilebox_sliding::{
+    Bases, Builtin, Refusal, Sliding, VariantError, builtin, builtins, load_dir,
+};
 use tilebox_strike9::{OneDie, Scoring, Strike9, Strike9Params};
 
 pub use sliding::{
@@ -47,27 +49,37 @@ pub fn registry_with_players(dir: &Path, players: Arc<Players>) -> (Registry, Ve
 }
 
 /// `registry`, which holds the built-ins `builtins`, with the player's variant files in `dir`.
+/// A built-in is read only if a file is based on it.
 fn with_variants(
     mut registry: Registry,
-    builtins: &[Loaded],
+    builtins: &(impl Bases + ?Sized),
     dir: &Path,
 ) -> (Registry, Vec<Refusal>) {
-    // The built-ins a player's file may be based on, copied only when there are files: every
-    // start reads the folder, and most players have none.
-    let has_files = std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some());
-    let (loaded, mut refused) = if has_files {
-        let taken: Vec<Variant> = builtins.iter().map(|l| l.variant.clone()).collect();
-        load_dir(dir, &taken)
-    } else {
-        (Vec::new(), Vec::new())
-    };
-    let titles: Vec<(String, String)> = builtins
+    let (loaded, mut refused) = load_dir(dir, builtins);
+    // The titles of the games a file's group may be named after: the registry's and the files'.
+    let titles: Vec<(String, String)> = registry
+        .entries()
         .iter()
-        .chain(&loaded)
-        .map(|l| (l.id.clone(), l.variant.title.clone()))
+        .filter(|e| e.is::<Sliding>())
+        .map(|e| (e.id().to_string(), e.title().to_string()))
+        .chain(
+            loaded
+                .iter()
+                .map(|l| (l.id.clone(), l.variant.title.clone())),
+        )
         .collect();
     for l in loaded {
-        let info = variant_info(&l, &titles);
+        let root_title = titles
+            .iter()
+            .find(|(id, _)| *id == l.root)
+            .map(|(_, title)| title.as_str());
+        let info = variant_info(
+            &l.id,
+            &l.variant.title,
+            &l.variant.description,
+            &l.root,
+            root_title,
+        );
         let renamed = (l.id != l.variant.id).then(|| Renamed {
             from: l.variant.id.clone(),
             to: l.id.clone(),
@@ -93,38 +105,41 @@ fn with_variants(
     (registry, refused)
 }
 
-/// The entry info of a loaded variant: its names, in the group of its `based_on` root (the
-/// Compendium's modes, and files based on them, in [`tilebox_sliding::COMPENDIUM`]'s group).
-fn variant_info(l: &Loaded, titles: &[(String, String)]) -> EntryInfo {
-    let (group, section) = match tilebox_sliding::builtin_group(&l.root) {
+/// The entry info of the variant `id`, named `title` and `description`, in the group of
+/// `root`, the root of its `based_on` chain, titled `root_title` (its own title when it is its
+/// own root): the Compendium's modes, and files based on them, are in
+/// [`tilebox_sliding::COMPENDIUM`]'s group, under their page.
+fn variant_info(
+    id: &str,
+    title: &str,
+    description: &str,
+    root: &str,
+    root_title: Option<&str>,
+) -> EntryInfo {
+    let (group, section) = match tilebox_sliding::builtin_group(root) {
         Some((group, page)) => (group.to_string(), Some(page.to_string())),
-        None => (
-            titles
-                .iter()
-                .find(|(id, _)| *id == l.root)
-                .map_or_else(|| l.variant.title.clone(), |(_, t)| t.clone()),
-            None,
-        ),
+        None => (root_title.unwrap_or(title).to_string(), None),
     };
     EntryInfo {
-        id: l.id.clone(),
-        title: l.variant.title.clone(),
-        description: l.variant.description.clone(),
+        id: id.to_string(),
+        title: title.to_string(),
+        description: description.to_string(),
         group,
         section,
     }
 }
 
 /// `registry` with the built-in sliding variants added: the kind's standard entry is the
-/// original 2048 ([`Sliding::INFO`]), every other built-in a preset in its group.
+/// original 2048 ([`Sliding::INFO`]), every other built-in a preset in its group, whose file is
+/// read when something first needs its rules ([`Registry::lazy_preset_in`]), so that listing
+/// the games reads none.
 fn with_builtin_variants(mut registry: Registry) -> Registry {
-    let all = builtins();
-    let titles: Vec<(String, String)> = all
-        .iter()
-        .map(|l| (l.variant.id.clone(), l.variant.title.clone()))
-        .collect();
-    for l in all.iter().filter(|l| l.variant.id != Sliding::INFO.id) {
-        registry = registry.preset_in::<Sliding>(variant_info(l, &titles), l.variant.clone());
+    for b in builtins().iter().filter(|b| b.id() != Sliding::INFO.id) {
+        let root_title = builtin(b.root()).map(Builtin::title);
+        let info = variant_info(b.id(), b.title(), b.description(), b.root(), root_title);
+        // No sliding game has a lower best score: the kind keeps `Puzzle::lower_is_better`'s
+        // default (a test holds every entry to it).
+        registry = registry.lazy_preset_in::<Sliding>(info, false, move || b.variant().clone());
     }
     registry
 }
@@ -185,6 +200,24 @@ mod tests {
             let game = entry.new_session(1).unwrap();
             let rows = game.state_json()["board"].as_array().unwrap().len();
             assert_eq!(rows, side, "{}", entry.id());
+        }
+    }
+
+    /// Every built-in entry says, without reading its file, the names its variant gives and
+    /// what the kind says of whether its lower score is the better.
+    #[test]
+    fn every_builtin_entry_has_its_variants_names_and_lower_is_better() {
+        let registry = registry();
+        for b in builtins() {
+            let entry = registry.get(b.id()).unwrap();
+            let v = entry.params::<Sliding>().expect("a sliding entry");
+            let info = entry.info();
+            assert_eq!(
+                (info.id.as_str(), info.title.as_str()),
+                (v.id.as_str(), v.title.as_str())
+            );
+            assert_eq!(info.description, v.description);
+            assert_eq!(entry.lower_is_better(), Sliding::lower_is_better(v));
         }
     }
 
@@ -337,20 +370,14 @@ mod tests {
         assert_eq!(saved.game, "12345");
 
         // A later release with a built-in `12345`.
-        let mut builtin = tilebox_sliding::builtin_variant("2048").unwrap();
-        builtin.id = "12345".into();
-        builtin.title = "12345".into();
-        let later = Loaded {
-            variant: builtin.clone(),
-            id: "12345".into(),
-            root: "12345".into(),
-            file: "12345.json".into(),
-        };
-        let mut all = builtins().to_vec();
-        all.push(later.clone());
-        let titles = [("12345".to_string(), "12345".to_string())];
-        let with_it = registry().preset_in::<Sliding>(variant_info(&later, &titles), builtin);
-        let (after, refused) = with_variants(with_it, &all, &dir);
+        let mut later = tilebox_sliding::builtin_variant("2048").unwrap();
+        later.id = "12345".into();
+        later.title = "12345".into();
+        let info = variant_info("12345", "12345", &later.description, "12345", None);
+        let with_it = registry().preset_in::<Sliding>(info, later.clone());
+        let mut all = tilebox_sliding::builtin_variants();
+        all.push(later);
+        let (after, refused) = with_variants(with_it, all.as_slice(), &dir);
         assert!(refused.is_empty(), "{refused:?}");
         let renamed = [the_rename_of(&after, "12345")];
         assert_eq!(renamed[0].to, "12345-own");

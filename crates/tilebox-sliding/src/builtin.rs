@@ -1,11 +1,16 @@
 //! The built-in variants: the data files in `crates/tilebox-sliding/variants/`, compiled in and
-//! read by the same code as a player's own files ([`crate::load`]).
+//! read by the same code as a player's own files ([`crate::load`]). Their names are read when
+//! the crate is built (`build.rs`), so that every start lists them without reading one; a
+//! built-in's file is read when something first needs its rules ([`Builtin::variant`]).
 
+use std::fmt;
 use std::sync::OnceLock;
 
 use crate::Rules;
-use crate::load::{Loaded, resolve_all};
-use crate::variant::{Movement, Scoring, Spawn, SpawnAt, Variant, Win};
+use crate::variant::{
+    BASED_ON, MergeRule, Movement, Pos, Scoring, Spawn, SpawnAt, Variant, VariantError, Win,
+    parse_object, resolve,
+};
 
 /// The built-in files, in launcher order: file name and text. Adding one is a line here; the
 /// tests find each built-in by its id, never by its place in this list.
@@ -119,60 +124,185 @@ pub(crate) const FIRST_IDS: &[&str] = &[
     "2048", "2048-3x3", "2048-5x5", "2048-6x6", "2048-8x8", "threes", "2584", "2187", "1024",
 ];
 
-/// The built-in variants with the root of each one's `based_on` chain, in launcher order.
-pub fn builtins() -> &'static [Loaded] {
-    all()
+/// The names a built-in file gives, read when the crate is built (`build.rs`): its id, and its
+/// title, description and `based_on` where it gives them (a file based on another may leave its
+/// names to its base).
+struct Header {
+    id: &'static str,
+    title: Option<&'static str>,
+    description: Option<&'static str>,
+    based_on: Option<&'static str>,
 }
 
-/// The built-ins, read once: every host asks for them often (a tile's colours ask which
-/// ladder it is on), and reading the files each time would cost a frame its smoothness.
-fn all() -> &'static [Loaded] {
-    static ALL: OnceLock<Vec<Loaded>> = OnceLock::new();
-    ALL.get_or_init(read_all)
+/// The header of every file in `variants/`, by file name, in name order (`build.rs` writes it).
+const HEADERS: &[(&str, Header)] = include!(concat!(env!("OUT_DIR"), "/headers.rs"));
+
+/// A built-in variant: its names, known without reading its file, and its rules, read from the
+/// file the first time something needs them (a new game, a player's file based on it, its
+/// palette), once, by whichever thread asks first.
+pub struct Builtin {
+    id: &'static str,
+    title: &'static str,
+    description: &'static str,
+    root: &'static str,
+    file: &'static str,
+    text: &'static str,
+    /// The built-in its file is based on: its place in [`builtins`], before this one's.
+    base: Option<usize>,
+    variant: OnceLock<Variant>,
+    rules: OnceLock<Option<Rules>>,
 }
 
-/// Reads and resolves the built-in files. A file written out in full is read straight into its
-/// [`Variant`] and checked ([`Variant::validate`]), the quick way: every start of the app and
-/// of each `tilebox-cli` command reads them all, and the checks in words that a player's file
-/// gets (which read it as JSON values first, three times slower) are for files a person
-/// writes. The files based on another (2048's sizes) are resolved as a player's are, over the
-/// full ones; a full file that does not read the quick way goes that way too. The order is
-/// the files' own.
-fn read_all() -> Vec<Loaded> {
-    let files: Vec<(&str, &str)> = FILES
-        .iter()
-        .copied()
-        .chain(COMPENDIUM_FILES.iter().map(|&(name, text, _)| (name, text)))
-        .collect();
-    let mut full: Vec<Loaded> = Vec::new();
-    let mut rest = Vec::new();
-    for &(name, text) in &files {
-        match serde_json::from_str::<Variant>(text)
+impl fmt::Debug for Builtin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Builtin")
+            .field("id", &self.id)
+            .field("file", &self.file)
+            .field("read", &self.is_read())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Builtin {
+    /// The variant's id.
+    pub fn id(&self) -> &'static str {
+        self.id
+    }
+
+    /// The variant's title.
+    pub fn title(&self) -> &'static str {
+        self.title
+    }
+
+    /// The variant's description.
+    pub fn description(&self) -> &'static str {
+        self.description
+    }
+
+    /// The id of the built-in at the root of its `based_on` chain (its own id when it has no
+    /// `based_on`): the launcher groups entries by it.
+    pub fn root(&self) -> &'static str {
+        self.root
+    }
+
+    /// The name of its file in `variants/`.
+    pub fn file(&self) -> &'static str {
+        self.file
+    }
+
+    /// The variant, read from its file the first time it is asked for. Should the file not
+    /// read (the tests make sure each does), the original 2048 under this built-in's names.
+    pub fn variant(&self) -> &Variant {
+        self.variant.get_or_init(|| {
+            let read = self.read();
+            debug_assert!(read.is_some(), "the built-in {} does not read", self.file);
+            read.unwrap_or_else(|| Variant {
+                id: self.id.into(),
+                title: self.title.into(),
+                description: self.description.into(),
+                ..written_out()
+            })
+        })
+    }
+
+    /// Whether its file has been read: a host that lists the built-ins reads none.
+    pub fn is_read(&self) -> bool {
+        self.variant.get().is_some()
+    }
+
+    /// The variant compiled, compiled the first time it is asked for and shared; `None` if its
+    /// rules do not compile (the tests make sure each does).
+    pub fn rules(&self) -> Option<Rules> {
+        self.rules
+            .get_or_init(|| Rules::new(self.variant()).ok())
+            .clone()
+    }
+
+    /// Reads the file. One written out in full is read straight into its [`Variant`] and checked
+    /// ([`Variant::validate`]), the quick way: the checks in words that a player's file gets
+    /// (which read it as JSON values first, three times slower) are for files a person writes.
+    /// One based on another (2048's sizes), or a full one that does not read the quick way, is
+    /// resolved as a player's file is, over its base.
+    fn read(&self) -> Option<Variant> {
+        if let Some(variant) = serde_json::from_str::<Variant>(self.text)
             .ok()
             .filter(|v| v.validate().is_ok())
         {
-            Some(variant) => full.push(Loaded {
-                id: variant.id.clone(),
-                root: variant.id.clone(),
-                file: name.to_string(),
-                variant,
-            }),
-            None => rest.push((name.to_string(), Ok(text.to_string()))),
+            return Some(variant);
         }
+        let base = self.base.and_then(|i| builtins().get(i));
+        let variant = resolve(&parse_object(self.text).ok()?, |id| match base {
+            Some(base) if base.id == id => Ok(base.variant().clone()),
+            _ => Err(VariantError::field(
+                BASED_ON,
+                format!("{id:?} is not a built-in before this one"),
+            )),
+        })
+        .ok()?;
+        (variant.id == self.id).then_some(variant)
     }
-    // The files based on another are 2048's sizes, based on 2048; the bases offered are the
-    // first built-ins, not the Compendium's (the test below holds the reading to the player's).
-    let bases: Vec<Variant> = full
+}
+
+/// The built-in variants, in launcher order, each read only when something needs its rules.
+pub fn builtins() -> &'static [Builtin] {
+    static ALL: OnceLock<Vec<Builtin>> = OnceLock::new();
+    ALL.get_or_init(table)
+}
+
+/// The built-ins from [`HEADERS`], in the order of [`FILES`] then [`COMPENDIUM_FILES`]. A file
+/// may be based on one of the first built-ins ([`FILES`]) listed before it, whose names it
+/// takes where it leaves its own out. A file without a header, or based on any other, is a bug
+/// the tests catch: it is left out.
+fn table() -> Vec<Builtin> {
+    let files = FILES
         .iter()
-        .filter(|l| FILES.iter().any(|&(name, _)| name == l.file))
-        .map(|l| l.variant.clone())
-        .collect();
-    let (based, refused) = resolve_all(rest, &bases);
-    // The files are part of the build and tested; a refusal here is a bug caught by the tests.
-    debug_assert!(refused.is_empty(), "{refused:?}");
-    let mut loaded: Vec<Loaded> = full.into_iter().chain(based).collect();
-    loaded.sort_by_key(|l| files.iter().position(|&(name, _)| name == l.file));
-    loaded
+        .copied()
+        .chain(COMPENDIUM_FILES.iter().map(|&(name, text, _)| (name, text)));
+    let mut all: Vec<Builtin> = Vec::with_capacity(FILES.len() + COMPENDIUM_FILES.len());
+    for (file, text) in files {
+        let header = HEADERS
+            .binary_search_by_key(&file, |&(name, _)| name)
+            .ok()
+            .and_then(|i| HEADERS.get(i))
+            .map(|(_, header)| header);
+        let Some(header) = header else {
+            debug_assert!(false, "no header for the built-in {file}");
+            continue;
+        };
+        // Its base, among the first built-ins before it.
+        let base = match header
+            .based_on
+            .map(|id| all.iter().take(FILES.len()).position(|b| b.id == id))
+        {
+            None => None,
+            Some(Some(i)) => Some(i),
+            Some(None) => {
+                debug_assert!(false, "{file}: its base is not a first built-in before it");
+                continue;
+            }
+        };
+        let names = base.and_then(|i| all.get(i));
+        all.push(Builtin {
+            id: header.id,
+            title: header.title.or(names.map(|b| b.title)).unwrap_or(header.id),
+            description: header
+                .description
+                .or(names.map(|b| b.description))
+                .unwrap_or_default(),
+            root: names.map_or(header.id, |b| b.root),
+            file,
+            text,
+            base,
+            variant: OnceLock::new(),
+            rules: OnceLock::new(),
+        });
+    }
+    all
+}
+
+/// The built-in `id`, if there is one.
+pub fn builtin(id: &str) -> Option<&'static Builtin> {
+    builtins().iter().find(|b| b.id == id)
 }
 
 /// The launcher group of the built-in `id` when it is not its own, and the heading it is listed
@@ -187,92 +317,104 @@ pub fn builtin_group(id: &str) -> Option<(&'static str, &'static str)> {
 }
 
 /// Every built-in variant, in launcher order: `2048`, its sizes, `threes`, `2584`, `2187`,
-/// `1024`.
+/// `1024`, then the Compendium's modes. Reads every file: for tests and tools that go over them
+/// all.
 pub fn builtin_variants() -> Vec<Variant> {
-    all().iter().map(|l| l.variant.clone()).collect()
+    builtins().iter().map(|b| b.variant().clone()).collect()
 }
 
 /// The built-in variant `id`, if there is one: how tests and tools pick a built-in (never by its
 /// place in the list, which grows).
 pub fn builtin_variant(id: &str) -> Option<Variant> {
-    all()
-        .iter()
-        .find(|l| l.variant.id == id)
-        .map(|l| l.variant.clone())
+    builtin(id).map(|b| b.variant().clone())
 }
 
 /// The ladder of the built-in variant `id` (its tile values), without copying it: how a host
 /// tells a variant on 2048's or Threes' ladder, for each tile it draws.
 pub fn builtin_ladder(id: &str) -> Option<&'static [u64]> {
-    all()
-        .iter()
-        .find(|l| l.variant.id == id)
-        .map(|l| l.variant.tiles.as_slice())
+    builtin(id).map(|b| b.variant().tiles.as_slice())
 }
 
 /// The compiled rules of the built-in variant `id`, compiled once and shared; `None` for an id
 /// that is not a built-in.
 pub fn builtin_rules(id: &str) -> Option<Rules> {
-    static RULES: OnceLock<Vec<Rules>> = OnceLock::new();
-    RULES
-        .get_or_init(|| {
-            builtin_variants()
-                .iter()
-                .filter_map(|v| Rules::new(v).ok())
-                .collect()
-        })
-        .iter()
-        .find(|r| r.variant().id == id)
-        .cloned()
+    builtin(id).and_then(Builtin::rules)
 }
 
-/// The original 2048 ([`Variant`]'s default), read from its built-in file. Should the file ever
-/// fail to read (the tests make sure it does not), the same game written out here.
+/// The original 2048 ([`Variant`]'s default), read from its built-in file.
 pub(crate) fn standard() -> Variant {
-    FILES
+    builtins()
         .first()
-        .and_then(|(_, text)| Variant::from_text(text).ok())
-        .unwrap_or_else(|| Variant {
-            format: crate::variant::FORMAT_1,
-            id: "2048".into(),
-            title: "2048".into(),
-            description: "Slide the tiles and merge equal pairs to make a 2048 tile.".into(),
-            side: 4,
-            tiles: (1..=57).map(|k| 1u64 << k).collect(),
-            merges: Vec::new(),
-            motion: Movement::Slide,
-            spawn: Spawn {
-                weights: Some([(2, 9), (4, 1)].into_iter().collect()),
-                bag: None,
-                bonus: None,
-            },
-            spawn_at: SpawnAt::Anywhere,
-            start: 2,
-            preview: false,
-            win: Win::one(2048),
-            score: Scoring::Merges,
-            labels: Vec::new(),
-        })
+        .map_or_else(written_out, |b| b.variant().clone())
+}
+
+/// The original 2048 written out: what a built-in file that does not read stands in for.
+fn written_out() -> Variant {
+    Variant {
+        format: crate::variant::FORMAT_1,
+        id: "2048".into(),
+        title: "2048".into(),
+        description: "Slide the tiles and merge equal pairs to make a 2048 tile.".into(),
+        side: 4,
+        tiles: (1..=57).map(|k| 1u64 << k).collect(),
+        // n + n → n+1.
+        merges: vec![MergeRule {
+            tiles: vec![Pos::Rel(0), Pos::Rel(0)],
+            makes: Some(Pos::Rel(1)),
+            n_from: None,
+            n_to: None,
+            n_every: None,
+            any_order: false,
+            leaves: Vec::new(),
+            run: false,
+            on_moves: None,
+            directions: Vec::new(),
+            spent: Vec::new(),
+        }],
+        motion: Movement::Slide,
+        spawn: Spawn {
+            weights: Some([(2, 9), (4, 1)].into_iter().collect()),
+            bag: None,
+            bonus: None,
+        },
+        spawn_at: SpawnAt::Anywhere,
+        start: 2,
+        preview: false,
+        win: Win::one(2048),
+        score: Scoring::Merges,
+        labels: Vec::new(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::load::resolve_all;
     use crate::variant::FIELDS;
 
-    /// The quick reading of the built-in files is the one a player's files get: the same
-    /// variants, roots, files and order.
+    /// The built-ins' names, known without reading their files, and their variants, read the
+    /// quick way, are what the player's reading of the files makes: the same ids, names, roots,
+    /// files, variants and order. Every file in `variants/` is a built-in.
     #[test]
-    fn the_builtins_read_the_quick_way_are_what_the_players_reading_makes() {
+    fn the_builtins_names_and_quick_reading_are_what_the_players_reading_makes() {
         let files = FILES
             .iter()
             .copied()
             .chain(COMPENDIUM_FILES.iter().map(|&(name, text, _)| (name, text)))
             .map(|(name, text)| (name.to_string(), Ok(text.to_string())));
-        let (slow, refused) = resolve_all(files, &[]);
+        let none: &[Variant] = &[];
+        let (slow, refused) = resolve_all(files, none);
         assert!(refused.is_empty(), "{refused:?}");
         assert_eq!(slow.len(), FILES.len() + COMPENDIUM_FILES.len());
-        assert_eq!(slow, builtins());
+        assert_eq!(HEADERS.len(), slow.len());
+        assert_eq!(builtins().len(), slow.len());
+        for (l, b) in slow.iter().zip(builtins()) {
+            let names = |v: &Variant| (v.id.clone(), v.title.clone(), v.description.clone());
+            let given = (b.id().into(), b.title().into(), b.description().into());
+            assert_eq!(names(&l.variant), given);
+            assert_eq!((l.root.as_str(), l.file.as_str()), (b.root(), b.file()));
+            assert_eq!(&l.variant, b.variant());
+        }
     }
 
     #[test]
@@ -281,9 +423,9 @@ mod tests {
         assert_eq!(
             all.len(),
             FILES.len() + COMPENDIUM_FILES.len(),
-            "a built-in file is refused"
+            "a built-in file is left out"
         );
-        let ids: Vec<&str> = all.iter().map(|l| l.variant.id.as_str()).collect();
+        let ids: Vec<&str> = all.iter().map(Builtin::id).collect();
         assert_eq!(
             ids[..FILES.len()],
             [
@@ -291,7 +433,7 @@ mod tests {
                 "1024"
             ]
         );
-        let roots: Vec<&str> = all.iter().map(|l| l.root.as_str()).collect();
+        let roots: Vec<&str> = all.iter().map(Builtin::root).collect();
         assert_eq!(
             roots[..FILES.len()],
             [
@@ -299,11 +441,11 @@ mod tests {
             ]
         );
         // The Compendium's modes follow, each its own root, named by its file, in its group.
-        for ((name, _, page), l) in COMPENDIUM_FILES.iter().zip(&all[FILES.len()..]) {
-            assert_eq!(name.strip_suffix(".json"), Some(l.variant.id.as_str()));
-            assert_eq!(l.root, l.variant.id);
+        for ((name, _, page), b) in COMPENDIUM_FILES.iter().zip(&all[FILES.len()..]) {
+            assert_eq!(name.strip_suffix(".json"), Some(b.id()));
+            assert_eq!(b.root(), b.id());
             assert_eq!(
-                builtin_group(&l.variant.id),
+                builtin_group(b.id()),
                 Some((COMPENDIUM, COMPENDIUM_PAGES[page - 1]))
             );
         }
@@ -311,18 +453,19 @@ mod tests {
         assert!(COMPENDIUM_FILES.windows(2).all(|w| w[0].2 <= w[1].2));
         assert_eq!(builtin_group("2584"), None);
         assert_eq!(builtin_group("2048"), None);
-        for l in all {
-            let json = l.variant.to_json();
+        for b in all {
+            let json = b.variant().to_json();
             // Every field, and the optional ones a variant uses (format 2's labels).
-            let optional = usize::from(!l.variant.labels.is_empty());
+            let optional = usize::from(!b.variant().labels.is_empty());
             assert_eq!(json.as_object().unwrap().len(), FIELDS.len() + optional);
             assert_eq!(
-                Variant::from_json(json.as_object().unwrap()).unwrap(),
-                l.variant
+                &Variant::from_json(json.as_object().unwrap()).unwrap(),
+                b.variant()
             );
         }
-        assert_eq!(Variant::default(), all[0].variant);
-        assert_eq!(standard(), all[0].variant);
+        assert_eq!(&Variant::default(), all[0].variant());
+        assert_eq!(&standard(), all[0].variant());
+        assert_eq!(&written_out(), all[0].variant());
     }
 
     #[test]

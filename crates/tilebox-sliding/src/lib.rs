@@ -30,15 +30,15 @@ pub mod variant;
 
 pub use board::{Board, BoardError, Cell};
 pub use builtin::{
-    COMPENDIUM, COMPENDIUM_PAGES, builtin_group, builtin_ladder, builtin_rules, builtin_variant,
-    builtin_variants, builtins,
+    Builtin, COMPENDIUM, COMPENDIUM_PAGES, builtin, builtin_group, builtin_ladder, builtin_rules,
+    builtin_variant, builtin_variants, builtins,
 };
 pub use direction::Direction;
 pub use engine::Rules;
 pub use line::LineMotion;
 pub use load::{
-    Kinds, Loaded, MAX_FILE_BYTES, Refusal, check_file, check_file_with_id, free_id, load_dir,
-    read_bounded, renamed_id,
+    Bases, Kinds, Loaded, MAX_FILE_BYTES, Refusal, check_file, check_file_with_id, free_id,
+    load_dir, read_bounded, renamed_id,
 };
 pub use slide::{Motion, Slide, slide_board};
 pub use sliding::{NextCard, Sliding, SlidingState};

@@ -11,6 +11,7 @@ use serde_json::{Map, Value};
 pub use tilebox_core::files::Kinds;
 use tilebox_core::files::{self, FileError};
 
+use crate::builtin::Builtin;
 use crate::variant::{BASED_ON, Variant, VariantError, parse_object, resolve};
 
 /// The largest variant file read; a larger one is refused unread.
@@ -49,6 +50,38 @@ impl fmt::Display for Refusal {
     }
 }
 
+/// The variants a player's files are read over (the built-ins): each one's id is taken, and a
+/// file's `based_on` may name one. A variant is asked for only when a file is based on it, so
+/// that a built-in ([`crate::builtins`]) is read only when a file needs it.
+pub trait Bases {
+    /// Whether one of them has the id `id`.
+    fn has(&self, id: &str) -> bool;
+    /// The one whose id is `id`.
+    fn get(&self, id: &str) -> Option<Variant>;
+}
+
+impl Bases for [Variant] {
+    fn has(&self, id: &str) -> bool {
+        self.iter().any(|v| v.id == id)
+    }
+
+    fn get(&self, id: &str) -> Option<Variant> {
+        self.iter().find(|v| v.id == id).cloned()
+    }
+}
+
+impl Bases for [Builtin] {
+    fn has(&self, id: &str) -> bool {
+        self.iter().any(|b| b.id() == id)
+    }
+
+    fn get(&self, id: &str) -> Option<Variant> {
+        self.iter()
+            .find(|b| b.id() == id)
+            .map(|b| b.variant().clone())
+    }
+}
+
 /// Reads every `*.json` file in `dir`, in file-name order, as a player's variants over
 /// `builtins` (a file's `based_on` may name a built-in or another file in `dir`). A missing
 /// folder is no error: it gives nothing. A file refused doesn't stop the others.
@@ -57,7 +90,7 @@ impl fmt::Display for Refusal {
 /// refused, as it always was. A file whose id a later built-in took still loads, its game under
 /// a new id ([`Loaded::id`], see [`renamed_id`]), and a `based_on` naming the id in the
 /// player's other files still means that file, as it did when they were written.
-pub fn load_dir(dir: &Path, builtins: &[Variant]) -> (Vec<Loaded>, Vec<Refusal>) {
+pub fn load_dir(dir: &Path, builtins: &(impl Bases + ?Sized)) -> (Vec<Loaded>, Vec<Refusal>) {
     let Ok(read) = std::fs::read_dir(dir) else {
         return (Vec::new(), Vec::new());
     };
@@ -108,7 +141,7 @@ pub fn check_file_with_id(
         .filter(|v| Some(&v.id) != id.as_ref())
         .cloned()
         .collect();
-    let (mut loaded, mut refused) = resolve_all([(file.clone(), text)], &others);
+    let (mut loaded, mut refused) = resolve_all([(file.clone(), text)], others.as_slice());
     let checked = match (loaded.pop(), refused.pop()) {
         (Some(l), _) => Ok(l.variant),
         (None, Some(r)) => Err(r),
@@ -138,7 +171,7 @@ pub fn read_bounded(path: &Path, kinds: Kinds) -> Result<String, VariantError> {
 /// `taken` variants (whose ids are taken and which `based_on` may name).
 pub(crate) fn resolve_all(
     files: impl IntoIterator<Item = (String, Result<String, VariantError>)>,
-    taken: &[Variant],
+    taken: &(impl Bases + ?Sized),
 ) -> (Vec<Loaded>, Vec<Refusal>) {
     let mut refused = Vec::new();
     // The files that are JSON objects with a usable id, by id; the first file with an id wins.
@@ -158,7 +191,7 @@ pub(crate) fn resolve_all(
                 return Err(VariantError::field("id", why));
             }
             let first = crate::builtin::FIRST_IDS.contains(&id.as_str());
-            if (first && taken.iter().any(|v| v.id == id)) || by_id.contains_key(&id) {
+            if (first && taken.has(&id)) || by_id.contains_key(&id) {
                 return Err(VariantError::field("id", format!("{id:?} is taken")));
             }
             Ok((id, o))
@@ -179,9 +212,9 @@ pub(crate) fn resolve_all(
             .and_then(Value::as_str)
             .unwrap_or_default()
             .to_string();
-        let id = if taken.iter().any(|v| v.id == own) {
+        let id = if taken.has(&own) {
             renamed_id(&own, |candidate| {
-                taken.iter().any(|v| v.id == candidate)
+                taken.has(candidate)
                     || by_id.contains_key(candidate)
                     || ids.iter().any(|i| i == candidate)
             })
@@ -231,16 +264,16 @@ pub fn free_id(base: &str, taken: impl Fn(&str) -> bool) -> String {
     candidate
 }
 
-struct Resolver<'a> {
+struct Resolver<'a, B: Bases + ?Sized> {
     parsed: &'a [(String, Map<String, Value>)],
     /// The id each file's game is played under.
     ids: &'a [String],
     by_id: &'a BTreeMap<String, usize>,
-    taken: &'a [Variant],
+    taken: &'a B,
     done: Vec<Option<Result<Loaded, VariantError>>>,
 }
 
-impl Resolver<'_> {
+impl<B: Bases + ?Sized> Resolver<'_, B> {
     fn resolve(&mut self, i: usize, visiting: &mut HashSet<usize>) -> Result<Loaded, VariantError> {
         if let Some(done) = self.done.get(i).cloned().flatten() {
             return done;
@@ -257,13 +290,11 @@ impl Resolver<'_> {
         let result = resolve(file, |base| {
             // A player's own file first: a built-in that took its id came after the files
             // based on it were written.
-            if let Some(v) = self
-                .taken
-                .iter()
-                .find(|v| v.id == base && !self.by_id.contains_key(base))
+            if !self.by_id.contains_key(base)
+                && let Some(v) = self.taken.get(base)
             {
                 root = Some(v.id.clone());
-                return Ok(v.clone());
+                return Ok(v);
             }
             match self.by_id.get(base).copied() {
                 Some(j) => match self.resolve(j, visiting) {
@@ -306,14 +337,12 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::builtin_variants;
+    use crate::{builtin_variants, builtins};
 
     /// The refusal of one file `text` over the built-ins (with `others` before it), as a line.
     fn refuse(text: &str) -> Refusal {
-        let (ok, refused) = resolve_all(
-            [("my.json".to_string(), Ok(text.to_string()))],
-            &builtin_variants(),
-        );
+        let (ok, refused) =
+            resolve_all([("my.json".to_string(), Ok(text.to_string()))], builtins());
         assert!(ok.is_empty(), "{ok:?}");
         assert_eq!(refused.len(), 1);
         refused[0].clone()
@@ -350,7 +379,7 @@ mod tests {
                     Ok(r#"{"format": 1, "id": "my-fib-2", "based_on": "my-fib", "side": 6}"#.to_string()),
                 ),
             ],
-            &builtin_variants(),
+            builtins(),
         );
         assert!(refused.is_empty(), "{refused:?}");
         assert_eq!(ok[0].variant.side, 5);
@@ -360,10 +389,7 @@ mod tests {
         assert_eq!(ok[1].root, "2584");
         let mut full = crate::builtin_variant("2584").unwrap().to_json();
         full["id"] = json!("mine");
-        let (ok, refused) = resolve_all(
-            [("c.json".into(), Ok(full.to_string()))],
-            &builtin_variants(),
-        );
+        let (ok, refused) = resolve_all([("c.json".into(), Ok(full.to_string()))], builtins());
         assert!(refused.is_empty());
         assert_eq!(ok[0].root, "mine");
     }
@@ -842,16 +868,14 @@ mod tests {
         ] {
             let text =
                 format!(r#"{{"format": 2, "id": "w", "based_on": "2048", "{field}": {value}}}"#);
-            let (loaded, refused) =
-                resolve_all([("w.json".to_string(), Ok(text))], &builtin_variants());
+            let (loaded, refused) = resolve_all([("w.json".to_string(), Ok(text))], builtins());
             assert!(refused.is_empty(), "{field}: {refused:?}");
             assert_eq!(loaded.len(), 1);
         }
         // A format-1 file based on a variant that is format 2 now (5040 took its merges of four
         // after players could base files on it) reads as before, as a format-2 variant.
         let text = r#"{"format": 1, "id": "w", "based_on": "5040", "side": 6}"#.to_string();
-        let (loaded, refused) =
-            resolve_all([("w.json".to_string(), Ok(text))], &builtin_variants());
+        let (loaded, refused) = resolve_all([("w.json".to_string(), Ok(text))], builtins());
         assert!(refused.is_empty(), "{refused:?}");
         assert_eq!((loaded[0].variant.format, loaded[0].variant.side), (2, 6));
         std::fs::remove_dir_all(&dir).unwrap();
@@ -869,7 +893,7 @@ mod tests {
                 ("a.json".into(), Ok(text.into())),
                 ("b.json".into(), Ok(text.into())),
             ],
-            &builtin_variants(),
+            builtins(),
         );
         assert_eq!(ok.len(), 1);
         assert_eq!(refused[0].file, "b.json");
@@ -972,7 +996,7 @@ mod tests {
                     Ok(r#"{"format": 1, "id": "c", "based_on": "c"}"#.into()),
                 ),
             ],
-            &builtin_variants(),
+            builtins(),
         );
         assert!(ok.is_empty());
         assert_eq!(refused.len(), 3);
@@ -1031,7 +1055,7 @@ mod tests {
     fn a_folder_loads_sorted_refuses_bad_files_and_touches_nothing() {
         let dir = std::env::temp_dir().join(format!("tilebox-variants-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let (ok, refused) = load_dir(&dir, &builtin_variants());
+        let (ok, refused) = load_dir(&dir, builtins());
         assert!(
             ok.is_empty() && refused.is_empty(),
             "a missing folder is no error"
@@ -1055,7 +1079,7 @@ mod tests {
         std::fs::write(dir.join("notes.txt"), "not a variant").unwrap();
         let big = vec![b' '; (MAX_FILE_BYTES + 10) as usize];
         std::fs::write(dir.join("d.json"), big).unwrap();
-        let (ok, refused) = load_dir(&dir, &builtin_variants());
+        let (ok, refused) = load_dir(&dir, builtins());
         let ids: Vec<&str> = ok.iter().map(|l| l.variant.id.as_str()).collect();
         assert_eq!(ids, ["b-fib", "c"]);
         let lines: Vec<String> = refused.iter().map(ToString::to_string).collect();
@@ -1072,7 +1096,7 @@ mod tests {
 
     fn refusal_of(dir: &Path, name: &str, text: &str) -> String {
         std::fs::write(dir.join(name), text).unwrap();
-        let (_, refused) = load_dir(dir, &builtin_variants());
+        let (_, refused) = load_dir(dir, builtins());
         let line = refused
             .iter()
             .find(|r| r.file == name)
@@ -1100,7 +1124,7 @@ mod tests {
         // A '-' inside an id is fine.
         let text = r#"{"format": 1, "id": "my-2048", "based_on": "2048"}"#;
         std::fs::write(dir.join("ok.json"), text).unwrap();
-        let (ok, refused) = load_dir(&dir, &builtin_variants());
+        let (ok, refused) = load_dir(&dir, builtins());
         assert_eq!((ok.len(), refused.len()), (1, 0));
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -1217,7 +1241,7 @@ mod tests {
             .status()
             .unwrap();
         assert!(made.success());
-        let (ok, refused) = load_dir(&dir, &builtin_variants());
+        let (ok, refused) = load_dir(&dir, builtins());
         assert!(ok.is_empty());
         assert_eq!(
             refused[0].to_string(),
@@ -1264,7 +1288,7 @@ mod tests {
                     r#"{"format": 1, "id": "threes", "based_on": "2048"}"#,
                 ),
             ],
-            &taken,
+            taken.as_slice(),
         );
         let lines: Vec<String> = refused.iter().map(ToString::to_string).collect();
         assert_eq!(lines, [r#"d.json: id: "threes" is taken"#]);

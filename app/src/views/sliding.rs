@@ -713,9 +713,9 @@ pub fn draw_tile(painter: &Painter, cell: Rect, colors: TileColors, text: &str, 
     }
 }
 
-/// A label with a part in brackets after the rest (1716's "6(3|3)": a worth and its place),
-/// split there: the tile shows the part small under the rest, as the Compendium shows a place
-/// under its worth. `None` for any other text ("-1", "1+i", "(x)").
+/// A label with a part in brackets after the rest (1716's "6(3|3)": a worth and its place;
+/// 2496's "24(4×6)": a worth and its pair), split there: the tile shows the part small under
+/// the rest, as the Compendium shows a place or a pair under its worth. `None` for any other text ("-1", "1+i", "(x)").
 fn bracketed(text: &str) -> Option<(&str, &str)> {
     text.find('(')
         .filter(|&i| i > 0 && text.ends_with(')'))
@@ -779,11 +779,14 @@ mod tests {
     fn a_place_in_brackets_goes_under_the_worth() {
         assert_eq!(bracketed("6(3|3)"), Some(("6", "(3|3)")));
         assert_eq!(bracketed("1716(7|8)"), Some(("1716", "(7|8)")));
-        // Every label of 1716 but its 1 has one; no label of the other built-ins does.
+        assert_eq!(bracketed("24(4×6)"), Some(("24", "(4×6)")));
+        // Every label of 1716 but its 1 has one, and every label of 2496 (its pairs); no label
+        // of the other built-ins does.
         for v in tilebox_sliding::builtin_variants() {
             for (i, label) in v.labels.iter().enumerate() {
                 let split = bracketed(label).is_some();
-                assert_eq!(split, v.id == "1716" && i > 0, "{}: {label}", v.id);
+                let wanted = (v.id == "1716" && i > 0) || v.id == "2496";
+                assert_eq!(split, wanted, "{}: {label}", v.id);
             }
         }
         for plain in ["1", "-1", "1+i", "(x)", "2216.84", "÷2", "3r"] {

@@ -1372,7 +1372,13 @@ impl Variant {
         // Which conditions hold, a bit each.
         let mut seen: BTreeMap<Vec<u64>, u16> = BTreeMap::new();
         let mut holding = vec![0u64; conditions.len().div_ceil(64)];
+        // Without rules for some directions, every direction of a move holds the same set.
+        let by_direction = conditions.iter().any(|c| !c.directions.is_empty());
         for dir in crate::Direction::ALL {
+            if !by_direction && !sets.of_move.is_empty() {
+                sets.of_move.extend_from_within(..cycle as usize);
+                continue;
+            }
             for turn in 0..u64::from(cycle) {
                 holding.fill(0);
                 for (i, c) in conditions.iter().enumerate() {

@@ -64,6 +64,24 @@ function decimal(x) {
   return (Math.floor(x * 100 + 0.5) / 100).toFixed(2).replace(/0+$/, '').replace(/\.$/, '');
 }
 
+/** 3240's label of a tile [a, b, c, d, e, f]: its worth, and its factors if two or more. */
+function factors3240(t) {
+  if (t[0] === 0.5) return '2';
+  const bases = [4, 6, 9, 10, 14, 15];
+  const sup = ['', '', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+  const worth = bases.reduce((w, b, i) => w * b ** t[i], 1);
+  if (t.reduce((n, e) => n + e, 0) <= 1) return `${worth}`;
+  const parts = bases.flatMap((b, i) => (t[i] > 0 ? [`${b}${sup[t[i]]}`] : []));
+  return `${worth}(${parts.join('·')})`;
+}
+
+// The modes whose win the engine writes as a condition on a tile's worth, not as tiles: the
+// tiles that meet it, as labelled. 3240's four tiles worth 3240, in the order of their factors.
+const WINS = {
+  79: () => [[0, 2, 1, 1, 0, 0], [0, 3, 0, 0, 0, 1], [1, 0, 2, 1, 0, 0], [1, 1, 1, 0, 0, 1]]
+    .map(factors3240),
+};
+
 // The modes whose tiles Tilebox shows by a label (format 2's `labels`): the label of each of
 // the engine's tiles, which the fixture then holds in place of its value (values repeat: red
 // and blue 3s, 3 and -3).
@@ -85,6 +103,9 @@ const LABELS = {
   42: ([k, c]) => (c === 0 ? `${fibonacci(k + 2)}` : `${fibonacci(k + 2)}${c > 0 ? 'y' : 'c'}`),
   // 3,188,646: ["Multiply", …] is the × tile, [k, 2] is 2·3^k and [k, 4] is 4·3^k.
   71: (t) => (t[0] === 'Multiply' ? '×' : `${t[1] * 3 ** t[0]}`),
+  // 3240: [a, b, c, d, e, f] is 4^a·6^b·9^c·10^d·14^e·15^f, shown with its factors when
+  // there are two or more; [0.5, 0, …] is the 2.
+  79: (t) => factors3240(t),
   // 2496: [a, b], a ≤ b, big integers written "@BigInt a", is a×b shown under its worth.
   89: (t) => {
     const [a, b] = t.map((x) => Number(String(x).replace('@BigInt ', '')));
@@ -114,7 +135,7 @@ function relabel(rec, label) {
       : weights.map(([t, w]) => [t, w * scale]),
     // A condition written as an expression, `["@This 0", "=", k]` (Bicolor 2584), is a tile of
     // level k in either colour.
-    win_values: rec.win.conditions.flatMap((c) => (c[0] === '@This 0' && c[1] === '='
+    win_values: WINS[rec.mode] ? WINS[rec.mode]() : rec.win.conditions.flatMap((c) => (c[0] === '@This 0' && c[1] === '='
       ? [label([c[2], -1]), label([c[2], 1])]
       : [label(c)])),
     spawned_values: Object.fromEntries(

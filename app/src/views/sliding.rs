@@ -714,7 +714,7 @@ pub fn draw_tile(painter: &Painter, cell: Rect, colors: TileColors, text: &str, 
 }
 
 /// A label with a part in brackets after the rest (1716's "6(3|3)": a worth and its place;
-/// 2496's "24(4×6)": a worth and its pair), split there: the tile shows the part small under
+/// 2496's "24(4×6)": a worth and its pair; 3240's "36(6²)": a worth and its factors), split there: the tile shows the part small under
 /// the rest, as the Compendium shows a place or a pair under its worth. `None` for any other text ("-1", "1+i", "(x)").
 fn bracketed(text: &str) -> Option<(&str, &str)> {
     text.find('(')
@@ -780,12 +780,17 @@ mod tests {
         assert_eq!(bracketed("6(3|3)"), Some(("6", "(3|3)")));
         assert_eq!(bracketed("1716(7|8)"), Some(("1716", "(7|8)")));
         assert_eq!(bracketed("24(4×6)"), Some(("24", "(4×6)")));
-        // Every label of 1716 but its 1 has one, and every label of 2496 (its pairs); no label
-        // of the other built-ins does.
+        // Every label of 1716 but its 1 has one, every label of 2496 (its pairs), and the
+        // labels of 3240's products of two factors or more; no label of the other built-ins does.
         for v in tilebox_sliding::builtin_variants() {
             for (i, label) in v.labels.iter().enumerate() {
                 let split = bracketed(label).is_some();
-                let wanted = (v.id == "1716" && i > 0) || v.id == "2496";
+                let wanted = match v.id.as_str() {
+                    "1716" => i > 0,
+                    "2496" => true,
+                    "3240" => label.contains('·') || label.contains(['²', '³', '⁴', '⁵', '⁶', '⁷']),
+                    _ => false,
+                };
                 assert_eq!(split, wanted, "{}: {label}", v.id);
             }
         }

@@ -1102,6 +1102,14 @@ mod tests {
                 ],
             ),
             (
+                "3240",
+                &[
+                    "three tiles in a row merge, in either order: 4 + 1 + 1 = 6, 4 + 4 + 1 = 9, 16(4²) + 4 + 4 = 24(4·6)",
+                    "two tiles merge, in either order: 6 + 4 = 10, 10 + 4 = 14, 14 + 1 = 15",
+                    "Make a 3240(6²·9·10), 3240(6³·15), 3240(4·9²·10) or 3240(4·6·9·15) tile to win",
+                ],
+            ),
+            (
                 "2295",
                 &[
                     "two tiles merge on moves 1, 3, 5 …: 1 + 1 = 2",

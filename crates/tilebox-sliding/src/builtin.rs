@@ -102,6 +102,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("2205", 3),
     mode!("2496", 3),
     mode!("3026", 3),
+    mode!("3240", 3),
     mode!("10", 3),
     mode!("1716", 4),
     mode!("16-16i", 4),

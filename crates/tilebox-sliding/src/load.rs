@@ -819,8 +819,8 @@ mod tests {
             (
                 2,
                 "labels",
-                labels(&|l| l[6] = "1234567890123".into()),
-                r#"labels: label 7 ("1234567890123") is longer than 12 characters"#,
+                labels(&|l| l[6] = "12345678901234567".into()),
+                r#"labels: label 7 ("12345678901234567") is longer than 16 characters"#,
             ),
             (
                 2,

@@ -50,8 +50,9 @@ pub const FIELDS: [&str; 14] = [
 /// every tile shows its number).
 pub const OPTIONAL_FIELDS: [&str; 1] = ["labels"];
 
-/// The longest label a tile may show, in characters.
-pub const MAX_LABEL: usize = 12;
+/// The longest label a tile may show, in characters: 16 since 3240's tiles show their
+/// factors, `10080(4·6·14·15)` (12 before).
+pub const MAX_LABEL: usize = 16;
 
 /// The field a file form may add: the id of the variant it changes.
 pub const BASED_ON: &str = "based_on";

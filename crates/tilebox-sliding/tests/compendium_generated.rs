@@ -753,7 +753,7 @@ fn mode_2205() -> Mode {
 /// The pairs reached from the spawns, 1×1 and 1×2, are worth different numbers, so a tile is
 /// its worth, and a merge makes the sum of its tiles; each shows its pair under it, as the
 /// Compendium's do: its label is "24(4×6)". The ladder is the smallest, up to the last whose
-/// label fits in 12 characters; the win, 2496, is 39×64.
+/// label fits the format's limit; the win, 2496, is 39×64.
 fn mode_2496() -> Mode {
     // Far above the 255 smallest worths.
     const CAP: u64 = 1 << 16;
@@ -778,7 +778,7 @@ fn mode_2496() -> Mode {
     let label = |&(b, a): &(u64, u64)| format!("{}({a}×{b})", a * b);
     let values: BTreeSet<u128> = pairs.iter().map(|p| u128::from(worth(p))).collect();
     assert_eq!(values.len(), pairs.len(), "2496: two pairs of one worth");
-    // The ladder ends before the first tile whose label would pass 12 characters.
+    // The ladder ends before the first tile whose label would pass the format's limit.
     let by_worth: BTreeSet<(u64, String)> = pairs.iter().map(|p| (worth(p), label(p))).collect();
     let fitting = by_worth
         .iter()
@@ -1178,8 +1178,8 @@ fn mode_partial_absorb_270() -> Mode {
 ///
 /// The tiles are numbered, and labelled: the × first, "×", then the others by worth, showing
 /// it, but for the win's line, 2·3^13 and the 2·3^k above it, which come last (as 1716's win
-/// does), so that reaching the win's place is making it. The ladder stops where a label would
-/// pass 12 characters: 2·3^24 and 4·3^23, both above 10^11, while the win is 2·3^13.
+/// does), so that reaching the win's place is making it. The ladder stops at 2·3^24 and
+/// 4·3^23, twelve digits, far past the win, 2·3^13.
 fn mode_3188646() -> Mode {
     const TOP_POWER: u32 = 24;
     const TIMES: u64 = 0;
@@ -1265,6 +1265,146 @@ fn mode_3188646() -> Mode {
         points,
         merges,
         ordered: (0..makes.len()).map(|i| i >= pairs).collect(),
+        makes,
+        ..Mode::default()
+    }
+}
+
+/// Mode 79, 3240 (its default: 4·9 and 6·6 are two tiles): a tile is a product of 4, 6, 9, 10,
+/// 14 and 15, each any number of times, and is those factors, not only their worth: 36 is 4·9
+/// or 6², two tiles. Besides them, 2, half a 4, which merges only with another 2. The merges,
+/// in any order, each into the sum: 4n, n and n make 6n, and 4n, 4n and n make 9n; then
+/// 6n + 4n make 10n, 10n + 4n make 14n, 14n + n and 9n + 6n make 15n, and 15n + n make 16n
+/// (4²n); then 1 + 1 make 2 and 2 + 2 make 4. (The Compendium's 1 + 1 does not merge when the
+/// tile behind is a 4: the triples' coming first does the same.)
+///
+/// The tiles are numbered by worth, those of one worth in the order of their factors, and
+/// labelled by worth, with the factors of a product of two or more under it, as the Compendium
+/// shows them: "36(4·9)", "36(6²)". The ladder is the smallest, up to the last whose label fits
+/// the format's limit; the win is any of the four tiles worth 3240.
+fn mode_3240() -> Mode {
+    const BASES: [u64; 6] = [4, 6, 9, 10, 14, 15];
+    const SUPERSCRIPTS: [&str; 10] = ["", "", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"];
+    // Far above the ladder's top; no factor comes more than nine times below it.
+    const CAP: u64 = 1_000_000;
+    type Factors = [u32; 6];
+    let worth = |f: &Factors| -> u64 { BASES.iter().zip(f).map(|(b, &e)| b.pow(e)).product() };
+    let with = |f: &Factors, i: usize, k: u32| {
+        let mut g = *f;
+        g[i] += k;
+        g
+    };
+    let mut all: Vec<Factors> = vec![[0; 6]];
+    for i in 0..BASES.len() {
+        let mut more = Vec::new();
+        for f in &all {
+            let mut g = with(f, i, 1);
+            while worth(&g) <= CAP {
+                more.push(g);
+                g = with(&g, i, 1);
+            }
+        }
+        all.extend(more);
+    }
+    // A tile: its factors, or `None` for the 2.
+    let label = |t: &Option<Factors>| match t {
+        None => "2".to_string(),
+        Some(f) if f.iter().sum::<u32>() <= 1 => worth(f).to_string(),
+        Some(f) => {
+            let parts: Vec<String> = BASES
+                .iter()
+                .zip(f)
+                .filter(|&(_, &e)| e > 0)
+                .map(|(b, &e)| format!("{b}{}", SUPERSCRIPTS[e as usize]))
+                .collect();
+            format!("{}({})", worth(f), parts.join("·"))
+        }
+    };
+    let worth_of = |t: &Option<Factors>| t.as_ref().map_or(2, worth);
+    let mut tiles: Vec<Option<Factors>> = std::iter::once(None)
+        .chain(all.iter().map(|&f| Some(f)))
+        .collect();
+    tiles.sort_by_key(|t| (worth_of(t), *t));
+    let mut fits = tiles
+        .iter()
+        .take_while(|t| label(t).chars().count() <= tilebox_sliding::variant::MAX_LABEL)
+        .count()
+        .min(MOST_TILES);
+    // Tiles of one worth are all on the ladder or all off it.
+    while fits > 0 && worth_of(&tiles[fits - 1]) == worth_of(&tiles[fits]) {
+        fits -= 1;
+    }
+    let cut = tiles.get(fits).map(|t| {
+        format!(
+            "{fits} tiles, cut after {}; {} is the first label left off",
+            label(&tiles[fits - 1]),
+            label(t)
+        )
+    });
+    tiles.truncate(fits);
+    let number = |t: &Option<Factors>| tiles.iter().position(|u| u == t).map(|i| i as u64 + 1);
+    let mut merges: Vec<Vec<u64>> = Vec::new();
+    let mut makes = Vec::new();
+    let mut seen = HashSet::new();
+    let mut rule = |ins: &[Option<Factors>], out: Option<Factors>| {
+        let (Some(ins), Some(made)) = (
+            ins.iter().map(number).collect::<Option<Vec<u64>>>(),
+            number(&out),
+        ) else {
+            return;
+        };
+        let mut key = ins.clone();
+        key.sort_unstable();
+        if seen.insert(key) {
+            merges.push(ins);
+            makes.push(Some(made));
+        }
+    };
+    let (e4, e6, e9, e10, e14, e15) = (0, 1, 2, 3, 4, 5);
+    for y in &all {
+        rule(
+            &[Some(with(y, e4, 1)), Some(*y), Some(*y)],
+            Some(with(y, e6, 1)),
+        );
+        rule(
+            &[Some(with(y, e4, 1)), Some(with(y, e4, 1)), Some(*y)],
+            Some(with(y, e9, 1)),
+        );
+    }
+    for m in &all {
+        for (a, b, made) in [
+            (with(m, e6, 1), with(m, e4, 1), with(m, e10, 1)),
+            (with(m, e10, 1), with(m, e4, 1), with(m, e14, 1)),
+            (with(m, e14, 1), *m, with(m, e15, 1)),
+            (with(m, e9, 1), with(m, e6, 1), with(m, e15, 1)),
+            (with(m, e15, 1), *m, with(m, e4, 2)),
+        ] {
+            rule(&[Some(a), Some(b)], Some(made));
+        }
+    }
+    // 1 + 1 make the 2 (`None`), and 2 + 2 make a 4.
+    rule(&[Some([0; 6]), Some([0; 6])], None);
+    rule(&[None, None], Some(with(&[0; 6], e4, 1)));
+    let points = tiles.iter().map(worth_of).collect();
+    let labels = tiles.iter().map(label).collect();
+    let win: Vec<u64> = tiles
+        .iter()
+        .filter(|t| worth_of(t) == 3240)
+        .filter_map(&number)
+        .collect();
+    assert_eq!(win.len(), 4, "3240: four tiles worth 3240");
+    assert_eq!(number(&Some([0; 6])), Some(1), "3240: 1 is the first tile");
+    Mode {
+        id: "3240",
+        number: 79,
+        description: "Tiles are products of 4, 6, 9, 10, 14 and 15, and which they are products of counts: 4·9 and 6·6 are two different 36s, each showing its factors under its worth. Four times a tile and two of it make six times it, and two of four times it and one of it make nine times it; 6n and 4n make 10n, 10n and 4n make 14n, 14n and n, or 9n and 6n, make 15n, and 15n and n make 16n. Two 1s make a 2, and two 2s a 4. Make a 3240 to win.",
+        spawn: &[(1, 100)],
+        tiles: (1..=tiles.len() as u64).collect(),
+        win,
+        cut,
+        labels,
+        points,
+        merges,
         makes,
         ..Mode::default()
     }
@@ -1422,6 +1562,7 @@ fn modes() -> Vec<Mode> {
         mode_2205(),
         mode_2496(),
         mode_3026(),
+        mode_3240(),
         mode_1716(),
         mode_partial_absorb_270(),
         mode_3188646(),

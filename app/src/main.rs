@@ -76,7 +76,7 @@ fn main() -> ExitCode {
     let app_writer = writer.clone();
     // A built-in's file is read when something first needs it (a start reads 2048's alone):
     // read the others now, on a thread of their own, so that the window never waits for one
-    // (the Compendium's catalogue shows a sample board of each of its 62 modes at once).
+    // (the Compendium's catalogue shows a sample board of each of its 63 modes at once).
     let _ = std::thread::Builder::new()
         .name("built-ins".into())
         .spawn(|| {

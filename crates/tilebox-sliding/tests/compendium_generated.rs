@@ -246,6 +246,26 @@ fn position(tiles: &[u64], v: u64) -> u64 {
     tiles.binary_search(&v).map_or(0, |i| i as u64 + 1)
 }
 
+/// The number (from 1) of `tile` in `tiles`, the ladder of a mode whose tiles are numbered
+/// (1716, 3240, 3,188,646); `None` off it.
+fn number_in<T: PartialEq>(tiles: &[T], tile: &T) -> Option<u64> {
+    tiles.iter().position(|t| t == tile).map(|i| i as u64 + 1)
+}
+
+/// Checks that reaching the win's place on a numbered ladder is making the win (as the
+/// Compendium reads a win): no merge makes a tile at or past it (but the win itself) from tiles
+/// all before it.
+fn assert_win_is_made(id: &str, merges: &[Vec<u64>], makes: &[Option<u64>], win: u64) {
+    for (ins, made) in merges.iter().zip(makes) {
+        if let Some(made) = *made {
+            assert!(
+                made <= win || ins.iter().any(|&t| t >= win),
+                "{id}: {ins:?} make {made}, at or past the win {win}, without it"
+            );
+        }
+    }
+}
+
 /// A JSON value on one line, with a space after each comma and colon, as the hand-written files
 /// have it.
 fn compact(v: &Value) -> String {
@@ -1194,12 +1214,7 @@ fn mode_3188646() -> Mode {
         .chain((0..TOP_POWER).map(four))
         .collect();
     worths.sort_unstable_by_key(|&w| (late(w), w));
-    let number = |w: u64| {
-        worths
-            .iter()
-            .position(|&x| x == w)
-            .map_or(0, |i| i as u64 + 1)
-    };
+    let number = |w: u64| number_in(&worths, &w).unwrap_or(0);
     let labels = worths
         .iter()
         .map(|&w| {
@@ -1239,17 +1254,9 @@ fn mode_3188646() -> Mode {
         merges.push(vec![number(TIMES); count]);
         makes.push(Some(number(TIMES)));
     }
-    // Reaching the win's place is making it: every tile at or after it is made only from the
-    // one before it on the line.
+    // Every tile at or after the win is made only from the one before it on its line.
     let win = number(twice(13));
-    for (ins, made) in merges.iter().zip(&makes) {
-        if let Some(made) = *made {
-            assert!(
-                made <= win || ins.iter().any(|&t| t >= win),
-                "3,188,646: {ins:?} make {made}, at or past the win {win}, without it"
-            );
-        }
-    }
+    assert_win_is_made("3,188,646", &merges, &makes, win);
     // The spawns, × and 2, are the first two tiles.
     assert_eq!([number(TIMES), number(2)], [1, 2]);
     Mode {
@@ -1342,7 +1349,7 @@ fn mode_3240() -> Mode {
         )
     });
     tiles.truncate(fits);
-    let number = |t: &Option<Factors>| tiles.iter().position(|u| u == t).map(|i| i as u64 + 1);
+    let number = |t: &Option<Factors>| number_in(&tiles, t);
     let mut merges: Vec<Vec<u64>> = Vec::new();
     let mut makes = Vec::new();
     let mut seen = HashSet::new();
@@ -1419,8 +1426,8 @@ fn mode_3240() -> Mode {
 /// tile it makes, as the Compendium does.
 ///
 /// The ladder is every place of the Compendium's games with b at most 50 (84 for a = 2, a line
-/// random play took to 41) and a worth of at most 99,999 (so that a label has at most 12
-/// characters), 255 tiles: first the places the win,
+/// random play took to 41) and a worth of at most 99,999 (so that a label had at most 12
+/// characters, the format's limit when it came), 255 tiles: first the places the win,
 /// (7, 8), is not needed for (a up to 6, and (7, 7)), then (7, 8) and the places made from it
 /// (a from 7, b from 8), each part by worth. So the board's highest tile reaches (7, 8) exactly
 /// when (7, 8) has been made, as a win is read. The places with a > b are never made.
@@ -1457,7 +1464,7 @@ fn mode_1716() -> Mode {
     by_worth(&mut after);
     let places: Vec<(u64, u64)> = before.into_iter().chain(after).collect();
     // A tile's number in the file is its place on the ladder.
-    let id = |p: (u64, u64)| places.iter().position(|&q| q == p).map(|i| i as u64 + 1);
+    let id = |p: (u64, u64)| number_in(&places, &p);
     let tiles: Vec<u64> = (1..=places.len() as u64).collect();
     let labels = places
         .iter()
@@ -1507,19 +1514,14 @@ fn mode_1716() -> Mode {
             rule(&[(a, b), (a, b)], None);
         }
     }
-    // The win is reached on the ladder only by making it: no rule makes a tile at or above it
-    // but from one at or above it (but the rule that makes it), and none makes a tile below it
+    // The win is reached on the ladder only by making it, and no rule makes a tile below it
     // from one at or above it.
     let win = id((7, 8)).unwrap_or(0);
+    assert_win_is_made("1716", &merges, &makes, win);
     for (ins, made) in merges.iter().zip(&makes) {
-        let from_above = ins.iter().any(|&t| t >= win);
         if let Some(made) = *made {
             assert!(
-                from_above || made < win || made == win,
-                "1716: {ins:?} make {made}, at or above the win {win}, without it"
-            );
-            assert!(
-                !(from_above && made < win),
+                !(ins.iter().any(|&t| t >= win) && made < win),
                 "1716: {ins:?} make {made}, below the win {win}"
             );
         }

@@ -12,7 +12,7 @@
 use egui::{Align2, Color32, CornerRadius, FontId, Key, Painter, Pos2, Rect, Sense, Vec2};
 use tilebox_core::{DynSession, Entry, Session, TileColors};
 use tilebox_sliding::variant::Movement;
-use tilebox_sliding::{Board, Cell, Direction, Motion, Rules, Sliding};
+use tilebox_sliding::{Board, Cell, Direction, Motion, Rank, Rules, Sliding};
 
 use super::{GameView, PlayInput, ViewOutcome};
 use crate::input::KeyPress;
@@ -649,7 +649,7 @@ fn draw_hint(painter: &Painter, rect: Rect, dir: Direction) {
 }
 
 /// Every cell of `board` with its rank (0: empty), row by row.
-fn cells(board: &Board) -> impl Iterator<Item = (Cell, u8)> + '_ {
+fn cells(board: &Board) -> impl Iterator<Item = (Cell, Rank)> + '_ {
     let side = board.side();
     (0..side)
         .flat_map(move |row| (0..side).map(move |col| Cell { row, col }))
@@ -657,7 +657,7 @@ fn cells(board: &Board) -> impl Iterator<Item = (Cell, u8)> + '_ {
 }
 
 /// The tiles of `board`: each occupied cell with its rank.
-fn tiles(board: &Board) -> impl Iterator<Item = (Cell, u8)> + '_ {
+fn tiles(board: &Board) -> impl Iterator<Item = (Cell, Rank)> + '_ {
     cells(board).filter(|&(_, rank)| rank != 0)
 }
 

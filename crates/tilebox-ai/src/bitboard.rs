@@ -13,7 +13,7 @@
 
 use std::sync::OnceLock;
 
-use tilebox_sliding::{Board, Cell, Direction};
+use tilebox_sliding::{Board, Cell, Direction, Rank};
 
 /// A 4×4 board, four bits a cell; see the [module documentation](self) for the layout.
 pub type Bits = u64;
@@ -39,7 +39,7 @@ pub fn encode(board: &Board) -> Option<Bits> {
     for row in 0..4 {
         for col in 0..4 {
             let rank = board.rank(Cell { row, col });
-            if rank > MAX_RANK {
+            if rank > Rank::from(MAX_RANK) {
                 return None;
             }
             bits |= u64::from(rank) << cell_offset(row, col);
@@ -358,7 +358,7 @@ mod tests {
             let slide = rules.slide(&board, dir);
             // A 2048 merge of two 32768s makes a rank the nibbles cannot hold; the AI treats
             // such tiles as unmergeable, and this comparison skips them.
-            if slide.board.max_rank() > MAX_RANK {
+            if slide.board.max_rank() > Rank::from(MAX_RANK) {
                 continue;
             }
             let expected = encode(&slide.board).unwrap();
@@ -411,7 +411,7 @@ mod tests {
             prop_assert_eq!(encode(&board), Some(bits));
             prop_assert_eq!(from_ranks(&decode(bits)), bits);
             prop_assert_eq!(count_empty(bits) as usize, board.empty_cells().len());
-            prop_assert_eq!(max_rank(bits), board.max_rank());
+            prop_assert_eq!(Rank::from(max_rank(bits)), board.max_rank());
         }
     }
 

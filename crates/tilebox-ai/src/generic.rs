@@ -30,7 +30,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
-use tilebox_sliding::{Board, Cell, Direction};
+use tilebox_sliding::{Board, Cell, Direction, Rank};
 
 use crate::ntuple::{self, PlayNetwork};
 use crate::search::{RootValues, Stopper, advice, deepen};
@@ -44,6 +44,12 @@ pub const MAX_CELLS: usize = 64;
 
 /// The highest rank a cell holds (ranks 1 to 255; 0 is an empty cell).
 pub const MAX_RANK: u8 = u8::MAX;
+
+/// An engine's rank as this player holds it, in a byte: a ladder's rules are tables of at most
+/// 255 tiles, so every rank of such a game fits (one that does not reads as [`MAX_RANK`]).
+pub fn grid_rank(rank: Rank) -> u8 {
+    u8::try_from(rank).unwrap_or(MAX_RANK)
+}
 
 /// Where the next tile may land after a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -114,7 +120,7 @@ impl Grid {
         let mut cells = [0; MAX_CELLS];
         for (cell, rank) in board.cells_with_ranks() {
             if cell.row < side && cell.col < side {
-                cells[cell.row * side + cell.col] = rank;
+                cells[cell.row * side + cell.col] = grid_rank(rank);
             }
         }
         Grid {

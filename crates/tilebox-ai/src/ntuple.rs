@@ -30,6 +30,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use thiserror::Error;
 use tilebox_sliding::{Board, SlidingState};
 
+use crate::generic::grid_rank;
+
 /// The board side the networks read.
 pub const SIDE: usize = 4;
 
@@ -348,7 +350,7 @@ pub fn pack(board: &Board) -> Option<u64> {
 /// The previewed tile as the network reads it: its rank clamped to 1..=15, or 0 when there is
 /// no preview or it is a hidden bonus tile.
 pub fn preview_class(state: &SlidingState) -> u8 {
-    state.next_rank().map_or(0, |r| r.clamp(1, 15))
+    state.next_rank().map_or(0, |r| grid_rank(r).clamp(1, 15))
 }
 
 /// A network being trained: `f32` weights, shared lock-free by training threads.

@@ -12,9 +12,11 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
 use tilebox_sliding::variant::SpawnAt as VariantSpawnAt;
-use tilebox_sliding::{Board, Direction, NextCard, Rules, SlidingState, Variant, builtin_variant};
+use tilebox_sliding::{
+    Board, Direction, NextCard, Rank, Rules, SlidingState, Variant, builtin_variant,
+};
 
-use crate::generic::{GenericEngine, Grid, Learned, SlidingModel, SpawnAt};
+use crate::generic::{GenericEngine, Grid, Learned, SlidingModel, SpawnAt, grid_rank};
 use crate::ntuple::{self, PlayNetwork};
 use crate::threes::Deck;
 use crate::{Advice, Engine, Limits, bitboard};
@@ -67,8 +69,16 @@ impl VariantModel {
     /// weights, the bonus's share as at the state's highest tile.
     pub fn of_state(state: &SlidingState) -> Self {
         let mut model = Self::new(state.rules(), state.board().max_rank());
-        model.next = state.spawn_chances();
+        model.next = Self::tiles(state.spawn_chances());
         model
+    }
+
+    /// A tile distribution of the engine's, in this player's ranks.
+    fn tiles(chances: Vec<(Rank, f64)>) -> Vec<(u8, f64)> {
+        chances
+            .into_iter()
+            .map(|(r, p)| (grid_rank(r), p))
+            .collect()
     }
 
     /// As [`VariantModel::of_state`], with the rules of the state's next move toward `dir`
@@ -77,7 +87,7 @@ impl VariantModel {
     pub fn of_state_moving(state: &SlidingState, dir: Direction) -> Self {
         let rules = state.rules().on_move(dir, state.turn());
         let mut model = Self::new(rules, state.board().max_rank());
-        model.next = state.spawn_chances();
+        model.next = Self::tiles(state.spawn_chances());
         model
     }
 
@@ -86,12 +96,12 @@ impl VariantModel {
     /// every line alike: where rules hold on some moves or directions only, give it the rules
     /// of one move ([`Rules::on_move`], as [`VariantModel::of_state_moving`] does); the whole
     /// rules play as the first move toward the left.
-    pub fn new(rules: &Rules, highest: u8) -> Self {
+    pub fn new(rules: &Rules, highest: Rank) -> Self {
         let variant = rules.variant();
         let mut later: Vec<(u8, f64)> = rules
             .spawn_weights()
             .iter()
-            .map(|&(r, w)| (r, f64::from(w)))
+            .map(|&(r, w)| (grid_rank(r), f64::from(w)))
             .collect();
         if later.is_empty() {
             let bag = rules.full_bag();
@@ -100,7 +110,7 @@ impl VariantModel {
                 Some([num, den]) if !bonus.is_empty() && den > 0 => f64::from(num) / f64::from(den),
                 _ => 0.0,
             };
-            for &rank in bag {
+            for rank in bag.iter().map(|&r| grid_rank(r)) {
                 match later.last_mut() {
                     Some((r, n)) if *r == rank => *n += 1.0,
                     _ => later.push((rank, 1.0)),
@@ -111,7 +121,7 @@ impl VariantModel {
                 t.1 *= (1.0 - share) / total;
             }
             let n = bonus.clone().count().max(1) as f64;
-            later.extend(bonus.map(|r| (r, share / n)));
+            later.extend(bonus.map(|r| (grid_rank(r), share / n)));
         }
         let mut hasher = DefaultHasher::new();
         (
@@ -133,7 +143,7 @@ impl VariantModel {
         if rules.has_triples() {
             // A run of 2 to 5 equal tiles (as far as the side allows) that merges: fewer tiles,
             // or others (a merge that leaves a tile keeps the count).
-            for rank in 1..=rules.max_rank() {
+            for rank in (1..=rules.max_rank()).map(grid_rank) {
                 for run in 2..=model.side.min(5) {
                     let mut line = vec![0; model.side];
                     line[..run].fill(rank);
@@ -167,14 +177,16 @@ impl SlidingModel for VariantModel {
         }
         let mut rows = vec![vec![0u64; side]; side];
         for (slot, &rank) in rows[0].iter_mut().zip(line.iter()) {
-            *slot = self.rules.value(rank);
+            *slot = self.rules.value(rank.into());
         }
         let Ok(board) = self.rules.board_from_values(&rows) else {
             return 0;
         };
         let slide = self.rules.slide(&board, Direction::Left);
         if let Some(row) = slide.board.rows().next() {
-            line.copy_from_slice(row);
+            for (slot, &rank) in line.iter_mut().zip(row) {
+                *slot = grid_rank(rank);
+            }
         }
         slide.gained
     }
@@ -197,12 +209,12 @@ impl SlidingModel for VariantModel {
     /// A 2-tile merge in either order, or two equal tiles of a rank a run of two to five of
     /// which merges.
     fn merges_with(&self, a: u8, b: u8) -> bool {
-        self.rules.merges_with(a, b)
+        self.rules.merges_with(a.into(), b.into())
             || (a == b && self.triple[usize::from(a >> 6)] & (1 << (a & 63)) != 0)
     }
 
     fn value(&self, rank: u8) -> u64 {
-        self.rules.value(rank)
+        self.rules.value(rank.into())
     }
 
     fn line_rule_key(&self) -> Option<u64> {
@@ -473,11 +485,11 @@ mod tests {
             let slid = rules.slide(state.board(), dir);
             for line in 0..side {
                 let mut ranks: Vec<u8> = (0..side)
-                    .map(|pos| state.board().rank(dir.cell(side, line, pos)))
+                    .map(|pos| grid_rank(state.board().rank(dir.cell(side, line, pos))))
                     .collect();
                 model.slide_line(&mut ranks);
                 let want: Vec<u8> = (0..side)
-                    .map(|pos| slid.board.rank(dir.cell(side, line, pos)))
+                    .map(|pos| grid_rank(slid.board.rank(dir.cell(side, line, pos))))
                     .collect();
                 assert_eq!(ranks, want, "{dir:?} line {line}");
             }
@@ -503,7 +515,7 @@ mod tests {
                 let mut earned = 0u64;
                 for line in 0..v.side {
                     let mut ranks: Vec<u8> = (0..v.side)
-                        .map(|pos| before.rank(dir.cell(v.side, line, pos)))
+                        .map(|pos| grid_rank(before.rank(dir.cell(v.side, line, pos))))
                         .collect();
                     earned += model.slide_line_scored(&mut ranks);
                 }
@@ -555,7 +567,10 @@ mod tests {
         let threes = variant("threes");
         walk(&threes, 1, 40, |state| {
             let model = VariantModel::of_state(state);
-            assert_eq!(model.next_tiles(), state.spawn_chances());
+            assert_eq!(
+                model.next_tiles(),
+                VariantModel::tiles(state.spawn_chances())
+            );
             let later: f64 = model.later_tiles().iter().map(|t| t.1).sum();
             assert!((later - 1.0).abs() < 1e-9, "{later}");
         });

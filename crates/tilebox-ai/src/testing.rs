@@ -8,7 +8,7 @@ use crate::bitboard::{Bits, decode, encode};
 pub fn to_board(rules: &Rules, bits: Bits) -> Board {
     let values: Vec<Vec<u64>> = decode(bits)
         .iter()
-        .map(|row| row.iter().map(|&r| rules.value(r)).collect())
+        .map(|row| row.iter().map(|&r| rules.value(r.into())).collect())
         .collect();
     rules.board_from_values(&values).unwrap()
 }

@@ -298,7 +298,9 @@ mod tests {
     use std::collections::HashSet;
 
     use tilebox_core::Session;
-    use tilebox_sliding::{Board, Rules as EngineRules, Sliding, builtin_rules, builtin_variant};
+    use tilebox_sliding::{
+        Board, Rank, Rules as EngineRules, Sliding, builtin_rules, builtin_variant,
+    };
 
     use super::*;
     use crate::bitboard::{cell_offset, move_threes, rank_at};
@@ -399,7 +401,7 @@ mod tests {
                 .rows()
                 .flatten()
                 .copied()
-                .chain(card_rank(preview(s)));
+                .chain(card_rank(preview(s)).map(Rank::from));
             for rank in shown.filter(|&r| r > 0) {
                 seen[usize::from(rank - 1)] += 1;
             }
@@ -532,7 +534,7 @@ mod tests {
     }
 
     /// `board` with a card of `rank` put in `cell`.
-    fn with_card(board: &Board, cell: tilebox_sliding::Cell, rank: u8) -> Board {
+    fn with_card(board: &Board, cell: tilebox_sliding::Cell, rank: Rank) -> Board {
         let mut values = RULES().values(board);
         values[cell.row][cell.col] = RULES().value(rank);
         RULES().board_from_values(&values).unwrap()

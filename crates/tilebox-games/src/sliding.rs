@@ -14,7 +14,7 @@ use tilebox_core::{
     TileColors,
 };
 use tilebox_sliding::variant::{Movement, Pos, Scoring, SpawnAt};
-use tilebox_sliding::{Direction, Sliding, SlidingState, Variant, builtin_variant};
+use tilebox_sliding::{Direction, Rank, Sliding, SlidingState, Variant, builtin_variant};
 
 /// The evaluation of a sliding game's player ([`Player::evaluation`]) when it plays with the
 /// game's trained network.
@@ -85,12 +85,12 @@ fn rule_matches(
     v: &Variant,
     rules: &tilebox_sliding::Rules,
     i: usize,
-) -> Vec<(Vec<usize>, Vec<u8>)> {
+) -> Vec<(Vec<usize>, Vec<Rank>)> {
     let Some(rule) = v.merges.get(i) else {
         return Vec::new();
     };
     let len = v.tiles.len();
-    let mut out: Vec<(Vec<usize>, Vec<u8>)> = Vec::new();
+    let mut out: Vec<(Vec<usize>, Vec<Rank>)> = Vec::new();
     for n in 1..=len {
         let pos = |p: &Pos| match *p {
             Pos::Exact(e) => e as usize,
@@ -100,7 +100,7 @@ fn rule_matches(
         if ins.iter().any(|&p| p == 0 || p > len) {
             continue;
         }
-        let ranks: Vec<u8> = ins.iter().map(|&p| p as u8).collect();
+        let ranks: Vec<Rank> = ins.iter().map(|&p| p as Rank).collect();
         // Only tiles this rule takes by its own terms: at an n it leaves to another rule (n_from,
         // n_every), the slide would show that rule's merge.
         if !rule.matches(&ranks, len) {
@@ -125,7 +125,7 @@ fn rule_examples(v: &Variant, rules: &tilebox_sliding::Rules, i: usize) -> Vec<S
 }
 
 /// [`rule_examples`] of the matches [`rule_matches`] found.
-fn examples_of(v: &Variant, matches: Vec<(Vec<usize>, Vec<u8>)>) -> Vec<String> {
+fn examples_of(v: &Variant, matches: Vec<(Vec<usize>, Vec<Rank>)>) -> Vec<String> {
     let text = |p: usize| v.tile_text(v.tiles.get(p.wrapping_sub(1)).copied().unwrap_or(0));
     let mut out: Vec<String> = Vec::new();
     for (ins, made) in matches {
@@ -152,8 +152,8 @@ fn examples_of(v: &Variant, matches: Vec<(Vec<usize>, Vec<u8>)>) -> Vec<String> 
 fn rule_made(
     rules: &tilebox_sliding::Rules,
     rule: &tilebox_sliding::variant::MergeRule,
-    ranks: &[u8],
-) -> Option<Vec<u8>> {
+    ranks: &[Rank],
+) -> Option<Vec<Rank>> {
     // The rules of a move on which this one holds (of every move, for most rules), whose lines
     // all move alike.
     let dir = rule.directions.first().copied().unwrap_or(Direction::Left);
@@ -174,7 +174,7 @@ fn rule_made(
     let first = slid.board.rows().next()?;
     // The rule merged them all: the tile made and the ones it leaves (nothing, for tiles that
     // destroy one another), nothing else.
-    let made: Vec<u8> = first.iter().copied().take_while(|&r| r != 0).collect();
+    let made: Vec<Rank> = first.iter().copied().take_while(|&r| r != 0).collect();
     (made.len() == usize::from(rule.makes.is_some()) + leaves && slid.moved).then_some(made)
 }
 

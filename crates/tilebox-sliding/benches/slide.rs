@@ -12,13 +12,15 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tilebox_core::Puzzle;
-use tilebox_sliding::{Board, Direction, LineMotion, Rules, Sliding, builtin_variant, slide_board};
+use tilebox_sliding::{
+    Board, Direction, LineMotion, Rank, Rules, Sliding, builtin_variant, slide_board,
+};
 
 /// The highest 2048 rank of the first release.
-const MAX_RANK_2048: u8 = 57;
+const MAX_RANK_2048: Rank = 57;
 
 /// The first release's 2048 line move (`line.rs`, `slide_2048`), copied here as the baseline.
-fn slide_2048(line: &mut [u8], motions: &mut Vec<LineMotion>) {
+fn slide_2048(line: &mut [Rank], motions: &mut Vec<LineMotion>) {
     let mut out: usize = 0;
     let mut open = false;
     for from in 0..line.len() {

@@ -3,6 +3,10 @@
 
 use thiserror::Error;
 
+/// A tile's rank: its position on its variant's ladder, from 1; 0 is an empty cell. Sixteen bits,
+/// so that a ladder may be longer than 255 tiles where its rules are not tables.
+pub type Rank = u16;
+
 /// A cell of the board, counted from 0 at the top left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell {
@@ -68,7 +72,7 @@ pub enum BoardError {
 pub struct Board {
     side: usize,
     /// Row-major, `side * side` long.
-    cells: Vec<u8>,
+    cells: Vec<Rank>,
 }
 
 impl Board {
@@ -94,7 +98,7 @@ impl Board {
     }
 
     /// The rank at `cell`: 0 for an empty cell and for a cell off the board.
-    pub fn rank(&self, cell: Cell) -> u8 {
+    pub fn rank(&self, cell: Cell) -> Rank {
         self.index(cell)
             .and_then(|i| self.cells.get(i))
             .copied()
@@ -110,7 +114,7 @@ impl Board {
     }
 
     /// Every cell with its rank, in row-major order.
-    pub fn cells_with_ranks(&self) -> impl Iterator<Item = (Cell, u8)> + '_ {
+    pub fn cells_with_ranks(&self) -> impl Iterator<Item = (Cell, Rank)> + '_ {
         let side = self.side;
         self.cells
             .iter()
@@ -119,12 +123,12 @@ impl Board {
     }
 
     /// The ranks row by row.
-    pub fn rows(&self) -> impl Iterator<Item = &[u8]> + '_ {
+    pub fn rows(&self) -> impl Iterator<Item = &[Rank]> + '_ {
         self.cells.chunks(self.side)
     }
 
     /// The highest rank on the board, 0 for an empty board.
-    pub fn max_rank(&self) -> u8 {
+    pub fn max_rank(&self) -> Rank {
         self.cells.iter().copied().max().unwrap_or(0)
     }
 
@@ -134,7 +138,7 @@ impl Board {
     }
 
     /// Puts `rank` at `cell`; a cell off the board is ignored. Crate-only, see [`Board`].
-    pub(crate) fn set(&mut self, cell: Cell, rank: u8) {
+    pub(crate) fn set(&mut self, cell: Cell, rank: Rank) {
         if let Some(slot) = self.index(cell).and_then(|i| self.cells.get_mut(i)) {
             *slot = rank;
         }
@@ -144,7 +148,7 @@ impl Board {
     /// boards from values, which also checks each value against a rule set.
     pub(crate) fn from_rank_rows<T>(
         rows: &[Vec<T>],
-        mut rank: impl FnMut(Cell, &T) -> Result<u8, BoardError>,
+        mut rank: impl FnMut(Cell, &T) -> Result<Rank, BoardError>,
     ) -> Result<Board, BoardError> {
         let cols = rows.first().map_or(0, Vec::len);
         if let Some((row, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != cols) {
@@ -214,7 +218,7 @@ mod tests {
 
     #[test]
     fn shape_is_checked_before_values() {
-        let ok = |_: Cell, v: &u8| Ok(*v);
+        let ok = |_: Cell, v: &Rank| Ok(*v);
         assert_eq!(
             Board::from_rank_rows(&[vec![0, 0], vec![0]], ok),
             Err(BoardError::Ragged {
@@ -231,7 +235,7 @@ mod tests {
             Board::from_rank_rows(&[vec![0]], ok),
             Err(BoardError::SideOutOfRange(1))
         );
-        let none: [Vec<u8>; 0] = [];
+        let none: [Vec<Rank>; 0] = [];
         assert_eq!(
             Board::from_rank_rows(&none, ok),
             Err(BoardError::SideOutOfRange(0))

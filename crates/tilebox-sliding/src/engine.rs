@@ -11,17 +11,17 @@ use tilebox_core::GameRng;
 use crate::line::LineMotion;
 use crate::slide::slide_board;
 use crate::variant::{MAX_MOVE_SETS, MAX_RULE_TILES, Movement, Pos, Scoring, SpawnAt, Variant};
-use crate::{Board, BoardError, Cell, Direction, Slide};
+use crate::{Board, BoardError, Cell, Direction, Rank, Slide};
 
 /// The slot of ranks `a` (nearer the wall) and `b` in a pair table `2^shift` square.
-fn slot(shift: u32, a: u8, b: u8) -> usize {
+fn slot(shift: u32, a: Rank, b: Rank) -> usize {
     usize::from(a) << shift | usize::from(b)
 }
 
 /// The pair table of a ladder of `len` tiles is `2^shift` square, the least power of two above
 /// its ranks 0 to `len`: 64 for a ladder of 63 tiles or fewer (2048's is 57), 256 for the
 /// longest, 255.
-fn table_shift(len: u8) -> u32 {
+fn table_shift(len: Rank) -> u32 {
     (u32::from(len) + 1)
         .next_power_of_two()
         .trailing_zeros()
@@ -36,10 +36,10 @@ pub struct Rules(Arc<Compiled>);
 struct Compiled {
     variant: Variant,
     /// The ladder's length: the highest rank.
-    len: u8,
+    len: Rank,
     /// `pair[slot(shift, a, b)]`: the rank made by the first 2-tile rule that matches `a` (nearer
     /// the wall) and `b`, 0 for none.
-    pair: Vec<u8>,
+    pair: Vec<Rank>,
     /// The pair table's side, as a power of two ([`table_shift`]).
     shift: u32,
     /// The index among the merge rules of that rule, `u32::MAX` for none: the longer rules
@@ -52,14 +52,14 @@ struct Compiled {
     /// Board scoring: the points of each rank (index 0, an empty cell, scores 0).
     points: Option<Vec<u64>>,
     /// Weighted spawns: rank and weight, in ladder order, and the total weight.
-    weights: Vec<(u8, u32)>,
+    weights: Vec<(Rank, u32)>,
     total_weight: u32,
     /// A bag's full contents, in ladder order (refilled and shuffled when empty).
-    full_bag: Vec<u8>,
+    full_bag: Vec<Rank>,
     /// The bonus, in ranks: the least highest rank, the lowest bonus rank, the divisor, the
     /// chance.
     bonus: Option<BonusRanks>,
-    win_rank: Option<u8>,
+    win_rank: Option<Rank>,
     /// For a variant whose rules hold on some moves or directions only: the rules of each move,
     /// `by_move[phase[dir.index() * cycle + turn % cycle]]`, each a variant of the rules that
     /// hold then, compiled once for each set of rules that hold together
@@ -98,10 +98,10 @@ impl Rules {
     /// Checks `variant` ([`Variant::validate`]) and compiles it.
     pub fn new(variant: &Variant) -> Result<Rules, crate::VariantError> {
         variant.validate()?;
-        let len = u8::try_from(variant.tiles.len()).unwrap_or(u8::MAX);
+        let len = Rank::try_from(variant.tiles.len()).unwrap_or(Rank::MAX);
         let n = usize::from(len);
         let shift = table_shift(len);
-        let mut pair = vec![0u8; 1 << (2 * shift)];
+        let mut pair = vec![0; 1 << (2 * shift)];
         let mut pair_rule = vec![u32::MAX; 1 << (2 * shift)];
         // Each pair takes the first 2-tile rule that matches it. A rule can only match the
         // pairs its positions name for some n (either way round when any order), so those are
@@ -114,11 +114,11 @@ impl Rules {
             {
                 continue;
             }
-            let at = |p: &Pos, k: u8| match *p {
-                Pos::Exact(e) => u8::try_from(e).ok(),
+            let at = |p: &Pos, k: Rank| match *p {
+                Pos::Exact(e) => Rank::try_from(e).ok(),
                 Pos::Rel(off) => u32::from(k)
                     .checked_add(off)
-                    .and_then(|r| u8::try_from(r).ok()),
+                    .and_then(|r| Rank::try_from(r).ok()),
             };
             // A rule of exact positions names one pair, whatever n is.
             let relative = matches!(first, Pos::Rel(_)) || matches!(second, Pos::Rel(_));
@@ -160,7 +160,7 @@ impl Rules {
             Scoring::Board(p) => Some(std::iter::once(0).chain(p.iter().copied()).collect()),
         };
         let rank = |v: &u64| variant.rank_of(*v).unwrap_or(0);
-        let weights: Vec<(u8, u32)> = variant
+        let weights: Vec<(Rank, u32)> = variant
             .spawn
             .weights
             .iter()
@@ -264,18 +264,18 @@ impl Rules {
     }
 
     /// The highest rank a tile can reach: the ladder's length.
-    pub fn max_rank(&self) -> u8 {
+    pub fn max_rank(&self) -> Rank {
         self.0.len
     }
 
     /// The rank whose making wins, if the variant has a win.
-    pub fn win_rank(&self) -> Option<u8> {
+    pub fn win_rank(&self) -> Option<Rank> {
         self.0.win_rank
     }
 
     /// The value of a tile of `rank` (0 for an empty cell; `u64::MAX` for a rank off the
     /// ladder, which no game of these rules holds).
-    pub fn value(&self, rank: u8) -> u64 {
+    pub fn value(&self, rank: Rank) -> u64 {
         match rank {
             0 => 0,
             r => self
@@ -290,7 +290,7 @@ impl Rules {
 
     /// The rank of a tile worth `value` (0 for 0, an empty cell), or `None` for a value that is
     /// not on the ladder.
-    pub fn rank_of(&self, value: u64) -> Option<u8> {
+    pub fn rank_of(&self, value: u64) -> Option<Rank> {
         if value == 0 {
             Some(0)
         } else {
@@ -299,7 +299,7 @@ impl Rules {
     }
 
     /// The rank two neighbouring tiles make by a 2-tile rule, `a` nearer the wall than `b`.
-    pub fn pair_merge(&self, a: u8, b: u8) -> Option<u8> {
+    pub fn pair_merge(&self, a: Rank, b: Rank) -> Option<Rank> {
         let c = &*self.0;
         let side = 1usize << c.shift;
         if usize::from(a) >= side || usize::from(b) >= side {
@@ -312,7 +312,7 @@ impl Rules {
     }
 
     /// Whether tiles of ranks `a` and `b` side by side merge, in either order, by a 2-tile rule.
-    pub fn merges_with(&self, a: u8, b: u8) -> bool {
+    pub fn merges_with(&self, a: Rank, b: Rank) -> bool {
         self.pair_merge(a, b).is_some() || self.pair_merge(b, a).is_some()
     }
 
@@ -444,7 +444,7 @@ impl Rules {
 
     /// The bonus ranks a board whose highest rank is `highest` may get, lowest first; empty when
     /// the variant has no bonus or the board's highest tile is too low.
-    pub fn bonus_ranks(&self, highest: u8) -> std::ops::RangeInclusive<u8> {
+    pub fn bonus_ranks(&self, highest: Rank) -> std::ops::RangeInclusive<Rank> {
         let Some(b) = self.0.bonus else {
             #[allow(clippy::reversed_empty_ranges)]
             return 1..=0;
@@ -460,8 +460,8 @@ impl Rules {
         let last = tiles.iter().rposition(|&v| v <= ceiling);
         match (first, last) {
             (Some(f), Some(l)) if f <= l => {
-                let f = u8::try_from(f + 1).unwrap_or(u8::MAX);
-                let l = u8::try_from(l + 1).unwrap_or(u8::MAX);
+                let f = Rank::try_from(f + 1).unwrap_or(Rank::MAX);
+                let l = Rank::try_from(l + 1).unwrap_or(Rank::MAX);
                 f..=l
             }
             #[allow(clippy::reversed_empty_ranges)]
@@ -475,12 +475,12 @@ impl Rules {
     }
 
     /// The ranks and weights of weighted spawns, in ladder order (empty for a bag).
-    pub fn spawn_weights(&self) -> &[(u8, u32)] {
+    pub fn spawn_weights(&self) -> &[(Rank, u32)] {
         &self.0.weights
     }
 
     /// A full bag, in ladder order (empty for weighted spawns).
-    pub fn full_bag(&self) -> &[u8] {
+    pub fn full_bag(&self) -> &[Rank] {
         &self.0.full_bag
     }
 
@@ -492,7 +492,12 @@ impl Rules {
     /// (2048's `{2: 9, 4: 1}` is its "2 with probability 9 in 10"); a bag pops its last tile,
     /// refilling with the full bag in ladder order shuffled; a bonus is tried first, only when
     /// the highest tile is high enough (Threes' bonus card).
-    pub(crate) fn draw(&self, bag: &mut Vec<u8>, highest: u8, rng: &mut GameRng) -> (u8, bool) {
+    pub(crate) fn draw(
+        &self,
+        bag: &mut Vec<Rank>,
+        highest: Rank,
+        rng: &mut GameRng,
+    ) -> (Rank, bool) {
         let c = &*self.0;
         if c.full_bag.is_empty() {
             let mut x = rng.below(c.total_weight);
@@ -512,7 +517,7 @@ impl Rules {
                 && !range.is_empty()
             {
                 let count = u32::from(range.end() - range.start() + 1);
-                let offset = u8::try_from(rng.below(count)).unwrap_or(0);
+                let offset = Rank::try_from(rng.below(count)).unwrap_or(0);
                 return (range.start() + offset, true);
             }
         }
@@ -530,7 +535,7 @@ impl Rules {
 
 /// A slide with 2-tile rules only: compact toward the wall, then walking outward merge each
 /// pair the table allows, once. Returns the sum of the values made.
-fn slide_pairs(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u64 {
+fn slide_pairs(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>) -> u64 {
     // `out` is the next free position; `open` is true while the tile at `out - 1` may still take
     // a merge (it is neither the result of one nor already past).
     let mut out: usize = 0;
@@ -572,7 +577,7 @@ fn slide_pairs(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> 
 }
 
 /// What making a tile of `rank` scores: its value, or its points under `{"merges": [...]}`.
-fn value_of(c: &Compiled, rank: u8) -> u64 {
+fn value_of(c: &Compiled, rank: Rank) -> u64 {
     c.variant.worth(rank)
 }
 
@@ -583,8 +588,8 @@ fn value_of(c: &Compiled, rank: u8) -> u64 {
 /// them that no merge has touched this move meet the tiles after them, so the walk goes back
 /// to the first of those. A cell a merge leaves spent (format 2's `spent`) is the far cell of
 /// no merge for the rest of the walk.
-fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u64 {
-    let mut tiles = [(0u8, 0usize); 8];
+fn slide_line(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>) -> u64 {
+    let mut tiles = [(0, 0usize); 8];
     let mut m = 0;
     for (from, &rank) in line.iter().enumerate() {
         if rank != 0 && m < tiles.len() {
@@ -617,7 +622,7 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
                 .filter(|_| i != u32::MAX)
                 .unwrap_or(usize::MAX)
         });
-        let mut ranks = [0u8; 8];
+        let mut ranks: [Rank; 8] = [0; 8];
         for (r, &(rank, _)) in ranks.iter_mut().zip(&tiles[j..m]) {
             *r = rank;
         }
@@ -637,8 +642,8 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
                     .flatten()
                     .map(|made| (made, k, &rule.spent))
             });
-        let single = |rank: u8| {
-            let mut one = [0u8; MAX_RULE_TILES];
+        let single = |rank: Rank| {
+            let mut one: [Rank; MAX_RULE_TILES] = [0; MAX_RULE_TILES];
             one[0] = rank;
             (one, 1)
         };
@@ -647,7 +652,7 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
                 for &p in cells {
                     spent |= 1u32 << (out + usize::from(p)).min(31);
                 }
-                let mut ranks = [0u8; MAX_RULE_TILES];
+                let mut ranks: [Rank; MAX_RULE_TILES] = [0; MAX_RULE_TILES];
                 ranks[..made.ranks().len()].copy_from_slice(made.ranks());
                 ((ranks, made.ranks().len()), k)
             }
@@ -711,7 +716,7 @@ fn slide_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u
 /// A step: walking from the wall, the first position that is empty with a tile behind it, or
 /// whose tile merges with the next one, takes the next tile; every tile behind moves one cell;
 /// the far cell empties. One merge at most.
-fn step_line(c: &Compiled, line: &mut [u8], motions: &mut Vec<LineMotion>) -> u64 {
+fn step_line(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>) -> u64 {
     let n = line.len();
     let Some(i) = (0..n.saturating_sub(1)).find(|&i| {
         let here = line[i];
@@ -838,7 +843,7 @@ mod tests {
     /// A line of positions (0 empty), wall outward, moved by the doc's rules; and the value of
     /// the tiles merges made.
     fn reference_line(v: &Variant, line: &[usize]) -> (Vec<usize>, u64) {
-        let value = |p: usize| v.worth(p as u8);
+        let value = |p: usize| v.worth(p as Rank);
         let mut made = 0;
         match v.motion {
             Movement::Slide => {
@@ -952,7 +957,7 @@ mod tests {
                     .unwrap_or_else(|| reference_line(&on_move[dir.index()], &line));
                 let mut board = Board::empty(n).unwrap();
                 for (pos, &p) in line.iter().enumerate() {
-                    board.set(dir.cell(n, 0, pos), p as u8);
+                    board.set(dir.cell(n, 0, pos), p as Rank);
                 }
                 let slide = rules.slide_on(&board, dir, turn);
                 let got: Vec<usize> = (0..n)
@@ -985,7 +990,7 @@ mod tests {
         for v in crate::builtin_variants() {
             let rules = Rules::new(&v).unwrap();
             let n = v.tiles.len();
-            let len = u8::try_from(n).unwrap();
+            let len = Rank::try_from(n).unwrap();
             for a in 1..=len {
                 for b in 1..=len {
                     let want = v
@@ -1090,8 +1095,9 @@ mod tests {
         }];
         five.side = 6;
         let r = Rules::new(&five).unwrap();
-        let ranks =
-            |values: &[u64]| -> Vec<u8> { values.iter().map(|&v| r.rank_of(v).unwrap()).collect() };
+        let ranks = |values: &[u64]| -> Vec<Rank> {
+            values.iter().map(|&v| r.rank_of(v).unwrap()).collect()
+        };
         let rule = &five.merges[0];
         assert_eq!(rule.made(&ranks(&[32, 2, 8, 16, 4]), 57), r.rank_of(64));
         assert_eq!(rule.made(&ranks(&[32, 2, 8, 16, 2]), 57), None);

@@ -28,7 +28,7 @@ mod slide;
 mod sliding;
 pub mod variant;
 
-pub use board::{Board, BoardError, Cell};
+pub use board::{Board, BoardError, Cell, Rank};
 pub use builtin::{
     Builtin, COMPENDIUM, COMPENDIUM_PAGES, builtin, builtin_group, builtin_ladder, builtin_rules,
     builtin_variant, builtin_variants, builtins,

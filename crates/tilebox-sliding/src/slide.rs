@@ -2,7 +2,7 @@
 //! reports.
 
 use crate::line::LineMotion;
-use crate::{Board, Cell, Direction};
+use crate::{Board, Cell, Direction, Rank};
 
 /// A tile that moved during a slide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -46,7 +46,7 @@ pub struct Slide {
 pub fn slide_board(
     board: &Board,
     dir: Direction,
-    mut line_move: impl FnMut(&mut [u8], &mut Vec<LineMotion>) -> u64,
+    mut line_move: impl FnMut(&mut [Rank], &mut Vec<LineMotion>) -> u64,
 ) -> Slide {
     let side = board.side();
     let mut after = board.clone();

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
 
 use crate::variant::{SpawnAt, Variant, overlay};
-use crate::{Board, Cell, Direction, Rules, Slide};
+use crate::{Board, Cell, Direction, Rank, Rules, Slide};
 
 /// A previewed tile of a ladder that starts 1, 2, 3 (Threes') as the player sees it: a bonus
 /// tile's value stays hidden. What the Threes AI reads of the preview.
@@ -49,11 +49,11 @@ pub struct SlidingState {
     merged: u64,
     won: bool,
     /// The previewed tile's rank, when the variant previews.
-    next: Option<u8>,
+    next: Option<Rank>,
     /// The previewed tile is a bonus tile (shown as "+").
     next_bonus: bool,
     /// The bag's tiles not yet drawn, in the order they will come, last first.
-    bag: Vec<u8>,
+    bag: Vec<Rank>,
     last_spawn: Option<Cell>,
     rng: GameRng,
     /// The moves played: the number of the next move, whose rules may depend on it
@@ -109,7 +109,7 @@ impl SlidingState {
     }
 
     /// The previewed tile's rank, when the variant previews and it is not a hidden bonus tile.
-    pub fn next_rank(&self) -> Option<u8> {
+    pub fn next_rank(&self) -> Option<Rank> {
         self.next.filter(|_| !self.next_bonus)
     }
 
@@ -133,8 +133,8 @@ impl SlidingState {
     /// How many of each rank are left in the bag, the previewed tile already drawn, in ladder
     /// order of the full bag's ranks; all 0 when the next bag draw starts a fresh bag. Empty for
     /// weighted spawns. Only the counts, never the order: what a player counting tiles knows.
-    pub fn bag_remaining(&self) -> Vec<(u8, u32)> {
-        let mut counts: Vec<(u8, u32)> = Vec::new();
+    pub fn bag_remaining(&self) -> Vec<(Rank, u32)> {
+        let mut counts: Vec<(Rank, u32)> = Vec::new();
         for &rank in self.rules.full_bag() {
             if counts.last().is_none_or(|&(r, _)| r != rank) {
                 counts.push((rank, 0));
@@ -152,10 +152,10 @@ impl SlidingState {
     /// previewed (a bonus tile spread evenly over the bonus tiles it may be); otherwise the
     /// weights, or the bag's remaining tiles (a full bag when it is empty) with the bonus's share
     /// spread evenly over the bonus tiles.
-    pub fn spawn_chances(&self) -> Vec<(u8, f64)> {
+    pub fn spawn_chances(&self) -> Vec<(Rank, f64)> {
         let highest = self.board.max_rank();
         let bonus = self.rules.bonus_ranks(highest);
-        let spread = |share: f64| -> Vec<(u8, f64)> {
+        let spread = |share: f64| -> Vec<(Rank, f64)> {
             let n = bonus.clone().count();
             bonus
                 .clone()
@@ -192,7 +192,7 @@ impl SlidingState {
             _ => 0.0,
         };
         let total: f64 = counts.iter().map(|&(_, n)| f64::from(n)).sum();
-        let mut chances: Vec<(u8, f64)> = counts
+        let mut chances: Vec<(Rank, f64)> = counts
             .iter()
             .filter(|&&(_, n)| n > 0)
             .map(|&(r, n)| (r, (1.0 - bonus_share) * f64::from(n) / total))
@@ -210,7 +210,7 @@ impl SlidingState {
 
     /// A state holding `board` under `rules`, for tests that need a position no seed is known to
     /// reach; `next` is the previewed rank for variants that preview.
-    pub fn from_board(rules: &Rules, board: Board, next: Option<u8>, seed: u64) -> Self {
+    pub fn from_board(rules: &Rules, board: Board, next: Option<Rank>, seed: u64) -> Self {
         let won = rules.win_rank().is_some_and(|w| board.max_rank() >= w);
         Self {
             rules: rules.clone(),
@@ -231,14 +231,14 @@ impl SlidingState {
     }
 
     /// Draws a tile for this board (see [`Rules::draw`]).
-    fn draw(&mut self) -> (u8, bool) {
+    fn draw(&mut self) -> (Rank, bool) {
         let highest = self.board.max_rank();
         self.rules.draw(&mut self.bag, highest, &mut self.rng)
     }
 
     /// Puts a spawned tile at `cell`: the previewed tile, then draws the next one; or a tile
     /// drawn now.
-    fn place(&mut self, cell: Cell, drawn: Option<u8>) {
+    fn place(&mut self, cell: Cell, drawn: Option<Rank>) {
         let tile = match (drawn, self.next) {
             (Some(tile), _) => tile,
             (None, Some(next)) => next,

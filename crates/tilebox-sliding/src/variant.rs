@@ -13,6 +13,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 use thiserror::Error;
 
+use crate::Rank;
+
 /// The newest format this build reads. Format 1 is the first; format 2 adds merges of four and
 /// five tiles and a win on any of several tiles. A file says the format it needs, and a format-1
 /// file reads exactly as it did before format 2 existed.
@@ -333,13 +335,13 @@ pub(crate) struct MoveSets {
 /// The tiles a merge rule makes, as ranks: the tile made first, then the tiles it leaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Made {
-    ranks: [u8; MAX_RULE_TILES],
+    ranks: [Rank; MAX_RULE_TILES],
     count: usize,
 }
 
 impl Made {
     /// The ranks made, the tile made first.
-    pub(crate) fn ranks(&self) -> &[u8] {
+    pub(crate) fn ranks(&self) -> &[Rank] {
         &self.ranks[..self.count]
     }
 }
@@ -366,7 +368,7 @@ impl MergeRule {
     /// The value of n with which `ranks` (from the wall outward, as many as the rule's tiles)
     /// match this rule in its listed order: `Some(None)` for a rule that names no n, `None` if
     /// they don't match.
-    fn bind(&self, ranks: &[u8]) -> Option<Option<u32>> {
+    fn bind(&self, ranks: &[Rank]) -> Option<Option<u32>> {
         if ranks.len() != self.tiles.len() {
             return None;
         }
@@ -400,7 +402,7 @@ impl MergeRule {
     }
 
     /// The rank at `pos` for this n, on a ladder of `len` tiles; `None` off the ladder.
-    fn rank_at(pos: Pos, n: Option<u32>, len: usize) -> Option<u8> {
+    fn rank_at(pos: Pos, n: Option<u32>, len: usize) -> Option<Rank> {
         let out = match pos {
             Pos::Exact(p) => p,
             Pos::Rel(k) => n?.checked_add(k)?,
@@ -408,19 +410,19 @@ impl MergeRule {
         if out == 0 || out as usize > len {
             return None;
         }
-        u8::try_from(out).ok()
+        Rank::try_from(out).ok()
     }
 
     /// The rank made when `ranks` (from the wall outward, as many as the rule's tiles) match
     /// this rule in its listed order, on a ladder of `len` tiles; `None` if they don't or the
     /// output falls off the ladder.
-    pub(crate) fn made_in_order(&self, ranks: &[u8], len: usize) -> Option<u8> {
+    pub(crate) fn made_in_order(&self, ranks: &[Rank], len: usize) -> Option<Rank> {
         Self::rank_at(self.makes?, self.bind(ranks)?, len)
     }
 
     /// As [`MergeRule::made_in_order`], with the tiles the rule leaves: `None` if any of them
     /// falls off the ladder too.
-    fn outputs_in_order(&self, ranks: &[u8], len: usize) -> Option<Made> {
+    fn outputs_in_order(&self, ranks: &[Rank], len: usize) -> Option<Made> {
         let n = self.bind(ranks)?;
         let mut made = Made {
             ranks: [0; MAX_RULE_TILES],
@@ -434,25 +436,25 @@ impl MergeRule {
     }
 
     /// The rank made, in any order when the rule says so.
-    pub(crate) fn made(&self, ranks: &[u8], len: usize) -> Option<u8> {
+    pub(crate) fn made(&self, ranks: &[Rank], len: usize) -> Option<Rank> {
         self.in_any_order(ranks, |order| self.made_in_order(order, len))
     }
 
     /// Whether `ranks` (from the wall outward) match this rule by its own terms (positions,
     /// `n_from`, `n_to`, `n_every`, order) on a ladder of `len` tiles, with everything it makes
     /// on the ladder.
-    pub fn matches(&self, ranks: &[u8], len: usize) -> bool {
+    pub fn matches(&self, ranks: &[Rank], len: usize) -> bool {
         self.outputs(ranks, len).is_some()
     }
 
     /// The ranks made and left, in any order when the rule says so.
-    pub(crate) fn outputs(&self, ranks: &[u8], len: usize) -> Option<Made> {
+    pub(crate) fn outputs(&self, ranks: &[Rank], len: usize) -> Option<Made> {
         self.in_any_order(ranks, |order| self.outputs_in_order(order, len))
     }
 
     /// `matched` of `ranks` as they lie, or when the rule takes any order, of the first of their
     /// other orders that it accepts.
-    fn in_any_order<T>(&self, ranks: &[u8], matched: impl Fn(&[u8]) -> Option<T>) -> Option<T> {
+    fn in_any_order<T>(&self, ranks: &[Rank], matched: impl Fn(&[Rank]) -> Option<T>) -> Option<T> {
         if let Some(out) = matched(ranks) {
             return Some(out);
         }
@@ -460,7 +462,7 @@ impl MergeRule {
             return None;
         }
         // Every other order (at most 5! = 120 of them), by Heap's algorithm on a copy.
-        let mut order = [0u8; MAX_RULE_TILES];
+        let mut order: [Rank; MAX_RULE_TILES] = [0; MAX_RULE_TILES];
         let order = &mut order[..ranks.len()];
         order.copy_from_slice(ranks);
         let mut c = [0usize; MAX_RULE_TILES];
@@ -1068,11 +1070,11 @@ impl Variant {
     }
 
     /// The ladder position (rank, from 1) of a tile value, if it is on the ladder.
-    pub fn rank_of(&self, value: u64) -> Option<u8> {
+    pub fn rank_of(&self, value: u64) -> Option<Rank> {
         self.tiles
             .binary_search(&value)
             .ok()
-            .and_then(|i| u8::try_from(i + 1).ok())
+            .and_then(|i| Rank::try_from(i + 1).ok())
     }
 
     /// Checks every rule of `docs/variants.md` on a description read field by field.
@@ -1505,7 +1507,7 @@ impl Variant {
 
     /// What a merge that makes a tile of ladder position `rank` scores under `"merges"` or
     /// `{"merges": [...]}` scoring: its points, or its value.
-    pub fn worth(&self, rank: u8) -> u64 {
+    pub fn worth(&self, rank: Rank) -> u64 {
         let i = usize::from(rank).wrapping_sub(1);
         match &self.score {
             Scoring::Made(points) => points.get(i).copied().unwrap_or(0),

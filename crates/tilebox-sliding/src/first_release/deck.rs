@@ -2,23 +2,25 @@
 
 use tilebox_core::GameRng;
 
+use crate::Rank;
+
 /// Ranks of a full deck: four each of 1, 2 and 3 (ranks equal the values for these).
-const FULL_DECK: [u8; 12] = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3];
+const FULL_DECK: [Rank; 12] = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3];
 
 /// The lowest highest tile for which bonus cards appear: rank 7, the tile 48.
-const BONUS_FROM_RANK: u8 = 7;
+const BONUS_FROM_RANK: Rank = 7;
 
 /// A bonus card replaces a deck card with probability 1 in this.
 const BONUS_ODDS: u32 = 21;
 
 /// The lowest bonus card: rank 4, the tile 6.
-const BONUS_MIN_RANK: u8 = 4;
+const BONUS_MIN_RANK: Rank = 4;
 
 /// The Threes deck: the cards not yet drawn, in the order they will come, last first.
 /// Rebuilt and reshuffled when empty, so it never runs out.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(crate) struct Deck {
-    cards: Vec<u8>,
+    cards: Vec<Rank>,
 }
 
 impl Deck {
@@ -28,7 +30,7 @@ impl Deck {
     }
 
     /// Takes the top card, first rebuilding and shuffling the deck if it is empty.
-    pub(crate) fn draw(&mut self, rng: &mut GameRng) -> u8 {
+    pub(crate) fn draw(&mut self, rng: &mut GameRng) -> Rank {
         loop {
             if let Some(card) = self.cards.pop() {
                 return card;
@@ -68,12 +70,12 @@ impl Deck {
 /// among 6, 12, … up to highest/8, and the deck is left untouched; otherwise it is the deck's
 /// next card. Both sources agree on this (Threesus `Game.cs` `DrawNextCard` and
 /// `GetPossibleBonusCards`; nneonneo/threes-ai `threes.cpp` `play_game`).
-pub(crate) fn draw_card(deck: &mut Deck, highest: u8, rng: &mut GameRng) -> u8 {
+pub(crate) fn draw_card(deck: &mut Deck, highest: Rank, rng: &mut GameRng) -> Rank {
     if highest >= BONUS_FROM_RANK && rng.chance(1, BONUS_ODDS) {
         // highest/8 is three ranks down; from 6 (rank 4) to it are `highest - 6` choices, at
         // least 1 here.
         let choices = highest.saturating_sub(BONUS_MIN_RANK + 2);
-        let offset = u8::try_from(rng.below(u32::from(choices))).unwrap_or(0);
+        let offset = Rank::try_from(rng.below(u32::from(choices))).unwrap_or(0);
         BONUS_MIN_RANK + offset
     } else {
         deck.draw(rng)
@@ -86,7 +88,7 @@ mod tests {
     use super::*;
 
     /// How many 1s, 2s and 3s `cards` holds; fails on any other card, a bonus card included.
-    fn counts(cards: &[u8]) -> [usize; 3] {
+    fn counts(cards: &[Rank]) -> [usize; 3] {
         let mut n = [0; 3];
         for &c in cards {
             assert!((1..=3).contains(&c), "{c} is not a deck card: {cards:?}");
@@ -121,7 +123,7 @@ mod tests {
         let mut deck = Deck::new();
         for highest in 0..BONUS_FROM_RANK {
             // rank 6 is 24, the highest tile that still gives plain deck cards
-            let cards: Vec<u8> = (0..1200)
+            let cards: Vec<Rank> = (0..1200)
                 .map(|_| draw_card(&mut deck, highest, &mut rng))
                 .collect();
             // Each card by itself first: a bonus card (rank 4 or more) must never come.
@@ -139,7 +141,7 @@ mod tests {
     fn bonus_cards_come_one_in_21_in_range_without_using_the_deck() {
         let rules = RuleSet::Threes;
         let mut rng = GameRng::from_seed(13);
-        for highest in [7u8, 8, 9, 12, 15] {
+        for highest in [7, 8, 9, 12, 15] {
             let mut deck = Deck::new();
             let draws = 21_000;
             let mut bonus = Vec::new();
@@ -186,12 +188,12 @@ mod tests {
     fn at_48_the_only_bonus_is_6_and_at_96_it_is_6_or_12() {
         let mut rng = GameRng::from_seed(14);
         let mut deck = Deck::new();
-        let at_48: Vec<u8> = (0..2000)
+        let at_48: Vec<Rank> = (0..2000)
             .map(|_| draw_card(&mut deck, 7, &mut rng))
             .collect();
         assert!(at_48.iter().all(|&c| c <= 4));
         assert!(at_48.contains(&4));
-        let at_96: Vec<u8> = (0..2000)
+        let at_96: Vec<Rank> = (0..2000)
             .map(|_| draw_card(&mut deck, 8, &mut rng))
             .collect();
         assert!(at_96.iter().all(|&c| c <= 5));

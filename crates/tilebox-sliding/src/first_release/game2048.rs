@@ -9,16 +9,16 @@ use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
 use serde::{Deserialize, Serialize};
 
 use super::{RuleSet, SlidingGame, SlidingParams};
-use crate::{Board, Cell, Direction};
+use crate::{Board, Cell, Direction, Rank};
 
 const RULES: RuleSet = RuleSet::Twenty48;
 
 /// The rank of the winning tile of the original, 2048 = 2^11.
 #[cfg(test)]
-const WIN_RANK: u8 = 11;
+const WIN_RANK: Rank = 11;
 
 /// The rank of the lowest winning tile, 8: a 4 can spawn, so only a merge makes an 8.
-const MIN_WIN_RANK: u8 = 3;
+const MIN_WIN_RANK: Rank = 3;
 
 /// The winning tile of the original game.
 pub const STANDARD_WIN: u64 = 2048;
@@ -65,7 +65,7 @@ impl Game2048Params {
     }
 
     /// The rank of the winning tile, or the parameter error to report.
-    fn win_rank(&self) -> Result<u8, ParamsError> {
+    fn win_rank(&self) -> Result<Rank, ParamsError> {
         match RULES.rank_of(self.win) {
             Some(rank) if rank >= MIN_WIN_RANK => Ok(rank),
             _ => Err(ParamsError(format!(
@@ -82,7 +82,7 @@ pub struct Game2048State {
     board: Board,
     score: u64,
     won: bool,
-    win_rank: u8,
+    win_rank: Rank,
     last_spawn: Option<Cell>,
     rng: GameRng,
 }
@@ -501,7 +501,7 @@ mod tests {
 
     /// A random dense board: full or nearly, from few ranks, so that stuck boards are common.
     fn dense_board() -> impl Strategy<Value = Board> {
-        boards(2..=5, prop_oneof![1 => Just(0u8), 8 => 1u8..=5])
+        boards(2..=5, prop_oneof![1 => Just::<Rank>(0), 8 => 1..=5 as Rank])
     }
 
     proptest! {

@@ -2,18 +2,19 @@
 //! [`crate::slide`] maps the four directions onto them.
 
 pub(crate) use crate::LineMotion;
+use crate::Rank;
 
 /// The highest 2048 rank, 2^57. A full 8×8 board of such tiles sums to 2^63, so every value and
 /// the sum of any board fit in a `u64`. Tiles of this rank do not merge.
-pub(crate) const MAX_RANK_2048: u8 = 57;
+pub(crate) const MAX_RANK_2048: Rank = 57;
 
 /// The highest Threes rank, 12288 (3·2^12), the original's highest card; two of them do not
 /// merge (nneonneo/threes-ai `threes.cpp` merges equal ranks only below this one).
-pub(crate) const MAX_RANK_THREES: u8 = 15;
+pub(crate) const MAX_RANK_THREES: Rank = 15;
 
 /// 2048: compact the line toward the wall, then walking outward merge each pair of equal
 /// neighbours once. A tile takes part in at most one merge, so `[4,4,8]` gives `[8,8]`.
-pub(crate) fn slide_2048(line: &mut [u8], motions: &mut Vec<LineMotion>) {
+pub(crate) fn slide_2048(line: &mut [Rank], motions: &mut Vec<LineMotion>) {
     // `out` is the next free position; `open` is true while the tile at `out - 1` may still take
     // a merge (it is not itself the result of one).
     let mut out: usize = 0;
@@ -53,7 +54,7 @@ pub(crate) fn slide_2048(line: &mut [u8], motions: &mut Vec<LineMotion>) {
 
 /// The rank two adjacent Threes tiles make, if they merge: 1 and 2 make 3; two equal tiles of
 /// 3 or more make the next rank, up to [`MAX_RANK_THREES`].
-pub(crate) fn threes_merge(a: u8, b: u8) -> Option<u8> {
+pub(crate) fn threes_merge(a: Rank, b: Rank) -> Option<Rank> {
     match (a, b) {
         (1, 2) | (2, 1) => Some(3),
         _ if a == b && (3..MAX_RANK_THREES).contains(&a) => Some(a + 1),
@@ -65,7 +66,7 @@ pub(crate) fn threes_merge(a: u8, b: u8) -> Option<u8> {
 /// is either empty with a tile somewhere behind it, or holds a tile the next one merges with,
 /// takes the next tile; every tile behind moves one step; the far cell empties. One merge at
 /// most, never a cascade.
-pub(crate) fn slide_threes(line: &mut [u8], motions: &mut Vec<LineMotion>) {
+pub(crate) fn slide_threes(line: &mut [Rank], motions: &mut Vec<LineMotion>) {
     let n = line.len();
     let Some(i) = (0..n.saturating_sub(1)).find(|&i| {
         let here = line[i];
@@ -101,7 +102,10 @@ pub(crate) fn slide_threes(line: &mut [u8], motions: &mut Vec<LineMotion>) {
 mod tests {
     use super::*;
 
-    fn run(f: fn(&mut [u8], &mut Vec<LineMotion>), line: &[u8]) -> (Vec<u8>, Vec<LineMotion>) {
+    fn run(
+        f: fn(&mut [Rank], &mut Vec<LineMotion>),
+        line: &[Rank],
+    ) -> (Vec<Rank>, Vec<LineMotion>) {
         let mut line = line.to_vec();
         let mut motions = Vec::new();
         f(&mut line, &mut motions);

@@ -3,8 +3,8 @@
 use super::line::{MAX_RANK_2048, MAX_RANK_THREES, slide_2048, slide_threes};
 use crate::slide::slide_board;
 
-type LineMove = fn(&mut [u8], &mut Vec<crate::LineMotion>);
-use crate::{Board, BoardError, Direction, Slide};
+type LineMove = fn(&mut [Rank], &mut Vec<crate::LineMotion>);
+use crate::{Board, BoardError, Direction, Rank, Slide};
 
 /// A sliding-tile rule set, looked up by game id. A new sliding variant is added here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -33,7 +33,7 @@ impl RuleSet {
     ///
     /// 2048 stops at 2^57, so that even a full 8×8 board of such tiles sums within a `u64`
     /// (64·2^57 = 2^63). Threes stops at 12288, the original's highest card.
-    pub fn max_rank(self) -> u8 {
+    pub fn max_rank(self) -> Rank {
         match self {
             RuleSet::Twenty48 => MAX_RANK_2048,
             RuleSet::Threes => MAX_RANK_THREES,
@@ -43,7 +43,7 @@ impl RuleSet {
     /// The value of a tile of `rank`: 2048 rank k is 2^k; Threes 1 is 1, 2 is 2, rank r ≥ 3 is
     /// 3·2^(r-3); rank 0 (empty) is 0 in both. Ranks above [`RuleSet::max_rank`] never occur in
     /// this rule set's games; they follow the same formula, saturating at `u64::MAX`.
-    pub fn value(self, rank: u8) -> u64 {
+    pub fn value(self, rank: Rank) -> u64 {
         match (self, rank) {
             (_, 0) => 0,
             (RuleSet::Twenty48, k) => pow2(k),
@@ -54,7 +54,7 @@ impl RuleSet {
 
     /// The rank of a tile worth `value` (0 for 0, an empty cell), or `None` for a value this
     /// game cannot hold: 1, 3 or 6 in 2048, 4 or 5 in Threes, anything above the highest tile.
-    pub fn rank_of(self, value: u64) -> Option<u8> {
+    pub fn rank_of(self, value: u64) -> Option<Rank> {
         let rank = match (self, value) {
             (_, 0) => 0,
             (RuleSet::Twenty48, v) if v >= 2 && v.is_power_of_two() => log2(v),
@@ -173,7 +173,7 @@ impl RuleSet {
 
 /// The Threes score of one tile: 3^(r-2) for rank r ≥ 3 (the tile 3·2^k, k = r-3, scores
 /// 3^(k+1)); 0 for 1s, 2s and empty cells.
-fn threes_tile_score(rank: u8) -> u64 {
+fn threes_tile_score(rank: Rank) -> u64 {
     if rank >= 3 {
         3u64.saturating_pow(u32::from(rank - 2))
     } else {
@@ -182,13 +182,13 @@ fn threes_tile_score(rank: u8) -> u64 {
 }
 
 /// 2^k, saturating at `u64::MAX` from k = 64 on.
-fn pow2(k: u8) -> u64 {
+fn pow2(k: Rank) -> u64 {
     1u64.checked_shl(u32::from(k)).unwrap_or(u64::MAX)
 }
 
 /// log2 of a power of two, which is below 64 and so fits a rank.
-fn log2(v: u64) -> u8 {
-    v.trailing_zeros() as u8
+fn log2(v: u64) -> Rank {
+    v.trailing_zeros() as Rank
 }
 
 #[cfg(test)]
@@ -479,10 +479,10 @@ mod tests {
 
     /// A random board for `rules`: each cell empty (often), a rank from 1 to `max`, or the rule
     /// set's highest rank, the one that no longer merges.
-    fn board_strategy(rules: RuleSet, max: u8) -> impl Strategy<Value = Board> {
+    fn board_strategy(rules: RuleSet, max: Rank) -> impl Strategy<Value = Board> {
         boards(
             2..=8,
-            prop_oneof![2 => Just(0u8), 3 => 1..=max, 1 => Just(rules.max_rank())],
+            prop_oneof![2 => Just::<Rank>(0), 3 => 1..=max, 1 => Just(rules.max_rank())],
         )
     }
 

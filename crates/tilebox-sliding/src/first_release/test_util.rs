@@ -5,7 +5,7 @@ use std::ops::RangeInclusive;
 use proptest::prelude::*;
 
 use super::RuleSet;
-use crate::{Board, Cell};
+use crate::{Board, Cell, Rank};
 
 /// A board from rows of values; every value must be a tile `rules` can hold.
 pub(crate) fn board(rules: RuleSet, rows: &[&[u64]]) -> Board {
@@ -17,7 +17,7 @@ pub(crate) fn board(rules: RuleSet, rows: &[&[u64]]) -> Board {
 /// are set as drawn, so `rank` decides which rule set the boards suit.
 pub(crate) fn boards(
     sides: RangeInclusive<usize>,
-    rank: impl Strategy<Value = u8> + Clone + 'static,
+    rank: impl Strategy<Value = Rank> + Clone + 'static,
 ) -> impl Strategy<Value = Board> {
     sides.prop_flat_map(move |side| {
         proptest::collection::vec(rank.clone(), side * side).prop_map(move |ranks| {

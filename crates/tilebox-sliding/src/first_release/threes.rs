@@ -8,7 +8,7 @@ use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
 
 use super::deck::{Deck, draw_card};
 use super::{RuleSet, SlidingGame, SlidingParams};
-use crate::{Board, Cell, Direction};
+use crate::{Board, Cell, Direction, Rank};
 
 const RULES: RuleSet = RuleSet::Threes;
 
@@ -34,7 +34,7 @@ pub enum NextCard {
 
 impl NextCard {
     /// What a player is told of a card of this rank.
-    fn of_rank(rank: u8) -> NextCard {
+    fn of_rank(rank: Rank) -> NextCard {
         match rank {
             1 => NextCard::One,
             2 => NextCard::Two,
@@ -61,7 +61,7 @@ pub struct ThreesState {
     board: Board,
     /// The rank of the card that enters after the next move; 4 or more only for a bonus card.
     /// Hidden: players see [`NextCard`].
-    next: u8,
+    next: Rank,
     deck: Deck,
     last_entry: Option<Cell>,
     rng: GameRng,
@@ -100,7 +100,7 @@ impl ThreesState {
     /// A state holding `board` with `next` (a rank) to come, for tests that need a position no
     /// seed is known to reach.
     #[cfg(test)]
-    pub(crate) fn from_board(board: Board, next: u8, seed: u64) -> Self {
+    pub(crate) fn from_board(board: Board, next: Rank, seed: u64) -> Self {
         Self {
             board,
             next,
@@ -239,7 +239,7 @@ mod tests {
     }
 
     /// How many of each card, 1 to 3, are in `ranks`.
-    fn count(ranks: impl IntoIterator<Item = u8>) -> [usize; 3] {
+    fn count(ranks: impl IntoIterator<Item = Rank>) -> [usize; 3] {
         let mut n = [0; 3];
         for r in ranks {
             if let Some(slot) = usize::from(r).checked_sub(1).and_then(|i| n.get_mut(i)) {
@@ -493,7 +493,7 @@ mod tests {
     fn any_board() -> impl Strategy<Value = Board> {
         boards(
             2..=6,
-            prop_oneof![3 => Just(0u8), 6 => 1u8..=3, 2 => 4u8..=9, 1 => Just(RULES.max_rank())],
+            prop_oneof![3 => Just::<Rank>(0), 6 => 1..=3 as Rank, 2 => 4..=9 as Rank, 1 => Just(RULES.max_rank())],
         )
     }
 
@@ -501,7 +501,7 @@ mod tests {
         #[test]
         fn random_play_keeps_every_rule(
             start in any_board(),
-            next in 1u8..=3,
+            next in 1..=3 as Rank,
             seed in any::<u64>(),
             moves in proptest::collection::vec(0usize..4, 0..60),
         ) {
@@ -560,7 +560,7 @@ mod tests {
             // other, are the deck's order: every block of twelve holds four of each.
             let mut s = Session::<Threes>::new(ThreesParams { side: 8 }, seed)
                 .unwrap_or_else(|e| panic!("{e}"));
-            let mut cards: Vec<u8> = s.state().board().cells_with_ranks().map(|(_, r)| r).filter(|&r| r > 0).collect();
+            let mut cards: Vec<Rank> = s.state().board().cells_with_ranks().map(|(_, r)| r).filter(|&r| r > 0).collect();
             // 36 dealt: three full decks; the next card opens a fourth.
             prop_assert_eq!(cards.len(), 36);
             prop_assert_eq!(count(cards.iter().copied()), [12, 12, 12]);

@@ -97,6 +97,28 @@ pub trait SlidingModel {
     /// The value of a tile of this rank (for the heuristic's scale only).
     fn value(&self, rank: u8) -> u64;
 
+    /// How many sets of rules the moves of a search play by: 1 (the default) where every move
+    /// plays alike; more where rules hold on some moves or directions only (2592's pairs and
+    /// triples on alternate moves), each a line rule of its own ([`SlidingModel::slide_line_in`]).
+    fn phases(&self) -> usize {
+        1
+    }
+
+    /// The set of rules, below [`SlidingModel::phases`], of the move `ahead` moves after the
+    /// searched position's own (0: that move) toward direction `d` (in [`Direction::ALL`]
+    /// order).
+    fn phase(&self, ahead: u32, d: usize) -> usize {
+        let _ = (ahead, d);
+        0
+    }
+
+    /// [`SlidingModel::slide_line_scored`] by the rules of `phase`; set 0 is the model's own
+    /// line rule.
+    fn slide_line_in(&self, phase: usize, line: &mut [u8]) -> u64 {
+        let _ = phase;
+        self.slide_line_scored(line)
+    }
+
     /// A key of the line rule ([`SlidingModel::slide_line`]): a model giving the same key as
     /// the one before on a board of the same side lets the engine keep the lines it moved
     /// between searches. `None` (the default): every search starts afresh.
@@ -195,7 +217,7 @@ impl Grid {
         let lines = LineIndex::new(self.side());
         let mut cache = LineCache::default();
         slide_grid(self, &lines, dir_index(dir), &mut |key| {
-            line_move(model, self.side(), &mut cache, key)
+            line_move(model, 0, self.side(), &mut cache, key)
         })
         .map(|(grid, moved, _)| (grid, moved))
     }
@@ -284,9 +306,10 @@ impl Options {
 #[derive(Debug, Clone)]
 pub struct GenericEngine {
     tt: TransTable,
-    lines: LineCache,
+    /// The moved lines of each set of rules ([`SlidingModel::phases`]).
+    lines: Vec<LineCache>,
     evals: HashMap<u64, f32, BuildHasherDefault<KeyHasher>>,
-    /// The line rule's key and the side the cached lines were moved for.
+    /// The line rule's key and the side the cached lines were moved for (one set of rules).
     lines_for: Option<(u64, usize)>,
     /// `None`: [`Options::for_side`] of the board searched.
     options: Option<Options>,
@@ -309,7 +332,7 @@ impl GenericEngine {
     pub fn with_table_bits(bits: u32) -> Self {
         Self {
             tt: TransTable::new(bits),
-            lines: LineCache::default(),
+            lines: Vec::new(),
             evals: HashMap::default(),
             lines_for: None,
             options: None,
@@ -377,11 +400,18 @@ impl GenericEngine {
             ..
         } = self;
         // The caches belong to one model: start them afresh (keeping their memory), except
-        // the moved lines of the same line rule on the same side.
-        let rule = model.line_rule_key().map(|key| (key, grid.side()));
-        if rule.is_none() || rule != *lines_for || lines.len() > LINE_CACHE_LIMIT {
-            lines.clear();
+        // the moved lines of the same line rule on the same side. A model whose rules change
+        // from move to move has a cache for each set of rules, started afresh every search.
+        let phases = model.phases().clamp(1, MAX_PHASES);
+        let rule = model
+            .line_rule_key()
+            .filter(|_| phases == 1)
+            .map(|key| (key, grid.side()));
+        let cached: usize = lines.iter().map(HashMap::len).sum();
+        if rule.is_none() || rule != *lines_for || cached > LINE_CACHE_LIMIT {
+            lines.iter_mut().for_each(HashMap::clear);
         }
+        lines.resize_with(phases, LineCache::default);
         *lines_for = rule;
         evals.clear();
         tt.new_search();
@@ -392,8 +422,10 @@ impl GenericEngine {
             let legal = Direction::ALL
                 .into_iter()
                 .filter(|&d| {
-                    slide_grid(grid, &prep.index, dir_index(d), &mut |key| {
-                        line_move(model, grid.side(), lines, key)
+                    let d = dir_index(d);
+                    let phase = model.phase(0, d).min(phases - 1);
+                    slide_grid(grid, &prep.index, d, &mut |key| {
+                        line_move(model, phase, grid.side(), &mut lines[phase], key)
                     })
                     .is_some()
                 })
@@ -413,7 +445,7 @@ impl GenericEngine {
                 model,
                 prep: &prep,
                 tt: &mut *tt,
-                lines: &mut *lines,
+                lines: &mut lines[..],
                 evals: &mut *evals,
                 stop,
             }
@@ -485,11 +517,15 @@ impl Slider {
         }
         let (side, lines) = (grid.side(), &mut self.lines);
         slide_grid(grid, &self.index, dir_index(dir), &mut |key| {
-            line_move(model, side, lines, key)
+            line_move(model, 0, side, lines, key)
         })
         .map(|(grid, _, gained)| (grid, gained))
     }
 }
+
+/// The most sets of rules a search plays by ([`SlidingModel::phases`]); a model's others play
+/// as its last. A variant has at most 64 ([`tilebox_sliding::variant::MAX_MOVE_SETS`]).
+const MAX_PHASES: usize = 64;
 
 /// The most moved lines kept between searches.
 const LINE_CACHE_LIMIT: usize = 1 << 20;
@@ -506,9 +542,10 @@ fn pack(ranks: &[u8]) -> u64 {
         .fold(0, |key, (i, &r)| key | u64::from(r) << (8 * i))
 }
 
-/// The move of a packed line under the model's rule, cached.
+/// The move of a packed line under the model's rules of `phase`, cached (one cache a phase).
 fn line_move<M: SlidingModel + ?Sized>(
     model: &M,
+    phase: usize,
     side: usize,
     cache: &mut LineCache,
     key: u64,
@@ -521,7 +558,7 @@ fn line_move<M: SlidingModel + ?Sized>(
     for (i, slot) in buf.iter_mut().enumerate().take(side) {
         *slot = (key >> (8 * i)) as u8;
     }
-    let gained = model.slide_line_scored(&mut buf[..side]);
+    let gained = model.slide_line_in(phase, &mut buf[..side]);
     let after = pack(&buf[..side]);
     let result = (after != key).then_some((after, gained as f32));
     cache.insert(key, result);
@@ -688,7 +725,8 @@ struct Search<'a, M: ?Sized> {
     model: &'a M,
     prep: &'a Prepared,
     tt: &'a mut TransTable,
-    lines: &'a mut LineCache,
+    /// The moved lines of each set of rules ([`SlidingModel::phases`]), at least one.
+    lines: &'a mut [LineCache],
     evals: &'a mut EvalCache,
     stop: &'a mut Stopper,
 }
@@ -698,19 +736,23 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
     fn root(&mut self, grid: &Grid, plies: u32) -> RootValues {
         let mut out = [None; 4];
         for (d, slot) in out.iter_mut().enumerate() {
-            if let Some((after, moved, gained)) = self.slide(grid, d) {
-                let later = self.chance(&after, d, moved, plies.saturating_sub(1), 1.0, true);
+            if let Some((after, moved, gained)) = self.slide(grid, d, 0) {
+                let later = self.chance(&after, d, moved, plies.saturating_sub(1), 1.0, 0);
                 *slot = Some(self.points(gained) + later);
             }
         }
         out
     }
 
-    fn slide(&mut self, grid: &Grid, d: usize) -> Option<(Grid, u8, f32)> {
-        let (model, lines) = (self.model, &mut *self.lines);
+    /// The swipe toward `d` of the move `ahead` moves after the root's, by its rules.
+    fn slide(&mut self, grid: &Grid, d: usize, ahead: u32) -> Option<(Grid, u8, f32)> {
+        let model = self.model;
+        let last = self.lines.len().saturating_sub(1);
+        let phase = model.phase(ahead, d).min(last);
+        let lines = self.lines.get_mut(phase)?;
         let side = grid.side();
         slide_grid(grid, &self.prep.index, d, &mut |key| {
-            line_move(model, side, lines, key)
+            line_move(model, phase, side, lines, key)
         })
     }
 
@@ -725,8 +767,9 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
         }
     }
 
-    /// The value of a position where the player is to move.
-    fn eval(&mut self, grid: &Grid) -> f32 {
+    /// The value of a position where the player is to move, the move `ahead` moves after the
+    /// root's.
+    fn eval(&mut self, grid: &Grid, ahead: u32) -> f32 {
         let prep = self.prep;
         let Some(learned) = &prep.learned else {
             return prep.eval.board(grid, &prep.index, self.evals);
@@ -734,7 +777,7 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
         // The learned values are of afterstates: the best move's points and afterstate.
         let mut best = f32::NEG_INFINITY;
         for d in 0..4 {
-            if let Some((after, _, gained)) = self.slide(grid, d) {
+            if let Some((after, _, gained)) = self.slide(grid, d, ahead) {
                 best = best.max(gained + learned.network.value(after.packed(), learned.later));
             }
         }
@@ -745,28 +788,39 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
         }
     }
 
-    /// The value of the board a move left, before the game's answer (`first`: a move from the
-    /// root, whose next tile the state may show).
-    fn eval_after(&mut self, after: &Grid, first: bool) -> f32 {
+    /// The value of the board the move `ahead` moves after the root's left, before the game's
+    /// answer (the root's own move, 0, is the one whose next tile the state may show).
+    fn eval_after(&mut self, after: &Grid, ahead: u32) -> f32 {
         match &self.prep.learned {
             Some(learned) => {
-                let class = if first { learned.first } else { learned.later };
+                let class = if ahead == 0 {
+                    learned.first
+                } else {
+                    learned.later
+                };
                 learned.network.value(after.packed(), class)
             }
-            None => self.eval(after),
+            None => self.eval(after, ahead + 1),
         }
     }
 
-    /// A player's turn with `plies` plies left, reached with probability `prob`.
-    fn turn(&mut self, grid: &Grid, plies: u32, prob: f32) -> f32 {
+    /// A player's turn, the move `ahead` moves after the root's, with `plies` plies left,
+    /// reached with probability `prob`.
+    fn turn(&mut self, grid: &Grid, plies: u32, prob: f32, ahead: u32) -> f32 {
         if prob < self.prep.min_probability {
-            return self.eval(grid);
+            return self.eval(grid, ahead);
         }
         if plies == 0 {
             self.stop.depth_cut = true;
-            return self.eval(grid);
+            return self.eval(grid, ahead);
         }
-        let key = grid.key();
+        // Where the rules change from move to move, a board is worth more or less by the move
+        // it is met at.
+        let key = if self.lines.len() > 1 {
+            grid.key() ^ u64::from(ahead).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+        } else {
+            grid.key()
+        };
         let depth = plies.min(u32::from(MAX_TABLE_DEPTH)) as u8;
         if let Some(hit) = self.tt.get(key, 0, depth) {
             self.stop.depth_cut |= !hit.complete;
@@ -781,8 +835,8 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
         let cut_before = std::mem::replace(&mut self.stop.depth_cut, false);
         let mut best = f32::NEG_INFINITY;
         for d in 0..4 {
-            if let Some((after, moved, gained)) = self.slide(grid, d) {
-                let later = self.chance(&after, d, moved, plies - 1, prob, false);
+            if let Some((after, moved, gained)) = self.slide(grid, d, ahead) {
+                let later = self.chance(&after, d, moved, plies - 1, prob, ahead);
                 best = best.max(self.points(gained) + later);
             }
         }
@@ -805,8 +859,10 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
         best
     }
 
-    /// The game's answer to a move toward `d` that left `after` (moving the lines `moved`):
-    /// the expected value over where the tile lands and what it is, `plies` plies left.
+    /// The game's answer to the move `ahead` moves after the root's (0: the root's own, whose
+    /// next tile the state may show), toward `d`, that left `after` (moving the lines
+    /// `moved`): the expected value over where the tile lands and what it is, `plies` plies
+    /// left.
     fn chance(
         &mut self,
         after: &Grid,
@@ -814,11 +870,11 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
         moved: u8,
         plies: u32,
         prob: f32,
-        first: bool,
+        ahead: u32,
     ) -> f32 {
         if plies == 0 {
             self.stop.depth_cut = true;
-            return self.eval_after(after, first);
+            return self.eval_after(after, ahead);
         }
         let mut cells = [0u8; MAX_CELLS];
         let n = spawn_cells(
@@ -830,10 +886,10 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
             &mut cells,
         );
         let prep = self.prep;
-        let tiles = if first { &prep.next } else { &prep.later };
+        let tiles = if ahead == 0 { &prep.next } else { &prep.later };
         if n == 0 || tiles.is_empty() {
             // Nothing arrives: the player moves again.
-            return self.turn(after, plies - 1, prob);
+            return self.turn(after, plies - 1, prob, ahead + 1);
         }
         // Sample evenly spread cells on big boards, from a start the position decides.
         let used = n.min(self.prep.max_spawn_cells);
@@ -849,7 +905,7 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
             for &(rank, p) in tiles {
                 let mut next = *after;
                 next.cells[i] = rank;
-                total += p * self.turn(&next, plies - 1, share * p);
+                total += p * self.turn(&next, plies - 1, share * p, ahead + 1);
             }
         }
         total / used as f32

@@ -5,8 +5,8 @@
 //! the score do not matter to the play) and tiles that fit four bits — and with the
 //! [`GenericEngine`] everywhere else: other sides, other ladders, triple merges, a player's own
 //! variant file. [`VariantModel`] is the engine's rules seen as a [`SlidingModel`]. Where rules
-//! hold on some moves or directions only (2592), each swipe is searched on its own, by the
-//! rules of this move toward it.
+//! hold on some moves or directions only (2592, 2295, Directional Merges), every move of the
+//! search is played by the rules of that move toward its direction ([`SlidingModel::phase`]).
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, OnceLock};
@@ -61,15 +61,68 @@ pub struct VariantModel {
     /// hold (bit per rank).
     triple: [u64; 4],
     key: u64,
+    /// Where rules hold on some moves or directions only: the rules of each move of a search.
+    moves: Option<Arc<MoveModels>>,
+}
+
+/// The rules of each move of a search from one state, where they change from move to move or by
+/// direction.
+#[derive(Debug)]
+struct MoveModels {
+    /// A model of each set of rules the moves play by, in the order first met (move by move,
+    /// each in [`Direction::ALL`] order); each moves every line alike.
+    models: Vec<VariantModel>,
+    /// `phase[ahead][d]`: the model of the move `ahead` moves after the state's, toward `d`,
+    /// for every move a search reaches.
+    phase: Vec<[u8; 4]>,
 }
 
 impl VariantModel {
     /// The model of `state`: its rules, and the next tile as the state knows it (the preview,
     /// a bag's remaining tiles, the weights); the tiles after it from the full bag or the
     /// weights, the bonus's share as at the state's highest tile.
+    /// Where rules hold on some moves or directions only, every move of a search plays by the
+    /// rules of its own number and direction ([`SlidingModel::phase`]), counted on from the
+    /// state's.
     pub fn of_state(state: &SlidingState) -> Self {
-        let mut model = Self::new(state.rules(), state.board().max_rank());
-        model.next = Self::tiles(state.spawn_chances());
+        let rules = state.rules();
+        if !rules.has_move_rules() {
+            let mut model = Self::new(rules, state.board().max_rank());
+            model.next = Self::tiles(state.spawn_chances());
+            return model;
+        }
+        // Every move a search reaches: a move and the game's answer are two plies.
+        let mut sets: Vec<&Rules> = Vec::new();
+        let mut phase = Vec::new();
+        for ahead in 0..=u64::from(crate::MAX_DEPTH) {
+            let mut row = [0u8; 4];
+            for (slot, dir) in row.iter_mut().zip(Direction::ALL) {
+                let own = rules.on_move(dir, state.turn().saturating_add(ahead));
+                let i = match sets.iter().position(|&r| std::ptr::eq(r, own)) {
+                    Some(i) => i,
+                    None => {
+                        sets.push(own);
+                        sets.len() - 1
+                    }
+                };
+                *slot = u8::try_from(i).unwrap_or(u8::MAX);
+            }
+            phase.push(row);
+        }
+        let models: Vec<VariantModel> = sets
+            .into_iter()
+            .map(|r| {
+                let mut model = Self::new(r, state.board().max_rank());
+                model.next = Self::tiles(state.spawn_chances());
+                model
+            })
+            .collect();
+        let mut model = models.first().cloned().unwrap_or_else(|| {
+            let mut model = Self::new(rules, state.board().max_rank());
+            model.next = Self::tiles(state.spawn_chances());
+            model
+        });
+        model.moves = Some(Arc::new(MoveModels { models, phase }));
         model
     }
 
@@ -139,6 +192,7 @@ impl VariantModel {
             later,
             triple: [0; 4],
             key: hasher.finish(),
+            moves: None,
         };
         if rules.has_triples() {
             // A run of 2 to 5 equal tiles (as far as the side allows) that merges: fewer tiles,
@@ -206,9 +260,34 @@ impl SlidingModel for VariantModel {
         self.later.clone()
     }
 
+    fn phases(&self) -> usize {
+        self.moves.as_ref().map_or(1, |m| m.models.len().max(1))
+    }
+
+    fn phase(&self, ahead: u32, d: usize) -> usize {
+        let Some(moves) = &self.moves else {
+            return 0;
+        };
+        let row = usize::try_from(ahead)
+            .ok()
+            .and_then(|i| moves.phase.get(i))
+            .or(moves.phase.last());
+        row.map_or(0, |row| usize::from(row[d & 3]))
+    }
+
+    fn slide_line_in(&self, phase: usize, line: &mut [u8]) -> u64 {
+        match self.moves.as_ref().and_then(|m| m.models.get(phase)) {
+            Some(model) => model.slide_line_scored(line),
+            None => self.slide_line_scored(line),
+        }
+    }
+
     /// A 2-tile merge in either order, or two equal tiles of a rank a run of two to five of
-    /// which merges.
+    /// which merges; where rules change from move to move, by the rules of any move.
     fn merges_with(&self, a: u8, b: u8) -> bool {
+        if let Some(moves) = &self.moves {
+            return moves.models.iter().any(|m| m.merges_with(a, b));
+        }
         self.rules.merges_with(a.into(), b.into())
             || (a == b && self.triple[usize::from(a >> 6)] & (1 << (a & 63)) != 0)
     }
@@ -241,9 +320,6 @@ impl SlidingPlayer {
         let board = state.board();
         if let Some(advice) = self.advise_bitboard(state, board, limits) {
             return Some(advice);
-        }
-        if state.rules().has_move_rules() {
-            return self.advise_each_swipe(state, limits);
         }
         let model = VariantModel::of_state(state);
         self.generic
@@ -281,68 +357,6 @@ impl SlidingPlayer {
         self.generic
             .get_or_insert_with(GenericEngine::new)
             .advise_learned(&model, &Grid::from_board(state.board()), limits, &learned)
-    }
-
-    /// The answer where rules hold on some moves or directions only: the swipes that move are
-    /// searched by the rules of this move toward them (the moves after it searched by those
-    /// rules too), one search for each set of rules (2592's four swipes share one; rules for
-    /// some directions may need four) in an equal share of the time, each swipe valued by the
-    /// search of its rules. Searches of other rules may reach other depths: their values
-    /// compare as the heuristic's do, not exactly.
-    fn advise_each_swipe(&mut self, state: &SlidingState, limits: &Limits) -> Option<Advice> {
-        let rules = state.rules();
-        let legal: Vec<Direction> = rules
-            .moving_directions(state.board(), state.turn())
-            .collect();
-        let first = *legal.first()?;
-        // The swipes by the rules of their move, those of one set of rules together.
-        let mut sets: Vec<(&Rules, Vec<Direction>)> = Vec::new();
-        for &dir in &legal {
-            let own = rules.on_move(dir, state.turn());
-            match sets.iter_mut().find(|(r, _)| *r == own) {
-                Some((_, dirs)) => dirs.push(dir),
-                None => sets.push((own, vec![dir])),
-            }
-        }
-        let share = Limits {
-            time: limits
-                .time
-                .map(|t| t / u32::try_from(sets.len()).unwrap_or(4)),
-            ..*limits
-        };
-        let engine = self.generic.get_or_insert_with(GenericEngine::new);
-        let mut values: Vec<(Direction, f64)> = Vec::new();
-        let (mut depth, mut nodes) = (u32::MAX, 0);
-        for (_, dirs) in &sets {
-            let model = VariantModel::of_state_moving(state, dirs[0]);
-            let Some(advice) = engine.advise_board(&model, state.board(), &share) else {
-                continue;
-            };
-            depth = depth.min(advice.depth);
-            nodes += advice.nodes;
-            values.extend(advice.values.iter().filter(|(d, _)| dirs.contains(d)));
-        }
-        // In the order of the legal moves, as every advice lists them.
-        values.sort_by_key(|(d, _)| d.index());
-        // The first of the best, in the order of the legal moves; with no search at all (no
-        // time), the first legal move.
-        let best = values
-            .iter()
-            .fold(None, |best: Option<(Direction, f64)>, &(d, v)| match best {
-                Some((_, b)) if b >= v => best,
-                _ => Some((d, v)),
-            })
-            .map_or(first, |(d, _)| d);
-        if values.is_empty() {
-            values.push((first, 0.0));
-            depth = 0;
-        }
-        Some(Advice {
-            best,
-            values,
-            depth,
-            nodes,
-        })
     }
 
     /// The bitboard players' answer, when one plays this variant and the board fits.
@@ -446,6 +460,112 @@ mod tests {
                 game.play(advice.best).unwrap();
             }
         }
+    }
+
+    /// Where rules hold on some moves or directions only, the model moves every move of a
+    /// search by the rules of its own number and direction: the line the search moves `ahead`
+    /// moves on toward `d` is the engine's by the rules of move `turn + ahead`.
+    #[test]
+    fn each_move_of_a_search_is_moved_by_the_rules_of_its_number_and_direction() {
+        for (id, sets) in [("2592", 2), ("directional-merges", 4), ("2295", 13)] {
+            let v = variant(id);
+            let rules = Rules::new(&v).unwrap();
+            let mut most = 0;
+            walk(&v, 5, 30, |state| {
+                let model = VariantModel::of_state(state);
+                most = most.max(model.phases());
+                assert!(model.phases() <= sets, "{id}: {} sets", model.phases());
+                let side = v.side;
+                for ahead in 0..12u32 {
+                    for (d, dir) in Direction::ALL.into_iter().enumerate() {
+                        let phase = model.phase(ahead, d);
+                        assert!(phase < model.phases(), "{id}");
+                        let turn = state.turn() + u64::from(ahead);
+                        let slid = rules.slide_on(state.board(), dir, turn);
+                        for line in 0..side {
+                            let at = |board: &Board, pos| {
+                                grid_rank(board.rank(dir.cell(side, line, pos)))
+                            };
+                            let mut ranks: Vec<u8> =
+                                (0..side).map(|p| at(state.board(), p)).collect();
+                            model.slide_line_in(phase, &mut ranks);
+                            let want: Vec<u8> = (0..side).map(|p| at(&slid.board, p)).collect();
+                            assert_eq!(ranks, want, "{id} move {turn} {dir:?} line {line}");
+                        }
+                    }
+                }
+            });
+            // 2592's pairs and triples alternate; Directional Merges has a set for each
+            // direction; 2295's moves ahead of a state meet several of its 13.
+            assert!(most >= 2, "{id}: {most}");
+        }
+    }
+
+    /// A model whose first move merges pairs and whose later moves move nothing at all.
+    struct StuckAfterOne(VariantModel);
+
+    impl SlidingModel for StuckAfterOne {
+        fn slide_line(&self, line: &mut [u8]) {
+            self.0.slide_line(line);
+        }
+        fn spawn_at(&self) -> SpawnAt {
+            self.0.spawn_at()
+        }
+        fn next_tiles(&self) -> Vec<(u8, f64)> {
+            self.0.next_tiles()
+        }
+        fn merges_with(&self, a: u8, b: u8) -> bool {
+            self.0.merges_with(a, b)
+        }
+        fn value(&self, rank: u8) -> u64 {
+            self.0.value(rank)
+        }
+        fn phases(&self) -> usize {
+            2
+        }
+        fn phase(&self, ahead: u32, _: usize) -> usize {
+            usize::from(ahead > 0)
+        }
+        fn slide_line_in(&self, phase: usize, line: &mut [u8]) -> u64 {
+            if phase == 0 {
+                self.0.slide_line_scored(line)
+            } else {
+                0
+            }
+        }
+    }
+
+    /// The search asks the model for the rules of each move by how far ahead it is: when
+    /// nothing moves after the first move, every first move leads to a lost game three plies
+    /// deep, though not one ply deep.
+    #[test]
+    fn the_search_moves_each_ply_by_the_rules_of_its_move() {
+        let v = variant("2048-5x5");
+        let rules = Rules::new(&v).unwrap();
+        let mut game = Session::<Sliding>::new(v.clone(), 7).unwrap();
+        for _ in 0..10 {
+            let first = Sliding::legal_moves(game.state())[0];
+            game.play(first).unwrap();
+        }
+        let model = StuckAfterOne(VariantModel::new(&rules, game.state().board().max_rank()));
+        let grid = Grid::from_board(game.state().board());
+        let at = |depth| Limits {
+            time: None,
+            max_depth: depth,
+            min_probability: 0.0,
+        };
+        let mut engine = GenericEngine::new();
+        let shallow = engine.advise(&model, &grid, &at(1)).unwrap();
+        let deep = engine.advise(&model, &grid, &at(3)).unwrap();
+        let lost = |a: &Advice| a.values.iter().map(|&(_, v)| v).collect::<Vec<_>>();
+        let (shallow, deep) = (lost(&shallow), lost(&deep));
+        assert!(deep.len() >= 2, "{deep:?}");
+        assert!(deep.windows(2).all(|w| w[0] == w[1]), "{deep:?}");
+        assert!(shallow.windows(2).any(|w| w[0] != w[1]), "{shallow:?}");
+        // The same model with one set of rules is not lost three plies deep.
+        let plain = VariantModel::new(&rules, game.state().board().max_rank());
+        let values = lost(&engine.advise(&plain, &grid, &at(3)).unwrap());
+        assert!(values.windows(2).any(|w| w[0] != w[1]), "{values:?}");
     }
 
     /// A ladder of 255 tiles played at its top: Directional Merges with its highest ranks on

@@ -51,6 +51,8 @@ pub fn grid_rank(rank: Rank) -> u8 {
     u8::try_from(rank).unwrap_or(MAX_RANK)
 }
 
+const _: () = assert!(tilebox_sliding::variant::MAX_TILES <= MAX_RANK as usize);
+
 /// Where the next tile may land after a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SpawnAt {

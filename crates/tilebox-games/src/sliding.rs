@@ -100,7 +100,13 @@ fn rule_matches(
         if ins.iter().any(|&p| p == 0 || p > len) {
             continue;
         }
-        let ranks: Vec<Rank> = ins.iter().map(|&p| p as Rank).collect();
+        let Ok(ranks) = ins
+            .iter()
+            .map(|&p| Rank::try_from(p))
+            .collect::<Result<Vec<_>, _>>()
+        else {
+            continue;
+        };
         // Only tiles this rule takes by its own terms: at an n it leaves to another rule (n_from,
         // n_every), the slide would show that rule's merge.
         if !rule.matches(&ranks, len) {

@@ -3,8 +3,9 @@
 
 use thiserror::Error;
 
-/// A tile's rank: its position on its variant's ladder, from 1; 0 is an empty cell. Sixteen bits,
-/// so that a ladder may be longer than 255 tiles where its rules are not tables.
+/// A tile's rank: its position on its variant's ladder, from 1; 0 is an empty cell. A ladder is
+/// at most [`crate::variant::MAX_TILES`] long today; a rank has sixteen bits so that tiles that
+/// are integers rather than rungs of a table-driven ladder (planned) can share the board.
 pub type Rank = u16;
 
 /// A cell of the board, counted from 0 at the top left.

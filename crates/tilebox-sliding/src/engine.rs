@@ -18,9 +18,12 @@ fn slot(shift: u32, a: Rank, b: Rank) -> usize {
     usize::from(a) << shift | usize::from(b)
 }
 
+// A ladder's ranks index its pair table.
+const _: () = assert!(crate::variant::MAX_TILES < 256);
+
 /// The pair table of a ladder of `len` tiles is `2^shift` square, the least power of two above
 /// its ranks 0 to `len`: 64 for a ladder of 63 tiles or fewer (2048's is 57), 256 for the
-/// longest, 255.
+/// longest, 255 ([`crate::variant::MAX_TILES`], which keeps every table this small).
 fn table_shift(len: Rank) -> u32 {
     (u32::from(len) + 1)
         .next_power_of_two()

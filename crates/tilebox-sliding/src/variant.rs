@@ -26,8 +26,8 @@ pub const FORMAT_1: u32 = 1;
 /// The most tiles a merge rule takes: 3 in format 1, 5 in format 2.
 pub const MAX_RULE_TILES: usize = 5;
 
-/// The most tiles a ladder may have: ranks are 1 to 255, so that a rank fits a byte (0 is an
-/// empty cell).
+/// The most tiles a ladder may have: ranks are 1 to 255 (0 is an empty cell), so that a
+/// ladder's pair table is at most 256 × 256 and the AI keeps a rank in a byte.
 pub const MAX_TILES: usize = 255;
 
 /// Every field of the full form, in the order it is written.

@@ -74,8 +74,8 @@ pub(crate) fn draw_card(deck: &mut Deck, highest: Rank, rng: &mut GameRng) -> Ra
     if highest >= BONUS_FROM_RANK && rng.chance(1, BONUS_ODDS) {
         // highest/8 is three ranks down; from 6 (rank 4) to it are `highest - 6` choices, at
         // least 1 here.
-        let choices = highest.saturating_sub(BONUS_MIN_RANK + 2);
-        let offset = Rank::try_from(rng.below(u32::from(choices))).unwrap_or(0);
+        let choices = u32::from(highest.saturating_sub(BONUS_MIN_RANK + 2));
+        let offset = Rank::try_from(rng.below(choices)).unwrap_or(0);
         BONUS_MIN_RANK + offset
     } else {
         deck.draw(rng)

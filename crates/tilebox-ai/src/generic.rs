@@ -213,13 +213,16 @@ impl Grid {
         out
     }
 
-    /// The grid after the swipe `dir` under `model`'s line rule, with the lines that moved (a
-    /// bit per line, see [`Direction::cell`]); `None` when nothing moved.
+    /// The grid after the swipe `dir` under `model`'s line rule (of the searched position's own
+    /// move toward `dir`, [`SlidingModel::phase`]), with the lines that moved (a bit per line,
+    /// see [`Direction::cell`]); `None` when nothing moved.
     pub fn slide<M: SlidingModel + ?Sized>(&self, model: &M, dir: Direction) -> Option<(Grid, u8)> {
         let lines = LineIndex::new(self.side());
         let mut cache = LineCache::default();
-        slide_grid(self, &lines, dir_index(dir), &mut |key| {
-            line_move(model, 0, self.side(), &mut cache, key)
+        let d = dir_index(dir);
+        let phase = model.phase(0, d);
+        slide_grid(self, &lines, d, &mut |key| {
+            line_move(model, phase, self.side(), &mut cache, key)
         })
         .map(|(grid, moved, _)| (grid, moved))
     }

@@ -134,21 +134,11 @@ impl VariantModel {
             .collect()
     }
 
-    /// As [`VariantModel::of_state`], with the rules of the state's next move toward `dir`
-    /// ([`Rules::on_move`]): the same as `of_state` unless some rules hold on some moves or
-    /// directions only.
-    pub fn of_state_moving(state: &SlidingState, dir: Direction) -> Self {
-        let rules = state.rules().on_move(dir, state.turn());
-        let mut model = Self::new(rules, state.board().max_rank());
-        model.next = Self::tiles(state.spawn_chances());
-        model
-    }
-
     /// The model of `rules` before any state is known: every tile drawn from the full bag or
     /// the weights, on a board whose highest rank is `highest` (for the bonus). A model moves
     /// every line alike: where rules hold on some moves or directions only, give it the rules
-    /// of one move ([`Rules::on_move`], as [`VariantModel::of_state_moving`] does); the whole
-    /// rules play as the first move toward the left.
+    /// of one move ([`Rules::on_move`]; [`VariantModel::of_state`] gives each move its own);
+    /// the whole rules play as the first move toward the left.
     pub fn new(rules: &Rules, highest: Rank) -> Self {
         let variant = rules.variant();
         let mut later: Vec<(u8, f64)> = rules
@@ -501,43 +491,55 @@ mod tests {
         }
     }
 
-    /// A model whose first move merges pairs and whose later moves move nothing at all.
-    struct StuckAfterOne(VariantModel);
+    /// A model whose move `stuck_at` (counted from the searched position's, 0) moves nothing at
+    /// all, every other move playing as `inner`; with `spawns` false, no tile ever arrives.
+    struct StuckOn {
+        inner: VariantModel,
+        spawns: bool,
+        stuck_at: u32,
+    }
 
-    impl SlidingModel for StuckAfterOne {
+    impl SlidingModel for StuckOn {
         fn slide_line(&self, line: &mut [u8]) {
-            self.0.slide_line(line);
+            self.inner.slide_line(line);
         }
         fn spawn_at(&self) -> SpawnAt {
-            self.0.spawn_at()
+            self.inner.spawn_at()
         }
         fn next_tiles(&self) -> Vec<(u8, f64)> {
-            self.0.next_tiles()
+            if self.spawns {
+                self.inner.next_tiles()
+            } else {
+                Vec::new()
+            }
         }
         fn merges_with(&self, a: u8, b: u8) -> bool {
-            self.0.merges_with(a, b)
+            self.inner.merges_with(a, b)
         }
         fn value(&self, rank: u8) -> u64 {
-            self.0.value(rank)
+            self.inner.value(rank)
         }
         fn phases(&self) -> usize {
             2
         }
         fn phase(&self, ahead: u32, _: usize) -> usize {
-            usize::from(ahead > 0)
+            usize::from(ahead == self.stuck_at)
         }
         fn slide_line_in(&self, phase: usize, line: &mut [u8]) -> u64 {
             if phase == 0 {
-                self.0.slide_line_scored(line)
+                self.inner.slide_line_scored(line)
             } else {
                 0
             }
         }
     }
 
-    /// The search asks the model for the rules of each move by how far ahead it is: when
-    /// nothing moves after the first move, every first move leads to a lost game three plies
-    /// deep, though not one ply deep.
+    /// The search asks the model for the rules of each move by how many moves ahead of the
+    /// searched position's it is. When nothing moves on the second move, every first move leads
+    /// to a lost game three plies deep (move, tile, the stuck move), though not one ply deep;
+    /// when nothing moves on the third, five plies deep and not three. So too when no tile
+    /// arrives and the player moves again at once. A move counted twice, or the count started
+    /// again after the game's answer, would meet the stuck move elsewhere.
     #[test]
     fn the_search_moves_each_ply_by_the_rules_of_its_move() {
         let v = variant("2048-5x5");
@@ -547,25 +549,34 @@ mod tests {
             let first = Sliding::legal_moves(game.state())[0];
             game.play(first).unwrap();
         }
-        let model = StuckAfterOne(VariantModel::new(&rules, game.state().board().max_rank()));
+        let highest = game.state().board().max_rank();
         let grid = Grid::from_board(game.state().board());
         let at = |depth| Limits {
             time: None,
             max_depth: depth,
             min_probability: 0.0,
         };
+        let values = |a: Advice| a.values.iter().map(|&(_, v)| v).collect::<Vec<_>>();
         let mut engine = GenericEngine::new();
-        let shallow = engine.advise(&model, &grid, &at(1)).unwrap();
-        let deep = engine.advise(&model, &grid, &at(3)).unwrap();
-        let lost = |a: &Advice| a.values.iter().map(|&(_, v)| v).collect::<Vec<_>>();
-        let (shallow, deep) = (lost(&shallow), lost(&deep));
-        assert!(deep.len() >= 2, "{deep:?}");
-        assert!(deep.windows(2).all(|w| w[0] == w[1]), "{deep:?}");
-        assert!(shallow.windows(2).any(|w| w[0] != w[1]), "{shallow:?}");
-        // The same model with one set of rules is not lost three plies deep.
-        let plain = VariantModel::new(&rules, game.state().board().max_rank());
-        let values = lost(&engine.advise(&plain, &grid, &at(3)).unwrap());
-        assert!(values.windows(2).any(|w| w[0] != w[1]), "{values:?}");
+        let lost = |v: &[f64]| v.len() >= 2 && v.windows(2).all(|w| w[0] == w[1]);
+        for spawns in [true, false] {
+            for (stuck_at, free_at, lost_at) in [(1, 1, 3), (2, 3, 5)] {
+                let model = StuckOn {
+                    inner: VariantModel::new(&rules, highest),
+                    spawns,
+                    stuck_at,
+                };
+                let free = values(engine.advise(&model, &grid, &at(free_at)).unwrap());
+                let deep = values(engine.advise(&model, &grid, &at(lost_at)).unwrap());
+                let case = format!("spawns {spawns}, stuck at move {stuck_at}");
+                assert!(lost(&deep), "{case}, {lost_at} plies: {deep:?}");
+                assert!(!lost(&free), "{case}, {free_at} plies: {free:?}");
+            }
+        }
+        // The same rules on every move are not lost three plies deep.
+        let plain = VariantModel::new(&rules, highest);
+        let free = values(engine.advise(&plain, &grid, &at(3)).unwrap());
+        assert!(free.windows(2).any(|w| w[0] != w[1]), "{free:?}");
     }
 
     /// A ladder of 255 tiles played at its top: Directional Merges with its highest ranks on
@@ -600,14 +611,14 @@ mod tests {
             "{:?} not in {legal:?}",
             advice.best
         );
-        for dir in Direction::ALL {
-            let model = VariantModel::of_state_moving(&state, dir);
-            let slid = rules.slide(state.board(), dir);
+        let model = VariantModel::of_state(&state);
+        for (d, dir) in Direction::ALL.into_iter().enumerate() {
+            let slid = rules.slide_on(state.board(), dir, state.turn());
             for line in 0..side {
                 let mut ranks: Vec<u8> = (0..side)
                     .map(|pos| grid_rank(state.board().rank(dir.cell(side, line, pos))))
                     .collect();
-                model.slide_line(&mut ranks);
+                model.slide_line_in(model.phase(0, d), &mut ranks);
                 let want: Vec<u8> = (0..side)
                     .map(|pos| grid_rank(slid.board.rank(dir.cell(side, line, pos))))
                     .collect();
@@ -657,9 +668,9 @@ mod tests {
             for seed in 0..3 {
                 walk(&v, seed, 120, |state| {
                     let grid = Grid::from_board(state.board());
+                    // Each swipe by the rules of this move toward it (2592's switch on each move).
+                    let model = VariantModel::of_state(state);
                     for dir in Direction::ALL {
-                        // The rules of this move toward `dir` (2592's switch on each move).
-                        let model = VariantModel::of_state_moving(state, dir);
                         let slide = state.rules().slide_on(state.board(), dir, state.turn());
                         match grid.slide(&model, dir) {
                             Some((after, moved)) => {

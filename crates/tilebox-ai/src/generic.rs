@@ -121,6 +121,15 @@ pub trait SlidingModel {
         self.slide_line_scored(line)
     }
 
+    /// [`SlidingModel::line_rule_key`] of the rules of `phase` (set 0 is the model's own).
+    fn phase_key(&self, phase: usize) -> Option<u64> {
+        if phase == 0 {
+            self.line_rule_key()
+        } else {
+            None
+        }
+    }
+
     /// A key of the line rule ([`SlidingModel::slide_line`]): a model giving the same key as
     /// the one before on a board of the same side lets the engine keep the lines it moved
     /// between searches. `None` (the default): every search starts afresh.
@@ -314,8 +323,8 @@ pub struct GenericEngine {
     /// The moved lines of each set of rules ([`SlidingModel::phases`]).
     lines: Vec<LineCache>,
     evals: HashMap<u64, f32, BuildHasherDefault<KeyHasher>>,
-    /// The line rule's key and the side the cached lines were moved for (one set of rules).
-    lines_for: Option<(u64, usize)>,
+    /// For each cache of `lines`, the line rule's key and the side its lines were moved for.
+    lines_for: Vec<Option<(u64, usize)>>,
     /// `None`: [`Options::for_side`] of the board searched.
     options: Option<Options>,
 }
@@ -339,7 +348,7 @@ impl GenericEngine {
             tt: TransTable::new(bits),
             lines: Vec::new(),
             evals: HashMap::default(),
-            lines_for: None,
+            lines_for: Vec::new(),
             options: None,
         }
     }
@@ -404,20 +413,27 @@ impl GenericEngine {
             lines_for,
             ..
         } = self;
-        // The caches belong to one model: start them afresh (keeping their memory), except
-        // the moved lines of the same line rule on the same side. A model whose rules change
-        // from move to move has a cache for each set of rules, started afresh every search.
+        // A cache for each set of rules the moves play by. The caches of an earlier search are
+        // kept for the sets of rules (the same line rule on the same side) it met too, wherever
+        // they come now (2592's pairs are the first set on even moves, the second on odd
+        // ones); the others start afresh, keeping their memory.
         let phases = model.phases().clamp(1, MAX_PHASES);
-        let rule = model
-            .line_rule_key()
-            .filter(|_| phases == 1)
-            .map(|key| (key, grid.side()));
         let cached: usize = lines.iter().map(HashMap::len).sum();
-        if rule.is_none() || rule != *lines_for || cached > LINE_CACHE_LIMIT {
-            lines.iter_mut().for_each(HashMap::clear);
+        lines.resize_with(phases.max(lines.len()), LineCache::default);
+        lines_for.resize(lines.len(), None);
+        for p in 0..phases {
+            let rule = model.phase_key(p).map(|key| (key, grid.side()));
+            if let Some(q) = (p..lines.len()).find(|&q| rule.is_some() && lines_for[q] == rule) {
+                lines.swap(p, q);
+                lines_for.swap(p, q);
+            }
+            if rule.is_none() || lines_for[p] != rule || cached > LINE_CACHE_LIMIT {
+                lines[p].clear();
+            }
+            lines_for[p] = rule;
         }
-        lines.resize_with(phases, LineCache::default);
-        *lines_for = rule;
+        lines.truncate(phases);
+        lines_for.truncate(phases);
         evals.clear();
         tt.new_search();
         let mut stop = Stopper::new(limits.time);

@@ -289,6 +289,13 @@ impl SlidingModel for VariantModel {
     fn line_rule_key(&self) -> Option<u64> {
         Some(self.key)
     }
+
+    fn phase_key(&self, phase: usize) -> Option<u64> {
+        match &self.moves {
+            Some(moves) => moves.models.get(phase).map(|m| m.key),
+            None => (phase == 0).then_some(self.key),
+        }
+    }
 }
 
 /// The assistant's player for the sliding engine: the bitboard players where they play the

@@ -550,3 +550,43 @@ fn the_heuristic_prefers_order_and_merges_on_any_ladder() {
     let plain = eval::Evaluator::new(&Plain, &root, merges_only);
     assert!(plain.line(&[4, 4, 0, 0]) > plain.line(&[4, 5, 0, 0]));
 }
+
+/// Where rules change from move to move, the lines a search moved by one set of rules are kept
+/// for the next search that meets that set, wherever it comes in it: 2592's pairs are the
+/// first set of an even move's search and the second of an odd move's.
+#[test]
+fn lines_moved_by_a_set_of_rules_are_kept_for_the_next_search_of_it() {
+    use tilebox_core::Session;
+    use tilebox_sliding::{Sliding, builtin_variant};
+
+    let v = builtin_variant("2592").unwrap();
+    let mut game = Session::<Sliding>::new(v, 3).unwrap();
+    let limits = Limits {
+        time: None,
+        max_depth: 3,
+        min_probability: Limits::DEFAULT_MIN_PROBABILITY,
+    };
+    let mut engine = GenericEngine::new();
+    let model = crate::VariantModel::of_state(game.state());
+    let advice = engine
+        .advise_board(&model, game.state().board(), &limits)
+        .unwrap();
+    let before: Vec<_> = engine
+        .lines_for
+        .iter()
+        .copied()
+        .zip(engine.lines.iter().map(HashMap::len))
+        .collect();
+    assert_eq!(before.len(), 2, "{before:?}");
+    assert!(before.iter().all(|&(key, len)| key.is_some() && len > 0));
+    game.play(advice.best).unwrap();
+    let model = crate::VariantModel::of_state(game.state());
+    engine
+        .advise_board(&model, game.state().board(), &limits)
+        .unwrap();
+    assert_eq!(engine.lines_for, vec![before[1].0, before[0].0]);
+    for (key, len) in before {
+        let at = engine.lines_for.iter().position(|&k| k == key).unwrap();
+        assert!(engine.lines[at].len() >= len, "{key:?}: {len}");
+    }
+}

@@ -714,8 +714,9 @@ pub fn draw_tile(painter: &Painter, cell: Rect, colors: TileColors, text: &str, 
 }
 
 /// A label with a part in brackets after the rest (1716's "6(3|3)": a worth and its place;
-/// 2496's "24(4×6)": a worth and its pair; 3240's "36(6²)": a worth and its factors), split there: the tile shows the part small under
-/// the rest, as the Compendium shows a place or a pair under its worth. `None` for any other text ("-1", "1+i", "(x)").
+/// 2496's "24(4×6)": a worth and its pair; 3240's "36(6²)": a worth and its factors), split
+/// there: the tile shows the part small under the rest, as the Compendium shows a place or a
+/// pair under its worth. `None` for any other text ("-1", "1+i", "(x)").
 fn bracketed(text: &str) -> Option<(&str, &str)> {
     text.find('(')
         .filter(|&i| i > 0 && text.ends_with(')'))

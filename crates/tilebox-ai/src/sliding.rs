@@ -86,10 +86,13 @@ impl VariantModel {
     /// state's.
     pub fn of_state(state: &SlidingState) -> Self {
         let rules = state.rules();
+        let next = Self::tiles(state.spawn_chances());
+        let model_of = |rules: &Rules| Self {
+            next: next.clone(),
+            ..Self::new(rules, state.board().max_rank())
+        };
         if !rules.has_move_rules() {
-            let mut model = Self::new(rules, state.board().max_rank());
-            model.next = Self::tiles(state.spawn_chances());
-            return model;
+            return model_of(rules);
         }
         // Every move a search reaches: a move and the game's answer are two plies.
         let mut sets: Vec<&Rules> = Vec::new();
@@ -109,19 +112,8 @@ impl VariantModel {
             }
             phase.push(row);
         }
-        let models: Vec<VariantModel> = sets
-            .into_iter()
-            .map(|r| {
-                let mut model = Self::new(r, state.board().max_rank());
-                model.next = Self::tiles(state.spawn_chances());
-                model
-            })
-            .collect();
-        let mut model = models.first().cloned().unwrap_or_else(|| {
-            let mut model = Self::new(rules, state.board().max_rank());
-            model.next = Self::tiles(state.spawn_chances());
-            model
-        });
+        let models: Vec<VariantModel> = sets.into_iter().map(model_of).collect();
+        let mut model = models.first().cloned().unwrap_or_else(|| model_of(rules));
         model.moves = Some(Arc::new(MoveModels { models, phase }));
         model
     }

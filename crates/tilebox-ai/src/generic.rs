@@ -130,6 +130,13 @@ pub trait SlidingModel {
         }
     }
 
+    /// This player's rank of an engine rank: the same number, as a byte, for a ladder (255
+    /// tiles at most); for a range of integers, the model's own numbering of the tiles a
+    /// search can meet ([`crate::sliding::VariantModel`]).
+    fn grid_rank(&self, rank: Rank) -> u8 {
+        grid_rank(rank)
+    }
+
     /// A key of the line rule ([`SlidingModel::slide_line`]): a model giving the same key as
     /// the one before on a board of the same side lets the engine keep the lines it moved
     /// between searches. `None` (the default): every search starts afresh.
@@ -149,11 +156,16 @@ pub struct Grid {
 impl Grid {
     /// The ranks of an engine board.
     pub fn from_board(board: &Board) -> Grid {
+        Self::from_board_by(board, grid_rank)
+    }
+
+    /// The ranks of an engine board, each as `rank` gives it ([`SlidingModel::grid_rank`]).
+    pub fn from_board_by(board: &Board, rank: impl Fn(Rank) -> u8) -> Grid {
         let side = board.side().clamp(Board::MIN_SIDE, Board::MAX_SIDE);
         let mut cells = [0; MAX_CELLS];
-        for (cell, rank) in board.cells_with_ranks() {
+        for (cell, r) in board.cells_with_ranks() {
             if cell.row < side && cell.col < side {
-                cells[cell.row * side + cell.col] = grid_rank(rank);
+                cells[cell.row * side + cell.col] = rank(r);
             }
         }
         Grid {
@@ -367,7 +379,11 @@ impl GenericEngine {
         board: &Board,
         limits: &Limits,
     ) -> Option<Advice> {
-        self.advise(model, &Grid::from_board(board), limits)
+        self.advise(
+            model,
+            &Grid::from_board_by(board, |r| model.grid_rank(r)),
+            limits,
+        )
     }
 
     /// The best move on `grid` under `model`'s rules within `limits`; `None` only when no move

@@ -63,6 +63,10 @@ pub struct VariantModel {
     key: u64,
     /// Where rules hold on some moves or directions only: the rules of each move of a search.
     moves: Option<Arc<MoveModels>>,
+    /// For a range of integers (thousands of tiles, more than a byte can name): the engine
+    /// ranks this model numbers 1, 2 … in order, the tiles a search from the state can meet
+    /// ([`VariantModel::alphabet`]). `None` for a ladder, whose ranks are this player's.
+    alphabet: Option<Arc<[Rank]>>,
 }
 
 /// The rules of each move of a search from one state, where they change from move to move or by
@@ -86,10 +90,15 @@ impl VariantModel {
     /// state's.
     pub fn of_state(state: &SlidingState) -> Self {
         let rules = state.rules();
-        let next = Self::tiles(state.spawn_chances());
-        let model_of = |rules: &Rules| Self {
-            next: next.clone(),
-            ..Self::new(rules, state.board().max_rank())
+        let on_board: Vec<Rank> = state.board().cells_with_ranks().map(|(_, r)| r).collect();
+        let alphabet = Self::alphabet(rules, &on_board);
+        let next = state.spawn_chances();
+        let model_of = |rules: &Rules| {
+            let model = Self::with_alphabet(rules, state.board().max_rank(), alphabet.clone());
+            Self {
+                next: model.tiles(next.clone()),
+                ..model
+            }
         };
         if !rules.has_move_rules() {
             return model_of(rules);
@@ -119,11 +128,85 @@ impl VariantModel {
     }
 
     /// A tile distribution of the engine's, in this player's ranks.
-    fn tiles(chances: Vec<(Rank, f64)>) -> Vec<(u8, f64)> {
+    fn tiles(&self, chances: Vec<(Rank, f64)>) -> Vec<(u8, f64)> {
         chances
             .into_iter()
-            .map(|(r, p)| (grid_rank(r), p))
+            .map(|(r, p)| (self.code(r), p))
             .collect()
+    }
+
+    /// The most tiles of a range of integers a model names: a byte's.
+    const ALPHABET: usize = crate::generic::MAX_RANK as usize;
+
+    /// For a range of integers, the tiles a search from a board holding `on_board` can meet,
+    /// in order: those on the board, those that spawn, and what the rules of two or three
+    /// tiles make of them, and of those, as many as a byte can number. A search that makes a
+    /// tile beyond them (deep down, rarely) takes it for the nearest below. `None` for a ladder.
+    fn alphabet(rules: &Rules, on_board: &[Rank]) -> Option<Arc<[Rank]>> {
+        if !rules.variant().tiles.is_integers() {
+            return None;
+        }
+        let mut known: std::collections::BTreeSet<Rank> = on_board.iter().copied().collect();
+        known.extend(rules.spawn_weights().iter().map(|&(r, _)| r));
+        known.extend(rules.full_bag().iter().copied());
+        known.remove(&0);
+        let longest = rules
+            .variant()
+            .merges
+            .iter()
+            .map(|r| r.tiles.len())
+            .max()
+            .unwrap_or(2);
+        for _ in 0..2 {
+            let have: Vec<Rank> = known.iter().copied().collect();
+            let mut made = Vec::new();
+            for &a in &have {
+                for &b in &have {
+                    made.extend(rules.integer_merge(&[a, b]));
+                    if longest >= 3 && have.len() <= 40 {
+                        for &c in &have {
+                            made.extend(rules.integer_merge(&[a, b, c]));
+                        }
+                    }
+                }
+            }
+            for r in made {
+                if known.len() >= Self::ALPHABET {
+                    break;
+                }
+                known.insert(r);
+            }
+        }
+        Some(known.into_iter().take(Self::ALPHABET).collect())
+    }
+
+    /// This model's number of an engine rank: itself on a ladder; in a range of integers its
+    /// place in the alphabet, or the nearest below it there.
+    fn code(&self, rank: Rank) -> u8 {
+        match &self.alphabet {
+            None => grid_rank(rank),
+            Some(_) if rank == 0 => 0,
+            Some(a) => {
+                let i = match a.binary_search(&rank) {
+                    Ok(i) => i + 1,
+                    Err(i) => i.max(1),
+                };
+                u8::try_from(i).unwrap_or(u8::MAX)
+            }
+        }
+    }
+
+    /// The engine rank of this model's number `code`.
+    fn rank(&self, code: u8) -> Rank {
+        match &self.alphabet {
+            None => Rank::from(code),
+            Some(_) if code == 0 => 0,
+            Some(a) => a
+                .get(usize::from(code) - 1)
+                .or(a.last())
+                .copied()
+                .unwrap_or(0),
+        }
     }
 
     /// The model of `rules` before any state is known: every tile drawn from the full bag or
@@ -132,11 +215,16 @@ impl VariantModel {
     /// of one move ([`Rules::on_move`]; [`VariantModel::of_state`] gives each move its own);
     /// the whole rules play as the first move toward the left.
     pub fn new(rules: &Rules, highest: Rank) -> Self {
+        Self::with_alphabet(rules, highest, Self::alphabet(rules, &[]))
+    }
+
+    /// [`VariantModel::new`] numbering a range of integers by `alphabet`.
+    fn with_alphabet(rules: &Rules, highest: Rank, alphabet: Option<Arc<[Rank]>>) -> Self {
         let variant = rules.variant();
-        let mut later: Vec<(u8, f64)> = rules
+        let mut later: Vec<(Rank, f64)> = rules
             .spawn_weights()
             .iter()
-            .map(|&(r, w)| (grid_rank(r), f64::from(w)))
+            .map(|&(r, w)| (r, f64::from(w)))
             .collect();
         if later.is_empty() {
             let bag = rules.full_bag();
@@ -145,7 +233,7 @@ impl VariantModel {
                 Some([num, den]) if !bonus.is_empty() && den > 0 => f64::from(num) / f64::from(den),
                 _ => 0.0,
             };
-            for rank in bag.iter().map(|&r| grid_rank(r)) {
+            for &rank in bag {
                 match later.last_mut() {
                     Some((r, n)) if *r == rank => *n += 1.0,
                     _ => later.push((rank, 1.0)),
@@ -156,7 +244,7 @@ impl VariantModel {
                 t.1 *= (1.0 - share) / total;
             }
             let n = bonus.clone().count().max(1) as f64;
-            later.extend(bonus.map(|r| (grid_rank(r), share / n)));
+            later.extend(bonus.map(|r| (r, share / n)));
         }
         let mut hasher = DefaultHasher::new();
         (
@@ -165,21 +253,33 @@ impl VariantModel {
             variant.motion,
             variant.side,
             &variant.score,
+            &alphabet,
         )
             .hash(&mut hasher);
         let mut model = Self {
             rules: rules.clone(),
             side: variant.side,
-            next: later.clone(),
-            later,
+            next: Vec::new(),
+            later: Vec::new(),
             triple: [0; 4],
             key: hasher.finish(),
             moves: None,
+            alphabet,
         };
+        let later: Vec<(u8, f64)> = later
+            .into_iter()
+            .map(|(r, p)| (model.code(Rank::from(r)), p))
+            .collect();
+        model.next = later.clone();
+        model.later = later;
         if rules.has_triples() {
             // A run of 2 to 5 equal tiles (as far as the side allows) that merges: fewer tiles,
             // or others (a merge that leaves a tile keeps the count).
-            for rank in (1..=rules.max_rank()).map(grid_rank) {
+            let top = match &model.alphabet {
+                Some(a) => Rank::try_from(a.len()).unwrap_or(Rank::MAX),
+                None => rules.max_rank(),
+            };
+            for rank in (1..=top).map(grid_rank) {
                 for run in 2..=model.side.min(5) {
                     let mut line = vec![0; model.side];
                     line[..run].fill(rank);
@@ -213,7 +313,7 @@ impl SlidingModel for VariantModel {
         }
         let mut rows = vec![vec![0u64; side]; side];
         for (slot, &rank) in rows[0].iter_mut().zip(line.iter()) {
-            *slot = self.rules.value(rank.into());
+            *slot = self.rules.value(self.rank(rank));
         }
         let Ok(board) = self.rules.board_from_values(&rows) else {
             return 0;
@@ -221,7 +321,7 @@ impl SlidingModel for VariantModel {
         let slide = self.rules.slide(&board, Direction::Left);
         if let Some(row) = slide.board.rows().next() {
             for (slot, &rank) in line.iter_mut().zip(row) {
-                *slot = grid_rank(rank);
+                *slot = self.code(rank);
             }
         }
         slide.gained
@@ -270,12 +370,16 @@ impl SlidingModel for VariantModel {
         if let Some(moves) = &self.moves {
             return moves.models.iter().any(|m| m.merges_with(a, b));
         }
-        self.rules.merges_with(a.into(), b.into())
+        self.rules.merges_with(self.rank(a), self.rank(b))
             || (a == b && self.triple[usize::from(a >> 6)] & (1 << (a & 63)) != 0)
     }
 
     fn value(&self, rank: u8) -> u64 {
-        self.rules.value(rank.into())
+        self.rules.value(self.rank(rank))
+    }
+
+    fn grid_rank(&self, rank: Rank) -> u8 {
+        self.code(rank)
     }
 
     fn line_rule_key(&self) -> Option<u64> {
@@ -697,10 +801,7 @@ mod tests {
         let threes = variant("threes");
         walk(&threes, 1, 40, |state| {
             let model = VariantModel::of_state(state);
-            assert_eq!(
-                model.next_tiles(),
-                VariantModel::tiles(state.spawn_chances())
-            );
+            assert_eq!(model.next_tiles(), model.tiles(state.spawn_chances()));
             let later: f64 = model.later_tiles().iter().map(|t| t.1).sum();
             assert!((later - 1.0).abs() < 1e-9, "{later}");
         });

@@ -91,10 +91,14 @@ fn rule_matches(
     };
     let len = v.tiles.len();
     let mut out: Vec<(Vec<usize>, Vec<Rank>)> = Vec::new();
+    if v.tiles.is_integers() {
+        return integer_matches(v, rules, rule);
+    }
     for n in 1..=len {
         let pos = |p: &Pos| match *p {
             Pos::Exact(e) => e as usize,
             Pos::Rel(k) => n + k as usize,
+            Pos::Int(_) => 0,
         };
         let ins: Vec<usize> = rule.tiles.iter().map(pos).collect();
         if ins.iter().any(|&p| p == 0 || p > len) {
@@ -119,6 +123,46 @@ fn rule_matches(
         }
         if rule.tiles.iter().all(|p| matches!(p, Pos::Exact(_))) || out.len() >= 3 {
             break;
+        }
+    }
+    out
+}
+
+/// The first few matches of a rule of a range of integers (at most three): the smallest tiles
+/// it takes by its own terms, trying the first twelve integers of the range in each place.
+fn integer_matches(
+    v: &Variant,
+    rules: &tilebox_sliding::Rules,
+    rule: &tilebox_sliding::variant::MergeRule,
+) -> Vec<(Vec<usize>, Vec<Rank>)> {
+    const TRIED: usize = 12;
+    let k = rule.tiles.len();
+    let small = v.tiles.len().min(TRIED);
+    let mut out: Vec<(Vec<usize>, Vec<Rank>)> = Vec::new();
+    // Every tuple of the small tiles (at most 12^5), the smallest sums first.
+    let mut tuples: Vec<Vec<usize>> = vec![Vec::new()];
+    for _ in 0..k {
+        tuples = tuples
+            .into_iter()
+            .flat_map(|t| {
+                (1..=small).map(move |p| {
+                    let mut t = t.clone();
+                    t.push(p);
+                    t
+                })
+            })
+            .collect();
+    }
+    tuples.sort_by_key(|t| t.iter().sum::<usize>());
+    for ins in tuples {
+        let ranks: Vec<Rank> = ins.iter().filter_map(|&p| Rank::try_from(p).ok()).collect();
+        if rule.takes_integers(&ranks, &v.tiles)
+            && let Some(made) = rule_made(rules, rule, &ranks)
+        {
+            out.push((ins, made));
+            if out.len() >= 3 {
+                break;
+            }
         }
     }
     out
@@ -658,6 +702,38 @@ pub fn generated_colors(rank: usize, len: usize) -> TileColors {
     }
 }
 
+/// The colours of the integer `i` in a range of integers: a hue for each power of two (1, 2 to
+/// 3, 4 to 7 …), light at the start of its span and darker toward the next, the way 1762's
+/// tiles shade in the Compendium; 0 and the negative numbers are greys and dark purples.
+/// The text is black or white, whichever stands out more (always at least 4.5 : 1).
+pub fn integer_colors(i: i64) -> TileColors {
+    let m = i.unsigned_abs().max(1);
+    let band = 63 - m.leading_zeros();
+    let span = 1u64 << band;
+    let within = (m - span) as f64 / span as f64;
+    let fill = match i {
+        0 => hsl(0.0, 0.0, 0.75),
+        i if i < 0 => hsl(285.0 + 8.0 * f64::from(band % 4), 0.45, 0.3 - 0.1 * within),
+        _ => hsl(
+            30.0 + f64::from(band) * 137.508,
+            [0.6, 0.7, 0.65][band as usize % 3],
+            [0.78, 0.58, 0.42][band as usize % 3] - 0.14 * within,
+        ),
+    };
+    let black = Rgb(0, 0, 0);
+    let white = Rgb(0xff, 0xff, 0xff);
+    let text = if fill.contrast(black) >= fill.contrast(white) {
+        black
+    } else {
+        white
+    };
+    TileColors {
+        fill,
+        text,
+        accent: None,
+    }
+}
+
 impl FrontEnd<Sliding> for SlidingFrontEnd {
     fn how_to_play(&self, params: &Variant) -> String {
         how_to_play(params)
@@ -668,11 +744,14 @@ impl FrontEnd<Sliding> for SlidingFrontEnd {
     }
 
     fn tile_colors(&self, params: &Variant, value: u64) -> TileColors {
-        if params.tiles == ladder_of("2048") {
+        if *params.tiles == *ladder_of("2048") {
             return colors_2048(value);
         }
-        if params.tiles == ladder_of("threes") {
+        if *params.tiles == *ladder_of("threes") {
             return colors_threes(value);
+        }
+        if let Some(i) = params.tiles.integer(value) {
+            return integer_colors(i);
         }
         let rank = params
             .rank_of(value)
@@ -681,7 +760,7 @@ impl FrontEnd<Sliding> for SlidingFrontEnd {
     }
 
     fn board_colors(&self, params: &Variant, dark: bool) -> BoardColors {
-        let threes = params.tiles == ladder_of("threes");
+        let threes = *params.tiles == *ladder_of("threes");
         match (threes, dark) {
             (true, true) => BoardColors {
                 frame: Rgb::hex(0x2f4a4f),

@@ -100,9 +100,14 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("3645", 3),
     mode!("2700", 3),
     mode!("2205", 3),
+    mode!("1762", 3),
+    mode!("1668", 3),
+    mode!("1847", 3),
+    mode!("1429", 3),
     mode!("2496", 3),
     mode!("3026", 3),
     mode!("3240", 3),
+    mode!("locef", 3),
     mode!("10", 3),
     mode!("1716", 4),
     mode!("16-16i", 4),
@@ -333,7 +338,7 @@ pub fn builtin_variant(id: &str) -> Option<Variant> {
 /// The ladder of the built-in variant `id` (its tile values), without copying it: how a host
 /// tells a variant on 2048's or Threes' ladder, for each tile it draws.
 pub fn builtin_ladder(id: &str) -> Option<&'static [u64]> {
-    builtin(id).map(|b| b.variant().tiles.as_slice())
+    builtin(id).map(|b| &*b.variant().tiles)
 }
 
 /// The compiled rules of the built-in variant `id`, compiled once and shared; `None` for an id
@@ -371,6 +376,7 @@ fn written_out() -> Variant {
             on_moves: None,
             directions: Vec::new(),
             spent: Vec::new(),
+            when: Vec::new(),
         }],
         motion: Movement::Slide,
         spawn: Spawn {
@@ -497,7 +503,7 @@ mod tests {
         assert_eq!(get("1024").tiles[..6], [1, 3, 4, 12, 16, 48]);
         assert_eq!(get("1024").side, 5);
         for x in &v {
-            assert!(x.tiles.len() <= crate::variant::MAX_TILES);
+            assert!(x.tiles.len() <= crate::variant::MAX_TILES || x.tiles.is_integers());
             // A full 8×8 board of the top tile sums within a u64.
             assert!(
                 x.tiles.last().unwrap().checked_mul(64).is_some(),

@@ -10,7 +10,9 @@ use tilebox_core::GameRng;
 
 use crate::line::LineMotion;
 use crate::slide::slide_board;
-use crate::variant::{MAX_MOVE_SETS, MAX_RULE_TILES, Movement, Pos, Scoring, SpawnAt, Variant};
+use crate::variant::{
+    MAX_MOVE_SETS, MAX_RULE_TILES, Made, Movement, Pos, Scoring, SpawnAt, Variant,
+};
 use crate::{Board, BoardError, Cell, Direction, Rank, Slide};
 
 /// The slot of ranks `a` (nearer the wall) and `b` in a pair table `2^shift` square.
@@ -103,7 +105,10 @@ impl Rules {
         variant.validate()?;
         let len = Rank::try_from(variant.tiles.len()).unwrap_or(Rank::MAX);
         let n = usize::from(len);
-        let shift = table_shift(len);
+        let integers = variant.tiles.is_integers();
+        // A range of integers has no pair table (thousands of tiles; its rules are conditions
+        // on their numbers): every rule is tried as the walk meets it ([`slide_line`]).
+        let shift = if integers { 0 } else { table_shift(len) };
         let mut pair = vec![0; 1 << (2 * shift)];
         let mut pair_rule = vec![u32::MAX; 1 << (2 * shift)];
         // Each pair takes the first 2-tile rule that matches it. A rule can only match the
@@ -113,7 +118,11 @@ impl Rules {
             let [first, second] = rule.tiles.as_slice() else {
                 continue;
             };
-            if !rule.leaves.is_empty() || rule.run || rule.makes.is_none() || !rule.spent.is_empty()
+            if !rule.leaves.is_empty()
+                || rule.run
+                || rule.makes.is_none()
+                || !rule.spent.is_empty()
+                || integers
             {
                 continue;
             }
@@ -122,6 +131,7 @@ impl Rules {
                 Pos::Rel(off) => u32::from(k)
                     .checked_add(off)
                     .and_then(|r| Rank::try_from(r).ok()),
+                Pos::Int(_) => None,
             };
             // A rule of exact positions names one pair, whatever n is.
             let relative = matches!(first, Pos::Rel(_)) || matches!(second, Pos::Rel(_));
@@ -150,7 +160,8 @@ impl Rules {
             .iter()
             .enumerate()
             .filter(|(_, r)| {
-                r.tiles.len() >= 3
+                integers
+                    || r.tiles.len() >= 3
                     || !r.leaves.is_empty()
                     || r.run
                     || r.makes.is_none()
@@ -304,6 +315,15 @@ impl Rules {
     /// The rank two neighbouring tiles make by a 2-tile rule, `a` nearer the wall than `b`.
     pub fn pair_merge(&self, a: Rank, b: Rank) -> Option<Rank> {
         let c = &*self.0;
+        if c.variant.tiles.is_integers() {
+            return c
+                .variant
+                .merges
+                .iter()
+                .filter(|r| r.tiles.len() == 2)
+                .find_map(|r| r.integer_outputs(&[a, b], &c.variant.tiles, 0))
+                .and_then(|made| made.ranks().first().copied());
+        }
         let side = 1usize << c.shift;
         if usize::from(a) >= side || usize::from(b) >= side {
             return None;
@@ -317,6 +337,35 @@ impl Rules {
     /// Whether tiles of ranks `a` and `b` side by side merge, in either order, by a 2-tile rule.
     pub fn merges_with(&self, a: Rank, b: Rank) -> bool {
         self.pair_merge(a, b).is_some() || self.pair_merge(b, a).is_some()
+    }
+
+    /// In a range of integers, the tile that `ranks` (from the wall outward) make by the first
+    /// rule of as many tiles that takes them with no tile before them; `None` for a ladder,
+    /// for tiles no rule takes, and for tiles that destroy one another.
+    pub fn integer_merge(&self, ranks: &[Rank]) -> Option<Rank> {
+        let v = &self.0.variant;
+        if !v.tiles.is_integers() {
+            return None;
+        }
+        v.merges
+            .iter()
+            .filter(|r| r.tiles.len() == ranks.len())
+            .find_map(|r| r.integer_outputs(ranks, &v.tiles, 0))
+            .and_then(|made| made.ranks().first().copied())
+    }
+
+    /// Whether `board` holds a winning tile: its highest reaches the lowest of the win on a
+    /// ladder (the tiles of a list of wins follow one another there); in a range of integers,
+    /// whose merges may pass over a number, a tile is one of them.
+    pub fn is_won(&self, board: &Board) -> bool {
+        let c = &*self.0;
+        if !c.variant.tiles.is_integers() {
+            return c.win_rank.is_some_and(|w| board.max_rank() >= w);
+        }
+        let wins = c.variant.win.values();
+        board
+            .cells_with_ranks()
+            .any(|(_, r)| wins.contains(&u64::from(r)))
     }
 
     /// Whether the variant has rules of 3 tiles or more (or rules that leave tiles).
@@ -602,6 +651,7 @@ fn slide_line(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>) ->
     }
     line.fill(0);
     let n = usize::from(c.len);
+    let integers = c.variant.tiles.is_integers();
     let mut gained = 0u64;
     let mut out = 0;
     let mut j = 0;
@@ -617,7 +667,11 @@ fn slide_line(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>) ->
         let (a, from_a) = tiles[j];
         let pair = (j + 1 < m && free(spent, out + 1)).then(|| {
             let k = slot(c.shift, a, tiles[j + 1].0);
-            (c.pair_rule[k], c.pair[k])
+            // A range of integers has no table: its rules are all among `longer`.
+            (
+                c.pair_rule.get(k).copied().unwrap_or(u32::MAX),
+                c.pair.get(k).copied().unwrap_or(0),
+            )
         });
         let pair_index = pair.map_or(usize::MAX, |(i, _)| {
             usize::try_from(i)
@@ -629,22 +683,25 @@ fn slide_line(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>) ->
         for (r, &(rank, _)) in ranks.iter_mut().zip(&tiles[j..m]) {
             *r = rank;
         }
-        let longer = c
-            .longer
-            .iter()
-            .take_while(|&&i| i < pair_index)
-            .find_map(|&i| {
-                let rule = c.variant.merges.get(i)?;
-                let k = rule.tiles.len();
-                // A whole run: neither the tile before (as the move has left it) nor the one
-                // after is the run's.
-                let after = (j + k < m).then(|| tiles[j + k].0);
-                let whole = !rule.run || ((out == 0 || line[out - 1] != a) && after != Some(a));
-                (j + k <= m && whole && free(spent, out + k - 1))
-                    .then(|| rule.outputs(&ranks[..k], n))
-                    .flatten()
-                    .map(|made| (made, k, &rule.spent))
-            });
+        let longer = if integers {
+            integer_merge_at(c, &tiles[..m], j)
+        } else {
+            c.longer
+                .iter()
+                .take_while(|&&i| i < pair_index)
+                .find_map(|&i| {
+                    let rule = c.variant.merges.get(i)?;
+                    let k = rule.tiles.len();
+                    // A whole run: neither the tile before (as the move has left it) nor the one
+                    // after is the run's.
+                    let after = (j + k < m).then(|| tiles[j + k].0);
+                    let whole = !rule.run || ((out == 0 || line[out - 1] != a) && after != Some(a));
+                    (j + k <= m && whole && free(spent, out + k - 1))
+                        .then(|| rule.outputs(&ranks[..k], n))
+                        .flatten()
+                        .map(|made| (made, k, &rule.spent[..]))
+                })
+        };
         let single = |rank: Rank| {
             let mut one: [Rank; MAX_RULE_TILES] = [0; MAX_RULE_TILES];
             one[0] = rank;
@@ -716,6 +773,37 @@ fn slide_line(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>) ->
     gained
 }
 
+/// In a range of integers, the merge the walk makes at tile `j` of `tiles` (wall outward, as
+/// the move found them): what it makes, how many tiles it takes and the cells it leaves spent.
+/// The Compendium's walk takes the tiles from the wall one by one and at each tries the rules in
+/// order on the tiles that end there (`z` being the tile after them, not yet moved); so of the
+/// merges of the tiles from `j` on, the one that ends first (at the same end, by the rule
+/// listed first) is made, and tile `j` takes part only when that merge starts at it (1429's 1,
+/// 1 and -1: the 1 and the -1 destroy each other before the three would merge).
+fn integer_merge_at<'c>(
+    c: &'c Compiled,
+    tiles: &[(Rank, usize)],
+    j: usize,
+) -> Option<(Made, usize, &'c [u8])> {
+    for end in j + 1..tiles.len() {
+        for rule in &c.variant.merges {
+            let k = rule.tiles.len();
+            let Some(start) = (end + 1).checked_sub(k).filter(|&s| s >= j) else {
+                continue;
+            };
+            let mut ranks: [Rank; MAX_RULE_TILES] = [0; MAX_RULE_TILES];
+            for (r, &(rank, _)) in ranks.iter_mut().zip(&tiles[start..=end]) {
+                *r = rank;
+            }
+            let after = tiles.get(end + 1).map_or(0, |t| t.0);
+            if let Some(made) = rule.integer_outputs(&ranks[..k], &c.variant.tiles, after) {
+                return (start == j).then_some((made, k, &rule.spent[..]));
+            }
+        }
+    }
+    None
+}
+
 /// A step: walking from the wall, the first position that is empty with a tile behind it, or
 /// whose tile merges with the next one, takes the next tile; every tile behind moves one cell;
 /// the far cell empties. One merge at most.
@@ -784,6 +872,8 @@ mod tests {
                         }
                         n = Some(this);
                     }
+                    // The ladder rules this reference checks name no tile letters.
+                    Pos::Int(_) => continue 'orders,
                 }
             }
             if let Some(n) = n
@@ -799,6 +889,7 @@ mod tests {
             let at = |pos: &Pos| match *pos {
                 Pos::Exact(e) => e as i64,
                 Pos::Rel(k) => n.unwrap_or(-100) + i64::from(k),
+                Pos::Int(_) => -100,
             };
             let out: Vec<i64> = rule.makes.iter().chain(&rule.leaves).map(at).collect();
             if out.iter().all(|&o| o >= 1 && o as usize <= len) {
@@ -806,6 +897,73 @@ mod tests {
             }
         }
         None
+    }
+
+    /// The reference for a rule of a range of integers, from `docs/variants.md`: do the tiles
+    /// at positions `ps` (wall outward; in any order when the rule says so) meet its `when`,
+    /// `z` being the tile `after` them (0 for none), and what does it make (nothing for tiles
+    /// that destroy one another)? An order whose sum is off the range is no match.
+    fn reference_integer_match(
+        rule: &MergeRule,
+        ps: &[usize],
+        v: &Variant,
+        after: usize,
+    ) -> Option<Vec<usize>> {
+        let int = |p: usize| v.tiles.integer(p as u64);
+        let z = if after == 0 { 0 } else { int(after)? };
+        let orders = if rule.any_order {
+            permutations(ps)
+        } else {
+            vec![ps.to_vec()]
+        };
+        for order in orders {
+            let mut vals = [0i64; 6];
+            vals[5] = z;
+            for (slot, &p) in vals.iter_mut().zip(&order) {
+                *slot = int(p)?;
+            }
+            if !rule.when.iter().all(|c| c.holds(&vals)) {
+                continue;
+            }
+            match rule.makes {
+                None => return Some(Vec::new()),
+                Some(Pos::Int(e)) => {
+                    if let Some(p) = e.eval(&vals).and_then(|i| v.tiles.value_of_integer(i)) {
+                        return Some(vec![p as usize]);
+                    }
+                }
+                Some(_) => return None,
+            }
+        }
+        None
+    }
+
+    /// In a range of integers, the merge the walk makes at tile `i` of `tiles`, as the document
+    /// says: of the merges of the tiles from `i` on, the one whose last tile comes first (at
+    /// the same last tile, by the rule listed first; `z` the tile after them); none at `i` when
+    /// that one starts after it.
+    fn integer_rule<'v>(
+        v: &'v Variant,
+        tiles: &[usize],
+        i: usize,
+    ) -> Option<(Vec<usize>, usize, &'v MergeRule)> {
+        let mut best: Option<((usize, usize), usize, Vec<usize>, &MergeRule)> = None;
+        for s in i..tiles.len() {
+            for (ri, r) in v.merges.iter().enumerate() {
+                let k = r.tiles.len();
+                if s + k > tiles.len() {
+                    continue;
+                }
+                let after = tiles.get(s + k).copied().unwrap_or(0);
+                if let Some(out) = reference_integer_match(r, &tiles[s..s + k], v, after)
+                    && best.as_ref().is_none_or(|b| (s + k, ri) < b.0)
+                {
+                    best = Some(((s + k, ri), s, out, r));
+                }
+            }
+        }
+        best.filter(|b| b.1 == i)
+            .map(|(_, _, out, r)| (out, r.tiles.len(), r))
     }
 
     fn permutations(v: &[usize]) -> Vec<Vec<usize>> {
@@ -859,7 +1017,12 @@ mod tests {
                 let mut spent: Vec<usize> = Vec::new();
                 while i < tiles.len() {
                     let far_spent = |k: usize| spent.contains(&(out.len() + k - 1));
-                    match first_rule(v, &tiles[i..], out.last().copied(), &far_spent) {
+                    let found = if v.tiles.is_integers() {
+                        integer_rule(v, &tiles, i)
+                    } else {
+                        first_rule(v, &tiles[i..], out.last().copied(), &far_spent)
+                    };
+                    match found {
                         // Tiles that destroy one another: the gap closes, and the untouched
                         // tiles before it walk again with the tiles after it.
                         Some((ps, k, r)) if ps.is_empty() => {
@@ -993,19 +1156,28 @@ mod tests {
         for v in crate::builtin_variants() {
             let rules = Rules::new(&v).unwrap();
             let n = v.tiles.len();
-            let len = Rank::try_from(n).unwrap();
-            for a in 1..=len {
-                for b in 1..=len {
-                    let want = v
-                        .merges
-                        .iter()
-                        .filter(|r| {
-                            r.tiles.len() == 2
-                                && r.leaves.is_empty()
-                                && !r.run
-                                && r.spent.is_empty()
-                        })
-                        .find_map(|r| r.made(&[a, b], n));
+            // A range of integers: its first tiles (and 1429's around 0).
+            let ranks: Vec<Rank> = if v.tiles.is_integers() {
+                (-3..40)
+                    .filter_map(|i| v.tiles.value_of_integer(i))
+                    .map(|p| Rank::try_from(p).unwrap())
+                    .collect()
+            } else {
+                (1..=Rank::try_from(n).unwrap()).collect()
+            };
+            for &a in &ranks {
+                for &b in &ranks {
+                    let pairs = v.merges.iter().filter(|r| {
+                        r.tiles.len() == 2 && r.leaves.is_empty() && !r.run && r.spent.is_empty()
+                    });
+                    let want = if v.tiles.is_integers() {
+                        pairs
+                            .clone()
+                            .find_map(|r| reference_integer_match(r, &[a.into(), b.into()], &v, 0))
+                            .and_then(|out| out.first().map(|&p| p as Rank))
+                    } else {
+                        pairs.clone().find_map(|r| r.made(&[a, b], n))
+                    };
                     assert_eq!(rules.pair_merge(a, b), want, "{}: {a}, {b}", v.id);
                 }
             }
@@ -1024,7 +1196,18 @@ mod tests {
                 scope.spawn(move || {
                     for v in variants.iter().skip(k).step_by(cores) {
                         let top = v.tiles.len();
-                        let alphabet: Vec<usize> = if v.side <= 5 {
+                        let alphabet: Vec<usize> = if v.tiles.is_integers() {
+                            // Small numbers (and -1), which merge, and the range's last.
+                            std::iter::once(0)
+                                .chain(
+                                    [-1, 1, 2, 3, 4, 6]
+                                        .into_iter()
+                                        .filter_map(|i| v.tiles.value_of_integer(i))
+                                        .map(|p| p as usize),
+                                )
+                                .chain([top])
+                                .collect()
+                        } else if v.side <= 5 {
                             vec![0, 1, 2, 3, 4, 5, top - 1, top]
                         } else {
                             vec![0, 1, 2, top]
@@ -1092,6 +1275,7 @@ mod tests {
             any_order: true,
             leaves: Vec::new(),
             spent: Vec::new(),
+            when: Vec::new(),
             run: false,
             on_moves: None,
             directions: Vec::new(),

@@ -18,6 +18,7 @@
 
 mod board;
 mod builtin;
+pub mod condition;
 mod direction;
 mod engine;
 #[cfg(test)]

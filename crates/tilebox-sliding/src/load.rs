@@ -1163,8 +1163,8 @@ mod tests {
             ),
             (
                 "merges",
-                r#"[{"tiles": ["n", "n"], "makes": "n+1", "when": 1}]"#,
-                r#"merges: rule 1: "when" is not a field of a rule"#,
+                r#"[{"tiles": ["n", "n"], "makes": "n+1", "if": 1}]"#,
+                r#"merges: rule 1: "if" is not a field of a rule"#,
             ),
             (
                 "merges",

@@ -211,7 +211,7 @@ impl SlidingState {
     /// A state holding `board` under `rules`, for tests that need a position no seed is known to
     /// reach; `next` is the previewed rank for variants that preview.
     pub fn from_board(rules: &Rules, board: Board, next: Option<Rank>, seed: u64) -> Self {
-        let won = rules.win_rank().is_some_and(|w| board.max_rank() >= w);
+        let won = rules.is_won(&board);
         Self {
             rules: rules.clone(),
             board,
@@ -344,11 +344,7 @@ impl Puzzle for Sliding {
         next.board = slide.board;
         next.merged = state.merged.saturating_add(slide.gained);
         // The win is a tile made by the slide, measured before the spawn.
-        next.won = state.won
-            || state
-                .rules
-                .win_rank()
-                .is_some_and(|w| next.board.max_rank() >= w);
+        next.won = state.won || state.rules.is_won(&next.board);
         match state.rules.variant().spawn_at {
             SpawnAt::MovedEdge => {
                 let pick = next.rng.index(slide.moved_lines.len());

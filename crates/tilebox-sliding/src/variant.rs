@@ -14,6 +14,11 @@ use serde_json::{Map, Value};
 use thiserror::Error;
 
 use crate::Rank;
+use crate::condition::{Cond, Expr};
+
+mod ladder;
+
+pub use ladder::{Ladder, MAX_INTEGER_TILES};
 
 /// The newest format this build reads. Format 1 is the first; format 2 adds merges of four and
 /// five tiles and a win on any of several tiles. A file says the format it needs, and a format-1
@@ -75,9 +80,9 @@ pub struct Variant {
     pub description: String,
     /// The board's side, 2 to 8.
     pub side: usize,
-    /// The ladder: tile values, strictly increasing, 1 to 255 of them. Ladder position `p`
-    /// (counted from 1) is rank `p` on the board.
-    pub tiles: Vec<u64>,
+    /// The ladder: tile values, strictly increasing, 1 to 255 of them; or (format 2) a range of
+    /// integers ([`Ladder`]). Ladder position `p` (counted from 1) is rank `p` on the board.
+    pub tiles: Ladder,
     /// The merge rules, tried in order.
     pub merges: Vec<MergeRule>,
     /// How a line moves.
@@ -254,13 +259,17 @@ pub enum Scoring {
     Made(Vec<u64>),
 }
 
-/// A ladder position in a merge rule: an exact position (1 is the first tile) or `n + k`.
+/// A ladder position in a merge rule: an exact position (1 is the first tile) or `n + k`; in a
+/// range of integers, a tile's letter or what the rule makes of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Pos {
     /// This ladder position, counted from 1.
     Exact(u32),
     /// The rule's variable n plus this offset (`"n"` is `Rel(0)`, `"n+2"` is `Rel(2)`).
     Rel(u32),
+    /// Format 2, a range of integers: in `tiles`, the letter naming a tile (`"a"` nearest the
+    /// wall, then `"b"` …); in `makes`, a sum of them (`"a + b"`, `"2a + 1"`).
+    Int(Expr),
 }
 
 /// A merge rule: these tiles, next to each other along a line, make that one.
@@ -308,6 +317,29 @@ pub struct MergeRule {
     /// do this after their merges of three (`[2]`): their rules mark two of the three cells.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub spent: Vec<u8>,
+    /// Format 2, a range of integers: what must hold of the tiles, named by their letters
+    /// (`"a = b"`, `"|a - b| <= 1"`, `"|2a - b| <= 1"`, `"c divides a"`; `z` is the tile after
+    /// them, farther from the wall, not yet moved, 0 when there is none). All of them hold for
+    /// the tiles to merge.
+    #[serde(default, skip_serializing_if = "Vec::is_empty", with = "cond_texts")]
+    pub when: Vec<Cond>,
+}
+
+/// `when` as texts: each condition written as [`Cond`] displays it.
+mod cond_texts {
+    use super::Cond;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(conds: &[Cond], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(conds.iter().map(Cond::to_string))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Cond>, D::Error> {
+        Vec::<String>::deserialize(d)?
+            .iter()
+            .map(|t| Cond::parse(t).map_err(serde::de::Error::custom))
+            .collect()
+    }
 }
 
 /// The longest cycle of moves over which a variant's rules may change (`on_moves`): the rules
@@ -381,6 +413,8 @@ impl MergeRule {
             match *pos {
                 Pos::Exact(p) if p == rank => {}
                 Pos::Exact(_) => return None,
+                // A tile's letter takes any tile: the rule's `when` says which.
+                Pos::Int(_) => {}
                 Pos::Rel(k) => {
                     let this = rank.checked_sub(k)?;
                     if n.is_some_and(|n| n != this) {
@@ -406,6 +440,7 @@ impl MergeRule {
         let out = match pos {
             Pos::Exact(p) => p,
             Pos::Rel(k) => n?.checked_add(k)?,
+            Pos::Int(_) => return None,
         };
         if out == 0 || out as usize > len {
             return None;
@@ -452,6 +487,55 @@ impl MergeRule {
         self.in_any_order(ranks, |order| self.outputs_in_order(order, len))
     }
 
+    /// Whether `ranks` (from the wall outward, as many as the rule's tiles) meet this rule of a
+    /// range of integers by its own terms, with no tile after them and what they make in the
+    /// range.
+    pub fn takes_integers(&self, ranks: &[Rank], tiles: &Ladder) -> bool {
+        self.integer_outputs(ranks, tiles, 0).is_some()
+    }
+
+    /// A rule of a range of integers: the tile made when `ranks` (from the wall outward, as
+    /// many as the rule's tiles, in any order when the rule says so) meet its `when`, `after`
+    /// being the tile after them (0 for none); none made (an empty [`Made`]) when the rule
+    /// makes nothing. `None` if they don't match or what they make is off the range.
+    pub(crate) fn integer_outputs(
+        &self,
+        ranks: &[Rank],
+        tiles: &Ladder,
+        after: Rank,
+    ) -> Option<Made> {
+        if ranks.len() != self.tiles.len() {
+            return None;
+        }
+        let z = match after {
+            0 => 0,
+            r => tiles.integer(u64::from(r))?,
+        };
+        self.in_any_order(ranks, |order| {
+            let mut v = [0i64; 6];
+            v[5] = z;
+            for (slot, &rank) in v.iter_mut().zip(order) {
+                if rank == 0 {
+                    return None;
+                }
+                *slot = tiles.integer(u64::from(rank))?;
+            }
+            if !self.when.iter().all(|c| c.holds(&v)) {
+                return None;
+            }
+            let mut made = Made {
+                ranks: [0; MAX_RULE_TILES],
+                count: 0,
+            };
+            if let Some(Pos::Int(e)) = self.makes {
+                let value = tiles.value_of_integer(e.eval(&v)?)?;
+                made.ranks[0] = Rank::try_from(value).ok()?;
+                made.count = 1;
+            }
+            Some(made)
+        })
+    }
+
     /// `matched` of `ranks` as they lie, or when the rule takes any order, of the first of their
     /// other orders that it accepts.
     fn in_any_order<T>(&self, ranks: &[Rank], matched: impl Fn(&[Rank]) -> Option<T>) -> Option<T> {
@@ -491,6 +575,7 @@ impl Serialize for Pos {
             Pos::Exact(p) => s.serialize_u32(p),
             Pos::Rel(0) => s.serialize_str("n"),
             Pos::Rel(k) => s.serialize_str(&format!("n+{k}")),
+            Pos::Int(e) => s.collect_str(&e),
         }
     }
 }
@@ -515,7 +600,7 @@ impl<'de> Deserialize<'de> for Pos {
                 pos_of(&Value::from(v)).map_err(E::custom)
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Pos, E> {
-                pos_of_text(v).ok_or_else(|| E::custom(not_a_position(&Value::from(v))))
+                pos_of_text(v).map_err(E::custom)
             }
         }
         d.deserialize_any(PosVisitor)
@@ -530,21 +615,31 @@ fn pos_of(value: &Value) -> Result<Pos, String> {
             .as_u64()
             .and_then(|p| u32::try_from(p).ok())
             .map(Pos::Exact),
-        Value::String(t) => pos_of_text(t),
+        Value::String(t) => return pos_of_text(t),
         _ => None,
     };
     found.ok_or_else(|| not_a_position(value))
 }
 
-/// A ladder position written as text: `"n"` or `"n+k"` (spaces allowed).
-fn pos_of_text(text: &str) -> Option<Pos> {
+/// A ladder position written as text: `"n"` or `"n+k"` (spaces allowed); or in a range of
+/// integers a tile's letter or a sum of them (`"a"`, `"a + b"`).
+fn pos_of_text(text: &str) -> Result<Pos, String> {
     let t = text.replace(' ', "");
     if t == "n" {
-        return Some(Pos::Rel(0));
+        return Ok(Pos::Rel(0));
     }
-    t.strip_prefix("n+")
-        .and_then(|k| k.parse::<u32>().ok())
-        .map(Pos::Rel)
+    if let Some(k) = t.strip_prefix("n+") {
+        return k
+            .parse::<u32>()
+            .map(Pos::Rel)
+            .map_err(|_| not_a_position(&Value::from(text)));
+    }
+    if t.chars().any(|c| crate::condition::LETTERS.contains(&c)) {
+        return Expr::parse(text)
+            .map(Pos::Int)
+            .map_err(|m| format!("{text:?}: {m}"));
+    }
+    Err(not_a_position(&Value::from(text)))
 }
 
 /// The refusal of a value that is not a ladder position.
@@ -565,7 +660,7 @@ fn kind_of(value: &Value) -> String {
 }
 
 /// The fields of a merge rule, in the order the format lists them.
-const RULE_FIELDS: [&str; 11] = [
+const RULE_FIELDS: [&str; 12] = [
     "tiles",
     "makes",
     "n_from",
@@ -577,6 +672,7 @@ const RULE_FIELDS: [&str; 11] = [
     "on_moves",
     "directions",
     "spent",
+    "when",
 ];
 
 /// Checks `merges` by hand, so that a refusal names the rule and its field in words:
@@ -702,6 +798,26 @@ fn check_merges(value: &Value) -> Result<(), String> {
                         MAX_RULE_TILES - 1
                     ),
                 ));
+            }
+        }
+        if let Some(v) = rule.get("when") {
+            let Value::Array(conds) = v else {
+                return Err(within(
+                    "when",
+                    format!("{} is not a list of conditions", kind_of(v)),
+                ));
+            };
+            for c in conds {
+                let Value::String(text) = c else {
+                    return Err(within(
+                        "when",
+                        format!(
+                            "{} is not a condition (a text such as \"|a - b| <= 1\")",
+                            kind_of(c)
+                        ),
+                    ));
+                };
+                Cond::parse(text).map_err(|m| within("when", format!("{text:?}: {m}")))?;
             }
         }
         for field in ["any_order", "run"] {
@@ -975,6 +1091,125 @@ pub fn resolve(
     }
 }
 
+/// Why a merge rule cannot be a rule of a range of integers, if it cannot: its tiles are the
+/// letters `a`, `b` … in order; it makes a sum of them or nothing; its `when` names no other
+/// tile but `z`; and it has none of a ladder's fields.
+fn integer_rule_refusal(rule: &MergeRule) -> Option<String> {
+    let k = rule.tiles.len();
+    let letter = |i: usize| {
+        let mut e = Expr {
+            coef: [0; 6],
+            constant: 0,
+        };
+        if let Some(c) = e.coef.get_mut(i) {
+            *c = 1;
+        }
+        Pos::Int(e)
+    };
+    if rule.tiles.iter().enumerate().any(|(i, p)| *p != letter(i)) || k > 5 {
+        return Some(
+            "tiles: in a range of integers, the tiles are the letters \"a\", \"b\" … in order"
+                .into(),
+        );
+    }
+    let own = (1u8 << k) - 1;
+    match rule.makes {
+        None => {}
+        Some(Pos::Int(e)) if e.letters() & !own == 0 => {}
+        Some(_) => {
+            return Some(
+                "makes: in a range of integers, a rule makes a sum of its tiles (\"a + b\") or null"
+                    .into(),
+            );
+        }
+    }
+    for (field, given) in [
+        ("leaves", !rule.leaves.is_empty()),
+        ("run", rule.run),
+        ("spent", !rule.spent.is_empty()),
+        ("n_from", rule.n_from.is_some()),
+        ("n_to", rule.n_to.is_some()),
+        ("n_every", rule.n_every.is_some()),
+    ] {
+        if given {
+            return Some(format!(
+                "{field} is a ladder's: a range of integers merges by when"
+            ));
+        }
+    }
+    let z = 1u8 << 5;
+    rule.when
+        .iter()
+        .find(|c| c.letters() & !(own | z) != 0)
+        .map(|c| format!("when: \"{c}\" names a tile the rule does not take"))
+}
+
+/// A range of integers names its tiles in a file by their numbers (1429's `"-1"`); the variant
+/// holds each as its value, its position in the range ([`Ladder`]). The full form `map` with its
+/// spawns and win as values, when its tiles are a range (`None` when they are not), or which
+/// is off the range.
+fn integers_to_values(
+    map: &Map<String, Value>,
+) -> Result<Option<Map<String, Value>>, VariantError> {
+    let Some(range) = map
+        .get("tiles")
+        .and_then(|t| serde_json::from_value::<Ladder>(t.clone()).ok())
+        .filter(|t| t.is_integers())
+    else {
+        return Ok(None);
+    };
+    let mut out = map.clone();
+    let mut off = None;
+    rename_tiles(&mut out, |v| {
+        let i = v.as_i64().or_else(|| v.as_str()?.parse().ok())?;
+        let value = range.value_of_integer(i);
+        if value.is_none() {
+            off.get_or_insert(i);
+        }
+        value.map(Value::from)
+    });
+    match (off, range.integer_range()) {
+        (Some(i), Some([from, to])) => Err(VariantError::field(
+            "tiles",
+            format!("{i} is named in spawn or win but is not an integer from {from} to {to}"),
+        )),
+        _ => Ok(Some(out)),
+    }
+}
+
+/// Renames the tiles a full form names outside its ladder (the keys of `spawn`'s weights and
+/// bag, and `win`) by `rename`, leaving any it gives no new name as they are.
+fn rename_tiles(map: &mut Map<String, Value>, mut rename: impl FnMut(&Value) -> Option<Value>) {
+    if let Some(Value::Object(spawn)) = map.get_mut("spawn") {
+        for table in ["weights", "bag"] {
+            if let Some(Value::Object(t)) = spawn.get_mut(table) {
+                *t = std::mem::take(t)
+                    .into_iter()
+                    .map(|(k, n)| match rename(&Value::from(k.as_str())) {
+                        Some(new) => (new.to_string().trim_matches('"').to_string(), n),
+                        None => (k, n),
+                    })
+                    .collect();
+            }
+        }
+    }
+    match map.get_mut("win") {
+        Some(Value::Array(wins)) => {
+            for w in wins.iter_mut() {
+                if let Some(new) = rename(w) {
+                    *w = new;
+                }
+            }
+        }
+        Some(w @ Value::Number(_)) => {
+            if let Some(new) = rename(w) {
+                *w = new;
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Whether `k` is a field of the full form, required or optional.
 fn is_field(k: &str) -> bool {
     FIELDS.contains(&k) || OPTIONAL_FIELDS.contains(&k)
@@ -1017,6 +1252,8 @@ impl Variant {
         if let Some(k) = FIELDS.iter().find(|k| !map.contains_key(**k)) {
             return Err(VariantError::field(k, "missing field"));
         }
+        let converted = integers_to_values(map)?;
+        let map = converted.as_ref().unwrap_or(map);
         // Field by field, so that a type error names its field.
         let mut typed = Map::new();
         for field in FIELDS {
@@ -1043,7 +1280,16 @@ impl Variant {
 
     /// The full form as JSON.
     pub fn to_json(&self) -> Value {
-        serde_json::to_value(self).unwrap_or_default()
+        let mut json = serde_json::to_value(self).unwrap_or_default();
+        if self.tiles.is_integers()
+            && let Value::Object(map) = &mut json
+        {
+            rename_tiles(map, |v| {
+                let value = v.as_u64().or_else(|| v.as_str()?.parse().ok())?;
+                self.tiles.integer(value).map(Value::from)
+            });
+        }
+        json
     }
 
     /// Whether two variants have the same rules, whatever their ids and names.
@@ -1094,10 +1340,44 @@ impl Variant {
             return Err(err("side", format!("{} is not from 2 to 8", self.side)));
         }
         let len = self.tiles.len();
+        if let Some([from, to]) = self.tiles.integer_range() {
+            if !format_2 {
+                return Err(err(
+                    "tiles",
+                    "a range of integers needs \"format\": 2".into(),
+                ));
+            }
+            if len == 0 {
+                return Err(err(
+                    "tiles",
+                    format!(
+                        "[{from}, {to}] is not a range of 1 to {MAX_INTEGER_TILES} integers, the lower first"
+                    ),
+                ));
+            }
+            if self.motion == Movement::Step {
+                return Err(err(
+                    "motion",
+                    "\"step\" motion takes a ladder, not a range of integers".into(),
+                ));
+            }
+            if !self.labels.is_empty() {
+                return Err(err(
+                    "labels",
+                    "a range of integers shows its numbers: give no labels".into(),
+                ));
+            }
+            if self.score != Scoring::Merges {
+                return Err(err("score", "a range of integers scores \"merges\"".into()));
+            }
+            if self.spawn.bonus.is_some() {
+                return Err(err("spawn", "a range of integers takes no bonus".into()));
+            }
+        }
         if len == 0 {
             return Err(err("tiles", "the ladder is empty".into()));
         }
-        if len > MAX_TILES {
+        if len > MAX_TILES && !self.tiles.is_integers() {
             return Err(err("tiles", format!("{len} tiles, more than {MAX_TILES}")));
         }
         if let Some(w) = self.tiles.windows(2).find(|w| w[0] >= w[1]) {
@@ -1111,6 +1391,22 @@ impl Variant {
         }
         for (i, rule) in self.merges.iter().enumerate() {
             let at = |m: String| err("merges", format!("rule {}: {m}", i + 1));
+            if self.tiles.is_integers() {
+                if let Some(why) = integer_rule_refusal(rule) {
+                    return Err(at(why));
+                }
+            } else if rule
+                .tiles
+                .iter()
+                .chain(&rule.makes)
+                .chain(&rule.leaves)
+                .any(|p| matches!(p, Pos::Int(_)))
+                || !rule.when.is_empty()
+            {
+                return Err(at(
+                    "tile letters and when need \"tiles\": {\"integers\": [from, to]}".into(),
+                ));
+            }
             let most = if format_2 { MAX_RULE_TILES } else { 3 };
             match rule.tiles.len() {
                 k if (2..=most).contains(&k) => {}
@@ -1299,8 +1595,10 @@ impl Variant {
         }
         // The game is won once the highest tile reaches the lowest: so that this is making one
         // of them, they are neighbours on the ladder.
+        // A range of integers wins on any of them (its merges may pass over a number).
         if let Some(w) = wins
             .windows(2)
+            .filter(|_| !self.tiles.is_integers())
             .find(|w| self.rank_of(w[1]) != self.rank_of(w[0]).map(|r| r + 1))
         {
             return Err(err(
@@ -1486,6 +1784,9 @@ impl Variant {
         if value == 0 {
             return ".".to_string();
         }
+        if let Some(i) = self.tiles.integer(value) {
+            return i.to_string();
+        }
         self.rank_of(value)
             .and_then(|r| self.labels.get(usize::from(r) - 1))
             .cloned()
@@ -1498,6 +1799,9 @@ impl Variant {
         if text == "." {
             return Some(0);
         }
+        if self.tiles.is_integers() {
+            return self.tiles.value_of_integer(text.parse().ok()?);
+        }
         if self.labels.is_empty() {
             return text.parse().ok().filter(|v| self.rank_of(*v).is_some());
         }
@@ -1506,11 +1810,17 @@ impl Variant {
     }
 
     /// What a merge that makes a tile of ladder position `rank` scores under `"merges"` or
-    /// `{"merges": [...]}` scoring: its points, or its value.
+    /// `{"merges": [...]}` scoring: its points, or its value (in a range of integers the
+    /// integer, 0 below 1).
     pub fn worth(&self, rank: Rank) -> u64 {
         let i = usize::from(rank).wrapping_sub(1);
         match &self.score {
             Scoring::Made(points) => points.get(i).copied().unwrap_or(0),
+            _ if self.tiles.is_integers() => self
+                .tiles
+                .integer(u64::from(rank))
+                .and_then(|i| u64::try_from(i).ok())
+                .unwrap_or(0),
             _ => self.tiles.get(i).copied().unwrap_or(0),
         }
     }
@@ -1564,9 +1874,12 @@ fn check_type(field: &str, value: &Value) -> Result<(), VariantError> {
     let fits = match field {
         "format" | "side" | "start" => value.as_u64().is_some(),
         "id" | "title" | "description" => value.is_string(),
-        "tiles" => value
-            .as_array()
-            .is_some_and(|a| a.iter().all(|v| v.as_u64().is_some())),
+        "tiles" => {
+            value
+                .as_array()
+                .is_some_and(|a| a.iter().all(|v| v.as_u64().is_some()))
+                || serde_json::from_value::<Ladder>(value.clone()).is_ok()
+        }
         "merges" => check_merges(value)
             .map_err(|m| VariantError::field(field, m))
             .map(|()| true)?,
@@ -1595,7 +1908,7 @@ fn check_type(field: &str, value: &Value) -> Result<(), VariantError> {
         let expected = match field {
             "format" | "side" | "start" => "a whole number",
             "id" | "title" | "description" => "a string",
-            "tiles" => "a list of whole numbers",
+            "tiles" => "a list of whole numbers or {\"integers\": [from, to]} (format 2)",
             "motion" => "\"slide\" or \"step\"",
             "spawn_at" => "\"anywhere\" or \"moved_edge\"",
             "preview" => "true or false",

@@ -129,32 +129,39 @@ fn rule_matches(
 }
 
 /// The first few matches of a rule of a range of integers (at most three): the smallest tiles
-/// it takes by its own terms, trying the first twelve integers of the range in each place.
+/// it takes by its own terms, trying in each place the twelve integers of the range nearest 0
+/// (0 aside; 1429's -1 among them).
 fn integer_matches(
     v: &Variant,
     rules: &tilebox_sliding::Rules,
     rule: &tilebox_sliding::variant::MergeRule,
 ) -> Vec<(Vec<usize>, Vec<Rank>)> {
-    const TRIED: usize = 12;
+    const TRIED: i64 = 12;
     let k = rule.tiles.len();
-    let small = v.tiles.len().min(TRIED);
-    let mut out: Vec<(Vec<usize>, Vec<Rank>)> = Vec::new();
-    // Every tuple of the small tiles (at most 12^5), the smallest sums first.
+    let mut small: Vec<i64> = (-TRIED..=TRIED)
+        .filter(|&i| i != 0 && v.tiles.value_of_integer(i).is_some())
+        .collect();
+    small.sort_by_key(|&i| (i.abs(), i));
+    small.truncate(TRIED as usize);
+    let place = |i: i64| v.tiles.value_of_integer(i).map_or(0, |p| p as usize);
+    // Every tuple of them (at most 12^5), those nearest 0 first.
     let mut tuples: Vec<Vec<usize>> = vec![Vec::new()];
     for _ in 0..k {
         tuples = tuples
             .into_iter()
             .flat_map(|t| {
-                (1..=small).map(move |p| {
+                (0..small.len()).map(move |j| {
                     let mut t = t.clone();
-                    t.push(p);
+                    t.push(j);
                     t
                 })
             })
             .collect();
     }
     tuples.sort_by_key(|t| t.iter().sum::<usize>());
-    for ins in tuples {
+    let mut out: Vec<(Vec<usize>, Vec<Rank>)> = Vec::new();
+    for t in tuples {
+        let ins: Vec<usize> = t.iter().map(|&j| place(small[j])).collect();
         let ranks: Vec<Rank> = ins.iter().filter_map(|&p| Rank::try_from(p).ok()).collect();
         if rule.takes_integers(&ranks, &v.tiles)
             && let Some(made) = rule_made(rules, rule, &ranks)
@@ -241,6 +248,33 @@ fn tiles_words(rule: &tilebox_sliding::variant::MergeRule) -> &'static str {
         (4, true) => "exactly four equal tiles in a row",
         (_, true) => "exactly five equal tiles in a row",
     }
+}
+
+/// A rule of a range of integers in words, its tiles named by their letters and what must hold
+/// of them: "three tiles a, b, c (from the wall) with a = b and |-a + c| <= 1". `None` for a
+/// ladder.
+fn integer_words(v: &Variant, rule: &tilebox_sliding::variant::MergeRule) -> Option<String> {
+    if !v.tiles.is_integers() {
+        return None;
+    }
+    let k = rule.tiles.len();
+    let letters: Vec<String> = tilebox_sliding::condition::LETTERS[..k.min(5)]
+        .iter()
+        .map(char::to_string)
+        .collect();
+    let mut text = format!(
+        "{} {} (from the wall)",
+        tiles_words(rule),
+        letters.join(", ")
+    );
+    if !rule.when.is_empty() {
+        let conds: Vec<String> = rule.when.iter().map(ToString::to_string).collect();
+        let _ = write!(text, " with {}", conds.join(" and "));
+        if rule.when.iter().any(|c| c.letters() & (1 << 5) != 0) {
+            text.push_str(" (z is the tile behind them, 0 if none)");
+        }
+    }
+    Some(text)
 }
 
 /// The rules of the next move of `state`, where rules hold on some moves or directions only
@@ -410,11 +444,11 @@ every card of 3 and up. This board is {side}×{side}."
         if examples.is_empty() {
             continue;
         }
-        let count = tiles_words(rule);
-        let order = if rule.any_order {
-            ", in either order"
-        } else {
-            ""
+        let count = integer_words(v, rule).unwrap_or_else(|| tiles_words(rule).to_string());
+        let order = match (rule.any_order, rule.tiles.len()) {
+            (false, _) => "",
+            (true, 2) => ", in either order",
+            (true, _) => ", in any order",
         };
         // Rules written rung by rung (5040, 2592 …) read as one: the next rule of the same
         // kind adds its examples to the last one's, three at most.
@@ -1024,6 +1058,28 @@ mod tests {
         assert!(generated.iter().any(|v| v.tiles.len() == 255));
         for v in generated {
             let id = v.id.clone();
+            if v.tiles.is_integers() {
+                // Thousands of tiles: every one readable; the integers to 64 (and -1) distinct,
+                // and each power of two's span its own colour.
+                let color = |i: i64| {
+                    let value = v.tiles.value_of_integer(i).unwrap();
+                    SlidingFrontEnd::default().tile_colors(&v, value)
+                };
+                for &t in v.tiles.iter() {
+                    let c = SlidingFrontEnd::default().tile_colors(&v, t);
+                    assert!(c.fill.contrast(c.text) >= 4.5, "{id} tile {t}: {c:?}");
+                }
+                let small: Vec<i64> = (-1..=64)
+                    .chain((7..16).map(|k| 1 << k))
+                    .filter(|&i| i != 0 && v.tiles.value_of_integer(i).is_some())
+                    .collect();
+                for (n, &a) in small.iter().enumerate() {
+                    for &b in &small[n + 1..] {
+                        assert_ne!(color(a).fill, color(b).fill, "{id}: {a} and {b}");
+                    }
+                }
+                continue;
+            }
             let colors: Vec<TileColors> = v
                 .tiles
                 .iter()
@@ -1111,7 +1167,7 @@ mod tests {
             (
                 "2378",
                 &[
-                    "three tiles in a row merge, in either order: 2 + 2 + 1 = 5",
+                    "three tiles in a row merge, in any order: 2 + 2 + 1 = 5",
                     "After three tiles in a row merge, a tile that stops where the third of them from the wall was starts no merge that move (a tile behind it may still merge into it).",
                 ],
             ),
@@ -1189,7 +1245,7 @@ mod tests {
             (
                 "3240",
                 &[
-                    "three tiles in a row merge, in either order: 4 + 1 + 1 = 6, 4 + 4 + 1 = 9, 16(4²) + 4 + 4 = 24(4·6)",
+                    "three tiles in a row merge, in any order: 4 + 1 + 1 = 6, 4 + 4 + 1 = 9, 16(4²) + 4 + 4 = 24(4·6)",
                     "two tiles merge, in either order: 6 + 4 = 10, 10 + 4 = 14, 14 + 1 = 15",
                     "Make a 3240(6²·9·10), 3240(6³·15), 3240(4·9²·10) or 3240(4·6·9·15) tile to win",
                 ],
@@ -1310,6 +1366,44 @@ mod tests {
                     }
                     other => panic!("{}: {other:?}", v.id),
                 }
+            }
+        }
+    }
+
+    /// A range of integers' How to play names each rule's tiles by letter with its
+    /// conditions, and shows merges the engine makes of the integers nearest 0.
+    #[test]
+    fn how_to_play_a_range_of_integers_gives_its_conditions_and_examples() {
+        let text = |id: &str| how_to_play(&tilebox_sliding::builtin_variant(id).unwrap());
+        for (id, parts) in [
+            (
+                "1762",
+                &[
+                    "two tiles a, b (from the wall) with |a - b| <= 1 merge: 1 + 1 = 2, 1 + 2 = 3 and 2 + 1 = 3",
+                ][..],
+            ),
+            (
+                "1429",
+                &[
+                    "two tiles a, b (from the wall) with a = -b merge: -1 + 1 = nothing, 1 + -1 = nothing and -2 + 2 = nothing",
+                    "three tiles in a row a, b, c (from the wall) with a >= 1 and a = b and |c| = 1 merge, in any order",
+                    "1 + 1 + -1 = 1",
+                ],
+            ),
+            (
+                "1668",
+                &[
+                    "with a = 1 and b = 1 and z != 1 and z != 2 (z is the tile behind them, 0 if none) merge",
+                ],
+            ),
+            (
+                "locef",
+                &["with a = b and c divides a merge, in any order: 1 + 1 + 1 = 3"],
+            ),
+        ] {
+            let t = text(id);
+            for part in parts {
+                assert!(t.contains(part), "{id}: {part:?} in {t}");
             }
         }
     }

@@ -230,8 +230,11 @@ impl Builtin {
     /// One based on another (2048's sizes), or a full one that does not read the quick way, is
     /// resolved as a player's file is, over its base.
     fn read(&self) -> Option<Variant> {
+        // A range of integers from 1 names each tile by its value; one from elsewhere (1429's
+        // -1) names them by their numbers, which only the checks in words read.
         if let Some(variant) = serde_json::from_str::<Variant>(self.text)
             .ok()
+            .filter(|v| v.tiles.integer_range().is_none_or(|[from, _]| from == 1))
             .filter(|v| v.validate().is_ok())
         {
             return Some(variant);

@@ -947,23 +947,18 @@ mod tests {
         tiles: &[usize],
         i: usize,
     ) -> Option<(Vec<usize>, usize, &'v MergeRule)> {
-        let mut best: Option<((usize, usize), usize, Vec<usize>, &MergeRule)> = None;
-        for s in i..tiles.len() {
-            for (ri, r) in v.merges.iter().enumerate() {
-                let k = r.tiles.len();
-                if s + k > tiles.len() {
-                    continue;
-                }
-                let after = tiles.get(s + k).copied().unwrap_or(0);
-                if let Some(out) = reference_integer_match(r, &tiles[s..s + k], v, after)
-                    && best.as_ref().is_none_or(|b| (s + k, ri) < b.0)
-                {
-                    best = Some(((s + k, ri), s, out, r));
-                }
-            }
-        }
-        best.filter(|b| b.1 == i)
-            .map(|(_, _, out, r)| (out, r.tiles.len(), r))
+        let found = (i..tiles.len()).flat_map(|s| {
+            v.merges.iter().enumerate().filter_map(move |(ri, r)| {
+                let end = s + r.tiles.len();
+                let after = tiles.get(end).copied().unwrap_or(0);
+                let out = reference_integer_match(r, tiles.get(s..end)?, v, after)?;
+                Some((end, ri, s, out, r))
+            })
+        });
+        found
+            .min_by_key(|&(end, ri, ..)| (end, ri))
+            .filter(|&(_, _, s, ..)| s == i)
+            .map(|(_, _, _, out, r)| (out, r.tiles.len(), r))
     }
 
     fn permutations(v: &[usize]) -> Vec<Vec<usize>> {

@@ -881,6 +881,221 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Every misuse of a range of integers (format 2) is one line naming the file and the field;
+    /// the same fields used as the format says load, and name their tiles by their numbers.
+    #[test]
+    fn integer_tiles_are_refused_one_line_each() {
+        let dir = std::env::temp_dir().join(format!("tilebox-integers-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let rule = |r: &str| format!("[{r}]");
+        for (format, base, field, value, expected) in [
+            (
+                1,
+                "2048",
+                "tiles",
+                r#"{"integers": [1, 100]}"#.to_string(),
+                r#"tiles: a range of integers needs "format": 2"#,
+            ),
+            (
+                2,
+                "1762",
+                "tiles",
+                r#"{"integers": [10, 1]}"#.to_string(),
+                "tiles: [10, 1] is not a range of 1 to 65535 integers, the lower first",
+            ),
+            (
+                2,
+                "1762",
+                "tiles",
+                r#"{"integers": [1, 65536]}"#.to_string(),
+                "tiles: [1, 65536] is not a range of 1 to 65535 integers, the lower first",
+            ),
+            (
+                2,
+                "1762",
+                "tiles",
+                r#"{"integers": [1]}"#.to_string(),
+                r#"tiles: {"integers":[1]} is not a list of whole numbers or {"integers": [from, to]} (format 2)"#,
+            ),
+            (
+                2,
+                "1762",
+                "tiles",
+                r#"{"integers": [1, 9], "step": 2}"#.to_string(),
+                r#"tiles: {"integers":[1,9],"step":2} is not a list of whole numbers or {"integers": [from, to]} (format 2)"#,
+            ),
+            (
+                2,
+                "1762",
+                "motion",
+                r#""step""#.to_string(),
+                r#"motion: "step" motion takes a ladder, not a range of integers"#,
+            ),
+            (
+                2,
+                "1762",
+                "labels",
+                r#"["a"]"#.to_string(),
+                "labels: a range of integers shows its numbers: give no labels",
+            ),
+            (
+                2,
+                "1762",
+                "score",
+                r#"{"board": [1]}"#.to_string(),
+                r#"score: a range of integers scores "merges""#,
+            ),
+            (
+                2,
+                "1762",
+                "spawn",
+                r#"{"bag": {"1": 2}, "bonus": {"chance": [1, 2], "top_at_least": 4, "lowest": 2, "top_divided_by": 2}}"#.to_string(),
+                "spawn: a range of integers takes no bonus",
+            ),
+            (
+                2,
+                "1762",
+                "spawn",
+                r#"{"weights": {"0": 1}}"#.to_string(),
+                "spawn: 0 is not a tile: the tiles are the integers from 1 to 65535",
+            ),
+            (
+                2,
+                "1429",
+                "win",
+                "-1430".to_string(),
+                "win: -1430 is not a tile: the tiles are the integers from -1429 to 64105",
+            ),
+            (
+                2,
+                "1762",
+                "merges",
+                rule(r#"{"tiles": ["a", "c"], "makes": "a + c"}"#),
+                r#"merges: rule 1: tiles: in a range of integers, the tiles are the letters "a", "b" … in order"#,
+            ),
+            (
+                2,
+                "1762",
+                "merges",
+                rule(r#"{"tiles": ["n", "n"], "makes": "n+1"}"#),
+                r#"merges: rule 1: tiles: in a range of integers, the tiles are the letters "a", "b" … in order"#,
+            ),
+            (
+                2,
+                "1762",
+                "merges",
+                rule(r#"{"tiles": ["a", "b"], "makes": 3}"#),
+                r#"merges: rule 1: makes: in a range of integers, a rule makes a sum of its tiles ("a + b") or null"#,
+            ),
+            (
+                2,
+                "1762",
+                "merges",
+                rule(r#"{"tiles": ["a", "b"], "makes": "a + c"}"#),
+                r#"merges: rule 1: makes: in a range of integers, a rule makes a sum of its tiles ("a + b") or null"#,
+            ),
+            (
+                2,
+                "1762",
+                "merges",
+                rule(r#"{"tiles": ["a", "b"], "makes": "a + b", "n_from": 2}"#),
+                "merges: rule 1: n_from is a ladder's: a range of integers merges by when",
+            ),
+            (
+                2,
+                "1762",
+                "merges",
+                rule(r#"{"tiles": ["a", "b"], "makes": "a + b", "leaves": ["a"]}"#),
+                "merges: rule 1: leaves is a ladder's: a range of integers merges by when",
+            ),
+            (
+                2,
+                "1762",
+                "merges",
+                rule(r#"{"tiles": ["a", "b"], "makes": "a + b", "when": ["a = c"]}"#),
+                r#"merges: rule 1: when: "a = c" names a tile the rule does not take"#,
+            ),
+            (
+                2,
+                "1762",
+                "merges",
+                rule(r#"{"tiles": ["a", "b"], "makes": "a + b", "when": "a = b"}"#),
+                r#"merges: rule 1: when: "a = b" is not a list of conditions"#,
+            ),
+            (
+                2,
+                "1762",
+                "merges",
+                rule(r#"{"tiles": ["a", "b"], "makes": "a + b", "when": [1]}"#),
+                r#"merges: rule 1: when: 1 is not a condition (a text such as "|a - b| <= 1")"#,
+            ),
+            (
+                2,
+                "1762",
+                "merges",
+                rule(r#"{"tiles": ["a", "b"], "makes": "a + b", "when": ["a < b < 3"]}"#),
+                r#"merges: rule 1: when: "a < b < 3": more than one comparison: "<" and "<""#,
+            ),
+            (
+                2,
+                "1762",
+                "merges",
+                rule(r#"{"tiles": ["a", "b"], "makes": "a +"}"#),
+                r#"merges: rule 1: makes: "a +": an expression ends with "+""#,
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                rule(r#"{"tiles": ["n", "n"], "makes": "n+1", "when": ["a = b"]}"#),
+                r#"merges: rule 1: tile letters and when need "tiles": {"integers": [from, to]}"#,
+            ),
+            (
+                2,
+                "2048",
+                "merges",
+                rule(r#"{"tiles": ["a", "b"], "makes": "a + b"}"#),
+                r#"merges: rule 1: tile letters and when need "tiles": {"integers": [from, to]}"#,
+            ),
+        ] {
+            let text = format!(
+                r#"{{"format": {format}, "id": "w", "based_on": "{base}", "{field}": {value}}}"#
+            );
+            let line = refusal_of(&dir, "w.json", &text);
+            assert_eq!(line, format!("w.json: {expected}"), "{field} = {value}");
+        }
+        // Used as the format says, they load; a negative tile is named by its number.
+        let text = r#"{"format": 2, "id": "w", "based_on": "1429", "spawn": {"weights": {"-1": 1, "3": 1}}, "win": 7}"#;
+        let (loaded, refused) =
+            resolve_all([("w.json".to_string(), Ok(text.to_string()))], builtins());
+        assert!(refused.is_empty(), "{refused:?}");
+        let v = &loaded[0].variant;
+        let named: Vec<String> = v
+            .spawn
+            .weights
+            .iter()
+            .flatten()
+            .map(|(&t, _)| v.tile_text(t))
+            .collect();
+        assert_eq!(named, ["-1", "3"]);
+        assert_eq!(v.win_words().as_deref(), Some("7"));
+        let json = v.to_json();
+        assert_eq!(
+            json["spawn"]["weights"],
+            serde_json::json!({"-1": 1, "3": 1})
+        );
+        assert_eq!(
+            (&json["win"], &json["tiles"]),
+            (
+                &serde_json::json!(7),
+                &serde_json::json!({"integers": [-1429, 64105]})
+            )
+        );
+        assert_eq!(&Variant::from_json(json.as_object().unwrap()).unwrap(), v);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn a_taken_or_bad_id_is_refused() {
         refused_field(json!({ "id": "2048" }), Some("id"));

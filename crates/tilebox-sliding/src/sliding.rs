@@ -387,9 +387,15 @@ impl Puzzle for Sliding {
     fn view(state: &SlidingState) -> Map<String, Value> {
         let mut map = Map::new();
         let values = state.rules.values(&state.board);
-        // A labelled variant's tiles as the board shows them, beside their numbers.
+        // A labelled variant's tiles as the board shows them, beside their numbers; so too a
+        // range of integers not from 1, whose values are the tiles' places in it (1429's -1).
         let variant = state.rules.variant();
-        let shown: Option<Vec<Vec<String>>> = (!variant.labels.is_empty()).then(|| {
+        let named = !variant.labels.is_empty()
+            || variant
+                .tiles
+                .integer_range()
+                .is_some_and(|[from, _]| from != 1);
+        let shown: Option<Vec<Vec<String>>> = named.then(|| {
             values
                 .iter()
                 .map(|row| row.iter().map(|&v| variant.tile_text(v)).collect())

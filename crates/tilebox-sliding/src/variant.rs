@@ -67,7 +67,11 @@ pub const BASED_ON: &str = "based_on";
 /// A sliding variant, complete: the rule set of a 2048-like game with its id and names. Build
 /// one from JSON with [`Variant::from_json`] (which checks it) or take a built-in
 /// ([`crate::builtin_variants`]). `Default` is the original 2048.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// It reads (`Deserialize`, inside [`Variant::from_json`]) with its tiles named by their values,
+/// and writes (`Serialize`, the full form) with a range of integers' tiles named by their
+/// numbers (1429's `"-1"`), as its files name them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
     /// The format of the description, [`FORMAT`].
@@ -104,6 +108,60 @@ pub struct Variant {
     /// file (spawns, win) and order them. Empty: every tile shows its number.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub labels: Vec<String>,
+}
+
+/// A variant's fields as the derived form writes them, before a range of integers names its
+/// tiles by their numbers ([`Variant`]'s `Serialize`).
+#[derive(Serialize)]
+struct Fields<'a> {
+    format: u32,
+    id: &'a str,
+    title: &'a str,
+    description: &'a str,
+    side: usize,
+    tiles: &'a Ladder,
+    merges: &'a [MergeRule],
+    motion: Movement,
+    spawn: &'a Spawn,
+    spawn_at: SpawnAt,
+    start: usize,
+    preview: bool,
+    win: &'a Win,
+    score: &'a Scoring,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    labels: &'a [String],
+}
+
+impl Serialize for Variant {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let fields = Fields {
+            format: self.format,
+            id: &self.id,
+            title: &self.title,
+            description: &self.description,
+            side: self.side,
+            tiles: &self.tiles,
+            merges: &self.merges,
+            motion: self.motion,
+            spawn: &self.spawn,
+            spawn_at: self.spawn_at,
+            start: self.start,
+            preview: self.preview,
+            win: &self.win,
+            score: &self.score,
+            labels: &self.labels,
+        };
+        let mut json = serde_json::to_value(fields).map_err(serde::ser::Error::custom)?;
+        if self.tiles.is_integers()
+            && let Value::Object(map) = &mut json
+        {
+            rename_tiles(map, |_, v| {
+                let value = v.as_u64().or_else(|| v.as_str()?.parse().ok())?;
+                self.tiles.integer(value).map(Value::from)
+            });
+        }
+        json.serialize(s)
+    }
 }
 
 /// How every line moves on a swipe.
@@ -1154,38 +1212,45 @@ fn integers_to_values(
     let Some(range) = map
         .get("tiles")
         .and_then(|t| serde_json::from_value::<Ladder>(t.clone()).ok())
-        .filter(|t| t.is_integers())
+        .filter(|t| t.is_integers() && !t.is_empty())
     else {
         return Ok(None);
     };
+    // A range in a format-1 file is refused as such ([`Variant::validate`]).
+    if check_format(map)? < 2 {
+        return Ok(None);
+    }
     let mut out = map.clone();
     let mut off = None;
-    rename_tiles(&mut out, |v| {
+    rename_tiles(&mut out, |field, v| {
         let i = v.as_i64().or_else(|| v.as_str()?.parse().ok())?;
         let value = range.value_of_integer(i);
         if value.is_none() {
-            off.get_or_insert(i);
+            off.get_or_insert((field, i));
         }
         value.map(Value::from)
     });
     match (off, range.integer_range()) {
-        (Some(i), Some([from, to])) => Err(VariantError::field(
-            "tiles",
-            format!("{i} is named in spawn or win but is not an integer from {from} to {to}"),
+        (Some((field, i)), Some([from, to])) => Err(VariantError::field(
+            field,
+            format!("{i} is not a tile: the tiles are the integers from {from} to {to}"),
         )),
         _ => Ok(Some(out)),
     }
 }
 
 /// Renames the tiles a full form names outside its ladder (the keys of `spawn`'s weights and
-/// bag, and `win`) by `rename`, leaving any it gives no new name as they are.
-fn rename_tiles(map: &mut Map<String, Value>, mut rename: impl FnMut(&Value) -> Option<Value>) {
+/// bag, and `win`) by `rename` (told the field), leaving any it gives no new name as they are.
+fn rename_tiles(
+    map: &mut Map<String, Value>,
+    mut rename: impl FnMut(&'static str, &Value) -> Option<Value>,
+) {
     if let Some(Value::Object(spawn)) = map.get_mut("spawn") {
         for table in ["weights", "bag"] {
             if let Some(Value::Object(t)) = spawn.get_mut(table) {
                 *t = std::mem::take(t)
                     .into_iter()
-                    .map(|(k, n)| match rename(&Value::from(k.as_str())) {
+                    .map(|(k, n)| match rename("spawn", &Value::from(k.as_str())) {
                         Some(new) => (new.to_string().trim_matches('"').to_string(), n),
                         None => (k, n),
                     })
@@ -1196,13 +1261,13 @@ fn rename_tiles(map: &mut Map<String, Value>, mut rename: impl FnMut(&Value) -> 
     match map.get_mut("win") {
         Some(Value::Array(wins)) => {
             for w in wins.iter_mut() {
-                if let Some(new) = rename(w) {
+                if let Some(new) = rename("win", w) {
                     *w = new;
                 }
             }
         }
         Some(w @ Value::Number(_)) => {
-            if let Some(new) = rename(w) {
+            if let Some(new) = rename("win", w) {
                 *w = new;
             }
         }
@@ -1280,16 +1345,7 @@ impl Variant {
 
     /// The full form as JSON.
     pub fn to_json(&self) -> Value {
-        let mut json = serde_json::to_value(self).unwrap_or_default();
-        if self.tiles.is_integers()
-            && let Value::Object(map) = &mut json
-        {
-            rename_tiles(map, |v| {
-                let value = v.as_u64().or_else(|| v.as_str()?.parse().ok())?;
-                self.tiles.integer(value).map(Value::from)
-            });
-        }
-        json
+        serde_json::to_value(self).unwrap_or_default()
     }
 
     /// Whether two variants have the same rules, whatever their ids and names.

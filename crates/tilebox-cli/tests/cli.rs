@@ -1848,3 +1848,50 @@ fn the_daily_code_is_fixed_for_a_date_and_entry() {
     }
     bad(&["daily", "no-such-game"]);
 }
+
+/// A range of integers from below 1 (1429's): the boards take and print each tile's place in the
+/// range, and the state shows the integers beside them; `slide` plays the Compendium's walk
+/// (1, 1, -1 moved left: the 1 and the -1 destroy each other, scoring nothing).
+#[test]
+fn a_range_of_integers_from_below_1_names_its_tiles_by_place_and_labels_them() {
+    let state = json(&["new", "1429", "--seed", "3"]);
+    let (values, labels) = (board(&state), state["labels"].clone());
+    let mut seen = 0;
+    for (r, row) in values.iter().enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            let label = labels[r][c].as_str().unwrap();
+            if v == 0 {
+                assert_eq!(label, ".");
+            } else {
+                // Place p in a range from -1,429 is the integer p - 1,430.
+                assert_eq!(label, (v as i64 - 1430).to_string());
+                seen += 1;
+            }
+        }
+    }
+    assert_eq!(seen, 2, "{state}");
+    let row = "[[1431,1431,1429,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]]";
+    let slid = json(&["slide", "1429", "left", "--board", row]);
+    assert_eq!(board(&slid)[0], [1431, 0, 0, 0, 0]);
+    assert_eq!(
+        (slid["moved"].as_bool(), slid["gained"].as_u64()),
+        (Some(true), Some(0))
+    );
+    // 1762's tiles are their own numbers: 3 and 4 make 7, which scores 7.
+    let row = "[[3,4,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]";
+    let slid = json(&["slide", "1762", "left", "--board", row]);
+    assert_eq!(
+        (board(&slid)[0].clone(), slid["gained"].as_u64()),
+        (vec![7, 0, 0, 0], Some(7))
+    );
+    assert!(
+        bad(&[
+            "slide",
+            "1762",
+            "left",
+            "--board",
+            "[[70000,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]"
+        ])
+        .contains("70000 at row 0, column 0 is not a tile this game can hold")
+    );
+}

@@ -722,6 +722,12 @@ pub fn generated_colors(rank: usize, len: usize) -> TileColors {
     let lightness = [0.82, 0.6, 0.38][band] - 0.12 * climb;
     let saturation = [0.55, 0.7, 0.65][band];
     let fill = hsl(hue, saturation, lightness);
+    readable(fill)
+}
+
+/// A tile of `fill` with black or white text, whichever stands out more (always at least
+/// 4.5 : 1).
+fn readable(fill: Rgb) -> TileColors {
     let black = Rgb(0, 0, 0);
     let white = Rgb(0xff, 0xff, 0xff);
     let text = if fill.contrast(black) >= fill.contrast(white) {
@@ -754,18 +760,7 @@ pub fn integer_colors(i: i64) -> TileColors {
             [0.78, 0.58, 0.42][band as usize % 3] - 0.14 * within,
         ),
     };
-    let black = Rgb(0, 0, 0);
-    let white = Rgb(0xff, 0xff, 0xff);
-    let text = if fill.contrast(black) >= fill.contrast(white) {
-        black
-    } else {
-        white
-    };
-    TileColors {
-        fill,
-        text,
-        accent: None,
-    }
+    readable(fill)
 }
 
 impl FrontEnd<Sliding> for SlidingFrontEnd {

@@ -144,6 +144,8 @@ fn bench(c: &mut Criterion) {
             "directional-merges",
             "rules for some directions, 255 tiles, 6x6",
         ),
+        ("1762", "a range of integers, 4x4"),
+        ("1429", "a range of integers, rules of three, 5x5"),
         ("threes", "step"),
     ] {
         let rules = Rules::new(&builtin_variant(id).unwrap()).unwrap();

@@ -290,9 +290,10 @@ impl WeightTable for Quantized {
 
 /// Whether a network can be trained for `variant`: a board of side [`SIDE`], whose rules are
 /// the same on every move (a network learns one position's worth whatever the move's number or
-/// direction).
+/// direction), on a ladder (a cell is 4 bits of ladder position: a range of integers' tiles,
+/// 1762's, are thousands of numbers whose order says little of how they merge).
 pub fn trainable(variant: &tilebox_sliding::Variant) -> bool {
-    variant.side == SIDE && !variant.has_move_rules()
+    variant.side == SIDE && !variant.has_move_rules() && !variant.tiles.is_integers()
 }
 
 /// The networks a run can train, by name.

@@ -90,8 +90,7 @@ impl VariantModel {
     /// state's.
     pub fn of_state(state: &SlidingState) -> Self {
         let rules = state.rules();
-        let on_board: Vec<Rank> = state.board().cells_with_ranks().map(|(_, r)| r).collect();
-        let alphabet = Self::alphabet(rules, &on_board);
+        let alphabet = Self::alphabet(rules, Some(state));
         let next = state.spawn_chances();
         let model_of = |rules: &Rules| {
             let model = Self::with_alphabet(rules, state.board().max_rank(), alphabet.clone());
@@ -138,15 +137,24 @@ impl VariantModel {
     /// The most tiles of a range of integers a model names: a byte's.
     const ALPHABET: usize = crate::generic::MAX_RANK as usize;
 
-    /// For a range of integers, the tiles a search from a board holding `on_board` can meet,
-    /// in order: those on the board, those that spawn, and what the rules of two or three
-    /// tiles make of them, and of those, as many as a byte can number. A search that makes a
-    /// tile beyond them (deep down, rarely) takes it for the nearest below. `None` for a ladder.
-    fn alphabet(rules: &Rules, on_board: &[Rank]) -> Option<Arc<[Rank]>> {
+    /// For a range of integers, the tiles a search from `state` can meet, in order: those on
+    /// its board, those its four moves make (so that the first move of a search is the
+    /// engine's, whatever its rules), those that spawn, and then what the rules of two or
+    /// three tiles make of them, twice over, as many as a byte can number. A search that makes
+    /// a tile beyond them (deep down) takes it for the nearest below. `None` for a ladder.
+    fn alphabet(rules: &Rules, state: Option<&SlidingState>) -> Option<Arc<[Rank]>> {
         if !rules.variant().tiles.is_integers() {
             return None;
         }
-        let mut known: std::collections::BTreeSet<Rank> = on_board.iter().copied().collect();
+        let mut known = std::collections::BTreeSet::new();
+        if let Some(state) = state {
+            let board = state.board();
+            known.extend(board.cells_with_ranks().map(|(_, r)| r));
+            for dir in Direction::ALL {
+                let slide = rules.slide_on(board, dir, state.turn());
+                known.extend(slide.board.cells_with_ranks().map(|(_, r)| r));
+            }
+        }
         known.extend(rules.spawn_weights().iter().map(|&(r, _)| r));
         known.extend(rules.full_bag().iter().copied());
         known.remove(&0);
@@ -215,7 +223,7 @@ impl VariantModel {
     /// of one move ([`Rules::on_move`]; [`VariantModel::of_state`] gives each move its own);
     /// the whole rules play as the first move toward the left.
     pub fn new(rules: &Rules, highest: Rank) -> Self {
-        Self::with_alphabet(rules, highest, Self::alphabet(rules, &[]))
+        Self::with_alphabet(rules, highest, Self::alphabet(rules, None))
     }
 
     /// [`VariantModel::new`] numbering a range of integers by `alphabet`.
@@ -449,7 +457,12 @@ impl SlidingPlayer {
         };
         self.generic
             .get_or_insert_with(GenericEngine::new)
-            .advise_learned(&model, &Grid::from_board(state.board()), limits, &learned)
+            .advise_learned(
+                &model,
+                &Grid::from_board_by(state.board(), |r| model.grid_rank(r)),
+                limits,
+                &learned,
+            )
     }
 
     /// The bitboard players' answer, when one plays this variant and the board fits.

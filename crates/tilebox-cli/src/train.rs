@@ -69,7 +69,7 @@ pub fn run(
         .filter(|v| trainable(v))
         .ok_or_else(|| {
             CliError::Usage(format!(
-                "{} is not a 4×4 sliding game (train works on: {})",
+                "{} is not a game a network can learn: a 4×4 sliding game on a ladder, its rules the same on every move (train works on: {})",
                 Quoted(&request.game),
                 trainable_games(registry)
             ))

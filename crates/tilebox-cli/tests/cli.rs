@@ -1849,7 +1849,7 @@ fn the_daily_code_is_fixed_for_a_date_and_entry() {
     bad(&["daily", "no-such-game"]);
 }
 
-/// A range of integers from below 1 (1429's): the boards take and print each tile's place in the
+/// A range of integers that does not start at 1 (1429's): the boards take and print each tile's place in the
 /// range, and the state shows the integers beside them; `slide` plays the Compendium's walk
 /// (1, 1, -1 moved left: the 1 and the -1 destroy each other, scoring nothing).
 #[test]

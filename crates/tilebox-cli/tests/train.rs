@@ -92,12 +92,20 @@ fn a_refused_file_stops_training_in_one_line_and_is_left_alone() {
         &["2048", "--network", "standard"][..],
         &["2048-5x5", "--network", "small"][..],
         &["strike9"][..],
+        // 4×4, but a range of integers: no network learns it.
+        &["1762", "--network", "small"][..],
     ] {
         let out = train(data.path(), args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(err.lines().count(), 1, "{err}");
     }
+    let err = String::from_utf8(train(data.path(), &["1762"]).stderr).unwrap();
+    assert!(
+        err.contains("'1762' is not a game a network can learn"),
+        "{err}"
+    );
+    assert!(!err.contains("1762,") && err.contains("2584"), "{err}");
 }
 
 /// One quick game of `game` (up to the small winning tile `win`: the same rules, so the same

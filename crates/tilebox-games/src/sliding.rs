@@ -130,49 +130,75 @@ fn rule_matches(
 
 /// The first few matches of a rule of a range of integers (at most three): the smallest tiles
 /// it takes by its own terms, trying in each place the twelve integers of the range nearest 0
-/// (0 aside; 1429's -1 among them).
+/// (0 aside; 1429's -1 among them), or its first twelve when it lies far from 0; tuples of
+/// smaller ones first, a few thousand at most.
 fn integer_matches(
     v: &Variant,
     rules: &tilebox_sliding::Rules,
     rule: &tilebox_sliding::variant::MergeRule,
 ) -> Vec<(Vec<usize>, Vec<Rank>)> {
-    const TRIED: i64 = 12;
+    const TRIED: usize = 12;
+    const MOST_TUPLES: usize = 5_000;
+    let Some([from, _]) = v.tiles.integer_range() else {
+        return Vec::new();
+    };
     let k = rule.tiles.len();
-    let mut small: Vec<i64> = (-TRIED..=TRIED)
-        .filter(|&i| i != 0 && v.tiles.value_of_integer(i).is_some())
+    let near_zero = (-(TRIED as i64)..=TRIED as i64).filter(|&i| i != 0);
+    let first = (0..TRIED as i64).filter_map(|d| from.checked_add(d));
+    let mut small: Vec<i64> = near_zero
+        .chain(first)
+        .filter(|&i| v.tiles.value_of_integer(i).is_some())
         .collect();
     small.sort_by_key(|&i| (i.abs(), i));
-    small.truncate(TRIED as usize);
+    small.dedup();
+    small.truncate(TRIED);
     let place = |i: i64| v.tiles.value_of_integer(i).map_or(0, |p| p as usize);
-    // Every tuple of them (at most 12^5), those nearest 0 first.
-    let mut tuples: Vec<Vec<usize>> = vec![Vec::new()];
-    for _ in 0..k {
-        tuples = tuples
-            .into_iter()
-            .flat_map(|t| {
-                (0..small.len()).map(move |j| {
-                    let mut t = t.clone();
-                    t.push(j);
-                    t
-                })
-            })
-            .collect();
-    }
-    tuples.sort_by_key(|t| t.iter().sum::<usize>());
     let mut out: Vec<(Vec<usize>, Vec<Rank>)> = Vec::new();
-    for t in tuples {
-        let ins: Vec<usize> = t.iter().map(|&j| place(small[j])).collect();
-        let ranks: Vec<Rank> = ins.iter().filter_map(|&p| Rank::try_from(p).ok()).collect();
-        if rule.takes_integers(&ranks, &v.tiles)
-            && let Some(made) = rule_made(rules, rule, &ranks)
-        {
-            out.push((ins, made));
-            if out.len() >= 3 {
-                break;
+    let mut tried = 0;
+    // The tuples of indices into `small` by their sum, the smallest first.
+    let mut tuple = vec![0usize; k];
+    for total in 0..=k * small.len().saturating_sub(1) {
+        let done = compositions(&mut tuple, 0, total, small.len(), &mut |t| {
+            tried += 1;
+            let ins: Vec<usize> = t.iter().map(|&j| place(small[j])).collect();
+            let ranks: Vec<Rank> = ins.iter().filter_map(|&p| Rank::try_from(p).ok()).collect();
+            if rule.takes_integers(&ranks, &v.tiles)
+                && let Some(made) = rule_made(rules, rule, &ranks)
+            {
+                out.push((ins, made));
             }
+            out.len() >= 3 || tried >= MOST_TUPLES
+        });
+        if done {
+            break;
         }
     }
     out
+}
+
+/// Calls `f` with every way of writing `total` as `tuple[at..]`, each part below `n`, until it
+/// says stop; whether it did.
+fn compositions(
+    tuple: &mut [usize],
+    at: usize,
+    total: usize,
+    n: usize,
+    f: &mut impl FnMut(&[usize]) -> bool,
+) -> bool {
+    if at + 1 == tuple.len() {
+        if total >= n {
+            return false;
+        }
+        tuple[at] = total;
+        return f(tuple);
+    }
+    for part in 0..n.min(total + 1) {
+        tuple[at] = part;
+        if compositions(tuple, at + 1, total - part, n, f) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Examples of merge rule `i` on the ladder, as the board shows its tiles: "1 + 2 = 3",
@@ -441,7 +467,8 @@ every card of 3 and up. This board is {side}×{side}."
                 .filter_map(|(_, m)| m.first().map(|&r| usize::from(r))),
         );
         let examples = examples_of(v, matches);
-        if examples.is_empty() {
+        // A rule of a range of integers says its conditions, with examples or without.
+        if examples.is_empty() && !v.tiles.is_integers() {
             continue;
         }
         let count = integer_words(v, rule).unwrap_or_else(|| tiles_words(rule).to_string());
@@ -482,7 +509,9 @@ every card of 3 and up. This board is {side}×{side}."
     let rules: Vec<String> = rules
         .into_iter()
         .map(|((kind, _, _), shown, more)| {
-            if more {
+            if shown.is_empty() {
+                kind
+            } else if more {
                 format!("{kind}: {}, …", shown.join(", "))
             } else {
                 format!("{kind}: {}", list(&shown, "and"))
@@ -1401,5 +1430,27 @@ mod tests {
                 assert!(t.contains(part), "{id}: {part:?} in {t}");
             }
         }
+        // A range far from 0 shows merges of its first integers; a rule of five tiles that no
+        // small tiles meet still says its conditions, and trying them is bounded.
+        use tilebox_sliding::condition::{Cond, Expr};
+        let mut far = tilebox_sliding::builtin_variant("1762").unwrap();
+        far.tiles = tilebox_sliding::variant::Ladder::integers(5000, 65000);
+        far.spawn.weights = Some([(1, 1)].into());
+        far.win = tilebox_sliding::variant::Win::NONE;
+        let t = how_to_play(&far);
+        assert!(
+            t.contains("5000 + 5000 = 10000") || t.contains("5000 + 5001 = 10001"),
+            "{t}"
+        );
+        let mut five = far.clone();
+        five.merges[0].tiles = ["a", "b", "c", "d", "e"]
+            .map(|l| tilebox_sliding::variant::Pos::Int(Expr::parse(l).unwrap()))
+            .to_vec();
+        five.merges[0].when = vec![Cond::parse("a = 9999").unwrap()];
+        let t = how_to_play(&five);
+        assert!(
+            t.contains("five tiles in a row a, b, c, d, e (from the wall) with a = 9999 merge."),
+            "{t}"
+        );
     }
 }

@@ -232,8 +232,10 @@ impl Builtin {
     fn read(&self) -> Option<Variant> {
         // A range of integers from 1 names each tile by its value; one from elsewhere (1429's
         // -1) names them by their numbers, which only the checks in words read.
-        if let Some(variant) = serde_json::from_str::<Variant>(self.text)
+        let mut json = serde_json::Deserializer::from_str(self.text);
+        if let Some(variant) = Variant::deserialize(&mut json)
             .ok()
+            .filter(|_| json.end().is_ok())
             .filter(|v| v.tiles.integer_range().is_none_or(|[from, _]| from == 1))
             .filter(|v| v.validate().is_ok())
         {

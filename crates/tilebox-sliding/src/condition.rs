@@ -3,7 +3,8 @@
 //! A variant whose tiles are plain integers says when 2 to 5 neighbouring tiles of a line merge
 //! (a [`Cond`], like `|a - b| <= 1` or `c divides a`) and what they make (an [`Expr`], like
 //! `a + b`). Tiles are named from the wall outward: `a` (nearest the wall) to `e`, and `z` is the
-//! tile just before `a` as the move has left it (0 when there is none); see [`LETTERS`].
+//! tile behind them, farther from the wall, as the line lay before the move (0 when there is
+//! none); see [`LETTERS`].
 //!
 //! Grammar (whitespace between tokens is ignored, so `2 a` is `2a`; `a2` is refused):
 //! `expr := [+|-] term ((+|-) term)*`, `term := integer | [integer] letter`,
@@ -13,7 +14,7 @@
 use std::fmt;
 
 /// The tile letters, by index in [`Expr::coef`]: `a` to `e` from the wall outward, then `z`,
-/// the tile just before `a`.
+/// the tile behind the rule's tiles.
 pub const LETTERS: [char; 6] = ['a', 'b', 'c', 'd', 'e', 'z'];
 
 /// A linear expression over the tiles: sum of `coef[i]` times tile `i`, plus a constant.
@@ -156,6 +157,7 @@ fn tokenize(text: &str) -> Result<Vec<Tok>, String> {
                 Some((s, op)) => (Tok::Op(*op), s.len()),
                 None => {
                     let column = text[..text.len() - rest.len()].chars().count() + 1;
+                    let c = c.escape_debug();
                     return Err(format!("unexpected \"{c}\" at column {column}"));
                 }
             },

@@ -196,7 +196,11 @@ impl Rules {
             divided_by: b.top_divided_by.max(1),
             chance: b.chance,
         });
-        let win_rank = variant.win.lowest().and_then(|w| variant.rank_of(w));
+        let win_rank = variant
+            .win
+            .lowest()
+            .and_then(|w| variant.rank_of(w))
+            .filter(|_| !integers);
         let cycle = variant.move_cycle();
         let sets = variant.move_sets().ok_or_else(|| {
             crate::VariantError::field(
@@ -282,7 +286,9 @@ impl Rules {
         self.0.len
     }
 
-    /// The rank whose making wins, if the variant has a win.
+    /// The rank whose making wins, if the variant has a win: the lowest of a list of wins, which
+    /// the highest tile reaches by making it. A range of integers has none (its merges pass over
+    /// numbers: any of its wins on the board wins, [`Rules::is_won`]).
     pub fn win_rank(&self) -> Option<Rank> {
         self.0.win_rank
     }
@@ -316,13 +322,7 @@ impl Rules {
     pub fn pair_merge(&self, a: Rank, b: Rank) -> Option<Rank> {
         let c = &*self.0;
         if c.variant.tiles.is_integers() {
-            return c
-                .variant
-                .merges
-                .iter()
-                .filter(|r| r.tiles.len() == 2)
-                .find_map(|r| r.integer_outputs(&[a, b], &c.variant.tiles, 0))
-                .and_then(|made| made.ranks().first().copied());
+            return self.integer_merge(&[a, b]);
         }
         let side = 1usize << c.shift;
         if usize::from(a) >= side || usize::from(b) >= side {

@@ -1046,6 +1046,34 @@ mod tests {
             ),
             (
                 2,
+                "1762",
+                "merges",
+                rule(r#"{"tiles": ["a", "b", "c"], "makes": "2a + b + c", "any_order": true}"#),
+                r#"merges: rule 1: makes: "2a + b + c" counts the tiles unlike, but any_order lets them lie in any order; make a sum that counts each alike ("a + b")"#,
+            ),
+            (
+                2,
+                "1762",
+                "spawn",
+                r#"{"weights": {"1": 90, "01": 10}}"#.to_string(),
+                r#"spawn: "01" names a tile named before (each tile once)"#,
+            ),
+            (
+                2,
+                "1429",
+                "win",
+                "[1429, -1429]".to_string(),
+                "win: not strictly increasing (1429 then -1429)",
+            ),
+            (
+                2,
+                "1762",
+                "win",
+                r#"["7"]"#.to_string(),
+                r#"win: ["7"] is not a tile value, a list of tile values (format 2) or null"#,
+            ),
+            (
+                2,
                 "2048",
                 "merges",
                 rule(r#"{"tiles": ["n", "n"], "makes": "n+1", "when": ["a = b"]}"#),
@@ -1093,6 +1121,9 @@ mod tests {
             )
         );
         assert_eq!(&Variant::from_json(json.as_object().unwrap()).unwrap(), v);
+        // serde reads what it writes.
+        assert_eq!(&serde_json::from_value::<Variant>(json.clone()).unwrap(), v);
+        assert_eq!(serde_json::to_value(v).unwrap(), json);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

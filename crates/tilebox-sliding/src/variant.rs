@@ -68,11 +68,12 @@ pub const BASED_ON: &str = "based_on";
 /// one from JSON with [`Variant::from_json`] (which checks it) or take a built-in
 /// ([`crate::builtin_variants`]). `Default` is the original 2048.
 ///
-/// It reads (`Deserialize`, inside [`Variant::from_json`]) with its tiles named by their values,
-/// and writes (`Serialize`, the full form) with a range of integers' tiles named by their
-/// numbers (1429's `"-1"`), as its files name them.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// Its JSON is the full form, a range of integers' tiles named by their numbers (1429's `"-1"`)
+/// as its files name them: `Serialize` writes it and `Deserialize` reads and checks it
+/// ([`Variant::from_json`]). The derived forms, `Variant::serialize` and `Variant::deserialize`
+/// (serde's `remote = "Self"`), name every tile by its value: the file form is made from them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, remote = "Self")]
 pub struct Variant {
     /// The format of the description, [`FORMAT`].
     pub format: u32,
@@ -110,48 +111,11 @@ pub struct Variant {
     pub labels: Vec<String>,
 }
 
-/// A variant's fields as the derived form writes them, before a range of integers names its
-/// tiles by their numbers ([`Variant`]'s `Serialize`).
-#[derive(Serialize)]
-struct Fields<'a> {
-    format: u32,
-    id: &'a str,
-    title: &'a str,
-    description: &'a str,
-    side: usize,
-    tiles: &'a Ladder,
-    merges: &'a [MergeRule],
-    motion: Movement,
-    spawn: &'a Spawn,
-    spawn_at: SpawnAt,
-    start: usize,
-    preview: bool,
-    win: &'a Win,
-    score: &'a Scoring,
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    labels: &'a [String],
-}
-
 impl Serialize for Variant {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let fields = Fields {
-            format: self.format,
-            id: &self.id,
-            title: &self.title,
-            description: &self.description,
-            side: self.side,
-            tiles: &self.tiles,
-            merges: &self.merges,
-            motion: self.motion,
-            spawn: &self.spawn,
-            spawn_at: self.spawn_at,
-            start: self.start,
-            preview: self.preview,
-            win: &self.win,
-            score: &self.score,
-            labels: &self.labels,
-        };
-        let mut json = serde_json::to_value(fields).map_err(serde::ser::Error::custom)?;
+        // The derived form (values), then a range's tiles renamed by their numbers.
+        let mut json = Variant::serialize(self, serde_json::value::Serializer)
+            .map_err(serde::ser::Error::custom)?;
         if self.tiles.is_integers()
             && let Value::Object(map) = &mut json
         {
@@ -161,6 +125,13 @@ impl Serialize for Variant {
             });
         }
         json.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Variant {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let map = Map::<String, Value>::deserialize(d)?;
+        Variant::from_json(&map).map_err(serde::de::Error::custom)
     }
 }
 
@@ -1173,6 +1144,12 @@ fn integer_rule_refusal(rule: &MergeRule) -> Option<String> {
     let own = (1u8 << k) - 1;
     match rule.makes {
         None => {}
+        // Tiles in any order make one thing whichever order matched: each counts alike.
+        Some(Pos::Int(e)) if rule.any_order && e.coef[..k].windows(2).any(|w| w[0] != w[1]) => {
+            return Some(format!(
+                "makes: \"{e}\" counts the tiles unlike, but any_order lets them lie in any order; make a sum that counts each alike (\"a + b\")"
+            ));
+        }
         Some(Pos::Int(e)) if e.letters() & !own == 0 => {}
         Some(_) => {
             return Some(
@@ -1209,10 +1186,12 @@ fn integer_rule_refusal(rule: &MergeRule) -> Option<String> {
 fn integers_to_values(
     map: &Map<String, Value>,
 ) -> Result<Option<Map<String, Value>>, VariantError> {
+    // The range's ends only: its thousands of tiles are not needed here.
     let Some(range) = map
         .get("tiles")
-        .and_then(|t| serde_json::from_value::<Ladder>(t.clone()).ok())
-        .filter(|t| t.is_integers() && !t.is_empty())
+        .and_then(|t| serde_json::from_value::<ladder::Range>(t.clone()).ok())
+        .map(|r| r.integers)
+        .filter(|&r| ladder::range_len(r).is_some())
     else {
         return Ok(None);
     };
@@ -1222,39 +1201,58 @@ fn integers_to_values(
     }
     let mut out = map.clone();
     let mut off = None;
-    rename_tiles(&mut out, |field, v| {
-        let i = v.as_i64().or_else(|| v.as_str()?.parse().ok())?;
-        let value = range.value_of_integer(i);
+    // A spawn key is text; a win is a number, as a ladder's are.
+    let twice = rename_tiles(&mut out, |field, v| {
+        let i = match field {
+            "spawn" => v.as_str()?.parse().ok()?,
+            _ => v.as_i64()?,
+        };
+        let value = ladder::place(range, i);
         if value.is_none() {
             off.get_or_insert((field, i));
         }
         value.map(Value::from)
     });
-    match (off, range.integer_range()) {
-        (Some((field, i)), Some([from, to])) => Err(VariantError::field(
+    if let (Some((field, i)), [from, to]) = (off, range) {
+        return Err(VariantError::field(
             field,
             format!("{i} is not a tile: the tiles are the integers from {from} to {to}"),
+        ));
+    }
+    match twice {
+        Some(key) => Err(VariantError::field(
+            "spawn",
+            format!("{key:?} names a tile named before (each tile once)"),
         )),
-        _ => Ok(Some(out)),
+        None => Ok(Some(out)),
     }
 }
 
 /// Renames the tiles a full form names outside its ladder (the keys of `spawn`'s weights and
 /// bag, and `win`) by `rename` (told the field), leaving any it gives no new name as they are.
+/// Returns a spawn key that two keys came to (`"1"` and `"01"` both naming 1), if any: the
+/// second is dropped.
 fn rename_tiles(
     map: &mut Map<String, Value>,
     mut rename: impl FnMut(&'static str, &Value) -> Option<Value>,
-) {
+) -> Option<String> {
+    let mut twice = None;
     if let Some(Value::Object(spawn)) = map.get_mut("spawn") {
         for table in ["weights", "bag"] {
             if let Some(Value::Object(t)) = spawn.get_mut(table) {
-                *t = std::mem::take(t)
-                    .into_iter()
-                    .map(|(k, n)| match rename("spawn", &Value::from(k.as_str())) {
-                        Some(new) => (new.to_string().trim_matches('"').to_string(), n),
-                        None => (k, n),
-                    })
-                    .collect();
+                let mut renamed = Map::new();
+                for (k, n) in std::mem::take(t) {
+                    let key = match rename("spawn", &Value::from(k.as_str())) {
+                        Some(new) => new.to_string().trim_matches('"').to_string(),
+                        None => k.clone(),
+                    };
+                    if renamed.contains_key(&key) {
+                        twice.get_or_insert(k);
+                    } else {
+                        renamed.insert(key, n);
+                    }
+                }
+                *t = renamed;
             }
         }
     }
@@ -1273,6 +1271,7 @@ fn rename_tiles(
         }
         _ => {}
     }
+    twice
 }
 
 /// Whether `k` is a field of the full form, required or optional.
@@ -1332,7 +1331,7 @@ impl Variant {
                 typed.insert(field.to_string(), value.clone());
             }
         }
-        let variant: Variant = serde_json::from_value(Value::Object(typed))
+        let variant = Variant::deserialize(Value::Object(typed))
             .map_err(|e| VariantError::whole(tilebox_core::json_words::error_words(&e)))?;
         variant.validate()?;
         Ok(variant)
@@ -1646,7 +1645,11 @@ impl Variant {
         if let Some(w) = wins.windows(2).find(|w| w[0] >= w[1]) {
             return Err(err(
                 "win",
-                format!("not strictly increasing ({} then {})", w[0], w[1]),
+                format!(
+                    "not strictly increasing ({} then {})",
+                    self.tile_text(w[0]),
+                    self.tile_text(w[1])
+                ),
             ));
         }
         // The game is won once the highest tile reaches the lowest: so that this is making one
@@ -1934,7 +1937,7 @@ fn check_type(field: &str, value: &Value) -> Result<(), VariantError> {
             value
                 .as_array()
                 .is_some_and(|a| a.iter().all(|v| v.as_u64().is_some()))
-                || serde_json::from_value::<Ladder>(value.clone()).is_ok()
+                || serde_json::from_value::<ladder::Range>(value.clone()).is_ok()
         }
         "merges" => check_merges(value)
             .map_err(|m| VariantError::field(field, m))

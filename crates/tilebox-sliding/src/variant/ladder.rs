@@ -1,6 +1,8 @@
 //! A variant's tiles: a ladder of values, or (format 2) a range of integers.
 
+use std::hash::{Hash, Hasher};
 use std::ops::Deref;
+use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -12,23 +14,40 @@ pub const MAX_INTEGER_TILES: u64 = 65_535;
 /// every integer from `from` to `to`, tile `i` of the range (counted from 1) being worth
 /// `from + i - 1`. Either way ladder position `p` is rank `p` on the board, and a tile is named
 /// by a value: the ladder's own, or for a range the tile's position in it, so that the value
-/// of an integer is the integer itself when the range starts at 1. Derefs to the values.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+/// of an integer is the integer itself when the range starts at 1. Derefs to the values,
+/// which copies share (a range's are thousands); two ranges are equal when their ends are.
+#[derive(Debug, Clone, Default)]
 pub struct Ladder {
-    values: Vec<u64>,
+    values: Arc<[u64]>,
     integers: Option<[i64; 2]>,
+}
+
+impl PartialEq for Ladder {
+    fn eq(&self, other: &Self) -> bool {
+        match (self.integers, other.integers) {
+            (Some(a), Some(b)) => a == b,
+            (None, None) => self.values == other.values,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Ladder {}
+
+impl Hash for Ladder {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        match self.integers {
+            Some(range) => range.hash(state),
+            None => self.values.hash(state),
+        }
+    }
 }
 
 impl Ladder {
     /// The integers from `from` to `to`. A range that is empty or longer than
     /// [`MAX_INTEGER_TILES`] holds no tile (and is refused by [`crate::Variant::validate`]).
     pub fn integers(from: i64, to: i64) -> Ladder {
-        let len = to
-            .checked_sub(from)
-            .and_then(|d| u64::try_from(d).ok())
-            .and_then(|d| d.checked_add(1))
-            .filter(|&n| n <= MAX_INTEGER_TILES)
-            .unwrap_or(0);
+        let len = range_len([from, to]).unwrap_or(0);
         Ladder {
             values: (1..=len).collect(),
             integers: Some([from, to]),
@@ -57,12 +76,24 @@ impl Ladder {
 
     /// The value of the tile that is the integer `i`, in a range of integers.
     pub fn value_of_integer(&self, i: i64) -> Option<u64> {
-        let [from, to] = self.integers?;
-        if i < from || i > to {
-            return None;
-        }
-        u64::try_from(i.checked_sub(from)?.checked_add(1)?).ok()
+        place(self.integers?, i)
     }
+}
+
+/// How many integers `[from, to]` holds, when that is 1 to [`MAX_INTEGER_TILES`].
+pub(crate) fn range_len([from, to]: [i64; 2]) -> Option<u64> {
+    to.checked_sub(from)
+        .and_then(|d| u64::try_from(d).ok())
+        .and_then(|d| d.checked_add(1))
+        .filter(|&n| n <= MAX_INTEGER_TILES)
+}
+
+/// The place (from 1) of the integer `i` in `[from, to]`, if it is there.
+pub(crate) fn place([from, to]: [i64; 2], i: i64) -> Option<u64> {
+    if i < from || i > to {
+        return None;
+    }
+    u64::try_from(i.checked_sub(from)?.checked_add(1)?).ok()
 }
 
 impl Deref for Ladder {
@@ -83,7 +114,7 @@ impl<'a> IntoIterator for &'a Ladder {
 impl From<Vec<u64>> for Ladder {
     fn from(values: Vec<u64>) -> Ladder {
         Ladder {
-            values,
+            values: values.into(),
             integers: None,
         }
     }
@@ -95,18 +126,18 @@ impl FromIterator<u64> for Ladder {
     }
 }
 
-/// The JSON of a range of integers.
+/// The JSON of a range of integers, read on its own where the tiles it holds are not needed.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Range {
-    integers: [i64; 2],
+pub(crate) struct Range {
+    pub(crate) integers: [i64; 2],
 }
 
 impl Serialize for Ladder {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.integers {
             Some(integers) => Range { integers }.serialize(s),
-            None => self.values.serialize(s),
+            None => self.values[..].serialize(s),
         }
     }
 }
@@ -162,5 +193,17 @@ mod tests {
         assert!(Ladder::integers(i64::MIN, i64::MAX).is_empty());
         assert_eq!(Ladder::integers(1, 65_535).len(), 65_535);
         assert!(Ladder::integers(1, 65_536).is_empty());
+        // A range is its ends; a ladder of the same numbers is another thing.
+        assert_eq!(Ladder::integers(1, 9), Ladder::integers(1, 9));
+        assert_ne!(
+            Ladder::integers(1, 9),
+            Ladder::from((1..=9).collect::<Vec<u64>>())
+        );
+        assert_ne!(Ladder::integers(1, 9), Ladder::integers(0, 8));
+        let range = Ladder::integers(1, 60_000);
+        assert!(
+            std::ptr::eq(&range.clone()[..], &range[..]),
+            "copies share the tiles"
+        );
     }
 }

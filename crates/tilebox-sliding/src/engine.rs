@@ -340,7 +340,7 @@ impl Rules {
     }
 
     /// In a range of integers, the tile that `ranks` (from the wall outward) make by the first
-    /// rule of as many tiles that takes them with no tile before them; `None` for a ladder,
+    /// rule of as many tiles that takes them with no tile behind them; `None` for a ladder,
     /// for tiles no rule takes, and for tiles that destroy one another.
     pub fn integer_merge(&self, ranks: &[Rank]) -> Option<Rank> {
         let v = &self.0.variant;

@@ -277,7 +277,7 @@ fn tiles_words(rule: &tilebox_sliding::variant::MergeRule) -> &'static str {
 }
 
 /// A rule of a range of integers in words, its tiles named by their letters and what must hold
-/// of them: "three tiles a, b, c (from the wall) with a = b and |-a + c| <= 1". `None` for a
+/// of them: "three tiles a, b, c (from the wall) with a = b and |c - a| <= 1". `None` for a
 /// ladder.
 fn integer_words(v: &Variant, rule: &tilebox_sliding::variant::MergeRule) -> Option<String> {
     if !v.tiles.is_integers() {

@@ -340,7 +340,12 @@ impl Cond {
 impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut first = true;
-        let terms = self.coef.iter().zip(LETTERS.map(Some));
+        // The letters added first, then those taken away, then the number: `c - a`, not
+        // `-a + c`.
+        let letters = || self.coef.iter().zip(LETTERS.map(Some));
+        let terms = letters()
+            .filter(|(c, _)| **c > 0)
+            .chain(letters().filter(|(c, _)| **c < 0));
         for (&c, letter) in terms.chain([(&self.constant, None)]) {
             if c == 0 && !(first && letter.is_none()) {
                 continue;
@@ -499,7 +504,8 @@ mod tests {
     fn display_is_canonical_and_round_trips() {
         for (text, want) in [
             ("|2a - b| <= 1", "|2a - b| <= 1"),
-            ("|c - a| <= 1", "|-a + c| <= 1"),
+            ("|c - a| <= 1", "|c - a| <= 1"),
+            ("-a + c - 2b = 0", "c - a - 2b = 0"),
             ("a == b", "a = b"),
             ("c divides a", "c divides a"),
             ("a+b>0", "a + b > 0"),

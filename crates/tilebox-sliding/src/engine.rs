@@ -406,7 +406,9 @@ impl Rules {
     pub fn slide_on(&self, board: &Board, dir: Direction, turn: u64) -> Slide {
         let c = &*self.on_move(dir, turn).0;
         let mut slide = match c.variant.motion {
-            Movement::Slide if c.longer.is_empty() => {
+            // A range of integers has no pair table: it walks by its rules even when a move
+            // has none (a rule for some directions only).
+            Movement::Slide if c.longer.is_empty() && !c.variant.tiles.is_integers() => {
                 slide_board(board, dir, |line, motions| slide_pairs(c, line, motions))
             }
             Movement::Slide => {
@@ -1212,6 +1214,34 @@ mod tests {
                 });
             }
         });
+    }
+
+    /// A range of integers whose move has no rule (none at all, or only rules for other moves
+    /// or directions) slides its tiles to the wall and merges nothing.
+    #[test]
+    fn a_range_of_integers_with_no_rule_on_a_move_only_slides() {
+        let base = crate::builtin_variant("1762").unwrap();
+        let mut none = base.clone();
+        none.merges.clear();
+        let mut left_only = base.clone();
+        left_only.merges[0].directions = vec![Direction::Left];
+        let mut odd_moves = base.clone();
+        odd_moves.merges[0].on_moves = Some([2, 1]);
+        let row = |r: &Rules, dir: Direction, turn: u64| {
+            let mut rows = vec![vec![0; 4]; 4];
+            rows[0] = vec![3, 0, 4, 0];
+            let s = r.slide_on(&r.board_from_values(&rows).unwrap(), dir, turn);
+            (r.values(&s.board)[0].clone(), s.gained)
+        };
+        for v in [&none, &left_only, &odd_moves] {
+            let r = Rules::new(v).unwrap();
+            assert_eq!(row(&r, Direction::Right, 0), (vec![0, 0, 3, 4], 0));
+        }
+        let r = Rules::new(&left_only).unwrap();
+        assert_eq!(row(&r, Direction::Left, 0), (vec![7, 0, 0, 0], 7));
+        let r = Rules::new(&odd_moves).unwrap();
+        assert_eq!(row(&r, Direction::Left, 0), (vec![3, 4, 0, 0], 0));
+        assert_eq!(row(&r, Direction::Left, 1), (vec![7, 0, 0, 0], 7));
     }
 
     #[test]

@@ -913,6 +913,13 @@ mod tests {
             ),
             (
                 2,
+                "1429",
+                "tiles",
+                r#"{"integers": [-2, 65535]}"#.to_string(),
+                "tiles: [-2, 65535] is not a range of 1 to 65535 integers, the lower first",
+            ),
+            (
+                2,
                 "1762",
                 "tiles",
                 r#"{"integers": [1]}"#.to_string(),

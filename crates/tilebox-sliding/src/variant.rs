@@ -1191,13 +1191,15 @@ fn integers_to_values(
         .get("tiles")
         .and_then(|t| serde_json::from_value::<ladder::Range>(t.clone()).ok())
         .map(|r| r.integers)
-        .filter(|&r| ladder::range_len(r).is_some())
     else {
         return Ok(None);
     };
     // A range in a format-1 file is refused as such ([`Variant::validate`]).
     if check_format(map)? < 2 {
         return Ok(None);
+    }
+    if ladder::range_len(range).is_none() {
+        return Err(VariantError::field("tiles", ladder::not_a_range(range)));
     }
     let mut out = map.clone();
     let mut off = None;
@@ -1403,12 +1405,7 @@ impl Variant {
                 ));
             }
             if len == 0 {
-                return Err(err(
-                    "tiles",
-                    format!(
-                        "[{from}, {to}] is not a range of 1 to {MAX_INTEGER_TILES} integers, the lower first"
-                    ),
-                ));
+                return Err(err("tiles", ladder::not_a_range([from, to])));
             }
             if self.motion == Movement::Step {
                 return Err(err(

@@ -88,6 +88,11 @@ pub(crate) fn range_len([from, to]: [i64; 2]) -> Option<u64> {
         .filter(|&n| n <= MAX_INTEGER_TILES)
 }
 
+/// The refusal of `[from, to]` that holds no tile or more than [`MAX_INTEGER_TILES`].
+pub(crate) fn not_a_range([from, to]: [i64; 2]) -> String {
+    format!("[{from}, {to}] is not a range of 1 to {MAX_INTEGER_TILES} integers, the lower first")
+}
+
 /// The place (from 1) of the integer `i` in `[from, to]`, if it is there.
 pub(crate) fn place([from, to]: [i64; 2], i: i64) -> Option<u64> {
     if i < from || i > to {

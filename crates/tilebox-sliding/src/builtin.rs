@@ -227,16 +227,16 @@ impl Builtin {
     /// Reads the file. One written out in full is read straight into its [`Variant`] and checked
     /// ([`Variant::validate`]), the quick way: the checks in words that a player's file gets
     /// (which read it as JSON values first, three times slower) are for files a person writes.
-    /// One based on another (2048's sizes), or a full one that does not read the quick way, is
-    /// resolved as a player's file is, over its base.
+    /// One based on another (2048's sizes), a range of integers, or a full one that does not
+    /// read the quick way, is resolved as a player's file is, over its base.
     fn read(&self) -> Option<Variant> {
-        // A range of integers from 1 names each tile by its value; one from elsewhere (1429's
-        // -1) names them by their numbers, which only the checks in words read.
+        // The derived form names tiles by their values: a ladder's file does too, but a range of
+        // integers' names them by their numbers, which only the checks in words read.
         let mut json = serde_json::Deserializer::from_str(self.text);
         if let Some(variant) = Variant::deserialize(&mut json)
             .ok()
             .filter(|_| json.end().is_ok())
-            .filter(|v| v.tiles.integer_range().is_none_or(|[from, _]| from == 1))
+            .filter(|v| !v.tiles.is_integers())
             .filter(|v| v.validate().is_ok())
         {
             return Some(variant);

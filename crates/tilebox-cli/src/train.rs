@@ -102,6 +102,7 @@ pub fn run(
         "game": variant.id,
         "file": path.display().to_string(),
         "network": size_name(run.network().layout()),
+        "method": state.method.name(),
         "seed": state.seed,
         "games": state.games,
         "moves": state.moves,

@@ -230,6 +230,16 @@ impl SlidingState {
         }
     }
 
+    /// This position with its randomness from now on drawn from `seed`: the same board, score,
+    /// move number, preview and bag, but other tiles to come. Training uses it to play a
+    /// position again with another future (a restart); a game never changes its generator.
+    pub fn reseeded(&self, seed: u64) -> Self {
+        Self {
+            rng: GameRng::from_seed(seed),
+            ..self.clone()
+        }
+    }
+
     /// Draws a tile for this board (see [`Rules::draw`]).
     fn draw(&mut self) -> (Rank, bool) {
         let highest = self.board.max_rank();
@@ -471,6 +481,44 @@ mod tests {
                 state.score() + expected.gained,
                 "move {i}"
             );
+        }
+    }
+
+    /// A reseeded position keeps everything but its future: the same board, score, move
+    /// number, preview and bag; the same seed gives the same future, another seed another.
+    #[test]
+    fn a_reseeded_position_keeps_all_but_its_future() {
+        for id in ["2048", "threes"] {
+            let mut game = Session::<Sliding>::new(variant(id), 11).unwrap();
+            for i in 0..30 {
+                let legal = Sliding::legal_moves(game.state());
+                let Some(&dir) = legal.get(i % 2).or(legal.first()) else {
+                    break;
+                };
+                game.play(dir).unwrap();
+            }
+            let state = game.state();
+            let again = state.reseeded(99);
+            assert_eq!(again.to_string(), state.to_string(), "{id}");
+            assert_eq!(again.score(), state.score());
+            assert_eq!(again.turn(), state.turn());
+            assert_eq!(again.next_card(), state.next_card());
+            assert_eq!(again.bag_remaining(), state.bag_remaining());
+            assert_eq!(again, state.reseeded(99), "{id}: a seed is one future");
+            // Over ten moves the spawns of the two futures differ somewhere.
+            let futures = |s: &SlidingState| {
+                let mut s = s.clone();
+                let mut boards = Vec::new();
+                for _ in 0..10 {
+                    let Some(&dir) = Sliding::legal_moves(&s).first() else {
+                        break;
+                    };
+                    s = Sliding::apply(&s, &dir).unwrap();
+                    boards.push(s.to_string());
+                }
+                boards
+            };
+            assert_ne!(futures(&again), futures(&state.reseeded(100)), "{id}");
         }
     }
 

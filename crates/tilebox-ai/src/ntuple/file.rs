@@ -13,6 +13,7 @@
 //! | seed of the run | u64 |
 //! | games done | u64 |
 //! | moves done | u64 |
+//! | how the run plays its games, [`Method::byte`] (format 2; a format 1 file's is 0) | u8 |
 //! | largest weight in size | f32 |
 //! | weight count | u64 |
 //! | weights | f32 each |
@@ -31,13 +32,15 @@ use thiserror::Error;
 use tilebox_core::files::{FileError, io_words, open_regular};
 use tilebox_sliding::Variant;
 
+use super::train::Method;
 use super::{Layout, LayoutError, Network, PlayNetwork, Quantizer};
 
 /// The first 8 bytes of every weights file.
 pub const MAGIC: [u8; 8] = *b"TBOXNTW\n";
 
-/// The format version this build writes and the newest it reads.
-pub const FORMAT: u32 = 1;
+/// The format version this build writes and the newest it reads. Format 1 (before the
+/// training method was kept) is read as a run of [`Method::FromStart`].
+pub const FORMAT: u32 = 2;
 
 /// The file name of a variant's weights: `<id>.weights`.
 pub fn file_name(id: &str) -> String {
@@ -68,6 +71,9 @@ pub enum Cause {
     /// Its format is newer than this build reads.
     #[error("format {0} is newer than this build reads ({FORMAT})")]
     Newer(u32),
+    /// Its run plays by a training method this build does not know.
+    #[error("training method {0} is newer than this build knows")]
+    NewerMethod(u8),
     /// The checksum does not match.
     #[error("corrupt: the checksum does not match")]
     Corrupt,
@@ -121,6 +127,8 @@ pub struct RunState {
     pub games: u64,
     /// Moves played in all.
     pub moves: u64,
+    /// How the run plays its games.
+    pub method: Method,
 }
 
 /// FNV-1a 64 offset basis.
@@ -220,6 +228,7 @@ fn write_to(tmp: &Path, variant: &Variant, network: &Network, run: &RunState) ->
     out.put(&run.seed.to_le_bytes())?;
     out.put(&run.games.to_le_bytes())?;
     out.put(&run.moves.to_le_bytes())?;
+    out.put(&[run.method.byte()])?;
     let max = network.weights().fold(0f32, |m, w| m.max(w.abs()));
     out.put(&max.to_le_bytes())?;
     out.put(&(layout.weight_count() as u64).to_le_bytes())?;
@@ -409,6 +418,13 @@ fn read_header<R: Read>(src: &mut Source<R>) -> Result<Header, Cause> {
         seed: src.u64("run state")?,
         games: src.u64("run state")?,
         moves: src.u64("run state")?,
+        method: match format {
+            1 => Method::FromStart,
+            _ => {
+                let byte = src.u8("run state")?;
+                Method::from_byte(byte).ok_or(Cause::NewerMethod(byte))?
+            }
+        },
     };
     let max_abs = f32::from_bits(src.u32("run state")?);
     let n = src.u64("weight count")?;

@@ -14,7 +14,7 @@ use thiserror::Error;
 use tilebox_sliding::Variant;
 
 use super::file::{self, RunState, WeightsError};
-use super::train::{self, Flow, Game, Recent, TrainOptions};
+use super::train::{self, Flow, Game, Method, Recent, TrainOptions};
 use super::{Layout, Network};
 
 /// The longest a run goes without saving: a kill loses at most this much.
@@ -73,6 +73,7 @@ impl Run {
                     seed,
                     games: 0,
                     moves: 0,
+                    method: Method::default(),
                 };
                 (Network::new(layout, 0.0), state, false)
             }
@@ -117,6 +118,7 @@ impl Run {
         let options = TrainOptions {
             seed: self.state.seed,
             threads: threads.max(1),
+            method: self.state.method,
             ..TrainOptions::default()
         };
         let mut progress = Progress::new(self.state.games, target);

@@ -6,7 +6,9 @@ use tilebox_core::{GameRng, Puzzle};
 use tilebox_sliding::{Sliding, Variant, builtin_variant};
 
 use super::file::{Cause, FORMAT, RunState, load_player, load_training, save};
-use super::train::{Flow, Recent, TrainOptions, train};
+use super::train::{
+    Flow, MIN_STRETCH, Method, Mover, Recent, TrainOptions, play_game, train,
+};
 use super::*;
 
 fn variant(id: &str) -> Variant {
@@ -139,6 +141,7 @@ fn training_resumed_from_its_file_equals_training_at_once() {
         seed: 11,
         games: 40,
         moves: 0,
+        method: Method::Restarts,
     };
     save(&whole, &v, &at_once, &state).unwrap();
 
@@ -153,6 +156,7 @@ fn training_resumed_from_its_file_equals_training_at_once() {
             seed: 11,
             games: 20,
             moves: 0,
+            method: Method::Restarts,
         },
     )
     .unwrap();
@@ -191,10 +195,17 @@ fn the_weights_file_reads_back_what_was_written() {
         seed: 3,
         games: 30,
         moves: 1234,
+        method: Method::FromStart,
     };
     save(&path, &v, &network, &run).unwrap();
     let (back, stood) = load_training(&path, &v).unwrap();
     assert_eq!(stood, run);
+    let restarts = RunState {
+        method: Method::Restarts,
+        ..run
+    };
+    save(&path, &v, &network, &restarts).unwrap();
+    assert_eq!(load_training(&path, &v).unwrap().1, restarts);
     assert_eq!(back.layout(), network.layout());
     assert!(back.weights().eq(network.weights()));
     assert!(network.weights().any(|w| w != 0.0), "it learned something");
@@ -268,6 +279,16 @@ fn bad_weights_files_are_refused_each_with_its_cause() {
     newer[8..12].copy_from_slice(&(FORMAT + 1).to_le_bytes());
     let path = write("newer.weights", &newer);
     assert!(matches!(refusal(&path, &v), Cause::Newer(n) if n == FORMAT + 1));
+
+    // The training method's byte comes just before the largest weight, the count and the
+    // weights.
+    let weights = network.layout().weight_count();
+    let method_at = bytes.len() - 8 - 4 * weights - 8 - 4 - 1;
+    assert_eq!(bytes[method_at], Method::default().byte());
+    let mut unknown = bytes.clone();
+    unknown[method_at] = 9;
+    let path = write("method.weights", &with_checksum(unknown));
+    assert!(matches!(refusal(&path, &v), Cause::NewerMethod(9)));
 
     let path = write("junk.weights", b"{\"not\": \"weights\"}");
     assert!(matches!(refusal(&path, &v), Cause::NotWeights));
@@ -375,4 +396,109 @@ fn two_threads_play_every_game_once_and_learn() {
     });
     assert_eq!(done, calls);
     assert!(done <= 10, "{done}");
+}
+
+/// `bytes` with their last 8 bytes replaced by the checksum of the rest (FNV-1a 64), as a
+/// writer makes it.
+fn with_checksum(mut bytes: Vec<u8>) -> Vec<u8> {
+    let end = bytes.len() - 8;
+    let sum = bytes[..end].iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    bytes[end..].copy_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+/// A file of format 1 (before the training method was kept: no method byte) as that release
+/// wrote it, made from one of format 2 as `docs/weights.md` says they differ.
+fn as_format_1(bytes: &[u8], weights: usize) -> Vec<u8> {
+    let method_at = bytes.len() - 8 - 4 * weights - 8 - 4 - 1;
+    let mut old = bytes.to_vec();
+    old.remove(method_at);
+    old[8..12].copy_from_slice(&1u32.to_le_bytes());
+    with_checksum(old)
+}
+
+/// A file of format 1 loads as a run that plays each game once from its start, as that
+/// release trained, and resuming it goes on so: 20 games, saved in format 1, then 20 more,
+/// make the weights of 40 games at once.
+#[test]
+fn a_format_1_file_resumes_as_its_release_trained() {
+    let v = variant("2048");
+    let dir = tempfile::tempdir().unwrap();
+    let layout = Layout::small(false);
+    let options = TrainOptions {
+        seed: 5,
+        method: Method::FromStart,
+        ..TrainOptions::default()
+    };
+    let at_once = Network::new(&layout, 0.0);
+    train(&at_once, &v, &options, 0, 40, |_, _| Flow::Continue);
+
+    let first = Network::new(&layout, 0.0);
+    train(&first, &v, &options, 0, 20, |_, _| Flow::Continue);
+    let path = dir.path().join("2048.weights");
+    let state = RunState {
+        seed: 5,
+        games: 20,
+        moves: 77,
+        method: Method::FromStart,
+    };
+    save(&path, &v, &first, &state).unwrap();
+    let old = as_format_1(&std::fs::read(&path).unwrap(), layout.weight_count());
+    std::fs::write(&path, &old).unwrap();
+    assert_eq!(u32::from_le_bytes(old[8..12].try_into().unwrap()), 1);
+
+    let (again, stood) = load_training(&path, &v).unwrap();
+    assert_eq!(stood, state, "format 1 is a run from the start");
+    assert!(load_player(&path, &v).is_ok());
+    let resumed = TrainOptions {
+        method: stood.method,
+        ..options
+    };
+    train(&again, &v, &resumed, stood.games, 40, |_, _| Flow::Continue);
+    assert!(again.weights().eq(at_once.weights()));
+    // Trained with restarts instead, the same games learn something else.
+    let restarted = Network::new(&layout, 0.0);
+    let restarts = TrainOptions {
+        method: Method::Restarts,
+        ..options
+    };
+    train(&restarted, &v, &restarts, 0, 40, |_, _| Flow::Continue);
+    assert!(restarted.weights().ne(at_once.weights()));
+}
+
+/// With restarts a game is learned from again, from the middle of its stretches: more moves,
+/// while its score and win are those of its first play, the same as without restarts.
+#[test]
+fn a_restarted_game_learns_more_moves_and_keeps_its_first_score() {
+    for id in ["2048", "threes"] {
+        let v = variant(id);
+        let layout = Layout::small(v.preview);
+        let mut mover = Mover::new(&v).unwrap();
+        let mut total = [0u64; 2];
+        for index in 0..20 {
+            let mut game = |method| {
+                let network = Network::new(&layout, 0.0);
+                let options = TrainOptions {
+                    seed: 3,
+                    method,
+                    ..TrainOptions::default()
+                };
+                play_game(&network, &v, &options, index, &mut mover).unwrap()
+            };
+            let once = game(Method::FromStart);
+            let again = game(Method::Restarts);
+            assert_eq!((again.score, again.won), (once.score, once.won), "{id}");
+            // A stretch long enough is played again from its middle, where moves are left.
+            if once.moves as usize >= MIN_STRETCH {
+                assert!(again.moves > once.moves, "{id} game {index}");
+            } else {
+                assert_eq!(again.moves, once.moves, "{id} game {index}");
+            }
+            total[0] += once.moves;
+            total[1] += again.moves;
+        }
+        assert!(total[1] > total[0], "{id}: {total:?}");
+    }
 }

@@ -9,6 +9,16 @@
 //! `V(s'ₜ) += α (rₜ₊₁ + V(s'ₜ₊₁) − V(s'ₜ))`; at the end of the game toward 0. The rate given to
 //! each weight is `α / features` ([`TrainOptions::rate`], TDL2048's convention).
 //!
+//! With [`Method::Restarts`] (every new run's), a game that ends is played again from the
+//! middle of its last stretch with another future, as Matsuzaki's restarts do ("Developing a
+//! 2048 player with backward temporal coherence learning and restart", 2017): the position
+//! half way between where the stretch began and where it ended, reseeded
+//! ([`SlidingState::reseeded`], with [`restart_seed`]). So the late positions a greedy player
+//! rarely reaches are learned many times over, with other tiles to come. A game restarts at
+//! most [`MAX_RESTARTS`] times, and not from a stretch shorter than [`MIN_STRETCH`] moves. Its
+//! score and win are those of its first play, from the start, so that the figures of a run
+//! say what greedy play makes of a new game; its moves are all those it learned from.
+//!
 //! Game `i` of a run is seeded with the `i`-th 64-bit output of a ChaCha8 generator seeded with
 //! the run's seed (`rand_chacha::ChaCha8Rng::seed_from_u64`), read at word position `2i`: the
 //! generator's state is the seed and the number of games done, so a run resumes exactly. With
@@ -22,7 +32,7 @@ use std::sync::mpsc;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use tilebox_core::Puzzle;
-use tilebox_sliding::{Direction, Rules, Sliding, Variant};
+use tilebox_sliding::{Direction, Rules, Sliding, SlidingState, Variant};
 
 use super::{Network, SIDE, preview_class};
 use crate::VariantModel;
@@ -38,15 +48,62 @@ pub struct TrainOptions {
     pub rate: f32,
     /// Threads playing at once (1: reproducible).
     pub threads: usize,
+    /// How each game is played.
+    pub method: Method,
 }
 
+/// How a run plays each game: kept in the weights file, so that a run resumes as it began.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// From its start to its end, once (the runs of the file's format 1).
+    FromStart,
+    /// From its start to its end, then again from the middle of its last stretch, with another
+    /// future (see the module's notes). Every new run's.
+    #[default]
+    Restarts,
+}
+
+impl Method {
+    /// The byte the weights file keeps.
+    pub fn byte(self) -> u8 {
+        match self {
+            Method::FromStart => 0,
+            Method::Restarts => 1,
+        }
+    }
+
+    /// The method of a byte of the weights file, `None` for one this build does not know.
+    pub fn from_byte(byte: u8) -> Option<Method> {
+        match byte {
+            0 => Some(Method::FromStart),
+            1 => Some(Method::Restarts),
+            _ => None,
+        }
+    }
+
+    /// Its name: `from start` or `restarts`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::FromStart => "from start",
+            Method::Restarts => "restarts",
+        }
+    }
+}
+
+/// The most times a game is played again ([`Method::Restarts`]).
+pub const MAX_RESTARTS: u64 = 8;
+
+/// The fewest moves a stretch of play has for the game to be played again from its middle.
+pub const MIN_STRETCH: usize = 64;
+
 impl Default for TrainOptions {
-    /// Seed 0, α = 0.1, one thread.
+    /// Seed 0, α = 0.1, one thread, restarts.
     fn default() -> Self {
         TrainOptions {
             seed: 0,
             rate: 0.1,
             threads: 1,
+            method: Method::default(),
         }
     }
 }
@@ -56,11 +113,11 @@ impl Default for TrainOptions {
 pub struct Game {
     /// Its index in the run (its seed's position).
     pub index: u64,
-    /// Its final score.
+    /// Its final score (of its first play, from the start).
     pub score: u64,
-    /// Whether it made the winning tile.
+    /// Whether it made the winning tile (in its first play).
     pub won: bool,
-    /// Moves played.
+    /// Moves played and learned from, restarts included.
     pub moves: u64,
 }
 
@@ -80,12 +137,19 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     rng.next_u64()
 }
 
+/// The seed of restart `restart` (1, 2, …) of a game seeded `seed`.
+pub fn restart_seed(seed: u64, restart: u64) -> u64 {
+    seed ^ restart.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
 /// A variant's moves as training makes them: its rules, and the lines moved so far (kept from
-/// game to game: a line is moved by the engine once).
+/// game to game: a line is moved by the engine once); and the positions of the game under way,
+/// for its restarts.
 #[derive(Debug, Clone)]
 pub struct Mover {
     model: VariantModel,
     slider: Slider,
+    positions: Vec<SlidingState>,
 }
 
 impl Mover {
@@ -95,11 +159,13 @@ impl Mover {
         (variant.side == SIDE).then(|| Mover {
             model: VariantModel::new(&rules, 1),
             slider: Slider::new(SIDE),
+            positions: Vec::new(),
         })
     }
 }
 
-/// Plays game `index` of the run with `mover` (made for this variant) and learns from it.
+/// Plays game `index` of the run with `mover` (made for this variant) and learns from it: once
+/// from its start, then, with [`Method::Restarts`], again from the middle of each stretch.
 pub fn play_game(
     network: &Network,
     variant: &Variant,
@@ -107,12 +173,63 @@ pub fn play_game(
     index: u64,
     mover: &mut Mover,
 ) -> Option<Game> {
-    let mut state = Sliding::new_game(variant, game_seed(options.seed, index)).ok()?;
+    let seed = game_seed(options.seed, index);
+    let mut state = Sliding::new_game(variant, seed).ok()?;
     if state.board().side() != SIDE {
         return None;
     }
-    let Mover { model, slider } = mover;
+    let keep = options.method == Method::Restarts;
+    let Mover {
+        model,
+        slider,
+        positions,
+    } = mover;
+    positions.clear();
     let rate = options.rate / network.layout().feature_count() as f32;
+    let mut moves = 0u64;
+    let mut first = None;
+    let mut restarts = 0;
+    // Where the stretch under way began, in `positions`.
+    let mut began = 0;
+    loop {
+        if keep {
+            positions.push(state.clone());
+        }
+        let (end, played) = play_stretch(network, model, slider, state, rate, |s| {
+            if keep {
+                positions.push(s.clone());
+            }
+        });
+        moves += played;
+        let first = *first.get_or_insert((end.score(), end.won()));
+        let stretch = positions.len().saturating_sub(began + 1);
+        if !keep || restarts == MAX_RESTARTS || stretch < MIN_STRETCH {
+            return Some(Game {
+                index,
+                score: first.0,
+                won: first.1,
+                moves,
+            });
+        }
+        restarts += 1;
+        // The stretch's middle, played again: it is pushed anew at the loop's head.
+        let middle = began + stretch / 2;
+        positions.truncate(middle + 1);
+        state = positions.pop()?.reseeded(restart_seed(seed, restarts));
+        began = middle;
+    }
+}
+
+/// Plays greedily from `state` to the end of the game, learning: returns the last position and
+/// the moves played. `each` sees every position after a move.
+fn play_stretch(
+    network: &Network,
+    model: &VariantModel,
+    slider: &mut Slider,
+    mut state: SlidingState,
+    rate: f32,
+    mut each: impl FnMut(&SlidingState),
+) -> (SlidingState, u64) {
     let mut previous: Option<(u64, u8)> = None;
     let mut moves = 0u64;
     loop {
@@ -120,7 +237,7 @@ pub fn play_game(
         let grid = Grid::from_board(state.board());
         let mut best: Option<(f32, Direction, u64)> = None;
         for dir in Direction::ALL {
-            let Some((after, gained)) = slider.slide(&*model, &grid, dir) else {
+            let Some((after, gained)) = slider.slide(model, &grid, dir) else {
                 continue;
             };
             let after = after.packed();
@@ -140,17 +257,13 @@ pub fn play_game(
             break;
         };
         state = next;
+        each(&state);
         moves += 1;
     }
     if let Some((b, p)) = previous {
         network.adjust(b, p, rate * -network.value(b, p));
     }
-    Some(Game {
-        index,
-        score: state.score(),
-        won: state.won(),
-        moves,
-    })
+    (state, moves)
 }
 
 /// Plays games `from..to` of the run on `network`, learning from each; after each game calls

@@ -41,7 +41,10 @@ fn a_resumed_run_makes_the_file_one_run_makes() {
     ));
     assert_eq!(whole["games"], 40);
     assert_eq!(whole["network"], "small");
-    assert_eq!(whole["method"], "restarts", "a new run plays its games again");
+    assert_eq!(
+        whole["method"], "restarts",
+        "a new run plays its games again"
+    );
     let half = summary(&train(
         split.path(),
         &[&["2048", "--games", "20"], &small[..]].concat(),

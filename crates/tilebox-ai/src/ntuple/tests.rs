@@ -6,9 +6,7 @@ use tilebox_core::{GameRng, Puzzle};
 use tilebox_sliding::{Sliding, Variant, builtin_variant};
 
 use super::file::{Cause, FORMAT, RunState, load_player, load_training, save};
-use super::train::{
-    Flow, MIN_STRETCH, Method, Mover, Recent, TrainOptions, play_game, train,
-};
+use super::train::{Flow, MIN_STRETCH, Method, Mover, Recent, TrainOptions, play_game, train};
 use super::*;
 
 fn variant(id: &str) -> Variant {

@@ -189,7 +189,8 @@ pub fn play_game(
     let mut moves = 0u64;
     let mut first = None;
     let mut restarts = 0;
-    // Where the stretch under way began, in `positions`.
+    // Where the stretch under way began, in `positions` (which holds its start and every
+    // position after each of its moves).
     let mut began = 0;
     loop {
         if keep {
@@ -202,7 +203,7 @@ pub fn play_game(
         });
         moves += played;
         let first = *first.get_or_insert((end.score(), end.won()));
-        let stretch = positions.len().saturating_sub(began + 1);
+        let stretch = usize::try_from(played).unwrap_or(usize::MAX);
         if !keep || restarts == MAX_RESTARTS || stretch < MIN_STRETCH {
             return Some(Game {
                 index,

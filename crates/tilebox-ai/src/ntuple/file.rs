@@ -22,7 +22,7 @@
 //! A file is written whole to `<name>.tmp` beside it, synced, then renamed over the old one.
 //! Reading refuses, with a [`WeightsError`] naming the file and the cause, a file that is short,
 //! not a weights file, of a newer format, corrupt (checksum), or of another variant or other
-//! rules; it never panics.
+//! rules, and, to go on training, one of a newer training method; it never panics.
 
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
@@ -71,8 +71,9 @@ pub enum Cause {
     /// Its format is newer than this build reads.
     #[error("format {0} is newer than this build reads ({FORMAT})")]
     Newer(u32),
-    /// Its run plays by a training method this build does not know.
-    #[error("training method {0} is newer than this build knows")]
+    /// Its run plays by a training method this build does not know: its network plays, but
+    /// its training cannot go on here.
+    #[error("trained by method {0}, newer than this build can go on with")]
     NewerMethod(u8),
     /// The checksum does not match.
     #[error("corrupt: the checksum does not match")]
@@ -399,6 +400,9 @@ fn read_header<R: Read>(src: &mut Source<R>) -> Result<Header, Cause> {
     if format > FORMAT {
         return Err(Cause::Newer(format));
     }
+    if format == 0 {
+        return Err(Cause::NotWeights);
+    }
     let len = src.u16("variant id")?;
     let mut id = vec![0u8; usize::from(len)];
     src.take(&mut id, "variant id")?;
@@ -420,10 +424,7 @@ fn read_header<R: Read>(src: &mut Source<R>) -> Result<Header, Cause> {
         moves: src.u64("run state")?,
         method: match format {
             1 => Method::FromStart,
-            _ => {
-                let byte = src.u8("run state")?;
-                Method::from_byte(byte).ok_or(Cause::NewerMethod(byte))?
-            }
+            _ => Method::from_byte(src.u8("run state")?),
         },
     };
     let max_abs = f32::from_bits(src.u32("run state")?);
@@ -448,6 +449,12 @@ pub fn load_training(path: &Path, variant: &Variant) -> Result<(Network, RunStat
         layout: h.layout.clone(),
         weights: Vec::with_capacity(h.layout.weight_count()),
     })?;
+    if let Method::Newer(byte) = run.method {
+        return Err(WeightsError {
+            path: path.to_path_buf(),
+            cause: Cause::NewerMethod(byte),
+        });
+    }
     // The count was checked against the layout as the weights were read.
     let network = Network::from_weights(&full.layout, full.weights).ok_or(WeightsError {
         path: path.to_path_buf(),

@@ -285,8 +285,29 @@ fn bad_weights_files_are_refused_each_with_its_cause() {
     assert_eq!(bytes[method_at], Method::default().byte());
     let mut unknown = bytes.clone();
     unknown[method_at] = 9;
+    let path = write("method.weights", &unknown);
+    assert!(
+        matches!(refusal(&path, &v), Cause::Corrupt),
+        "the method is under the checksum"
+    );
+    // A newer release's method, whole: its network plays, but its training cannot go on here.
     let path = write("method.weights", &with_checksum(unknown));
-    assert!(matches!(refusal(&path, &v), Cause::NewerMethod(9)));
+    assert!(load_player(&path, &v).is_ok());
+    assert_eq!(
+        super::file::check(&path, &v).unwrap().method,
+        Method::Newer(9)
+    );
+    let err = load_training(&path, &v).unwrap_err();
+    assert!(matches!(err.cause, Cause::NewerMethod(9)), "{err}");
+    assert!(
+        err.to_string()
+            .ends_with("trained by method 9, newer than this build can go on with"),
+        "{err}"
+    );
+    let mut zero = bytes.clone();
+    zero[8..12].copy_from_slice(&0u32.to_le_bytes());
+    let path = write("zero.weights", &with_checksum(zero));
+    assert!(matches!(refusal(&path, &v), Cause::NotWeights));
 
     let path = write("junk.weights", b"{\"not\": \"weights\"}");
     assert!(matches!(refusal(&path, &v), Cause::NotWeights));
@@ -396,13 +417,17 @@ fn two_threads_play_every_game_once_and_learn() {
     assert!(done <= 10, "{done}");
 }
 
-/// `bytes` with their last 8 bytes replaced by the checksum of the rest (FNV-1a 64), as a
-/// writer makes it.
+/// FNV-1a 64 of `bytes`.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// `bytes` with their last 8 bytes replaced by the checksum of the rest, as a writer makes it.
 fn with_checksum(mut bytes: Vec<u8>) -> Vec<u8> {
     let end = bytes.len() - 8;
-    let sum = bytes[..end].iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    });
+    let sum = fnv(&bytes[..end]);
     bytes[end..].copy_from_slice(&sum.to_le_bytes());
     bytes
 }
@@ -447,15 +472,20 @@ fn a_format_1_file_resumes_as_its_release_trained() {
     std::fs::write(&path, &old).unwrap();
     assert_eq!(u32::from_le_bytes(old[8..12].try_into().unwrap()), 1);
 
-    let (again, stood) = load_training(&path, &v).unwrap();
+    let (_, stood) = load_training(&path, &v).unwrap();
     assert_eq!(stood, state, "format 1 is a run from the start");
     assert!(load_player(&path, &v).is_ok());
-    let resumed = TrainOptions {
-        method: stood.method,
-        ..options
-    };
-    train(&again, &v, &resumed, stood.games, 40, |_, _| Flow::Continue);
-    assert!(again.weights().eq(at_once.weights()));
+    // Resumed as a run is, by the method in its file.
+    let mut run = super::run::Run::open(&path, &v, 0, &Layout::standard(false)).unwrap();
+    run.train(1, 40, |_| Flow::Continue, |_| {}).unwrap();
+    assert!(run.network().weights().eq(at_once.weights()));
+    drop(run);
+    let (_, saved) = load_training(&path, &v).unwrap();
+    assert_eq!((saved.method, saved.games), (Method::FromStart, 40));
+    // And these are the weights the release before (33c860a) trained: `tilebox-cli train 2048
+    // --network small --seed 5 --games 40` there made a file whose weights' FNV-1a 64 is this.
+    let bytes: Vec<u8> = at_once.weights().flat_map(f32::to_le_bytes).collect();
+    assert_eq!(fnv(&bytes), 0xba31_37a7_0831_95e6);
     // Trained with restarts instead, the same games learn something else.
     let restarted = Network::new(&layout, 0.0);
     let restarts = TrainOptions {

@@ -61,6 +61,10 @@ pub enum Method {
     /// future (see the module's notes). Every new run's.
     #[default]
     Restarts,
+    /// A method of a newer release, by its byte: its network plays, but this build cannot go on
+    /// training it ([`crate::ntuple::file::load_training`] refuses it), and plays none of its
+    /// games.
+    Newer(u8),
 }
 
 impl Method {
@@ -69,23 +73,25 @@ impl Method {
         match self {
             Method::FromStart => 0,
             Method::Restarts => 1,
+            Method::Newer(byte) => byte,
         }
     }
 
-    /// The method of a byte of the weights file, `None` for one this build does not know.
-    pub fn from_byte(byte: u8) -> Option<Method> {
+    /// The method of a byte of the weights file.
+    pub fn from_byte(byte: u8) -> Method {
         match byte {
-            0 => Some(Method::FromStart),
-            1 => Some(Method::Restarts),
-            _ => None,
+            0 => Method::FromStart,
+            1 => Method::Restarts,
+            _ => Method::Newer(byte),
         }
     }
 
-    /// Its name: `from start` or `restarts`.
+    /// Its name: `from start`, `restarts`, or `newer` for one this build does not know.
     pub fn name(self) -> &'static str {
         match self {
             Method::FromStart => "from start",
             Method::Restarts => "restarts",
+            Method::Newer(_) => "newer",
         }
     }
 }
@@ -166,6 +172,7 @@ impl Mover {
 
 /// Plays game `index` of the run with `mover` (made for this variant) and learns from it: once
 /// from its start, then, with [`Method::Restarts`], again from the middle of each stretch.
+/// `None` (nothing played) for a variant of another side, or a method of a newer release.
 pub fn play_game(
     network: &Network,
     variant: &Variant,
@@ -173,6 +180,9 @@ pub fn play_game(
     index: u64,
     mover: &mut Mover,
 ) -> Option<Game> {
+    if matches!(options.method, Method::Newer(_)) {
+        return None;
+    }
     let seed = game_seed(options.seed, index);
     let mut state = Sliding::new_game(variant, seed).ok()?;
     if state.board().side() != SIDE {

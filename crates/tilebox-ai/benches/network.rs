@@ -13,7 +13,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tilebox_ai::ntuple::train::{Mover, TrainOptions, play_game};
+use tilebox_ai::ntuple::train::{Method, Mover, TrainOptions, play_game};
 use tilebox_ai::ntuple::{Layout, Network, PlayNetwork};
 use tilebox_sliding::builtin_variant;
 
@@ -73,7 +73,12 @@ fn bench_network(c: &mut Criterion) {
             _ => Layout::standard(variant.preview),
         };
         let network = Network::new(&layout, 0.0);
-        let options = TrainOptions::default();
+        // Each game once from its start: the cost of a move alone (restarts add a copy of the
+        // position a move, which the training runs' moves a second show).
+        let options = TrainOptions {
+            method: Method::FromStart,
+            ..TrainOptions::default()
+        };
         let mut index = 0u64;
         let mut mover = Mover::new(&variant).unwrap();
         let name = match size {

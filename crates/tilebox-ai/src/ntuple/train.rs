@@ -197,6 +197,7 @@ pub fn play_game(
     positions.clear();
     let rate = options.rate / network.layout().feature_count() as f32;
     let mut moves = 0u64;
+    // The score and win of the game's first play, from its start.
     let mut first = None;
     let mut restarts = 0;
     // Where the stretch under way began, in `positions` (which holds its start and every
@@ -212,13 +213,13 @@ pub fn play_game(
             }
         });
         moves += played;
-        let first = *first.get_or_insert((end.score(), end.won()));
+        let (score, won) = *first.get_or_insert((end.score(), end.won()));
         let stretch = usize::try_from(played).unwrap_or(usize::MAX);
         if !keep || restarts == MAX_RESTARTS || stretch < MIN_STRETCH {
             return Some(Game {
                 index,
-                score: first.0,
-                won: first.1,
+                score,
+                won,
                 moves,
             });
         }

@@ -766,21 +766,19 @@ pub fn notice_with<T>(what: &str, outcome: &ReadOutcome<T>, newer_too: &str) -> 
 mod tests {
     use super::*;
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "tilebox-storage-{name}-{}-{:?}",
-            std::process::id(),
-            std::thread::current().id()
-        ));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A fresh directory of the test's own, removed when the test lets go of it.
+    fn temp_dir(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("tilebox-storage-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
     fn a_new_file_is_created_in_its_folder_and_never_written_over() {
-        let dir = temp_dir("new");
-        let storage = Storage::new(&dir);
+        let tmp = temp_dir("new");
+        let dir = tmp.path();
+        let storage = Storage::new(dir);
         storage.write_new("variants/x.json", b"first").unwrap();
         assert_eq!(fs::read(dir.join("variants/x.json")).unwrap(), b"first");
         let again = storage.write_new("variants/x.json", b"second");
@@ -795,8 +793,9 @@ mod tests {
 
     #[test]
     fn a_file_that_cannot_be_moved_aside_is_never_written_afterwards() {
-        let dir = temp_dir("kept");
-        let storage = Storage::new(&dir);
+        let tmp = temp_dir("kept");
+        let dir = tmp.path();
+        let storage = Storage::new(dir);
         // Nothing to rename: the move aside fails, as it would on a read-only directory.
         let outcome = storage.quarantine::<()>("gone.json", "bad".to_string());
         assert!(matches!(outcome, ReadOutcome::Failed(_)), "{outcome:?}");
@@ -815,8 +814,9 @@ mod tests {
 
     #[test]
     fn a_file_that_cannot_be_read_is_kept_as_it_is() {
-        let dir = temp_dir("unreadable");
-        let storage = Storage::new(&dir);
+        let tmp = temp_dir("unreadable");
+        let dir = tmp.path();
+        let storage = Storage::new(dir);
         fs::create_dir_all(dir.join("scores.json")).unwrap();
         let outcome = storage.read_json::<u32>("scores.json", "version", 1);
         match &outcome {
@@ -832,8 +832,9 @@ mod tests {
 
     #[test]
     fn an_append_after_a_torn_line_starts_a_line_of_its_own() {
-        let dir = temp_dir("append");
-        let storage = Storage::new(&dir);
+        let tmp = temp_dir("append");
+        let dir = tmp.path();
+        let storage = Storage::new(dir);
         storage.append_line("h/a.jsonl", b"one").unwrap();
         storage.append_line("h/a.jsonl", b"two").unwrap();
         assert_eq!(fs::read(dir.join("h/a.jsonl")).unwrap(), b"one\ntwo\n");
@@ -853,8 +854,9 @@ mod tests {
 
     #[test]
     fn layouts() {
-        let dir = temp_dir("layouts");
-        let storage = Storage::new(&dir);
+        let tmp = temp_dir("layouts");
+        let dir = tmp.path();
+        let storage = Storage::new(dir);
         let value = serde_json::json!({"a": [1, 2]});
         storage
             .write_json("c.json", &value, Layout::Compact)

@@ -18,16 +18,21 @@ const CARD: &str = "Play 2048 Power Compendium";
 /// The most games a group lists by number (the launcher's number keys, 1 to 9).
 const NUMBERED: usize = 9;
 
-fn harness_sized(name: &str, width: f32, height: f32) -> Harness<'static, TileboxApp> {
+fn harness_sized(
+    name: &str,
+    width: f32,
+    height: f32,
+) -> (common::TestDir, Harness<'static, TileboxApp>) {
     let dir = temp_dir(name);
+    let app_dir = dir.to_path_buf();
     let mut h = Harness::builder()
         .with_size(egui::Vec2::new(width, height))
         .with_max_steps(40)
         .with_step_dt(0.25)
-        .build_eframe(move |_cc| TileboxApp::new(dir, None));
+        .build_eframe(move |_cc| TileboxApp::new(app_dir, None));
     common::read_histories(&mut h);
     h.run();
-    h
+    (dir, h)
 }
 
 fn press(h: &mut Harness<'static, TileboxApp>, keys: &[Key]) {
@@ -73,7 +78,7 @@ fn open_catalogue(h: &mut Harness<'static, TileboxApp>) {
 }
 
 fn typing_finds_a_mode_and_the_keys_open_it(width: f32, height: f32) {
-    let mut h = harness_sized(&format!("compendium-{width}"), width, height);
+    let (_dir, mut h) = harness_sized(&format!("compendium-{width}"), width, height);
     assert!(
         modes() > NUMBERED,
         "a catalogue has more games than numbers"
@@ -142,7 +147,7 @@ fn at_1920_px_typing_finds_a_mode_and_the_keys_open_it() {
 
 #[test]
 fn the_catalogues_card_names_its_first_modes() {
-    let h = harness_sized("compendium-card", 600.0, 760.0);
+    let (_dir, h) = harness_sized("compendium-card", 600.0, 760.0);
     let text = h
         .get_by_label(CARD)
         .accesskit_node()

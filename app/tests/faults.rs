@@ -131,7 +131,7 @@ fn temporary_files(dir: &Path) -> Vec<String> {
 }
 
 /// A data directory with the old table and a game in progress already saved.
-fn saved_dir(name: &str) -> (std::path::PathBuf, Vec<u8>) {
+fn saved_dir(name: &str) -> (common::TestDir, Vec<u8>) {
     let dir = temp_dir(name);
     let (old, _) = tables();
     Storage::new(&dir)
@@ -236,7 +236,7 @@ fn a_copy_killed_at_any_step_of_a_write_loses_nothing() {
             child
                 .args(["--exact", "child_writes_and_dies", "--nocapture"])
                 .env(KILL_AT, at)
-                .env(KILL_DIR, &dir)
+                .env(KILL_DIR, dir.as_os_str())
                 .stdout(std::process::Stdio::null())
                 .stderr(std::process::Stdio::null());
             if after {
@@ -330,7 +330,7 @@ fn a_copy_killed_during_an_append_loses_no_whole_record() {
             .args(["--exact", "child_appends_and_dies", "--nocapture"])
             .env(APPEND_KILL_AT, at)
             .env(APPEND_FAULT, fault)
-            .env(APPEND_KILL_DIR, &dir)
+            .env(APPEND_KILL_DIR, dir.as_os_str())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .status()

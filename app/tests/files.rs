@@ -185,7 +185,7 @@ fn a_file_over_the_limit_is_not_read_and_is_kept_byte_identical() {
     assert!(h.state().session("2048").is_none());
     drop(h);
     for (dir, name) in [
-        (dir.clone(), "scores.json"),
+        (dir.to_path_buf(), "scores.json"),
         (dir.join("saves"), "2048.json"),
     ] {
         let moved = common::files_starting_with(&dir, &format!("{name}.bad-"));

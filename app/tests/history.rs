@@ -474,7 +474,7 @@ fn a_daily_game_started_again_while_the_history_is_read_is_assisted_once_it_arri
     );
     common::write_history(&dir, id, &[record]);
 
-    let dir2 = dir.clone();
+    let dir2 = dir.to_path_buf();
     let mut h = egui_kittest::Harness::builder()
         .with_size(egui::Vec2::new(600.0, 760.0))
         .with_max_steps(40)

@@ -256,7 +256,7 @@ fn ctrl_plus_minus_and_zero_zoom_and_the_zoom_is_remembered() {
 fn the_launcher_is_centred_with_a_comfortable_width() {
     let dir = common::temp_dir("layout-launcher");
     let pixels = Vec2::new(1920.0, 1080.0);
-    let dir2 = dir.clone();
+    let dir2 = dir.to_path_buf();
     let mut h = Harness::builder()
         .with_size(pixels)
         .with_max_steps(40)
@@ -274,10 +274,11 @@ fn the_launcher_is_centred_with_a_comfortable_width() {
     let theme = h.get_by_label("Theme: system").rect();
     assert!(theme.right() <= card.right() + 1.0, "{theme:?} {card:?}");
     // At 360 px the cards fill the window and stay inside it.
+    let dir2 = dir.to_path_buf();
     let mut h = Harness::builder()
         .with_size(Vec2::new(360.0, 640.0))
         .with_max_steps(40)
-        .build_eframe(move |_cc| TileboxApp::new(dir, None));
+        .build_eframe(move |_cc| TileboxApp::new(dir2, None));
     h.run();
     let card = h.get_by_label("Play Threes").rect();
     assert!(card.left() >= 0.0 && card.right() <= 360.0, "{card:?}");

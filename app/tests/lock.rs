@@ -21,7 +21,7 @@ fn a_second_copy_on_the_same_directory_is_refused_and_a_released_lock_is_free_ag
     let dir = temp_dir("lock-twice");
     let first = DataDirLock::acquire(&dir).unwrap();
     match DataDirLock::acquire(&dir) {
-        Err(LockError::Held(held)) => assert_eq!(held, dir),
+        Err(LockError::Held(held)) => assert_eq!(held, *dir),
         other => panic!("a second lock was not refused: {other:?}"),
     }
     // Another directory is another writer's.
@@ -61,7 +61,7 @@ fn a_copy_killed_while_holding_the_lock_does_not_block_the_next_start() {
     let dir = temp_dir("lock-killed");
     let mut child = Command::new(std::env::current_exe().unwrap())
         .args(["--exact", "child_holds_the_lock", "--nocapture"])
-        .env(HOLD, &dir)
+        .env(HOLD, dir.as_os_str())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

@@ -464,7 +464,7 @@ fn release_saves() -> Vec<(String, String)> {
 }
 
 /// A data directory holding a copy of the previous release's files.
-fn with_release_files(name: &str) -> std::path::PathBuf {
+fn with_release_files(name: &str) -> common::TestDir {
     let dir = temp_dir(name);
     for file in ["scores.json", "settings.json"] {
         std::fs::copy(release_dir().join(file), dir.join(file)).unwrap();

@@ -115,7 +115,8 @@ fn a_hint_and_autoplay_mark_the_game_assisted() {
     h.step();
     assert!(h.state().assisted("2048"));
 
-    let mut h = harness(&temp_dir("assisted-autoplay"), Some("threes"));
+    let dir = temp_dir("assisted-autoplay");
+    let mut h = harness(&dir, Some("threes"));
     assert!(!h.state().assisted("threes"));
     // Autoplay's moves keep coming, paced by the clock, so the frames never settle: the frame
     // of the key is what marks the game.

@@ -171,7 +171,7 @@ fn a_group_opens_at_its_top_after_the_launcher_was_scrolled_down() {
         .with_max_steps(40)
         .with_step_dt(0.25)
         .build_eframe({
-            let dir = dir.clone();
+            let dir = dir.to_path_buf();
             move |_cc| TileboxApp::new(dir, None)
         });
     common::read_histories(&mut h);
@@ -212,14 +212,14 @@ fn a_group_opens_at_its_top_after_the_launcher_was_scrolled_down() {
 }
 
 /// A game of 2048 with one move played, so that a new game asks first.
-fn a_game_with_a_move(name: &str) -> Harness<'static, TileboxApp> {
+fn a_game_with_a_move(name: &str) -> (common::TestDir, Harness<'static, TileboxApp>) {
     let dir = common::temp_dir(name);
     let mut h = common::harness(&dir, Some("2048"));
     for mv in ARROWS {
         h.key_press(common::key_of(mv));
         h.run();
         if h.state().session("2048").unwrap().move_count() > 0 {
-            return h;
+            return (dir, h);
         }
     }
     panic!("no arrow moved the first board");
@@ -227,7 +227,7 @@ fn a_game_with_a_move(name: &str) -> Harness<'static, TileboxApp> {
 
 #[test]
 fn keys_after_the_answer_to_the_new_game_question_play_in_the_new_game() {
-    let mut h = a_game_with_a_move("screens-new-game");
+    let (_dir, mut h) = a_game_with_a_move("screens-new-game");
     let old_seed = h.state().session("2048").unwrap().save().seed;
     let keys = [Key::N, Key::Y]
         .into_iter()
@@ -242,7 +242,7 @@ fn keys_after_the_answer_to_the_new_game_question_play_in_the_new_game() {
 
 #[test]
 fn keys_after_closing_the_code_dialog_play_in_the_game() {
-    let mut h = a_game_with_a_move("screens-code");
+    let (_dir, mut h) = a_game_with_a_move("screens-code");
     let before = h.state().session("2048").unwrap().save().moves;
     let mut keys = vec![(Modifiers::SHIFT, Key::C), (Modifiers::NONE, Key::Escape)];
     keys.extend(plain(ARROWS.map(common::key_of)));

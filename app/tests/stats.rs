@@ -350,7 +350,7 @@ fn the_statistics_fit_the_width_of_a_narrow_and_a_wide_window() {
         let dir = common::temp_dir("stats-widths");
         let records = history();
         write_history(&dir, &records);
-        let dir2 = dir.clone();
+        let dir2 = dir.to_path_buf();
         let mut h = Harness::builder()
             .with_size(pixels)
             .with_max_steps(40)

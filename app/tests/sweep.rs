@@ -266,7 +266,7 @@ fn named_pipes_in_the_data_folder_are_refused_in_words_and_never_written() {
     for pipe in &pipes {
         mkfifo(pipe);
     }
-    let app_dir = dir.clone();
+    let app_dir = dir.to_path_buf();
     let notices = without_blocking(move || {
         let mut app = TileboxApp::new(&app_dir, None);
         assert!(app.wait_for_histories(WAIT));
@@ -293,7 +293,7 @@ fn named_pipes_in_the_data_folder_are_refused_in_words_and_never_written() {
     let refused = without_blocking(move || storage.append_line(&name, b"{}"));
     assert!(refused.is_err());
     // Every pipe is still a pipe (a write would have replaced it with a file).
-    let app_dir = dir.clone();
+    let app_dir = dir.to_path_buf();
     without_blocking(move || {
         let app = TileboxApp::new(&app_dir, Some("2048"));
         app.flush_writes(WAIT);

@@ -419,20 +419,9 @@ mod drag {
     use tilebox_core::{Puzzle, Session};
     use tilebox_sliding::{Direction, Sliding};
 
-    use crate::common::{self, harness, key_of, temp_dir, write_save};
+    use crate::common::{self, key_of};
 
     type App = Harness<'static, TileboxApp>;
-
-    /// The app open on a game of `id` from `seed`, no move played.
-    fn open(id: &str, seed: u64) -> App {
-        let dir = temp_dir("drag");
-        let mut saved = Session::<Sliding>::new(common::variant(id), seed)
-            .unwrap()
-            .save();
-        saved.game = id.to_string();
-        write_save(&dir, &saved);
-        harness(&dir, Some(id))
-    }
 
     fn text(h: &App, id: &str) -> String {
         h.state().session(id).unwrap().text()
@@ -495,7 +484,7 @@ mod drag {
     #[test]
     fn a_short_drag_in_threes_snaps_back_and_plays_nothing() {
         let seed = seed_where("threes", Direction::Left, true);
-        let mut h = open("threes", seed);
+        let (_dir, mut h) = super::open_sliding("threes", seed);
         let before = text(&h, "threes");
         // The cards follow, short of the third of a cell that plays.
         let d = short_drag(&h);
@@ -510,7 +499,7 @@ mod drag {
     fn a_long_drag_in_threes_plays_the_move_of_the_arrow_key_when_let_go() {
         for dir in Direction::ALL {
             let seed = seed_where("threes", dir, true);
-            let mut h = open("threes", seed);
+            let (_dir, mut h) = super::open_sliding("threes", seed);
             let before = text(&h, "threes");
             // More than a cell: the cards have followed all the way.
             let d = long_drag(&h);
@@ -522,7 +511,7 @@ mod drag {
             assert_eq!(move_count(&h, "threes"), 1, "{dir:?}");
 
             // The same game played with the arrow key.
-            let mut k = open("threes", seed);
+            let (_dir, mut k) = super::open_sliding("threes", seed);
             k.key_press(key_of(&dir.to_string()));
             k.run();
             assert_eq!(move_count(&k, "threes"), 1, "{dir:?}");
@@ -543,7 +532,7 @@ mod drag {
             })
             .unwrap();
         let seed = seed_where("threes", dir, false);
-        let mut h = open("threes", seed);
+        let (_dir, mut h) = super::open_sliding("threes", seed);
         let before = text(&h, "threes");
         let d = long_drag(&h);
         let at = drag_and_hold(&mut h, dir, d);
@@ -556,7 +545,7 @@ mod drag {
     #[test]
     fn a_short_drag_in_2048_is_a_swipe_played_when_let_go() {
         let seed = seed_where("2048", Direction::Left, true);
-        let mut h = open("2048", seed);
+        let (_dir, mut h) = super::open_sliding("2048", seed);
         let before = text(&h, "2048");
         // The drag too short to play Threes' move: in 2048 it is a swipe.
         let d = short_drag(&h);
@@ -1062,21 +1051,28 @@ fn every_cell_of_every_sliding_board_speaks_what_it_holds() {
 }
 
 /// The app open on a game of the built-in sliding variant `id` from `seed`, no move played.
-fn open_sliding(id: &str, seed: u64) -> egui_kittest::Harness<'static, tilebox::TileboxApp> {
+fn open_sliding(
+    id: &str,
+    seed: u64,
+) -> (
+    common::TestDir,
+    egui_kittest::Harness<'static, tilebox::TileboxApp>,
+) {
     let dir = temp_dir(id);
     let mut saved = Session::<Sliding>::new(common::variant(id), seed)
         .unwrap()
         .save();
     saved.game = id.to_string();
     common::write_save(&dir, &saved);
-    harness(&dir, Some(id))
+    let h = harness(&dir, Some(id));
+    (dir, h)
 }
 
 /// A labelled variant's tiles show and speak their labels, not their numbers: 10's first board
 /// from seed 3 holds two -1s (tile number 2), and its entry names tiles by label.
 #[test]
 fn labelled_tiles_speak_their_labels() {
-    let h = open_sliding("10", 3);
+    let (_dir, h) = open_sliding("10", 3);
     let state = h.state().session("10").unwrap().state_json();
     assert_eq!(state["board"][2][0], 2, "tile number 2 is -1");
     h.get_by_label("row 3, column 1: -1");
@@ -1093,7 +1089,7 @@ fn labelled_tiles_speak_their_labels() {
 /// the next move above the board, and a move turns them over.
 #[test]
 fn the_next_moves_rules_show_above_the_board() {
-    let mut h = open_sliding("2592", 1);
+    let (_dir, mut h) = open_sliding("2592", 1);
     h.get_by_label("Move 1: two tiles merge");
     let first = Sliding::legal_moves(
         h.state()

@@ -2,26 +2,44 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use egui_kittest::Harness;
 use tilebox::TileboxApp;
 use tilebox_core::SavedGame;
 
-/// A fresh, empty directory under the system's temporary directory.
-pub fn temp_dir(name: &str) -> PathBuf {
-    static N: AtomicU32 = AtomicU32::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    let dir = std::env::temp_dir().join(format!(
-        "tilebox-test-{name}-{}-{nanos}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh, empty directory under the system's temporary directory, removed with everything
+/// in it when the test lets go of it (a test's app and its writer, declared after it, are
+/// dropped before it).
+pub fn temp_dir(name: &str) -> TestDir {
+    TestDir(
+        tempfile::Builder::new()
+            .prefix(&format!("tilebox-test-{name}-"))
+            .tempdir()
+            .unwrap(),
+    )
+}
+
+/// A test's own directory (see [`temp_dir`]); it reads as the [`Path`] it holds.
+#[derive(Debug)]
+pub struct TestDir(tempfile::TempDir);
+
+impl std::ops::Deref for TestDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for TestDir {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl From<&TestDir> for PathBuf {
+    fn from(dir: &TestDir) -> PathBuf {
+        dir.0.path().to_path_buf()
+    }
 }
 
 /// The frames `Harness::run` may take to settle. A screen that reads a file on a thread of its

@@ -27,15 +27,14 @@ fn ids_where(keep: impl Fn(&tilebox_core::Entry) -> bool) -> String {
         .join(", ")
 }
 
-/// A data directory with no variant files of a player's, so that the games are the
-/// catalogue's whatever the machine's own data directory holds (`tests/variants.rs` tests a
-/// player's files).
+/// A data directory that is not there, as on a fresh machine: no variant files of a player's
+/// and no trained player, so that the games are the catalogue's and the AI the heuristic
+/// whatever the machine's own data directory holds (`tests/variants.rs` tests a player's
+/// files). Nothing these tests run writes to it, so it is never made.
 fn empty_data_dir() -> &'static std::path::Path {
     static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("tilebox-cli-empty-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temporary data directory");
-        dir
+        std::env::temp_dir().join(format!("tilebox-cli-no-data-{}", std::process::id()))
     })
 }
 

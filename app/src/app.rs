@@ -290,10 +290,10 @@ impl TileboxApp {
         self.trainer.set_size(size);
     }
 
-    /// A trained player plays hints and autoplay once trained for `games` games
-    /// ([`crate::trainer::GAMES_A_RUN`] unless told: tests lower it).
-    pub fn set_trained_from(&mut self, games: u64) {
-        self.trainer.set_plays_from(games);
+    /// A trained player plays hints and autoplay once it has learned from `moves` moves
+    /// ([`crate::trainer::MOVES_A_RUN`] unless told: tests lower it).
+    pub fn set_trained_from(&mut self, moves: u64) {
+        self.trainer.set_plays_from(moves);
     }
 
     /// Lets the AI's players folder know of each save of a training run, so that hints use the

@@ -3,10 +3,11 @@
 //! trains (the figures `tilebox-cli train` shows, worded by the same function), and its stop.
 
 use egui::RichText;
-use tilebox_ai::ntuple::run::Figures;
+use tilebox_ai::ntuple::file::RunState;
+use tilebox_ai::ntuple::run::{Figures, Target};
 
 use crate::theme::Palette;
-use crate::trainer::{GAMES_A_RUN, Standing, target_after};
+use crate::trainer::{MOVES_A_RUN, Standing, ended_a_run, target_after};
 
 /// The label of the button that starts training a game's player.
 pub const TRAIN_LABEL: &str = "Train a stronger player";
@@ -28,7 +29,7 @@ pub(crate) struct Panel {
     pub other: Option<String>,
     /// Why nothing can be trained, if nothing can (nothing is saved).
     pub blocked: Option<String>,
-    /// The games a player must have trained for before hints and autoplay use it.
+    /// The moves a player must have learned from before hints and autoplay use it.
     pub plays_from: u64,
 }
 
@@ -41,21 +42,22 @@ pub(crate) enum Asked {
     Stop,
 }
 
-/// The line saying which player hints and autoplay use, trained for `games` games.
-pub fn trained_text(games: u64) -> String {
+/// The line saying which player hints and autoplay use: the one trained as `state` says.
+pub fn trained_text(state: &RunState) -> String {
     format!(
-        "Hints and autoplay use the player trained for {} games.",
-        thousands(games)
+        "Hints and autoplay use the player trained on {} moves ({} games).",
+        millions(state.moves),
+        thousands(state.games)
     )
 }
 
 /// The line saying that hints and autoplay use the built-in player until the trained one has
-/// trained for `from` games; it has `games`.
-pub fn learning_text(games: u64, from: u64) -> String {
+/// learned from `from` moves; it has learned from `moves`.
+pub fn learning_text(moves: u64, from: u64) -> String {
     format!(
-        "Hints and autoplay use the built-in player until this one has trained for {} games ({} so far).",
-        thousands(from),
-        thousands(games)
+        "Hints and autoplay use the built-in player until this one has trained on {} moves ({} so far).",
+        millions(from),
+        millions(moves)
     )
 }
 
@@ -77,13 +79,28 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// The progress bar's text: "41,793 of 100,000 games".
-pub fn games_text(figures: &Figures) -> String {
-    format!(
-        "{} of {} games",
-        thousands(figures.done),
-        thousands(figures.target)
-    )
+/// A count of moves in millions, rounded down, or whole below ten million: "1,750 million",
+/// "412 million", "8,517,999".
+pub fn millions(moves: u64) -> String {
+    if moves < 10_000_000 {
+        thousands(moves)
+    } else {
+        format!("{} million", thousands(moves / 1_000_000))
+    }
+}
+
+/// The progress bar's text: "412 million of 1,750 million moves".
+pub fn progress_text(figures: &Figures) -> String {
+    match figures.target {
+        Target::Moves(target) => {
+            format!("{} of {} moves", millions(figures.moves), millions(target))
+        }
+        Target::Games(target) => format!(
+            "{} of {} games",
+            thousands(figures.games),
+            thousands(target)
+        ),
+    }
 }
 
 /// Draws the part; returns what the player asked for.
@@ -132,37 +149,37 @@ pub(crate) fn show(ui: &mut egui::Ui, panel: &Panel) -> Option<Asked> {
                 ui,
                 TRAIN_LABEL,
                 &format!(
-                    "Train for {} games, in the background",
-                    thousands(GAMES_A_RUN)
+                    "Train on {} moves, in the background",
+                    millions(MOVES_A_RUN)
                 ),
                 free,
                 Asked::Train,
             );
         }
         Standing::Trained(state) => {
-            let text = if state.games >= panel.plays_from {
-                trained_text(state.games)
+            let text = if state.moves >= panel.plays_from {
+                trained_text(state)
             } else {
-                learning_text(state.games, panel.plays_from)
+                learning_text(state.moves, panel.plays_from)
             };
             ui.add(egui::Label::new(text).wrap());
             why_not(ui);
-            let target = target_after(state.games);
-            let (label, hover) = if state.games % GAMES_A_RUN == 0 {
+            let target = target_after(state.moves);
+            let (label, hover) = if ended_a_run(state.moves) {
                 (
                     TRAIN_LABEL,
                     format!(
-                        "Train {} more games, in the background",
-                        thousands(GAMES_A_RUN)
+                        "Train on {} moves more, in the background",
+                        millions(target - state.moves)
                     ),
                 )
             } else {
                 (
                     RESUME_LABEL,
                     format!(
-                        "Go on from {} to {} games, in the background",
-                        thousands(state.games),
-                        thousands(target)
+                        "Go on from {} to {} moves, in the background",
+                        millions(state.moves),
+                        millions(target)
                     ),
                 )
             };
@@ -170,7 +187,7 @@ pub(crate) fn show(ui: &mut egui::Ui, panel: &Panel) -> Option<Asked> {
         }
         Standing::Training { figures, stopping } => {
             let (fraction, text) = match figures {
-                Some(f) => (f.fraction() as f32, games_text(f)),
+                Some(f) => (f.fraction() as f32, progress_text(f)),
                 None => (0.0, "Starting…".to_string()),
             };
             // The games above the bar, not on it: text on the bar would cross its fill and its
@@ -232,5 +249,14 @@ mod tests {
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(41_793), "41,793");
         assert_eq!(thousands(1_000_000), "1,000,000");
+    }
+
+    #[test]
+    fn moves_are_counted_in_millions_or_thousands() {
+        assert_eq!(millions(0), "0");
+        assert_eq!(millions(8_517_999), "8,517,999");
+        assert_eq!(millions(10_000_000), "10 million");
+        assert_eq!(millions(412_345_678), "412 million");
+        assert_eq!(millions(MOVES_A_RUN), "1,750 million");
     }
 }

@@ -6,7 +6,7 @@
 //! ([`tilebox_ai::ntuple::run::Run`]): the same file, `players/<id>.weights` in the data
 //! directory, saved at least every minute, so stopping, quitting or a crash loses at most a
 //! minute, and the next run, in the app or the CLI, resumes it. A run of the app trains to the
-//! next multiple of [`GAMES_A_RUN`] games.
+//! next multiple of [`MOVES_A_RUN`] moves.
 //!
 //! The window never waits for it: it asks by message ([`Trainer::standing`]'s look at a file,
 //! [`Trainer::start`], [`Trainer::stop`]) and reads what came back each frame
@@ -14,7 +14,7 @@
 //! number of the start it answers, so nothing older is taken for it. A run's first save and its
 //! end tell the players folder to read the network again (not every minute's save: a read
 //! costs the AI a second or two), so the game's hints and autoplay use what was learned, once
-//! the network has trained for [`Trainer::plays_from`] games.
+//! the network has learned from [`Trainer::plays_from`] moves.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -25,13 +25,18 @@ use std::time::{Duration, Instant};
 pub use tilebox_ai::ntuple::NetworkSize;
 use tilebox_ai::ntuple::file::{self, Cause, RunState};
 use tilebox_ai::ntuple::players::Players;
-use tilebox_ai::ntuple::run::{Figures, Run};
+use tilebox_ai::ntuple::run::{Figures, Run, Target};
 use tilebox_ai::ntuple::train::Flow;
 use tilebox_core::Entry;
 use tilebox_sliding::{Sliding, Variant};
 
-/// A run of the app trains to the next multiple of this many games.
-pub const GAMES_A_RUN: u64 = 100_000;
+/// A run of the app trains to the next multiple of this many moves, and hints and autoplay use
+/// a network once it has learned from this many: about two hours of one core of an AMD EPYC
+/// for 2048 or Threes (a game of Threes, restarts and all, is a fifteenth of one of 2048, so a
+/// count of games would leave Threes' network untrained). With this many, each beat the built-in player on the same
+/// seeds: Threes' network of 1,722 million moves over 100 games, 2048's of 950 million over 10
+/// (README, "Speed and strength").
+pub const MOVES_A_RUN: u64 = 1_750_000_000;
 
 /// How often the figures of a run are sent to the window.
 const SHOW_EVERY: Duration = Duration::from_millis(500);
@@ -59,9 +64,16 @@ pub enum Standing {
     Failed(String),
 }
 
-/// The games a run started at `done` games plays to: the next multiple of [`GAMES_A_RUN`].
+/// The moves a run started at `done` moves trains to: the next multiple of [`MOVES_A_RUN`].
 pub fn target_after(done: u64) -> u64 {
-    (done / GAMES_A_RUN + 1).saturating_mul(GAMES_A_RUN)
+    (done / MOVES_A_RUN + 1).saturating_mul(MOVES_A_RUN)
+}
+
+/// Whether a run that stands at `moves` moves ended a run of the app rather than stopped in
+/// one: a run ends with the game that reaches its multiple of [`MOVES_A_RUN`], at most a
+/// thousandth of a run past it (a game of 2048, restarts and all, is under a million moves).
+pub fn ended_a_run(moves: u64) -> bool {
+    moves >= MOVES_A_RUN && moves % MOVES_A_RUN < MOVES_A_RUN / 1000
 }
 
 /// The variant of `entry` if its player can be trained: a 4×4 sliding game.
@@ -105,7 +117,7 @@ pub struct Trainer {
     dir: Option<PathBuf>,
     /// The folder the AI reads the networks from, told of a run's first save and its end.
     players: Option<Arc<Players>>,
-    /// The games a network must have been trained for before hints and autoplay use it.
+    /// The moves a network must have learned from before hints and autoplay use it.
     plays_from: u64,
     size: NetworkSize,
     link: Option<Link>,
@@ -126,7 +138,7 @@ impl Trainer {
         Trainer {
             dir,
             players: None,
-            plays_from: GAMES_A_RUN,
+            plays_from: MOVES_A_RUN,
             size: NetworkSize::Standard,
             link: None,
             standings: HashMap::new(),
@@ -137,24 +149,24 @@ impl Trainer {
     }
 
     /// Tells `players` (the AI's) of the runs' saves, so that hints use the network as it
-    /// learns; and has them play with a network only once it was trained for
-    /// [`Trainer::plays_from`] games: a network trained for a few minutes plays worse than the
+    /// learns; and has them play with a network only once it has learned from
+    /// [`Trainer::plays_from`] moves: a network trained for minutes plays worse than the
     /// built-in player.
     pub fn share(&mut self, players: Arc<Players>) {
-        players.set_min_games(self.plays_from);
+        players.set_min_moves(self.plays_from);
         self.players = Some(players);
     }
 
-    /// The games a network must have been trained for before hints and autoplay use it.
+    /// The moves a network must have learned from before hints and autoplay use it.
     pub fn plays_from(&self) -> u64 {
         self.plays_from
     }
 
-    /// Hints and autoplay use a network once trained for `games` games.
-    pub fn set_plays_from(&mut self, games: u64) {
-        self.plays_from = games;
+    /// Hints and autoplay use a network once it has learned from `moves` moves.
+    pub fn set_plays_from(&mut self, moves: u64) {
+        self.plays_from = moves;
         if let Some(players) = &self.players {
-            players.set_min_games(games);
+            players.set_min_moves(moves);
         }
     }
 
@@ -411,7 +423,7 @@ impl Worker {
         }
     }
 
-    /// Trains `variant` until it has played its run's games or is told to stop; returns the
+    /// Trains `variant` until it has learned from its run's moves or is told to stop; returns the
     /// message that stopped it, if it is one to carry out next (a start of another game).
     fn train(&self, variant: &Variant, serial: u64, inbox: &Receiver<Message>) -> Option<Message> {
         let id = variant.id.as_str();
@@ -425,7 +437,7 @@ impl Worker {
                 return None;
             }
         };
-        let target = target_after(run.state().games);
+        let target = Target::Moves(target_after(run.state().moves));
         let mut shown: Option<Instant> = None;
         let mut stopping = false;
         let mut next = None;
@@ -492,11 +504,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_run_trains_to_the_next_hundred_thousand_games() {
-        assert_eq!(target_after(0), 100_000);
-        assert_eq!(target_after(41_793), 100_000);
-        assert_eq!(target_after(100_000), 200_000);
+    fn a_run_trains_to_the_next_multiple_of_its_moves() {
+        assert_eq!(target_after(0), 1_750_000_000);
+        assert_eq!(target_after(412_345_678), 1_750_000_000);
+        assert_eq!(target_after(1_750_000_000), 3_500_000_000);
+        assert_eq!(target_after(1_750_014_680), 3_500_000_000);
         assert_eq!(target_after(u64::MAX), u64::MAX);
+    }
+
+    #[test]
+    fn a_run_ended_within_a_game_of_its_multiple() {
+        assert!(!ended_a_run(0));
+        // A first run stopped early.
+        assert!(!ended_a_run(5_000));
+        assert!(!ended_a_run(412_345_678));
+        assert!(ended_a_run(1_750_000_000));
+        // The game of 2048 that reached it, restarts and all.
+        assert!(ended_a_run(1_750_014_680));
+        assert!(ended_a_run(3_500_000_957));
+        assert!(!ended_a_run(1_752_000_000));
+        assert!(!ended_a_run(3_499_999_999));
     }
 
     /// Waits for `id` to stand as `done` says, reading the trainer's news.
@@ -535,7 +562,7 @@ mod tests {
         let standing = wait_for(
             &mut trainer,
             &variant,
-            |s| matches!(s, Standing::Training { figures: Some(f), .. } if f.done >= 20),
+            |s| matches!(s, Standing::Training { figures: Some(f), .. } if f.games >= 20),
         );
         let Standing::Training {
             figures: Some(f),
@@ -544,7 +571,7 @@ mod tests {
         else {
             panic!("{standing:?}");
         };
-        assert_eq!(f.target, GAMES_A_RUN);
+        assert_eq!(f.target, Target::Moves(MOVES_A_RUN));
         trainer.stop();
         let standing = wait_for(&mut trainer, &variant, |s| {
             matches!(s, Standing::Trained(_))
@@ -569,7 +596,7 @@ mod tests {
         wait_for(
             &mut trainer,
             &variant,
-            |s| matches!(s, Standing::Training { figures: Some(f), .. } if f.done >= state.games + 5),
+            |s| matches!(s, Standing::Training { figures: Some(f), .. } if f.games >= state.games + 5),
         );
         // Quitting stops the run and saves it.
         trainer.finish(Duration::from_secs(10));

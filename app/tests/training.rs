@@ -15,8 +15,9 @@ use tilebox::train_view::{
     PROGRESS_LABEL, RESUME_LABEL, STOP_LABEL, TRAIN_LABEL, UNTRAINED_TEXT, learning_text,
     trained_text,
 };
-use tilebox::trainer::{GAMES_A_RUN, NetworkSize, Standing};
+use tilebox::trainer::{MOVES_A_RUN, NetworkSize, Standing};
 use tilebox::views::sliding::TRAINED_NOTE;
+use tilebox_ai::ntuple::file::RunState;
 
 type App = Harness<'static, TileboxApp>;
 
@@ -38,14 +39,15 @@ fn training_done(h: &mut App) -> Option<u64> {
     match h.state_mut().training("2048") {
         Some(Standing::Training {
             figures: Some(f), ..
-        }) => Some(f.done),
+        }) => Some(f.games),
         _ => None,
     }
 }
 
-fn trained(h: &mut App) -> Option<u64> {
+/// Where 2048's run stands when it is not training.
+fn trained(h: &mut App) -> Option<RunState> {
     match h.state_mut().training("2048") {
-        Some(Standing::Trained(state)) => Some(state.games),
+        Some(Standing::Trained(state)) => Some(state),
         _ => None,
     }
 }
@@ -79,7 +81,7 @@ fn a_player_is_trained_from_the_statistics_stopped_and_resumed_after_a_restart()
     h.get_by_label(PROGRESS_LABEL);
     let line = common::spoken(&h.get_by_label_contains("moves/s")).unwrap_or_default();
     assert!(
-        line.starts_with("games ") && line.contains("/100000") && line.contains("win tile"),
+        line.starts_with("moves ") && line.contains("/1750000000") && line.contains("win tile"),
         "{line}"
     );
     assert!(h.query_by_label(TRAIN_LABEL).is_none());
@@ -87,17 +89,18 @@ fn a_player_is_trained_from_the_statistics_stopped_and_resumed_after_a_restart()
     h.run();
     step_until(&mut h, "the run saved", |h| trained(h).is_some());
     h.run();
-    let games = trained(&mut h).unwrap();
+    let state = trained(&mut h).unwrap();
+    let games = state.games;
     assert!(games >= 20, "{games}");
-    h.get_by_label(&learning_text(games, GAMES_A_RUN));
+    h.get_by_label(&learning_text(state.moves, MOVES_A_RUN));
     h.get_by_label(RESUME_LABEL);
     assert!(dir.join("players").join("2048.weights").is_file());
     drop(h);
 
     // After a restart, the run stands where it was saved, and resumes from there.
     let mut h = stats_of_2048(&dir);
-    assert_eq!(trained(&mut h), Some(games));
-    h.get_by_label(&learning_text(games, GAMES_A_RUN));
+    assert_eq!(trained(&mut h), Some(state));
+    h.get_by_label(&learning_text(state.moves, MOVES_A_RUN));
     h.get_by_label(RESUME_LABEL).click();
     h.run();
     step_until(&mut h, "10 more games", |h| {
@@ -113,7 +116,7 @@ fn a_player_is_trained_from_the_statistics_stopped_and_resumed_after_a_restart()
     // Quitting stops it and saves it.
     drop(h);
     let mut h = stats_of_2048(&dir);
-    let after = trained(&mut h).unwrap();
+    let after = trained(&mut h).unwrap().games;
     assert!(after > before, "{after} games saved, {before} seen before");
 }
 
@@ -155,27 +158,36 @@ fn another_game_s_run_is_named_and_this_one_waits() {
 #[test]
 fn a_game_with_a_trained_player_says_so_in_its_hints() {
     use tilebox_ai::ntuple::Layout;
-    use tilebox_ai::ntuple::run::Run;
+    use tilebox_ai::ntuple::run::{Run, Target};
     use tilebox_ai::ntuple::train::Flow;
     let dir = common::temp_dir("training-hint");
     let variant = common::variant("2048");
     let path = dir.join("players").join("2048.weights");
     let mut run = Run::open(&path, &variant, 1, &Layout::small(false)).unwrap();
-    run.train(1, 20, |_| Flow::Continue, |_| {}).unwrap();
+    run.train(1, Target::Games(20), |_| Flow::Continue, |_| {})
+        .unwrap();
+    let state = run.state();
+    drop(run);
 
-    // By default a network plays once trained for 100,000 games: not this one.
+    // By default a network plays once it has learned from 1,750 million moves: not this one.
     let mut h = common::harness(&dir, Some("2048"));
     assert!(!hint(&mut h).ends_with(TRAINED_NOTE));
     open_stats(&mut h);
-    h.get_by_label(&learning_text(20, GAMES_A_RUN));
+    h.get_by_label(&learning_text(state.moves, MOVES_A_RUN));
+    drop(h);
+
+    // One move short of what is asked: still the built-in player.
+    let mut h = common::harness(&dir, Some("2048"));
+    h.state_mut().set_trained_from(state.moves + 1);
+    assert!(!hint(&mut h).ends_with(TRAINED_NOTE));
     drop(h);
 
     let mut h = common::harness(&dir, Some("2048"));
-    h.state_mut().set_trained_from(20);
+    h.state_mut().set_trained_from(state.moves);
     let said = hint(&mut h);
     assert!(said.ends_with(TRAINED_NOTE), "{said}");
     open_stats(&mut h);
-    h.get_by_label(&trained_text(20));
+    h.get_by_label(&trained_text(&state));
 }
 
 /// Asks for a hint with Shift+H in the game shown, and returns what it says.
@@ -272,7 +284,7 @@ fn closing_the_window_waits_for_the_run_to_be_saved() {
     assert!(!closing(&h));
     step_until(&mut h, "the window closed", |h| closing(h));
     // The run was saved before it went.
-    assert!(trained(&mut h).is_some_and(|g| g >= seen));
+    assert!(trained(&mut h).is_some_and(|s| s.games >= seen));
     let (saved, _) = tilebox_ai::ntuple::file::read_run(
         &dir.join("players").join("2048.weights"),
         &common::variant("2048"),

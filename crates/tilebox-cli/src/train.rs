@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use tilebox_ai::ntuple::file;
-use tilebox_ai::ntuple::run::{Progress, Run};
+use tilebox_ai::ntuple::run::{Progress, Run, Target};
 use tilebox_ai::ntuple::train::Flow;
 use tilebox_ai::ntuple::{Layout, NetworkSize, trainable};
 use tilebox_core::Registry;
@@ -88,7 +88,7 @@ pub fn run(
     let mut shown = Shown::new(terminal);
     let end = run.train(
         request.threads.max(1) as usize,
-        request.games,
+        Target::Games(request.games),
         |progress| {
             shown.count(progress, stderr);
             Flow::Continue

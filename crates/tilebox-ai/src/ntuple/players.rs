@@ -18,8 +18,8 @@ pub enum Found {
     Network(Arc<PlayNetwork>),
     /// No file: nothing has been trained for it (or it is not 4×4).
     Missing,
-    /// A network trained for fewer games than the folder asks of a player
-    /// ([`Players::set_min_games`]): these many.
+    /// A network trained on fewer moves than the folder asks of a player
+    /// ([`Players::set_min_moves`]): these many.
     Learning(u64),
     /// A file that was refused: one line naming it and the cause.
     Refused(String),
@@ -34,8 +34,8 @@ pub enum Found {
 pub struct Players {
     dir: PathBuf,
     found: Mutex<HashMap<(String, u64), Found>>,
-    /// The games a network must have been trained for to play.
-    min_games: AtomicU64,
+    /// The moves a network must have learned from to play.
+    min_moves: AtomicU64,
 }
 
 /// The folder of the players in the app's own folder (`<data dir>/tilebox`).
@@ -47,7 +47,7 @@ impl Players {
         Players {
             dir: dir.to_path_buf(),
             found: Mutex::new(HashMap::new()),
-            min_games: AtomicU64::new(0),
+            min_moves: AtomicU64::new(0),
         }
     }
 
@@ -66,10 +66,11 @@ impl Players {
         &self.dir
     }
 
-    /// From now on, a network plays only once trained for `games` games (0, the default: any
-    /// network); one trained for fewer is [`Found::Learning`], and the heuristic plays.
-    pub fn set_min_games(&self, games: u64) {
-        self.min_games.store(games, Ordering::Relaxed);
+    /// From now on, a network plays only once it has learned from `moves` moves (0, the
+    /// default: any network); one trained on fewer is [`Found::Learning`], and the heuristic
+    /// plays.
+    pub fn set_min_moves(&self, moves: u64) {
+        self.min_moves.store(moves, Ordering::Relaxed);
         if let Ok(mut found) = self.found.lock() {
             found.clear();
         }
@@ -107,10 +108,10 @@ impl Players {
     /// Reads `variant`'s file: its header first, and its weights only if it is to play.
     fn read(&self, variant: &Variant) -> Found {
         let path = self.dir.join(file::file_name(&variant.id));
-        let min = self.min_games.load(Ordering::Relaxed);
+        let min = self.min_moves.load(Ordering::Relaxed);
         let loaded = file::read_run(&path, variant).and_then(|(run, _)| {
-            if run.games < min {
-                Ok(Found::Learning(run.games))
+            if run.moves < min {
+                Ok(Found::Learning(run.moves))
             } else {
                 file::load_player(&path, variant).map(|n| Found::Network(Arc::new(n)))
             }
@@ -128,7 +129,7 @@ impl Players {
 mod tests {
     use super::*;
     use crate::ntuple::Layout;
-    use crate::ntuple::run::Run;
+    use crate::ntuple::run::{Run, Target};
     use crate::ntuple::train::Flow;
     use tilebox_sliding::builtin_variant;
 
@@ -137,11 +138,21 @@ mod tests {
         let variant = builtin_variant(id).unwrap();
         let path = dir.join(file::file_name(id));
         let mut run = Run::open(&path, &variant, 1, &Layout::small(variant.preview)).unwrap();
-        run.train(1, games, |_| Flow::Continue, |_| {}).unwrap();
+        run.train(1, Target::Games(games), |_| Flow::Continue, |_| {})
+            .unwrap();
+    }
+
+    /// The moves `id`'s run in `dir` has learned from.
+    fn moves(dir: &Path, id: &str) -> u64 {
+        let variant = builtin_variant(id).unwrap();
+        file::read_run(&dir.join(file::file_name(id)), &variant)
+            .unwrap()
+            .0
+            .moves
     }
 
     #[test]
-    fn a_network_plays_once_trained_for_the_games_asked_and_is_read_again_when_forgotten() {
+    fn a_network_plays_once_trained_on_the_moves_asked_and_is_read_again_when_forgotten() {
         let dir = tempfile::tempdir().unwrap();
         let v = builtin_variant("2048").unwrap();
         let players = Players::new(dir.path());
@@ -151,8 +162,9 @@ mod tests {
         assert!(matches!(players.find(&v), Found::Missing));
         players.forget("2048");
         assert!(matches!(players.find(&v), Found::Network(_)));
-        players.set_min_games(11);
-        assert!(matches!(players.find(&v), Found::Learning(10)));
+        let ten = moves(dir.path(), "2048");
+        players.set_min_moves(ten + 1);
+        assert!(matches!(players.find(&v), Found::Learning(m) if m == ten));
         train(dir.path(), "2048", 11);
         players.forget("2048");
         assert!(matches!(players.find(&v), Found::Network(_)));

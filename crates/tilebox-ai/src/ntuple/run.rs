@@ -1,6 +1,6 @@
 //! A training run kept in its weights file, as `tilebox-cli train` and the app's "Train a
 //! stronger player" both drive it: the run is opened from its file (or begun), trained until it
-//! has played its games or is told to stop, saved at least every [`SAVE_EVERY`] and at the
+//! reaches its [`Target`] (games for the CLI, moves for the app) or is told to stop, saved at least every [`SAVE_EVERY`] and at the
 //! end, and its progress given as [`Figures`], worded once ([`Figures::line`]).
 
 use std::fs::{File, OpenOptions, TryLockError};
@@ -22,6 +22,34 @@ pub const SAVE_EVERY: Duration = Duration::from_secs(60);
 
 /// The games the mean score and the share of wins are taken over.
 pub const RECENT: usize = 1000;
+
+/// How far a run trains, counted over the whole run (every earlier session of it included).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// Until the run has played this many games (`tilebox-cli train --games`).
+    Games(u64),
+    /// Until the run has learned from this many moves (the app's runs): a game of Threes is a
+    /// tenth of one of 2048, while a move costs the same, so moves measure what a network has
+    /// learned alike in every variant.
+    Moves(u64),
+}
+
+impl Target {
+    /// A run of `games` games and `moves` moves toward it: (how far it is, the target), in the
+    /// target's unit.
+    fn count(self, games: u64, moves: u64) -> (u64, u64) {
+        match self {
+            Target::Games(target) => (games, target),
+            Target::Moves(target) => (moves, target),
+        }
+    }
+
+    /// Whether a run of `games` games and `moves` moves has reached it.
+    pub fn reached(self, games: u64, moves: u64) -> bool {
+        let (done, target) = self.count(games, moves);
+        done >= target
+    }
+}
 
 /// Why a run cannot go on.
 #[derive(Debug, Error)]
@@ -104,14 +132,16 @@ impl Run {
         &self.path
     }
 
-    /// Trains on `threads` threads until the run has played `target` games in all, or `each`,
-    /// called after every game with the progress so far, says [`Flow::Stop`] (the games under
-    /// way end first). Saves at least every [`SAVE_EVERY`] and at the end, and a new run even
-    /// when it played nothing; `saved` is told each time. Returns the progress at the end.
+    /// Trains on `threads` threads until the run reaches `target`, or `each`, called after every
+    /// game with the progress so far, says [`Flow::Stop`] (the games under way end first; with
+    /// one thread a run stops after the game that reaches a target of moves, so it is as
+    /// reproducible as one of games). Saves at least every [`SAVE_EVERY`] and at the end, and a
+    /// new run even when it played nothing; `saved` is told each time. Returns the progress at
+    /// the end.
     pub fn train(
         &mut self,
         threads: usize,
-        target: u64,
+        target: Target,
         mut each: impl FnMut(&Progress) -> Flow,
         mut saved: impl FnMut(&Progress),
     ) -> Result<Progress, RunError> {
@@ -121,7 +151,7 @@ impl Run {
             method: self.state.method,
             ..TrainOptions::default()
         };
-        let mut progress = Progress::new(self.state.games, target);
+        let mut progress = Progress::new(self.state.games, self.state.moves, target);
         let mut failed = None;
         let mut last_save = Instant::now();
         let Run {
@@ -133,7 +163,13 @@ impl Run {
             ..
         } = self;
         let from = state.games;
-        let done = train::train(network, variant, &options, from, target, |game, done| {
+        // A target of moves ends through the flow, after the game that reaches it.
+        let to = match target {
+            _ if target.reached(state.games, state.moves) => from,
+            Target::Games(games) => games,
+            Target::Moves(_) => u64::MAX,
+        };
+        let done = train::train(network, variant, &options, from, to, |game, done| {
             state.games = done;
             state.moves += game.moves;
             *in_file = false;
@@ -147,7 +183,10 @@ impl Run {
                 *in_file = true;
                 saved(&progress);
             }
-            each(&progress)
+            match each(&progress) {
+                _ if target.reached(state.games, state.moves) => Flow::Stop,
+                flow => flow,
+            }
         });
         if let Some(e) = failed {
             return Err(RunError::Save(e));
@@ -193,41 +232,46 @@ fn lock(path: &Path) -> Result<Option<File>, RunError> {
     }
 }
 
-/// A run's progress since it was (re)started: games and moves, the last [`RECENT`] games'
-/// figures, and the time taken.
+/// A run's progress since it was (re)started: games and moves, the run's in all and since the
+/// start, the last [`RECENT`] games' figures, and the time taken.
 #[derive(Debug, Clone)]
 pub struct Progress {
     started: Instant,
-    from: u64,
-    target: u64,
-    done: u64,
-    moves: u64,
+    target: Target,
+    /// Games and moves in all at the start.
+    from: (u64, u64),
+    /// Games and moves in all now.
+    now: (u64, u64),
     recent: Recent,
 }
 
 impl Progress {
-    /// Progress from `from` games done toward `target`.
-    pub fn new(from: u64, target: u64) -> Progress {
+    /// Progress toward `target` of a run that has played `games` games and `moves` moves.
+    pub fn new(games: u64, moves: u64, target: Target) -> Progress {
         Progress {
             started: Instant::now(),
-            from,
             target,
-            done: from,
-            moves: 0,
+            from: (games, moves),
+            now: (games, moves),
             recent: Recent::new(RECENT),
         }
     }
 
     /// Counts a game.
     pub fn count(&mut self, game: &Game) {
-        self.done += 1;
-        self.moves += game.moves;
+        self.now.0 += 1;
+        self.now.1 += game.moves;
         self.recent.push(game);
     }
 
     /// Games done in all, the run's.
     pub fn done(&self) -> u64 {
-        self.done
+        self.now.0
+    }
+
+    /// Moves learned from in all, the run's.
+    pub fn moves(&self) -> u64 {
+        self.now.1
     }
 
     /// The last games' figures.
@@ -238,12 +282,16 @@ impl Progress {
     /// The figures as they stand.
     pub fn figures(&self) -> Figures {
         let secs = self.started.elapsed().as_secs_f64().max(1e-3);
-        let played = self.done.saturating_sub(self.from);
-        let left = self.target.saturating_sub(self.done);
+        let (games, moves) = self.now;
+        let (done, target) = self.target.count(games, moves);
+        let (from, _) = self.target.count(self.from.0, self.from.1);
+        let played = done.saturating_sub(from);
+        let left = target.saturating_sub(done);
         Figures {
-            done: self.done,
+            games,
+            moves,
             target: self.target,
-            moves_per_second: self.moves as f64 / secs,
+            moves_per_second: moves.saturating_sub(self.from.1) as f64 / secs,
             mean_score: self.recent.mean_score(),
             win_share: self.recent.win_share(),
             recent: self.recent.len(),
@@ -255,10 +303,12 @@ impl Progress {
 /// What a run's progress shows.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Figures {
-    /// Games done in all.
-    pub done: u64,
-    /// Games the run is to play in all.
-    pub target: u64,
+    /// Games done in all, the run's.
+    pub games: u64,
+    /// Moves learned from in all, the run's.
+    pub moves: u64,
+    /// Where the run goes.
+    pub target: Target,
     /// Moves a second since the run was (re)started.
     pub moves_per_second: f64,
     /// The mean score of the last games.
@@ -274,18 +324,25 @@ pub struct Figures {
 impl Figures {
     /// The share of the run done, 0 to 1.
     pub fn fraction(&self) -> f64 {
-        (self.done as f64 / self.target.max(1) as f64).clamp(0.0, 1.0)
+        let (done, target) = self.target.count(self.games, self.moves);
+        (done as f64 / target.max(1) as f64).clamp(0.0, 1.0)
     }
 
     /// The figures in one line: `games 2000/100000 (2.0%), 216000 moves/s, mean score 14312
-    /// and win tile 12.5% over the last 1000, 1h02m left`.
+    /// and win tile 12.5% over the last 1000, 1h02m left`; toward a target of moves, it begins
+    /// `moves 412345678/1750000000 (23.6%) in 451003 games`.
     pub fn line(&self) -> String {
         let eta = self.left.map_or_else(|| "?".to_string(), duration_words);
+        let percent = 100.0 * self.fraction();
+        let count = match self.target {
+            Target::Games(target) => format!("games {}/{target} ({percent:.1}%)", self.games),
+            Target::Moves(target) => format!(
+                "moves {}/{target} ({percent:.1}%) in {} games",
+                self.moves, self.games
+            ),
+        };
         format!(
-            "games {}/{} ({:.1}%), {:.0} moves/s, mean score {:.0} and win tile {:.1}% over the last {}, {eta} left",
-            self.done,
-            self.target,
-            100.0 * self.done as f64 / self.target.max(1) as f64,
+            "{count}, {:.0} moves/s, mean score {:.0} and win tile {:.1}% over the last {}, {eta} left",
             self.moves_per_second,
             self.mean_score,
             100.0 * self.win_share,
@@ -322,8 +379,9 @@ mod tests {
     #[test]
     fn the_line_gives_every_figure() {
         let figures = Figures {
-            done: 2000,
-            target: 100_000,
+            games: 2000,
+            moves: 412_345_678,
+            target: Target::Games(100_000),
             moves_per_second: 216_000.4,
             mean_score: 14_312.2,
             win_share: 0.125,
@@ -340,6 +398,72 @@ mod tests {
             ..figures
         };
         assert!(first.line().ends_with(", ? left"), "{}", first.line());
+        let moves = Figures {
+            target: Target::Moves(1_750_000_000),
+            ..figures
+        };
+        assert_eq!(
+            moves.line(),
+            "moves 412345678/1750000000 (23.6%) in 2000 games, 216000 moves/s, mean score 14312 and win tile 12.5% over the last 1000, 1h02m left"
+        );
+        assert!((moves.fraction() - 0.235_626_1).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_run_toward_moves_stops_after_the_game_that_reaches_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let variant = builtin_variant("threes").unwrap();
+        let layout = Layout::small(true);
+        let path = dir.path().join("threes.weights");
+        let mut run = Run::open(&path, &variant, 3, &layout).unwrap();
+        let mut seen = 0;
+        let progress = run
+            .train(
+                1,
+                Target::Moves(2_000),
+                |p| {
+                    seen = p.moves();
+                    Flow::Continue
+                },
+                |_| {},
+            )
+            .unwrap();
+        let state = run.state();
+        assert!(state.moves >= 2_000, "{state:?}");
+        assert_eq!(
+            (progress.done(), progress.moves()),
+            (state.games, state.moves)
+        );
+        assert!(state.games >= 2, "{state:?}");
+        assert_eq!(seen, state.moves, "each saw the last game");
+        assert_eq!(progress.figures().fraction(), 1.0);
+        // The game before the last was short of the target: the run stopped at the first
+        // game that reached it. The same games toward their number make the same file.
+        let other = dir.path().join("by-games.weights");
+        let mut by_games = Run::open(&other, &variant, 3, &layout).unwrap();
+        by_games
+            .train(
+                1,
+                Target::Games(state.games - 1),
+                |_| Flow::Continue,
+                |_| {},
+            )
+            .unwrap();
+        assert!(by_games.state().moves < 2_000, "{:?}", by_games.state());
+        by_games
+            .train(1, Target::Games(state.games), |_| Flow::Continue, |_| {})
+            .unwrap();
+        assert_eq!(by_games.state(), state);
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            std::fs::read(&other).unwrap()
+        );
+        // A target already reached plays nothing.
+        let progress = run
+            .train(1, Target::Moves(1_000), |_| Flow::Continue, |_| {})
+            .unwrap();
+        assert_eq!(progress.done(), state.games);
+        assert_eq!(run.state(), state);
     }
 
     #[test]
@@ -354,7 +478,7 @@ mod tests {
         let progress = run
             .train(
                 1,
-                1000,
+                Target::Games(1000),
                 |p| {
                     if p.done() >= 30 {
                         Flow::Stop
@@ -377,14 +501,18 @@ mod tests {
         let mut again = Run::open(&path, &variant, 99, &Layout::standard(false)).unwrap();
         assert_eq!(again.state(), state);
         assert_eq!(again.network().layout(), &layout);
-        let progress = again.train(1, 40, |_| Flow::Continue, |_| {}).unwrap();
+        let progress = again
+            .train(1, Target::Games(40), |_| Flow::Continue, |_| {})
+            .unwrap();
         assert_eq!((progress.done(), again.state().games), (40, 40));
         assert_eq!(progress.figures().recent, 10);
 
         // The same 40 games in one go make the same file.
         let other = dir.path().join("one-go.weights");
         let mut whole = Run::open(&other, &variant, 7, &layout).unwrap();
-        whole.train(1, 40, |_| Flow::Continue, |_| {}).unwrap();
+        whole
+            .train(1, Target::Games(40), |_| Flow::Continue, |_| {})
+            .unwrap();
         assert_eq!(
             std::fs::read(&path).unwrap(),
             std::fs::read(&other).unwrap()

@@ -477,7 +477,8 @@ fn a_format_1_file_resumes_as_its_release_trained() {
     assert!(load_player(&path, &v).is_ok());
     // Resumed as a run is, by the method in its file.
     let mut run = super::run::Run::open(&path, &v, 0, &Layout::standard(false)).unwrap();
-    run.train(1, 40, |_| Flow::Continue, |_| {}).unwrap();
+    run.train(1, super::run::Target::Games(40), |_| Flow::Continue, |_| {})
+        .unwrap();
     assert!(run.network().weights().eq(at_once.weights()));
     drop(run);
     let (_, saved) = load_training(&path, &v).unwrap();

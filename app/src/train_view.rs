@@ -168,10 +168,7 @@ pub(crate) fn show(ui: &mut egui::Ui, panel: &Panel) -> Option<Asked> {
             let (label, hover) = if ended_a_run(state.moves) {
                 (
                     TRAIN_LABEL,
-                    format!(
-                        "Train on {} moves more, in the background",
-                        millions(target - state.moves)
-                    ),
+                    format!("Train on to {} moves, in the background", millions(target)),
                 )
             } else {
                 (
@@ -190,7 +187,7 @@ pub(crate) fn show(ui: &mut egui::Ui, panel: &Panel) -> Option<Asked> {
                 Some(f) => (f.fraction() as f32, progress_text(f)),
                 None => (0.0, "Starting…".to_string()),
             };
-            // The games above the bar, not on it: text on the bar would cross its fill and its
+            // The count above the bar, not on it: text on the bar would cross its fill and its
             // track, and could not contrast with both in either theme.
             ui.label(RichText::new(text).strong());
             let bar = ui.add(

@@ -1,7 +1,8 @@
 //! A training run kept in its weights file, as `tilebox-cli train` and the app's "Train a
 //! stronger player" both drive it: the run is opened from its file (or begun), trained until it
-//! reaches its [`Target`] (games for the CLI, moves for the app) or is told to stop, saved at least every [`SAVE_EVERY`] and at the
-//! end, and its progress given as [`Figures`], worded once ([`Figures::line`]).
+//! reaches its [`Target`] (games for the CLI, moves for the app) or is told to stop, saved at
+//! least every [`SAVE_EVERY`] and at the end, and its progress given as [`Figures`], worded
+//! once ([`Figures::line`]).
 
 use std::fs::{File, OpenOptions, TryLockError};
 

@@ -33,9 +33,9 @@ use tilebox_sliding::{Sliding, Variant};
 /// A run of the app trains to the next multiple of this many moves, and hints and autoplay use
 /// a network once it has learned from this many: about two hours of one core of an AMD EPYC
 /// for 2048 or Threes (a game of Threes, restarts and all, is a fifteenth of one of 2048, so a
-/// count of games would leave Threes' network untrained). With this many, each beat the built-in player on the same
-/// seeds: Threes' network of 1,722 million moves over 100 games, 2048's of 950 million over 10
-/// (README, "Speed and strength").
+/// count of games would leave Threes' network untrained). Each network measured with about
+/// this many or fewer scored more than the built-in player on the same seeds: Threes' of 1,722
+/// million moves over 100 games, 2048's of 950 million over 10 (README, "Speed and strength").
 pub const MOVES_A_RUN: u64 = 1_750_000_000;
 
 /// How often the figures of a run are sent to the window.
@@ -423,8 +423,8 @@ impl Worker {
         }
     }
 
-    /// Trains `variant` until it has learned from its run's moves or is told to stop; returns the
-    /// message that stopped it, if it is one to carry out next (a start of another game).
+    /// Trains `variant` until it has learned from its run's moves or is told to stop; returns
+    /// the message that stopped it, if it is one to carry out next (a start of another game).
     fn train(&self, variant: &Variant, serial: u64, inbox: &Receiver<Message>) -> Option<Message> {
         let id = variant.id.as_str();
         // The start this run answers: a start of the same game again takes it over.

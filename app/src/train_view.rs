@@ -249,7 +249,7 @@ mod tests {
     }
 
     #[test]
-    fn moves_are_counted_in_millions_or_thousands() {
+    fn moves_are_counted_in_millions_or_whole() {
         assert_eq!(millions(0), "0");
         assert_eq!(millions(8_517_999), "8,517,999");
         assert_eq!(millions(10_000_000), "10 million");

@@ -53,8 +53,8 @@ fn trainable_games(registry: &Registry) -> String {
 }
 
 /// Runs `train` on `registry`'s game, the weights in `data_dir`; progress goes to `stderr`, a
-/// line redrawn in place when `terminal`, else a line every [`LINE_EVERY`]; the summary, one
-/// line of JSON, to `out`.
+/// bar and a line redrawn in place when `terminal`, else a line every [`LINE_EVERY`]; the
+/// summary, one line of JSON, to `out`.
 pub fn run(
     registry: &Registry,
     request: &Request,
@@ -142,7 +142,18 @@ fn check_asked(run: &Run, request: &Request) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The progress shown on stderr: a line redrawn on a terminal, else a line now and then.
+/// Cells of the bar drawn before the redrawn line.
+const BAR_CELLS: usize = 20;
+
+/// The share `done` (0 to 1) as a bar of [`BAR_CELLS`] cells, `[#####---------------]`; a
+/// cell is filled once the share covers it whole.
+fn bar(done: f64) -> String {
+    let filled = ((done.clamp(0.0, 1.0) * BAR_CELLS as f64).floor() as usize).min(BAR_CELLS);
+    format!("[{}{}]", "#".repeat(filled), "-".repeat(BAR_CELLS - filled))
+}
+
+/// The progress shown on stderr: a bar and a line redrawn on a terminal, else a line now and
+/// then.
 struct Shown {
     terminal: bool,
     at: Option<Instant>,
@@ -177,11 +188,12 @@ impl Shown {
 
     fn show(&mut self, progress: &Progress, stderr: &mut dyn Write) {
         self.due = false;
-        let line = progress.figures().line();
+        let figures = progress.figures();
+        let line = figures.line();
         // Nothing is left to do if stderr is closed.
         let _ = if self.terminal {
             self.drawn = true;
-            write!(stderr, "\r{line}\x1b[K")
+            write!(stderr, "\r{} {line}\x1b[K", bar(figures.fraction()))
         } else {
             writeln!(stderr, "{line}")
         };
@@ -196,6 +208,40 @@ impl Shown {
         }
         if self.drawn {
             let _ = writeln!(stderr);
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_terminal_gets_the_bar_before_the_line_redrawn_in_place() {
+        let mut shown = Shown::new(true);
+        let mut err = Vec::new();
+        let progress = Progress::new(25, 1000, Target::Games(100));
+        shown.count(&progress, &mut err);
+        shown.finish(None, &mut err);
+        let line = progress.figures().line();
+        assert!(line.starts_with("games 25/100 (25.0%)"), "{line}");
+        let bar = format!("[#####{}]", "-".repeat(15));
+        assert_eq!(
+            String::from_utf8(err).unwrap(),
+            format!("\r{bar} {line}\x1b[K\n")
+        );
+    }
+
+    #[test]
+    fn the_bar_fills_a_cell_for_each_twentieth_done() {
+        assert_eq!(bar(0.0), format!("[{}]", "-".repeat(20)));
+        assert_eq!(bar(0.049), format!("[{}]", "-".repeat(20)));
+        assert_eq!(bar(0.25), format!("[#####{}]", "-".repeat(15)));
+        assert_eq!(bar(1.0), format!("[{}]", "#".repeat(20)));
+        // Whatever the share, the bar keeps its width.
+        for done in [-1.0, 0.999, 2.0, f64::NAN] {
+            assert_eq!(bar(done).chars().count(), 22, "{done}");
         }
     }
 }

@@ -64,6 +64,52 @@ fn a_resumed_run_makes_the_file_one_run_makes() {
     assert!(err.contains("moves/s") && err.contains("left"), "{err}");
 }
 
+/// A run killed (SIGKILL: no handler runs) between two saves leaves its last save whole and
+/// its lock free; the rerun goes on from that save and makes the file one run makes.
+#[test]
+fn a_killed_run_resumes_from_its_last_save() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let once = tempfile::tempdir().unwrap();
+    let killed = tempfile::tempdir().unwrap();
+    let small = ["--network", "small", "--seed", "3"];
+    let whole = summary(&train(
+        once.path(),
+        &[&["2048", "--games", "30"], &small[..]].concat(),
+    ));
+    summary(&train(
+        killed.path(),
+        &[&["2048", "--games", "15"], &small[..]].concat(),
+    ));
+    let saved = std::fs::read(weights(killed.path(), "2048")).unwrap();
+    // A run toward far more games, killed once it has played a game past its file (its first
+    // line of progress), long before its first save a minute in.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilebox-cli"))
+        .args(["train", "2048", "--games", "100000000"])
+        .env("XDG_DATA_HOME", killed.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("games 16/100000000"), "{first}");
+    child.kill().unwrap();
+    assert!(!child.wait().unwrap().success());
+    assert!(
+        std::fs::read(weights(killed.path(), "2048")).unwrap() == saved,
+        "the last save is whole"
+    );
+    let rest = summary(&train(killed.path(), &["2048", "--games", "30"]));
+    assert_eq!(rest["games"], 30);
+    assert_eq!(rest["moves"], whole["moves"]);
+    let a = std::fs::read(weights(once.path(), "2048")).unwrap();
+    let b = std::fs::read(weights(killed.path(), "2048")).unwrap();
+    assert!(a == b, "the files differ");
+}
+
 #[test]
 fn a_refused_file_stops_training_in_one_line_and_is_left_alone() {
     let data = tempfile::tempdir().unwrap();

@@ -52,7 +52,7 @@ fn trained(variant: &Variant, games: u64, seed: u64) -> (Network, Recent) {
 fn a_small_network_learns_2048_far_beyond_random_play() {
     let v = variant("2048");
     let random = random_mean(&v, 300);
-    let (_, recent) = trained(&v, 1500, 7);
+    let (_, recent) = trained(&v, 2000, 7);
     let learned = recent.mean_score();
     assert!(
         learned > 5.0 * random,

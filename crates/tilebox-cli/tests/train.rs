@@ -30,25 +30,35 @@ fn summary(out: &Output) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("one line of JSON")
 }
 
+/// A new run of 2048's small network with `seed`, trained to `games` games: its summary.
+fn new_small_run(data: &Path, games: u64, seed: u64) -> serde_json::Value {
+    let (games, seed) = (games.to_string(), seed.to_string());
+    summary(&train(
+        data,
+        &[
+            "2048",
+            "--games",
+            &games,
+            "--network",
+            "small",
+            "--seed",
+            &seed,
+        ],
+    ))
+}
+
 #[test]
 fn a_resumed_run_makes_the_file_one_run_makes() {
     let once = tempfile::tempdir().unwrap();
     let split = tempfile::tempdir().unwrap();
-    let small = ["--network", "small", "--seed", "5"];
-    let whole = summary(&train(
-        once.path(),
-        &[&["2048", "--games", "40"], &small[..]].concat(),
-    ));
+    let whole = new_small_run(once.path(), 40, 5);
     assert_eq!(whole["games"], 40);
     assert_eq!(whole["network"], "small");
     assert_eq!(
         whole["method"], "restarts",
         "a new run plays its games again"
     );
-    let half = summary(&train(
-        split.path(),
-        &[&["2048", "--games", "20"], &small[..]].concat(),
-    ));
+    let half = new_small_run(split.path(), 20, 5);
     assert_eq!(half["games"], 20);
     // The rerun takes the seed and the network from the file.
     let rest = summary(&train(split.path(), &["2048", "--games", "40"]));
@@ -72,15 +82,8 @@ fn a_killed_run_resumes_from_its_last_save() {
     use std::process::Stdio;
     let once = tempfile::tempdir().unwrap();
     let killed = tempfile::tempdir().unwrap();
-    let small = ["--network", "small", "--seed", "3"];
-    let whole = summary(&train(
-        once.path(),
-        &[&["2048", "--games", "30"], &small[..]].concat(),
-    ));
-    summary(&train(
-        killed.path(),
-        &[&["2048", "--games", "15"], &small[..]].concat(),
-    ));
+    let whole = new_small_run(once.path(), 30, 3);
+    new_small_run(killed.path(), 15, 3);
     let saved = std::fs::read(weights(killed.path(), "2048")).unwrap();
     // A run toward far more games, killed once it has played a game past its file (its first
     // line of progress), long before its first save a minute in.

@@ -35,7 +35,7 @@ use tilebox_sliding::{Sliding, Variant};
 /// for 2048 or Threes (a game of Threes, restarts and all, is a fifteenth of one of 2048, so a
 /// count of games would leave Threes' network untrained). Each network measured with about
 /// this many or fewer scored more than the built-in player on the same seeds: Threes' of 1,722
-/// million moves over 100 games, 2048's of 950 million over 10 (README, "Speed and strength").
+/// million moves over 100 games, 2048's of 950 million over 10 (`docs/speed.md`).
 pub const MOVES_A_RUN: u64 = 1_750_000_000;
 
 /// How often the figures of a run are sent to the window.

@@ -34,6 +34,7 @@ macro_rules! on_both_registries {
 
 mod catalogue;
 mod codes;
+mod docs;
 mod fixtures;
 mod golden;
 mod release;

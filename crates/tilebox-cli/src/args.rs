@@ -44,7 +44,7 @@ pub struct Cli {
 // Numeric options allow negative numbers so that `--seed -1` is reported as an invalid value
 // rather than as an unknown option.
 
-/// The commands. Their output is a stable interface: see the README.
+/// The commands. Their output is a stable interface: see `docs/cli.md`.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// List the games (every entry of the catalogue, the player's variants included), one per

@@ -289,7 +289,7 @@ fn summary(results: &[Played], rules: Option<Rules>) -> Map<String, Value> {
             // Every tile value from the highest one all games made up to the highest any game
             // made, each with the share of games whose highest tile is at or above it on the
             // ladder (on a ladder of numbers, a game that made a tile made every smaller one on
-            // the way; a labelled ladder's tiles are counted by their place on it, README).
+            // the way; a labelled ladder's tiles are counted by their place on it, docs/cli.md).
             // Each tile as the board shows it: its value, or its label (10's `-8`).
             let text = |v: u64| {
                 rules

@@ -1,7 +1,7 @@
 //! `tilebox-cli`: play, replay and inspect Tilebox games from the command line.
 //!
 //! A thin shell over the game crates, for scripts, replays and bug reports. Its commands and
-//! output are a stable interface, documented in the README. Exit status: 0 on success (also when
+//! output are a stable interface, documented in `docs/cli.md`. Exit status: 0 on success (also when
 //! the reader of the output goes away early); 2 on bad input of any kind, with a one-line message
 //! on stderr and nothing on stdout; 1, with a one-line message, when the work cannot be done for
 //! another reason (stdin unreadable, output unwritable, a bench thread, a board the AI cannot
@@ -79,7 +79,7 @@ pub enum HelpOutput {
 
 /// Runs the tool on the games of `registry`: `args` is the command line, the program's name
 /// first (as [`std::env::args_os`] gives it); the command reads `stdin` and writes `stdout`,
-/// and a failure is one line on `stderr`. Returns the exit status: 0, 1 or 2, as the README
+/// and a failure is one line on `stderr`. Returns the exit status: 0, 1 or 2, as `docs/cli.md`
 /// says. Help and version are plain text on `stdout` ([`HelpOutput::Plain`]).
 pub fn run<I, T>(
     registry: &Registry,
@@ -158,7 +158,7 @@ where
 
 /// The process's stdout for [`run_with`]. Rust's standard output takes a closed descriptor
 /// (`tilebox-cli list >&-`) for a sink that swallows everything; here a closed stdout is an
-/// output that cannot be written, so the command fails with status 1 as the README says.
+/// output that cannot be written, so the command fails with status 1 as `docs/cli.md` says.
 pub fn process_stdout() -> Box<dyn Write> {
     if stdout_is_closed() {
         Box::new(ClosedStdout)

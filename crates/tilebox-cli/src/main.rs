@@ -2,7 +2,7 @@
 //!
 //! The tool itself is the library ([`tilebox_cli::run_with`]); this is the tool on the
 //! catalogue's games and the process's own stdin, stdout and stderr. Its commands, output and
-//! exit statuses are documented in the README.
+//! exit statuses are documented in `docs/cli.md`.
 
 use std::io;
 use std::process::ExitCode;

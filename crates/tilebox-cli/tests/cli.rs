@@ -1,5 +1,5 @@
 //! Runs the `tilebox-cli` binary as a user would and checks its output and exit status against
-//! the interface documented in the README.
+//! the interface documented in `docs/cli.md`.
 
 // Helpers outside #[test] functions panic too: in a test, a panic is the failure report.
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
@@ -772,13 +772,15 @@ fn help_and_version_succeed() {
     );
 }
 
-/// The README's examples are run as written (through `sh`, with this build first on the PATH) and
-/// must print exactly what the README shows, so the reference cannot drift from the tool.
+/// The CLI reference's examples (`docs/cli.md`) are run as written (through `sh`, with this build
+/// first on the PATH) and must print exactly what it shows, so the reference cannot drift from
+/// the tool.
 #[test]
-fn the_readme_examples_print_what_the_readme_shows() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .expect("README.md at the top of the workspace");
-    let block = readme
+fn the_reference_examples_print_what_the_reference_shows() {
+    let reference =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/cli.md"))
+            .expect("docs/cli.md, the CLI reference");
+    let block = reference
         .split("```console\n")
         .nth(1)
         .and_then(|rest| rest.split("```").next())
@@ -1630,13 +1632,14 @@ fn entries_registered_with_variant_presets_answer_as_params_on_strike9() {
     assert_eq!(status, 0);
 }
 
-/// The README's table of Strike 9 variants: each row's command prints the row's figures, and
+/// The CLI reference's table of Strike 9 variants: each row's command prints the row's figures, and
 /// they are the tables' own.
 #[test]
-fn the_readme_table_of_strike9_variants_is_what_the_tables_say() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .expect("README.md at the top of the workspace");
-    let section = readme
+fn the_reference_table_of_strike9_variants_is_what_the_tables_say() {
+    let reference =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/cli.md"))
+            .expect("docs/cli.md, the CLI reference");
+    let section = reference
         .split("### Strike 9 variants\n")
         .nth(1)
         .expect("a section of the Strike 9 variants");

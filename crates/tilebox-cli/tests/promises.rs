@@ -1,4 +1,4 @@
-//! The exit statuses the README promises, where the first release broke them: a closed stdout,
+//! The exit statuses `docs/cli.md` promises, where the first release broke them: a closed stdout,
 //! malformed tile lists, a negative tile.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

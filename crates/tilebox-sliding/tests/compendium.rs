@@ -350,7 +350,7 @@ fn spawns_fit_the_recorded_tables() {
 }
 
 /// The modes whose score Tilebox counts its own way, the board of every move being the
-/// Compendium's (README, "The 2048 Power Compendium"): Tilebox scores every merge the value of
+/// Compendium's (`docs/compendium.md`): Tilebox scores every merge the value of
 /// the tile it makes, as in all its games, where the Compendium scores three 3^k in 2315 as
 /// 3^k and two 3^k + 2^k with a 3^k as 6^(k+1), in 2745 a tile merged with the one two places
 /// below it on the ladder as the larger tile merged, in 3645 x + 5x + 9x (x = 3^a·5^b) as

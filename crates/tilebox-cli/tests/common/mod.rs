@@ -1,10 +1,10 @@
-//! What the binary's tests (`tests/cli.rs`) and the in-process ones check alike: the README's
+//! What the binary's tests (`tests/cli.rs`) and the in-process ones check alike: `docs/cli.md`'s
 //! order of the keys of `bench`'s JSON. `src/tests.rs` takes this file by its path, for its own
 //! tests and for those of `src/bench.rs`.
 
 use serde_json::{Map, Value};
 
-/// The keys of `bench`'s summary of the games, in the README's order: `figure` is `reach` for
+/// The keys of `bench`'s summary of the games, in `docs/cli.md`'s order: `figure` is `reach` for
 /// games whose sessions report a top tile, `win_rate` for the others.
 pub fn summary_keys(figure: &str) -> Vec<&str> {
     vec![
@@ -19,7 +19,7 @@ pub fn summary_keys(figure: &str) -> Vec<&str> {
     ]
 }
 
-/// Every key of `bench`'s JSON, in the README's order: what it was asked (`game`, `seed`,
+/// Every key of `bench`'s JSON, in `docs/cli.md`'s order: what it was asked (`game`, `seed`,
 /// `ms_per_move`, `threads`), when `player` (the sliding games) which evaluation their player
 /// used, then the [`summary_keys`].
 pub fn bench_keys(figure: &str, player: bool) -> Vec<&str> {

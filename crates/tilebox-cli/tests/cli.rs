@@ -1640,7 +1640,7 @@ fn the_reference_table_of_strike9_variants_is_what_the_tables_say() {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/cli.md"))
             .expect("docs/cli.md, the CLI reference");
     let section = reference
-        .split("### Strike 9 variants\n")
+        .split("## Strike 9 variants\n")
         .nth(1)
         .expect("a section of the Strike 9 variants");
     let rows: Vec<Vec<&str>> = section

@@ -392,7 +392,7 @@ fn the_game_screen_paints_no_panel_fill_over_the_windows_clear() {
     h.run();
     let mut themes = Vec::new();
     for _ in 0..3 {
-        let visuals = h.ctx.style().visuals.clone();
+        let visuals = h.ctx.global_style().visuals.clone();
         themes.push(visuals.dark_mode);
         assert_eq!(
             h.state().clear_color(&visuals),

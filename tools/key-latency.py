@@ -14,7 +14,10 @@ reading it never delays the program). It goes on until the screen has been still
 counting the different pictures drawn on the way (the frames of the slide and of the rising
 "+N"). Each key prints one line:
 
-    key Left: first change 83 ms, still after 912 ms, 9 pictures, load 1.52
+    key Left: first change 83 ms, still after 912 ms, 9 pictures, CPU 310 ms (program) + 40 ms (X server), load 1.52
+
+(the CPU time the program and the X server used from the key until the screen was still: less
+sensitive to the machine's load than the times are)
 
 and the end a summary (the median and the range of the first change over the keys that
 changed the screen). A key that changes nothing within 5 s (a move the board refuses) is told
@@ -83,6 +86,12 @@ def xlibs():
     x11.XNextEvent.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
     x11.XConnectionNumber.argtypes = [ctypes.c_void_p]
     return x11, xtst, xdamage
+
+
+def cpu_ms(pid):
+    """The CPU time process `pid` has used, all its threads, in ms (to the kernel's tick)."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
 def main():
@@ -178,6 +187,7 @@ def main():
             code = x11.XKeysymToKeycode(d, x11.XStringToKeysym(name.encode()))
             before, _, _ = settle(time.monotonic(), still=1.0)
             load = open("/proc/loadavg").read().split()[0]
+            cpu0 = cpu_ms(app.pid), cpu_ms(xvfb.pid)
             drawn(time.monotonic())  # what was drawn before the key is not its answer
             xtst.XTestFakeKeyEvent(d, code, 1, 0)
             x11.XSync(d, 0)
@@ -194,9 +204,11 @@ def main():
                 print(f"key {name}: no change within 5 s (a refused move?), load {load}", flush=True)
                 continue
             _, last, seen = settle(t0)
+            cpu = cpu_ms(app.pid) - cpu0[0], cpu_ms(xvfb.pid) - cpu0[1]
             firsts.append(first)
             print(f"key {name}: first change {first * 1000:.0f} ms, still after "
-                  f"{(last - t0) * 1000:.0f} ms, {seen} pictures, load {load}", flush=True)
+                  f"{(last - t0) * 1000:.0f} ms, {seen} pictures, CPU {cpu[0]:.0f} ms "
+                  f"(program) + {cpu[1]:.0f} ms (X server), load {load}", flush=True)
         if firsts:
             print(f"first change over {len(firsts)} keys: median {statistics.median(firsts) * 1000:.0f} ms, "
                   f"{min(firsts) * 1000:.0f} to {max(firsts) * 1000:.0f} ms; program log {data}/program.log")

@@ -119,6 +119,10 @@ pub struct TileboxApp {
     /// The variant whose training the window's close stopped, to go on if the player keeps
     /// playing after all.
     stopped_for_quit: Option<tilebox_sliding::Variant>,
+    /// Each frame's cost, logged when `TILEBOX_FRAME_TIMES` asks for it.
+    frame_times: Option<crate::frame_times::FrameTimes>,
+    /// Moves played since the start: whether a frame played one.
+    moves_played: u64,
 }
 
 impl TileboxApp {
@@ -182,6 +186,8 @@ impl TileboxApp {
             trainer: Trainer::new(players),
             variant_files: std::collections::BTreeSet::new(),
             stopped_for_quit: None,
+            frame_times: None,
+            moves_played: 0,
         };
         // A resumed game's score counts for the best even if the score file was lost.
         for index in 0..app.slots.len() {
@@ -191,6 +197,11 @@ impl TileboxApp {
             app.open(index);
         }
         app
+    }
+
+    /// Logs each frame's cost to stderr ([`crate::frame_times`]), where `log` is given.
+    pub fn log_frame_times(&mut self, log: Option<crate::frame_times::FrameTimes>) {
+        self.frame_times = log;
     }
 
     /// Adds a message for the player, shown in the launcher (once, however often it is said).
@@ -603,11 +614,19 @@ impl TileboxApp {
                         self.assist.stop(i, slot);
                     }
                     if !moves.is_empty() {
+                        let before = self.moves_played;
                         for mv in moves {
                             self.play(i, &mv, now);
                         }
-                        // The frame just drawn showed the board before the moves: the next
-                        // one comes at once.
+                        // The pass just drawn showed the board before the moves. The player's
+                        // move is drawn by a second pass of this same frame, whose picture
+                        // goes to the screen instead: a key is answered by the frame that
+                        // reads it, not by the one after, however long a frame takes (a
+                        // second a frame without a GPU). Autoplay's moves, and keys held back
+                        // for the next frame, wait for the next frame, which comes at once.
+                        if by_player && self.moves_played > before && self.held.is_empty() {
+                            ctx.request_discard("the player's move is drawn in its key's frame");
+                        }
                         ctx.request_repaint();
                     }
                 }
@@ -924,6 +943,7 @@ impl TileboxApp {
                 };
                 slot.view.played(session, now);
                 slot.message = None;
+                self.moves_played += 1;
                 slot.score_pop = (gained > 0).then_some((now, gained));
                 self.record_status(index);
                 self.played.insert(index);
@@ -1321,11 +1341,34 @@ impl Drop for TileboxApp {
 }
 
 impl eframe::App for TileboxApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        let Some(log) = self.frame_times.as_mut() else {
+            self.show(ui);
+            return;
+        };
+        let lines = log.pass_begins(frame.info().cpu_usage);
+        if !lines.is_empty() {
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr().lock(), "{}", lines.join("\n"));
+        }
+        let (began, moves) = (std::time::Instant::now(), self.moves_played);
         self.show(ui);
+        if let Some(log) = self.frame_times.as_mut() {
+            log.pass_ends(began.elapsed(), self.moves_played > moves);
+        }
+    }
+
+    /// The window is cleared to the panels' colour, so that the game screen's panels need not
+    /// paint it again: without a GPU, each pixel painted costs time in every frame (a whole
+    /// 1600×1200 window of panel fill was nearly half of the pixels of a game's frame).
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        visuals.panel_fill.to_normalized_gamma_f32()
     }
 
     fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        if let Some(log) = self.frame_times.as_mut() {
+            log.begin(std::time::Instant::now(), raw_input);
+        }
         self.cut_raw_input(raw_input);
     }
 }

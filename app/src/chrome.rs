@@ -58,7 +58,9 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar) -> BarChoice {
     let mut commands = Vec::new();
     let mut speed = None;
     let session = slot.session.as_deref();
-    egui::Panel::top("game-top").show(ui, |ui| {
+    // Unfilled: the window is cleared to the panels' colour (`TileboxApp::clear_color`).
+    let frame = egui::Frame::side_top_panel(ui.style()).fill(Color32::TRANSPARENT);
+    egui::Panel::top("game-top").frame(frame).show(ui, |ui| {
         ui.add_space(4.0);
         let labels = bar_buttons(bar.theme);
         let spacing = ui.spacing().item_spacing.x;

@@ -38,7 +38,10 @@ pub fn panel(ui: &mut egui::Ui, shown: &Shown<'_>) -> bool {
     if room * (1.0 - PANEL_SHARE) < BOARD_ROOM {
         return true;
     }
+    // Unfilled: the window is cleared to the panels' colour (`TileboxApp::clear_color`).
+    let frame = egui::Frame::side_top_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
     egui::Panel::bottom("game-help")
+        .frame(frame)
         .resizable(false)
         .exact_size(room * PANEL_SHARE)
         .show(ui, |ui| {

@@ -29,6 +29,7 @@
 //! - [`history`], [`stats`], [`stats_view`] and [`replay`]: the games remembered, their
 //!   statistics and charts, and any game watched again from its start.
 //! - [`codes`]: a game's code shown and copied, "Play a code", and the daily game's mark.
+//! - [`frame_times`]: each frame's cost in the program's log, for `TILEBOX_FRAME_TIMES=1`.
 //! - [`theme`] and [`help`]: colours, and the controls "How to play" adds to each game's rules.
 
 pub mod advisor;
@@ -36,6 +37,7 @@ pub mod app;
 mod assist;
 mod chrome;
 pub mod codes;
+pub mod frame_times;
 pub mod help;
 pub mod history;
 pub mod input;

@@ -90,6 +90,9 @@ fn main() -> ExitCode {
             .with_app_id("tilebox")
             .with_inner_size([600.0, 760.0])
             .with_min_inner_size([360.0, 480.0]),
+        // The app's colours are flat: nothing to dither, and without a GPU the noise added to
+        // each pixel cost a third of a frame's time (docs/speed.md).
+        dithering: false,
         ..Default::default()
     };
     let result = eframe::run_native(
@@ -98,6 +101,7 @@ fn main() -> ExitCode {
         Box::new(move |_cc| {
             let mut app = tilebox::TileboxApp::with_writer(registry, app_writer, game.as_deref());
             app.share_players(players);
+            app.log_frame_times(tilebox::frame_times::FrameTimes::from_env());
             if let Some(text) = fallback {
                 app.notify(text);
             }

@@ -275,3 +275,142 @@ fn a_replay_at_64_moves_a_second_steps_64_moves_in_a_one_second_frame() {
     assert_eq!(position(&h).0, 3);
     assert_eq!(replay_text(&h), stepped[2]);
 }
+
+/// The values painted on the board in the last frame, each with the centre of its text.
+fn painted_tiles(h: &App) -> Vec<(String, egui::Pos2)> {
+    fn walk(shape: &egui::Shape, out: &mut Vec<(String, egui::Pos2)>) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, out)),
+            egui::Shape::Text(t) => {
+                out.push((
+                    t.galley.text().to_string(),
+                    t.visual_bounding_rect().center(),
+                ));
+            }
+            _ => {}
+        }
+    }
+    let board = h.get_by_label(tilebox::views::sliding::BOARD_LABEL).rect();
+    let mut out = Vec::new();
+    for clipped in &h.output().shapes {
+        walk(&clipped.shape, &mut out);
+    }
+    out.retain(|(text, at)| board.contains(*at) && text.parse::<u64>().is_ok());
+    out
+}
+
+/// Whether every tile painted on the board sits in a cell (the board at rest).
+fn tiles_at_rest(h: &App) -> bool {
+    let centres: Vec<egui::Pos2> = common::spoken_all(h)
+        .into_iter()
+        .filter(|(text, _)| common::is_cell_label(text))
+        .map(|(_, rect)| rect.center())
+        .collect();
+    painted_tiles(h)
+        .iter()
+        .all(|(_, at)| centres.iter().any(|c| c.distance(*at) < 2.0))
+}
+
+/// The rising "+N" shown, if any.
+fn pops(h: &App) -> Vec<String> {
+    common::spoken_all(h)
+        .into_iter()
+        .map(|(text, _)| text)
+        .filter(|text| text.starts_with('+'))
+        .collect()
+}
+
+/// A key is answered by the frame that reads it, however slow the frames: where they are a
+/// second apart (a big window without a GPU under load), longer than the tiles' slide and the
+/// rising "+N" last, the key's own frame shows the board after the move, its tiles on their
+/// way, and the points won; the next frame shows the board at rest.
+#[test]
+fn a_key_is_answered_by_its_own_frame_with_the_slide_and_the_points_when_frames_are_a_second_apart()
+{
+    let dir = common::temp_dir("pace-answer");
+    let mut h = common::harness(&dir, Some("2048"));
+    let mut t = time(&h) + 1.0;
+    let mut scored = 0;
+    for _ in 0..60 {
+        let session = h.state().session("2048").unwrap();
+        let (before, score) = (session.text(), session.score());
+        let mv = session.legal_moves()[0].clone();
+        set_time(&mut h, t);
+        h.key_press(common::key_of(&mv));
+        h.step();
+        let session = h.state().session("2048").unwrap();
+        assert_ne!(session.text(), before, "the key played {mv}");
+        let gained = session.score() - score;
+        // The key's own frame: the board after the move (each cell says what it holds now),
+        // its tiles drawn on their way, and the "+N" of the points won.
+        common::assert_cells_speak(&h, "2048");
+        assert!(
+            !tiles_at_rest(&h),
+            "{mv}: the key's frame shows the tiles sliding: {:?}",
+            painted_tiles(&h)
+        );
+        if gained > 0 {
+            assert_eq!(pops(&h), vec![format!("+{gained}")], "{mv}");
+            scored += 1;
+        } else {
+            assert_eq!(pops(&h), Vec::<String>::new(), "{mv}");
+        }
+        // A second later: the tiles at rest in their cells, the "+N" gone.
+        t += 1.0;
+        set_time(&mut h, t);
+        h.step();
+        assert!(tiles_at_rest(&h), "{mv}: {:?}", painted_tiles(&h));
+        assert_eq!(pops(&h), Vec::<String>::new(), "{mv}");
+        common::assert_cells_speak(&h, "2048");
+        t += 1.0;
+        if scored == 3 {
+            break;
+        }
+    }
+    assert_eq!(scored, 3, "three moves that won points");
+}
+
+/// Without a GPU each pixel painted costs time in every frame: the game screen's panels leave
+/// the window to its clear, which is their colour, in both themes, and the only fill as large
+/// as a quarter of the window is the board's.
+#[test]
+fn the_game_screen_paints_no_panel_fill_over_the_windows_clear() {
+    use eframe::App as _;
+    fn large_fills(shape: &egui::Shape, least: f32, out: &mut Vec<egui::Rect>) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| large_fills(s, least, out)),
+            egui::Shape::Rect(r) if r.fill.a() > 0 && r.rect.area() > least => out.push(r.rect),
+            _ => {}
+        }
+    }
+    let dir = common::temp_dir("pace-fill");
+    let path = dir.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1600.0, 1200.0))
+        .with_max_steps(common::MAX_STEPS)
+        .build_eframe(move |_cc| TileboxApp::new(path, Some("2048")));
+    h.run();
+    let mut themes = Vec::new();
+    for _ in 0..3 {
+        let visuals = h.ctx.global_style().visuals.clone();
+        themes.push(visuals.dark_mode);
+        assert_eq!(
+            h.state().clear_color(&visuals),
+            visuals.panel_fill.to_normalized_gamma_f32()
+        );
+        let least = h.ctx.content_rect().area() / 4.0;
+        let board = h.get_by_label(tilebox::views::sliding::BOARD_LABEL).rect();
+        let mut large = Vec::new();
+        for clipped in &h.output().shapes {
+            large_fills(&clipped.shape, least, &mut large);
+        }
+        assert_eq!(large, vec![board], "dark mode {}", visuals.dark_mode);
+        // The next theme.
+        h.key_press(Key::T);
+        h.run();
+    }
+    assert!(
+        themes.contains(&true) && themes.contains(&false),
+        "{themes:?}"
+    );
+}

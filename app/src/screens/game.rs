@@ -85,7 +85,9 @@ impl GameScreen {
 
         let mut outcome = None;
         let mut end_choice = None;
-        egui::CentralPanel::default().show(ui, |ui| {
+        // Unfilled: the window is cleared to the panels' colour (`TileboxApp::clear_color`).
+        let frame = egui::Frame::central_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
+        egui::CentralPanel::default().frame(frame).show(ui, |ui| {
             if help_page {
                 return crate::help::page(ui, &slot.help());
             }

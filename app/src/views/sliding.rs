@@ -20,6 +20,10 @@ use crate::theme;
 
 /// How long tiles take to slide, in seconds.
 pub const SLIDE_SECONDS: f64 = 0.10;
+/// How far into its slide a move is drawn by the frame that plays it, in seconds: one frame
+/// at 60 a second, so that the frame that answers a key already shows the tiles on their way
+/// (as egui's own animations take their first step at once), not the board as it was.
+pub const ANSWER_LEAD: f64 = 1.0 / 60.0;
 /// How long merged tiles pop and new tiles grow, in seconds.
 pub const POP_SECONDS: f64 = 0.12;
 /// The shortest drag, in points, that counts as a swipe.
@@ -426,7 +430,7 @@ impl GameView for SlidingView {
             let begun = released
                 .filter(|p| Some(p.dir) == snap.last_move)
                 .map_or(0.0, |p| p.cells);
-            start_anim(&snap, now, begun)
+            start_anim(&snap, now - ANSWER_LEAD, begun)
         });
     }
 

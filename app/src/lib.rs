@@ -30,6 +30,7 @@
 //!   statistics and charts, and any game watched again from its start.
 //! - [`codes`]: a game's code shown and copied, "Play a code", and the daily game's mark.
 //! - [`theme`] and [`help`]: colours, and the controls "How to play" adds to each game's rules.
+//! - [`tile_label`]: what a sliding tile writes at its size (whole, wrapped or short).
 
 pub mod advisor;
 pub mod app;
@@ -55,6 +56,7 @@ pub mod storage;
 mod store;
 pub mod tally;
 pub mod theme;
+pub mod tile_label;
 pub mod train_view;
 pub mod trainer;
 pub mod variants;

@@ -175,7 +175,15 @@ fn forms(text: &str) -> Vec<Form> {
         if let Some(lines) = wrapped(main, &['+', '-']) {
             forms.push((lines, true));
         }
-        forms.extend(short_forms(main).into_iter().map(|s| (vec![s], false)));
+        let short = short_forms(main);
+        forms.extend(short.iter().map(|s| (vec![s.clone()], false)));
+        // Then on two lines, the number over its unit: `134` over `M`.
+        forms.extend(
+            short
+                .iter()
+                .filter_map(|s| wrapped(s, &[]))
+                .map(|lines| (lines, false)),
+        );
         forms
     };
     let unders: Vec<Vec<String>> = match under {
@@ -218,15 +226,21 @@ pub fn bracketed(text: &str) -> Option<(&str, &str)> {
         .map(|i| text.split_at(i))
 }
 
-/// `text` on two lines, broken before one of `before` (a sign: `-64` and `+64i`) or after one
-/// of the others (`4²·6·` and `10`), where the longer line is shortest; `None` where it has no
-/// such place past its first character.
+/// `text` on two lines, broken before one of `at` that is a sign (`-64` and `+64i`), after one
+/// that is not (`4²·` and `6·10`), or between a number and letters after it (`14348907` and
+/// `r`, `134` and `M`), where the longer line is shortest; `None` where it has no such place
+/// past its first character.
 fn wrapped(text: &str, at: &[char]) -> Option<Vec<String>> {
     let chars: Vec<char> = text.chars().collect();
     let signs = ['+', '-'];
     (1..chars.len())
         .filter_map(|i| {
             let c = *chars.get(i)?;
+            let after_digit = chars.get(i - 1).is_some_and(char::is_ascii_digit);
+            if after_digit && c.is_alphabetic() && c != 'i' {
+                // Letters after a number (not `i`, which is part of `64i`).
+                return Some(i);
+            }
             if !at.contains(&c) {
                 return None;
             }
@@ -248,9 +262,15 @@ fn wrapped(text: &str, at: &[char]) -> Option<Vec<String>> {
 /// (G), trillions (T), then 10^15 (P) and 10^18 (E), with one decimal then none. Cut, never
 /// rounded up. None for any other text.
 pub fn short_forms(text: &str) -> Vec<String> {
-    let (sign, digits) = match text.strip_prefix('-') {
+    // Letters after the number (Bicolor 2187's `r` and `b`) stay after its short form.
+    let number = text.trim_end_matches(|c: char| c.is_ascii_alphabetic() && c != 'i');
+    let suffix = text.get(number.len()..).unwrap_or_default();
+    if suffix.len() > 2 {
+        return Vec::new();
+    }
+    let (sign, digits) = match number.strip_prefix('-') {
         Some(rest) => ("-", rest),
-        None => ("", text),
+        None => ("", number),
     };
     let (whole, decimals) = digits.split_once('.').unwrap_or((digits, ""));
     let is_digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
@@ -282,9 +302,9 @@ pub fn short_forms(text: &str) -> Vec<String> {
         forms.push(format!("{sign}{head}{unit}"));
     }
     // Never a tile as 0 (0.75 cut to nothing).
-    forms.retain(|f| f != text && f.trim_start_matches('-') != "0");
+    forms.retain(|f| f != number && f.trim_start_matches('-') != "0");
     forms.dedup();
-    forms
+    forms.into_iter().map(|f| f + suffix).collect()
 }
 
 #[cfg(test)]
@@ -321,6 +341,8 @@ mod tests {
         assert_eq!(short_forms("1+i"), Vec::<String>::new());
         assert_eq!(short_forms("÷2"), Vec::<String>::new());
         assert_eq!(short_forms("36893488147419103232"), ["36.8E", "36E"]);
+        assert_eq!(short_forms("14348907r"), ["14.3Mr", "14Mr"]);
+        assert_eq!(short_forms("128i"), Vec::<String>::new());
     }
 
     #[test]
@@ -330,6 +352,9 @@ mod tests {
         assert_eq!(wrapped("-4i", &['+', '-']), None);
         assert_eq!(wrapped("4²·6·10", &['·']).unwrap(), ["4²·", "6·10"]);
         assert_eq!(wrapped("14|15", &['|']).unwrap(), ["14|", "15"]);
+        assert_eq!(wrapped("134M", &[]).unwrap(), ["134", "M"]);
+        assert_eq!(wrapped("14348907r", &[]).unwrap(), ["14348907", "r"]);
+        assert_eq!(wrapped("-64i", &['+', '-']), None);
     }
 
     #[test]

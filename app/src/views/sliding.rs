@@ -328,7 +328,7 @@ impl GameView for SlidingView {
             return out;
         };
         out.board = Some(rect);
-        cell_labels(ui, rect, &snap);
+        let focused_cell = cell_labels(ui, rect, &snap);
 
         // A drag on the board: a swipe, or in a `step` variant the tiles following it.
         if let Some(left) = self.released.take() {
@@ -411,6 +411,10 @@ impl GameView for SlidingView {
         {
             draw_hint(ui.painter(), rect, dir);
         }
+        // Over the tiles, so that the ring shows whole.
+        if let Some(cell) = focused_cell {
+            theme::focus_ring(ui, &cell);
+        }
         if self.anim.is_some() {
             ui.ctx().request_repaint();
         }
@@ -477,8 +481,10 @@ pub fn arrow_of(dir: Direction) -> Key {
 /// One accessible label per cell, over the board: its position and what it holds. A cell
 /// whose tile is not written whole at its size (a number in short, `16k`; see
 /// [`crate::tile_label`]), or is written smaller than [`crate::tile_label::LEAST`], shows
-/// the tile's whole text on hover, and is a stop of Tab that shows it on focus.
-fn cell_labels(ui: &egui::Ui, rect: Rect, snap: &Snapshot) {
+/// the tile's whole text on hover, and is a stop of Tab that shows it on focus. Returns such
+/// a cell if it has the focus, for its ring.
+fn cell_labels(ui: &egui::Ui, rect: Rect, snap: &Snapshot) -> Option<egui::Response> {
+    let mut focused = None;
     let side = snap.board.side();
     for (cell, rank) in cells(&snap.board) {
         let r = cell_rect(rect, side, cell.row as f32, cell.col as f32);
@@ -497,14 +503,15 @@ fn cell_labels(ui: &egui::Ui, rect: Rect, snap: &Snapshot) {
         let label = cell_label(cell.row, cell.col, &tile);
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &label));
         if cut {
-            theme::focus_ring(ui, &response);
             if response.has_focus() {
                 response.show_tooltip_text(tile);
+                focused = Some(response);
             } else {
                 response.on_hover_text(tile);
             }
         }
     }
+    focused
 }
 
 /// The animation of the move that led to the board of `snap`, its tiles `begun` (0 to 1) of
@@ -536,7 +543,9 @@ fn start_anim(snap: &Snapshot, now: f64, begun: f32) -> Option<Anim> {
 /// Where cell `(row, col)` is on a board drawn in `rect`.
 fn cell_rect(rect: Rect, side: usize, row: f32, col: f32) -> Rect {
     let n = side.max(1) as f32;
-    let gap = rect.width() * 0.025;
+    // A fortieth of the board between cells up to 4×4, thinner on bigger boards (8×8's are
+    // half that), so that their tiles keep room for their text.
+    let gap = rect.width() * 0.025 * (4.0 / n).min(1.0);
     let cell = (rect.width() - gap * (n + 1.0)) / n;
     let min = rect.min + Vec2::new(gap + col * (cell + gap), gap + row * (cell + gap));
     Rect::from_min_size(min, Vec2::splat(cell))

@@ -193,6 +193,7 @@ fn every_tile_of_every_built_in_game_writes_12_point_text_at_360_px() {
     let painter = egui::Painter::new(h.ctx.clone(), egui::LayerId::background(), Rect::EVERYTHING);
     let mut small = Vec::new();
     let mut short = 0;
+    let mut short_by: BTreeMap<&str, usize> = BTreeMap::new();
     let mut tiles = 0;
     for v in &variants {
         let cell = sides[&v.side];
@@ -235,6 +236,10 @@ fn every_tile_of_every_built_in_game_writes_12_point_text_at_360_px() {
             );
             if !label.whole {
                 short += 1;
+                *short_by.entry(v.id.as_str()).or_insert(0) += 1;
+                if ["134217728", "16384", "127834.04", "14348907r"].contains(&text.as_str()) {
+                    eprintln!("{} {text}: {:?}", v.id, label.text());
+                }
             }
             if label.smallest() < LEAST {
                 small.push(format!(
@@ -248,6 +253,9 @@ fn every_tile_of_every_built_in_game_writes_12_point_text_at_360_px() {
         }
     }
     eprintln!("{tiles} tiles, {short} in a short form; cells {sides:?}");
+    let mut most: Vec<(&str, usize)> = short_by.into_iter().collect();
+    most.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
+    eprintln!("written short, most first: {most:?}");
     assert!(
         small.is_empty(),
         "{} tiles under 12 points:\n{}",

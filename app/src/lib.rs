@@ -31,6 +31,7 @@
 //! - [`codes`]: a game's code shown and copied, "Play a code", and the daily game's mark.
 //! - [`frame_times`]: each frame's cost in the program's log, for `TILEBOX_FRAME_TIMES=1`.
 //! - [`theme`] and [`help`]: colours, and the controls "How to play" adds to each game's rules.
+//! - [`tile_label`]: what a sliding tile writes at its size (whole, wrapped or short).
 
 pub mod advisor;
 pub mod app;
@@ -57,6 +58,7 @@ pub mod storage;
 mod store;
 pub mod tally;
 pub mod theme;
+pub mod tile_label;
 pub mod train_view;
 pub mod trainer;
 pub mod variants;

@@ -11,7 +11,7 @@
 //! that no two marks overlap: [`crate::stats::max_points`]), and the list shows [`PAGE`] games.
 
 use egui::{RichText, Vec2};
-use egui_plot::{Bar, BarChart, GridMark, Line, MarkerShape, Plot, PlotPoints, Points};
+use egui_plot::{Bar, BarChart, GridInput, GridMark, Line, MarkerShape, Plot, PlotPoints, Points};
 use tilebox_core::Entry;
 
 use crate::history::{History, HistoryView, Record};
@@ -366,6 +366,7 @@ const FIGURE_WIDTH: f32 = 100.0;
 fn still_plot(id: &str) -> Plot<'static> {
     Plot::new(id)
         .height(220.0)
+        .grid_spacing(egui::Rangef::new(GRID_SPACING, 300.0))
         .allow_zoom(false)
         .allow_drag(false)
         .allow_scroll(false)
@@ -431,6 +432,10 @@ fn score_chart(ui: &mut egui::Ui, entry: &Entry, stats: &Stats, range: Range, pa
             "Score"
         })
         .include_y(0.0)
+        .x_grid_spacer(|input| whole_marks(input, X_LABEL_ROOM))
+        .y_grid_spacer(|input| whole_marks(input, Y_LABEL_ROOM))
+        .x_axis_formatter(|mark, _| whole_text(mark.value))
+        .y_axis_formatter(|mark, _| whole_text(mark.value))
         .label_formatter(move |position| hover_text(&hover, position, lower))
         .show(ui, |plot| {
             let name = if bin_size.is_some() { "Mean" } else { "Score" };
@@ -630,8 +635,7 @@ fn histogram_chart(
         .y_axis_label("Games")
         .show_grid([false, true])
         .x_grid_spacer(move |input| {
-            // `base_step_size` is the value of 8 points.
-            let per_point = input.base_step_size / 8.0;
+            let per_point = input.base_step_size / f64::from(GRID_SPACING);
             let every = ((room * per_point).ceil() as usize).max(1);
             (0..marks)
                 .step_by(every)
@@ -648,10 +652,74 @@ fn histogram_chart(
             }
             values.get(i as usize).cloned().unwrap_or_default()
         })
+        .y_grid_spacer(|input| whole_marks(input, Y_LABEL_ROOM))
+        .y_axis_formatter(|mark, _| whole_text(mark.value))
         .include_y(0.0)
         .show(ui, |plot| {
             plot.add(BarChart::new("Games", bars).color(palette.focus));
         });
+}
+
+/// The least spacing of egui_plot's grid, in points: the `base_step_size` a grid spacer is
+/// given is the value of this many points.
+const GRID_SPACING: f32 = 8.0;
+
+/// The room, in points, between two marks of an axis of whole numbers written up the side (a
+/// score, a count of games): egui_plot writes no mark closer than 20 points to the next and
+/// writes them faint up to 30, so 32 keeps every mark written and at full contrast.
+pub const Y_LABEL_ROOM: f64 = 32.0;
+
+/// The same along the bottom, where egui_plot writes no mark closer than 60 points and fades
+/// them up to 80 (and a mark such as "20000" is 40 points wide). An axis 2.7 times as long
+/// or more (a chart's in a window 360 px wide is about 280) writes 0 and one mark or more.
+pub const X_LABEL_ROOM: f64 = 80.0;
+
+/// The marks of an axis of whole numbers (games, scores, counts) over `input.bounds`: every
+/// multiple of one step, the least of 1, 2 or 5 times a power of ten (never less than 1) that
+/// puts them `room` points apart or more. egui_plot's own spacer steps by powers of ten only,
+/// so an axis from 0 to 9,000 found its marks of 1,000 too close to write and those of 10,000
+/// past its end, and wrote only "0".
+pub fn whole_marks(input: GridInput, room: f64) -> Vec<GridMark> {
+    let per_point = input.base_step_size / f64::from(GRID_SPACING);
+    let step = nice_step(per_point * room);
+    let (lo, hi) = input.bounds;
+    if !(step.is_finite() && lo.is_finite() && hi.is_finite()) || hi < lo {
+        return Vec::new();
+    }
+    let first = (lo / step).ceil();
+    let last = (hi / step).floor();
+    // Bounded: a plot is a few hundred points, and the step puts marks `room` apart.
+    let count = (last - first).clamp(-1.0, 1_000.0) as i64;
+    (0..=count)
+        .map(|i| GridMark {
+            value: (first + i as f64) * step,
+            step_size: step,
+        })
+        .collect()
+}
+
+/// The least of 1, 2 or 5 times a power of ten that is `at_least` or more, and 1 or more.
+pub fn nice_step(at_least: f64) -> f64 {
+    if !at_least.is_finite() || at_least <= 1.0 {
+        return 1.0;
+    }
+    let power = 10f64.powf(at_least.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|&step| step >= at_least)
+        .unwrap_or(10.0 * power)
+}
+
+/// The text of a mark of an axis of whole numbers: the number in a few characters
+/// ([`short_number`]); none below 0, where a plot's margin reaches (no game, score or count
+/// is negative), nor between whole numbers.
+pub fn whole_text(value: f64) -> String {
+    let whole = value.round();
+    if whole < 0.0 || (value - whole).abs() > 1e-6 || !whole.is_finite() {
+        return String::new();
+    }
+    short_number(whole as u64)
 }
 
 /// A number in a few characters, for an axis: 2048, 121k, 5.7M, 1.8G.
@@ -810,6 +878,86 @@ mod tests {
         assert_eq!(short_number(5_702_887), "5.7M");
         assert_eq!(short_number(1_836_311_903), "1.8G");
         assert_eq!(short_number(u64::MAX), "18447P");
+    }
+
+    /// The texts egui_plot writes on an axis `points` long showing `bounds` with the marks of
+    /// [`whole_marks`] `room` apart: those of the marks it does not leave out as too close
+    /// (`least` points, its `label_spacing.min`), each with its place in points.
+    fn written(bounds: (f64, f64), points: f64, room: f64, least: f64) -> Vec<(String, f64)> {
+        let per_point = (bounds.1 - bounds.0) / points;
+        let input = GridInput {
+            bounds,
+            base_step_size: per_point * f64::from(GRID_SPACING),
+        };
+        whole_marks(input, room)
+            .into_iter()
+            .filter(|m| m.step_size / per_point > least)
+            .map(|m| (whole_text(m.value), (m.value - bounds.0) / per_point))
+            .filter(|(text, _)| !text.is_empty())
+            .collect()
+    }
+
+    #[test]
+    fn steps_are_one_two_or_five_times_a_power_of_ten() {
+        assert_eq!(nice_step(0.3), 1.0);
+        assert_eq!(nice_step(1.5), 2.0);
+        assert_eq!(nice_step(2.0), 2.0);
+        assert_eq!(nice_step(3.0), 5.0);
+        assert_eq!(nice_step(7.0), 10.0);
+        assert_eq!(nice_step(1_840.0), 2_000.0);
+        assert_eq!(nice_step(f64::NAN), 1.0);
+        assert_eq!(whole_text(-2_000.0), "");
+        assert_eq!(whole_text(0.5), "");
+        assert_eq!(whole_text(8_000.0), "8000");
+        assert_eq!(whole_text(1_500_000.0), "1.5M");
+    }
+
+    #[test]
+    fn the_axes_of_twenty_thousand_games_write_their_marks() {
+        // The chart of all 20,000 games (scores to 9,300, as a plot's margins widen them) and
+        // the histogram of their highest tiles (9,300 of them at one tile), a plot of 170
+        // points high and 300 wide: egui_plot's own marks wrote "0" alone up the side.
+        let up = written((-465.0, 9_765.0), 170.0, Y_LABEL_ROOM, 20.0);
+        let texts: Vec<&str> = up.iter().map(|(t, _)| t.as_str()).collect();
+        assert_eq!(texts, ["0", "2000", "4000", "6000", "8000"]);
+        let along = written((-1_000.0, 21_000.0), 300.0, X_LABEL_ROOM, 60.0);
+        let texts: Vec<&str> = along.iter().map(|(t, _)| t.as_str()).collect();
+        assert_eq!(texts, ["0", "10000", "20000"]);
+    }
+
+    #[test]
+    fn every_axis_of_whole_numbers_writes_several_marks_at_full_contrast() {
+        let highs = [
+            1.0, 3.0, 7.0, 9.5, 12.0, 95.0, 180.0, 950.0, 3_100.0, 9_300.0, 20_000.0, 88_000.0,
+            99_999.0, 123_456.0, 950_000.0, 9.9e6, 4.2e9, 1e12, 1.8e19,
+        ];
+        for high in highs {
+            for points in [100.0, 170.0, 280.0, 400.0, 900.0] {
+                for (room, least, full) in [(Y_LABEL_ROOM, 20.0, 30.0), (X_LABEL_ROOM, 60.0, 80.0)]
+                {
+                    // A step of 2 then 5 may be 2.5 times the room: the axis holds two marks
+                    // when it is 2.5 times the room, and its margins.
+                    if points < 2.7 * room {
+                        continue;
+                    }
+                    let margin = high * 0.05;
+                    let marks = written((-margin, high + margin), points, room, least);
+                    let what = format!("0 to {high} over {points} points: {marks:?}");
+                    // 0 and at least one more (a tenth of the axis' marks at worst).
+                    assert!(marks.len() >= 2, "{what}");
+                    assert_eq!(marks[0].0, "0", "{what}");
+                    for pair in marks.windows(2) {
+                        let apart = pair[1].1 - pair[0].1;
+                        assert!(apart >= full, "{what}");
+                        // Not needlessly far apart either: at most 2.5 times the room, but
+                        // where whole numbers are that far apart.
+                        let step = apart * (high + 2.0 * margin) / points;
+                        assert!(apart <= 2.5 * room + 1e-6 || step < 1.5, "{what}");
+                        assert_ne!(pair[0].0, pair[1].0, "{what}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -332,7 +332,7 @@ impl GameView for SlidingView {
             return out;
         };
         out.board = Some(rect);
-        cell_labels(ui, rect, &snap);
+        let focused_cell = cell_labels(ui, rect, &snap);
 
         // A drag on the board: a swipe, or in a `step` variant the tiles following it.
         if let Some(left) = self.released.take() {
@@ -415,6 +415,10 @@ impl GameView for SlidingView {
         {
             draw_hint(ui.painter(), rect, dir);
         }
+        // Over the tiles, so that the ring shows whole.
+        if let Some(cell) = focused_cell {
+            theme::focus_ring(ui, &cell);
+        }
         if self.anim.is_some() {
             ui.ctx().request_repaint();
         }
@@ -478,17 +482,40 @@ pub fn arrow_of(dir: Direction) -> Key {
     }
 }
 
-/// One accessible label per cell, over the board: its position and what it holds.
-fn cell_labels(ui: &egui::Ui, rect: Rect, snap: &Snapshot) {
+/// One accessible label per cell, over the board: its position and what it holds. A cell
+/// whose tile is not written whole at its size (a number in short, `16k`; see
+/// [`crate::tile_label`]), or is written smaller than [`crate::tile_label::LEAST`], shows
+/// the tile's whole text on hover, and is a stop of Tab that shows it on focus. Returns such
+/// a cell if it has the focus, for its ring.
+fn cell_labels(ui: &egui::Ui, rect: Rect, snap: &Snapshot) -> Option<egui::Response> {
+    let mut focused = None;
     let side = snap.board.side();
     for (cell, rank) in cells(&snap.board) {
         let r = cell_rect(rect, side, cell.row as f32, cell.col as f32);
         let id = ui.scope_id().with(("cell", cell.row, cell.col));
-        let response = ui.interact(r, id, Sense::hover());
         let tile = snap.rules.variant().tile_text(snap.rules.value(rank));
+        let cut = rank != 0 && {
+            let written = tile_label(ui.painter(), &tile, r.width());
+            !written.whole || written.smallest() < crate::tile_label::LEAST
+        };
+        let sense = if cut {
+            Sense::focusable_noninteractive()
+        } else {
+            Sense::hover()
+        };
+        let response = ui.interact(r, id, sense);
         let label = cell_label(cell.row, cell.col, &tile);
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &label));
+        if cut {
+            if response.has_focus() {
+                response.show_tooltip_text(tile);
+                focused = Some(response);
+            } else {
+                response.on_hover_text(tile);
+            }
+        }
     }
+    focused
 }
 
 /// The animation of the move that led to the board of `snap`, its tiles `begun` (0 to 1) of
@@ -520,7 +547,9 @@ fn start_anim(snap: &Snapshot, now: f64, begun: f32) -> Option<Anim> {
 /// Where cell `(row, col)` is on a board drawn in `rect`.
 fn cell_rect(rect: Rect, side: usize, row: f32, col: f32) -> Rect {
     let n = side.max(1) as f32;
-    let gap = rect.width() * 0.025;
+    // A fortieth of the board between cells up to 4×4, thinner on bigger boards (8×8's are
+    // half that), so that their tiles keep room for their text.
+    let gap = rect.width() * 0.025 * (4.0 / n).min(1.0);
     let cell = (rect.width() - gap * (n + 1.0)) / n;
     let min = rect.min + Vec2::new(gap + col * (cell + gap), gap + row * (cell + gap));
     Rect::from_min_size(min, Vec2::splat(cell))
@@ -686,45 +715,39 @@ pub fn draw_tile(painter: &Painter, cell: Rect, colors: TileColors, text: &str, 
     } else {
         r.center()
     };
-    match bracketed(text) {
-        Some((main, under)) => {
-            let size = theme::tile_font_size(main, r.width()).min(r.width() * 0.4);
-            let small = theme::tile_font_size(under, r.width()).min(size * 0.6);
-            painter.text(
-                center - Vec2::new(0.0, r.height() * 0.1),
-                Align2::CENTER_CENTER,
-                main,
-                FontId::proportional(size),
-                theme::color(colors.text),
-            );
-            painter.text(
-                center + Vec2::new(0.0, r.height() * 0.24),
-                Align2::CENTER_CENTER,
-                under,
-                FontId::proportional(small),
-                theme::color(colors.text),
-            );
-        }
-        None => {
-            painter.text(
-                center,
-                Align2::CENTER_CENTER,
-                text,
-                FontId::proportional(theme::tile_font_size(text, r.width())),
-                theme::color(colors.text),
-            );
-        }
+    // The text's form and sizes as the tile at rest has them: a tile that pops or grows
+    // keeps its form, scaled.
+    let label = tile_label(painter, text, cell.width());
+    let color = theme::color(colors.text);
+    let galleys: Vec<_> = label
+        .lines
+        .iter()
+        .map(|line| {
+            painter.layout_no_wrap(
+                line.text.clone(),
+                FontId::proportional(line.size * scale),
+                color,
+            )
+        })
+        .collect();
+    let tall: f32 = galleys.iter().map(|g| g.size().y).sum();
+    let mut top = center.y - tall / 2.0;
+    for galley in galleys {
+        let size = galley.size();
+        painter.galley(Pos2::new(center.x - size.x / 2.0, top), galley, color);
+        top += size.y;
     }
 }
 
-/// A label with a part in brackets after the rest (1716's "6(3|3)": a worth and its place;
-/// 2496's "24(4×6)": a worth and its pair; 3240's "36(6²)": a worth and its factors), split
-/// there: the tile shows the part small under the rest, as the Compendium shows a place or a
-/// pair under its worth. `None` for any other text ("-1", "1+i", "(x)").
-fn bracketed(text: &str) -> Option<(&str, &str)> {
-    text.find('(')
-        .filter(|&i| i > 0 && text.ends_with(')'))
-        .map(|i| text.split_at(i))
+/// What a tile showing `text` in a cell `side` points wide writes ([`crate::tile_label`]), in
+/// the fonts `painter` writes with.
+pub fn tile_label(painter: &Painter, text: &str, side: f32) -> crate::tile_label::TileLabel {
+    crate::tile_label::fit(text, side, |line, size| {
+        painter
+            .layout_no_wrap(line.to_string(), FontId::proportional(size), Color32::WHITE)
+            .size()
+            .x
+    })
 }
 
 /// The next tile (Threes' next card), above the board.
@@ -782,6 +805,7 @@ mod tests {
 
     #[test]
     fn a_place_in_brackets_goes_under_the_worth() {
+        use crate::tile_label::bracketed;
         assert_eq!(bracketed("6(3|3)"), Some(("6", "(3|3)")));
         assert_eq!(bracketed("1716(7|8)"), Some(("1716", "(7|8)")));
         assert_eq!(bracketed("24(4×6)"), Some(("24", "(4×6)")));

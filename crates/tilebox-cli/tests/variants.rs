@@ -647,7 +647,7 @@ fn a_long_chain_of_based_on_loads_and_its_refusals_are_one_line_each() {
             ),
         );
     }
-    let out = run_bounded(&dir, &["list"], Stdio::null());
+    let out = dir.run(&["list"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stderr), "");
     let listed = text(&out.stdout);
@@ -660,7 +660,7 @@ fn a_long_chain_of_based_on_loads_and_its_refusals_are_one_line_each() {
             name(N - 1)
         ),
     );
-    let out = run_bounded(&dir, &["list"], Stdio::null());
+    let out = dir.run(&["list"]);
     assert_eq!(out.status.code(), Some(0));
     let refused = text(&out.stderr);
     assert_eq!(refused.lines().count(), N, "{}", &refused[..500]);
@@ -686,7 +686,7 @@ fn a_long_chain_of_based_on_loads_and_its_refusals_are_one_line_each() {
             name(N - 1)
         ),
     );
-    let out = run_bounded(&dir, &["list"], Stdio::null());
+    let out = dir.run(&["list"]);
     assert_eq!(out.status.code(), Some(0));
     let refused = text(&out.stderr);
     assert_eq!(refused.lines().count(), N);

@@ -246,7 +246,9 @@ fn a_bad_file_is_one_notice_naming_file_and_field_and_the_good_ones_still_load()
 #[cfg(unix)]
 #[test]
 fn a_variants_folder_that_is_not_one_is_a_notice_in_the_launcher() {
-    let cases: [(&str, fn(&Path) -> bool, &str); 3] = [
+    /// A name, how to put it where the folder goes, and what the notice says.
+    type Case = (&'static str, fn(&Path) -> bool, &'static str);
+    let cases: [Case; 3] = [
         (
             "file",
             |p| std::fs::write(p, "{}").is_ok(),

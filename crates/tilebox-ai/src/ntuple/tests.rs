@@ -232,14 +232,27 @@ fn the_standard_player_holds_at_most_160_mib() {
     }
 }
 
-#[test]
-fn bad_weights_files_are_refused_each_with_its_cause() {
+/// A good file of 2048's small network (weights 0.5) in a folder of its own: the variant, the
+/// network, the folder, the file and its bytes.
+fn good_file() -> (
+    Variant,
+    Network,
+    tempfile::TempDir,
+    std::path::PathBuf,
+    Vec<u8>,
+) {
     let v = variant("2048");
     let network = Network::new(&Layout::small(false), 0.5);
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("2048.weights");
     save(&good, &v, &network, &RunState::default()).unwrap();
     let bytes = std::fs::read(&good).unwrap();
+    (v, network, dir, good, bytes)
+}
+
+#[test]
+fn bad_weights_files_are_refused_each_with_its_cause() {
+    let (v, network, dir, good, bytes) = good_file();
     let write = |name: &str, bytes: &[u8]| {
         let path = dir.path().join(name);
         std::fs::File::create(&path)
@@ -536,12 +549,7 @@ fn a_restarted_game_learns_more_moves_and_keeps_its_first_score() {
 /// no run writes one, and it would play and learn nonsense.
 #[test]
 fn a_weight_that_is_not_finite_is_refused_even_with_a_good_checksum() {
-    let v = variant("2048");
-    let network = Network::new(&Layout::small(false), 0.5);
-    let dir = tempfile::tempdir().unwrap();
-    let good = dir.path().join("2048.weights");
-    save(&good, &v, &network, &RunState::default()).unwrap();
-    let bytes = std::fs::read(&good).unwrap();
+    let (v, network, dir, _, bytes) = good_file();
     let weights = network.layout().weight_count();
     let first = bytes.len() - 8 - 4 * weights;
     for (at, value, index) in [

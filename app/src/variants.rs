@@ -38,11 +38,22 @@ pub fn player_registry(data_dir: &Path) -> (Registry, Vec<String>, Arc<Players>)
 
 /// The launcher's line for a refused file: `Variant file variants/my.json not loaded: side: 9
 /// is not from 2 to 8 (the file is left as it is).`
+///
+/// The folder itself refused (a file, a named pipe, a symbolic link to nothing where it should
+/// be): `Variant folder variants/ not read: it is a file, not a folder, so no variant is read
+/// (it is left as it is).`
 pub fn refusal_notice(refusal: &Refusal) -> String {
-    let line = format!(
-        "Variant file {VARIANTS_FOLDER}/{} not loaded: {} (the file is left as it is).",
-        refusal.file, refusal.error
-    );
+    let line = if refusal.is_folder() {
+        format!(
+            "Variant folder {VARIANTS_FOLDER}/ not read: {} (it is left as it is).",
+            refusal.error
+        )
+    } else {
+        format!(
+            "Variant file {VARIANTS_FOLDER}/{} not loaded: {} (the file is left as it is).",
+            refusal.file, refusal.error
+        )
+    };
     // One line, whatever the file's name or the message holds.
     line.replace(['\n', '\r'], " ")
 }

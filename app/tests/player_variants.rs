@@ -238,3 +238,77 @@ fn a_bad_file_is_one_notice_naming_file_and_field_and_the_good_ones_still_load()
         .collect();
     assert_eq!(names.len(), 3, "{names:?}");
 }
+
+/// A `variants` that is not a folder (a file, a named pipe, a symbolic link to nothing) is one
+/// notice in the launcher, naming the folder, and the app starts with its own games. (The tests
+/// run as root, for whom no folder is unreadable: a folder the system refuses to read goes the
+/// same way, "it cannot be read (permission denied …)".)
+#[cfg(unix)]
+#[test]
+fn a_variants_folder_that_is_not_one_is_a_notice_in_the_launcher() {
+    /// A name, how to put it where the folder goes, and what the notice says.
+    type Case = (&'static str, fn(&Path) -> bool, &'static str);
+    let cases: [Case; 3] = [
+        (
+            "file",
+            |p| std::fs::write(p, "{}").is_ok(),
+            "it is a file, not a folder, so no variant is read",
+        ),
+        (
+            "fifo",
+            |p| {
+                std::process::Command::new("mkfifo")
+                    .arg(p)
+                    .status()
+                    .is_ok_and(|s| s.success())
+            },
+            "it is a named pipe (FIFO), not a folder, so no variant is read",
+        ),
+        (
+            "dangling",
+            |p| std::os::unix::fs::symlink(p.with_file_name("nowhere"), p).is_ok(),
+            "which does not exist, so no variant is read",
+        ),
+    ];
+    for (name, make, says) in cases {
+        let dir = temp_dir(&format!("player-variants-folder-{name}"));
+        assert!(make(&dir.join("variants")), "{name}");
+        let h = harness(&dir, None);
+        let notices = h.state().notices().to_vec();
+        assert_eq!(notices.len(), 1, "{name}: {notices:?}");
+        let line = &notices[0];
+        assert!(
+            line.starts_with("Variant folder variants/ not read: ") && line.contains(says),
+            "{name}: {line}"
+        );
+        assert!(!line.contains('\n'), "{line}");
+        // Shown in the launcher, and the built-ins are there.
+        h.get_by_label(line);
+        assert!(h.state().registry().get("2048").is_some());
+    }
+}
+
+/// A chain of 3,000 files, each based on the next in name order, no longer aborts the app with
+/// a stack overflow: it starts with every one of them and no notice.
+#[test]
+fn a_long_chain_of_based_on_starts_the_app() {
+    const N: usize = 3000;
+    let dir = temp_dir("player-variants-chain");
+    for i in 0..N {
+        let base = if i + 1 == N {
+            "2048".to_string()
+        } else {
+            format!("c{:05}", i + 1)
+        };
+        write_variant(
+            &dir,
+            &format!("c{i:05}.json"),
+            &format!(r#"{{"format": 1, "id": "c{i:05}", "based_on": "{base}"}}"#),
+        );
+    }
+    let h = harness(&dir, None);
+    assert!(h.state().notices().is_empty(), "{:?}", h.state().notices());
+    let registry = h.state().registry();
+    assert!(registry.get("c00000").is_some() && registry.get("c02999").is_some());
+    assert_eq!(group_of(registry, "c00000"), group_of(registry, "2048"));
+}

@@ -203,12 +203,14 @@ impl CliError {
 }
 
 /// Text the user gave, shown in quotes with line breaks and other control characters escaped,
-/// so that a message stays on one line.
+/// so that a message stays on one line, and bounded as every refusal bounds it
+/// (`tilebox_core::json_words::bounded`).
 pub struct Quoted<'a>(pub &'a str);
 
 impl std::fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "'{}'", self.0.escape_debug())
+        let text = tilebox_core::json_words::bounded(&self.0.escape_debug().to_string());
+        write!(f, "'{text}'")
     }
 }
 

@@ -76,6 +76,14 @@ pub fn run(
         })?
         .clone();
     let path = file::weights_path(data_dir, &variant.id);
+    // `--games 0` reads where a run stands; with no run, it would write an untrained network.
+    if request.games == 0 && file::read_run(&path, &variant).is_err_and(|e| e.is_missing()) {
+        return Err(CliError::Usage(format!(
+            "--games 0 trains nothing, and {} has no network yet ({} is not there): nothing is written",
+            variant.id,
+            path.display()
+        )));
+    }
     let size = request.network.unwrap_or(NetworkSize::Standard);
     let mut run = Run::open(
         &path,

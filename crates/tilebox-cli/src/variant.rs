@@ -166,7 +166,8 @@ pub fn check(registry: &Registry, path: &Path) -> Result<Variant, VariantCliErro
                 error: VariantError::field(
                     "id",
                     format!(
-                        "{id:?} is taken (the file is not that variant: `tilebox-cli variant show {id}` prints it)"
+                        "{} is taken (the file is not that variant: `tilebox-cli variant show {id}` prints it)",
+                        tilebox_core::json_words::quote(&id)
                     ),
                 ),
             }))

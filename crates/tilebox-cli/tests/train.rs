@@ -259,3 +259,61 @@ fn a_second_run_of_the_same_file_is_refused_while_the_first_holds_it() {
     ));
     assert_eq!(done["games"], 5);
 }
+
+/// `--games 0` reads where a run stands; with no run, it refuses in one line and writes
+/// nothing (it wrote an untrained network of 268 MB).
+#[test]
+fn games_0_without_a_run_writes_nothing() {
+    let data = tempfile::tempdir().unwrap();
+    let out = train(data.path(), &["2048", "--games", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: --games 0 trains nothing, and 2048 has no network yet")
+            && err.trim_end().ends_with("nothing is written"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    assert!(
+        !data.path().join("tilebox").exists(),
+        "something was written"
+    );
+    // With a run, it tells where the run stands.
+    new_small_run(data.path(), 2, 1);
+    let read = summary(&train(data.path(), &["2048", "--games", "0"]));
+    assert_eq!(read["games"], 2);
+}
+
+/// A `players` that is a file, and a temporary file that is a folder, are said in words under
+/// their own names.
+#[test]
+fn a_players_file_and_a_temporary_folder_are_named_in_words() {
+    let data = tempfile::tempdir().unwrap();
+    let players = data.path().join("tilebox").join("players");
+    std::fs::create_dir_all(players.parent().unwrap()).unwrap();
+    std::fs::write(&players, "").unwrap();
+    let out = train(data.path(), &["2048", "--games", "1", "--network", "small"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        format!(
+            "error: cannot save: {}: it is a file, not a folder\n",
+            players.display()
+        )
+    );
+    std::fs::remove_file(&players).unwrap();
+    let tmp = players.join("2048.weights.tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let out = train(data.path(), &["2048", "--games", "1", "--network", "small"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err.lines().last().unwrap(),
+        format!(
+            "error: cannot save: {}: it is a folder, not a file",
+            tmp.display()
+        )
+    );
+}

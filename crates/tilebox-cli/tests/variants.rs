@@ -602,3 +602,140 @@ fn variant_check_of_a_pipe_says_what_it_says_of_the_file_on_disk() {
     );
     assert!(piped.stdout.is_empty());
 }
+
+/// `variant check` of a named pipe no one writes into ends at once (status 2, one line), where
+/// it waited for a writer for ever.
+#[cfg(unix)]
+#[test]
+fn variant_check_of_a_named_pipe_without_a_writer_ends_at_once() {
+    let dir = DataDir::new();
+    let fifo = dir.0.join("x.json");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let out = run_bounded(
+        &dir,
+        &["variant", "check", fifo.to_str().unwrap()],
+        Stdio::null(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: x.json: it is a named pipe (FIFO) that nothing was written into, so nothing was read\n"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+/// A chain of 3,000 files, each based on the next in name order, loads without a stack
+/// overflow; a refusal at its foot is one line for each file above it, and a loop is refused
+/// file by file.
+#[test]
+fn a_long_chain_of_based_on_loads_and_its_refusals_are_one_line_each() {
+    const N: usize = 3000;
+    let dir = DataDir::new();
+    let name = |i: usize| format!("c{i:05}");
+    for i in 0..N {
+        let base = if i + 1 == N {
+            "2048".to_string()
+        } else {
+            name(i + 1)
+        };
+        dir.write(
+            &format!("{}.json", name(i)),
+            &format!(
+                r#"{{"format": 1, "id": "{}", "based_on": "{base}"}}"#,
+                name(i)
+            ),
+        );
+    }
+    let out = dir.run(&["list"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "");
+    let listed = text(&out.stdout);
+    assert!(listed.contains("c00000\t") && listed.contains(&format!("{}\t", name(N - 1))));
+    // The foot refused: every file refused, one short line each.
+    dir.write(
+        &format!("{}.json", name(N - 1)),
+        &format!(
+            r#"{{"format": 1, "id": "{}", "based_on": "2048", "side": 9}}"#,
+            name(N - 1)
+        ),
+    );
+    let out = dir.run(&["list"]);
+    assert_eq!(out.status.code(), Some(0));
+    let refused = text(&out.stderr);
+    assert_eq!(refused.lines().count(), N, "{}", &refused[..500]);
+    assert!(
+        refused.lines().all(|l| l.len() < 120),
+        "{}",
+        &refused[..500]
+    );
+    assert_eq!(
+        refused.lines().next().unwrap(),
+        r#"refused: c00000.json: based_on: "c00001" is refused (its based_on is)"#
+    );
+    assert!(refused.contains(&format!(
+        "refused: {}.json: based_on: \"{}\" is refused (side: 9 is not from 2 to 8)\n",
+        name(N - 2),
+        name(N - 1)
+    )));
+    // A loop: the foot based on the head.
+    dir.write(
+        &format!("{}.json", name(N - 1)),
+        &format!(
+            r#"{{"format": 1, "id": "{}", "based_on": "c00000"}}"#,
+            name(N - 1)
+        ),
+    );
+    let out = dir.run(&["list"]);
+    assert_eq!(out.status.code(), Some(0));
+    let refused = text(&out.stderr);
+    assert_eq!(refused.lines().count(), N);
+    assert!(
+        refused
+            .lines()
+            .all(|l| l.ends_with(".json: based_on: a loop of based_on")),
+        "{}",
+        &refused[..500]
+    );
+}
+
+/// A `variants` that is not a folder, or one that cannot be read, is one line on `list`'s
+/// stderr, and the built-ins still list. (The tests run as root, for whom a folder without
+/// permissions can still be read: a file, a named pipe and a symbolic link to nothing stand
+/// for it.)
+#[cfg(unix)]
+#[test]
+fn a_variants_folder_that_is_not_one_is_one_line_on_stderr() {
+    for (case, says) in [
+        ("file", "it is a file, not a folder, so no variant is read"),
+        (
+            "fifo",
+            "it is a named pipe (FIFO), not a folder, so no variant is read",
+        ),
+        ("dangling", "which does not exist, so no variant is read"),
+    ] {
+        let dir = DataDir::new();
+        let folder = dir.variants();
+        std::fs::remove_dir(&folder).unwrap();
+        match case {
+            "file" => std::fs::write(&folder, "{}").unwrap(),
+            "fifo" => assert!(
+                Command::new("mkfifo")
+                    .arg(&folder)
+                    .status()
+                    .unwrap()
+                    .success()
+            ),
+            _ => std::os::unix::fs::symlink(dir.0.join("nowhere"), &folder).unwrap(),
+        }
+        let out = run_bounded(&dir, &["list"], Stdio::null());
+        assert_eq!(out.status.code(), Some(0), "{case}");
+        assert!(text(&out.stdout).contains("2048\t"), "{case}");
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{case}: {err}");
+        assert!(
+            err.starts_with("refused: variants/: ") && err.trim_end().ends_with(says),
+            "{case}: {err}"
+        );
+    }
+}

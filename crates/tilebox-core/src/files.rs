@@ -35,6 +35,9 @@ pub enum FileError {
         /// The bound.
         limit: u64,
     },
+    /// A named pipe that no one was writing into when it was opened: nothing is waited for.
+    #[error("it is a named pipe (FIFO) that nothing was written into, so nothing was read")]
+    NoWriter,
     /// The system refused, for a reason said in words where it has one.
     #[error("{}", io_words(.0))]
     Io(io::Error),
@@ -159,8 +162,10 @@ pub enum Kinds {
     /// Regular files only: what a folder holds.
     Regular,
     /// Anything that can be read, a pipe or a device too: a file the player names on a command
-    /// line (`/dev/stdin`). It is opened as the system opens it (a named pipe waits for a
-    /// writer, as `cat` does), and read within the bound all the same.
+    /// line (`/dev/stdin`). It is opened without blocking all the same, so that a named pipe
+    /// no one writes into is [`FileError::NoWriter`] at once rather than a wait for ever; a
+    /// pipe with a writer (the shell's, `… | tilebox-cli variant check /dev/stdin`) is read to
+    /// its end, as `cat` reads it, and anything is read within the bound.
     Any,
 }
 
@@ -172,16 +177,22 @@ pub fn read_bounded(path: &Path, limit: u64, kinds: Kinds) -> Result<Vec<u8>, Fi
     options.read(true);
     let file = match kinds {
         Kinds::Regular => open_regular(path, &options)?,
-        Kinds::Any => options.open(path).map_err(|e| FileError::of(path, e))?,
+        Kinds::Any => {
+            non_blocking(&mut options);
+            options.open(path).map_err(|e| FileError::of(path, e))?
+        }
     };
-    let len = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let meta = file.metadata().ok();
+    let pipe = meta.as_ref().is_some_and(|m| is_pipe(m.file_type()));
+    let len = meta.map_or(0, |m| m.len());
     if len > limit {
         return Err(FileError::TooLarge { len, limit });
     }
     let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
-    file.take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(FileError::Io)?;
+    read_waiting(file.take(limit.saturating_add(1)), &mut bytes).map_err(FileError::Io)?;
+    if pipe && bytes.is_empty() {
+        return Err(FileError::NoWriter);
+    }
     if bytes.len() as u64 > limit {
         return Err(FileError::TooLarge {
             len: bytes.len() as u64,
@@ -189,6 +200,37 @@ pub fn read_bounded(path: &Path, limit: u64, kinds: Kinds) -> Result<Vec<u8>, Fi
         });
     }
     Ok(bytes)
+}
+
+/// Whether a file of type `kind` is a pipe, named or not (`/dev/stdin` under `|`).
+fn is_pipe(kind: FileType) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        kind.is_fifo()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = kind;
+        false
+    }
+}
+
+/// How long a read of a pipe opened without blocking waits before it asks again, while its
+/// writer has written nothing new and not yet closed it.
+const PIPE_WAIT: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// Reads `from` to its end into `bytes`. Opened without blocking, a pipe whose writer has not
+/// written yet says "would block": the read waits a moment and asks again, until the writer
+/// closes it (a pipe without a writer ends at once).
+fn read_waiting(mut from: impl Read, bytes: &mut Vec<u8>) -> io::Result<()> {
+    loop {
+        match from.read_to_end(bytes) {
+            Ok(_) => return Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => std::thread::sleep(PIPE_WAIT),
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -235,6 +277,10 @@ mod tests {
             err.to_string(),
             "it is a named pipe (FIFO), not a regular file, so it is not opened"
         );
+        // Named on a command line, it is opened without waiting for a writer: with none, it
+        // is said at once.
+        let err = read_bounded(&fifo, 10, Kinds::Any).unwrap_err();
+        assert!(matches!(err, FileError::NoWriter), "{err:?}");
         let mut append = OpenOptions::new();
         append.append(true).create(true);
         assert!(matches!(

@@ -113,14 +113,14 @@ fn found_words(found: &str) -> String {
         "character ",
     ] {
         if let Some(value) = found.strip_prefix(kind) {
-            return value.trim_matches('`').to_string();
+            return bounded(value.trim_matches('`'));
         }
     }
     match found {
         "map" => "an object".to_string(),
         "sequence" => "a list".to_string(),
         "unit" | "null" => "null".to_string(),
-        other => other.replace('`', "\""),
+        other => bounded(&other.replace('`', "\"")),
     }
 }
 
@@ -143,15 +143,70 @@ fn expected_words(expected: &str) -> String {
     }
 }
 
-/// `` `warp` `` as `"warp"`.
+/// `` `warp` `` as `"warp"`, bounded as [`quote`] bounds it.
 fn quoted(text: &str) -> String {
-    format!("\"{}\"", text.trim_matches('`'))
+    quote(text.trim_matches('`'))
+}
+
+/// The most characters of a player's text a refusal quotes ([`quote`], [`bounded`]).
+pub const QUOTE_CHARS: usize = 40;
+
+/// Text a player gave, as a refusal quotes it: in double quotes, escaped as Rust escapes a
+/// string (so a line break stays on the line), and bounded: past [`QUOTE_CHARS`] characters
+/// its first ones, `…`, and its length, `"aaaa…" (500000 characters)`. The one way every
+/// refusal of a variant, a save or a setting quotes what it refuses, so that a refusal stays a
+/// line whatever the file holds.
+pub fn quote(text: &str) -> String {
+    match cut(text) {
+        None => format!("{text:?}"),
+        Some(head) => format!(
+            "{}…\" ({} characters)",
+            format!("{head:?}").trim_end_matches('"'),
+            text.chars().count()
+        ),
+    }
+}
+
+/// Text to show as it is (a JSON value, a number), bounded as [`quote`] bounds it: past
+/// [`QUOTE_CHARS`] characters, its first ones and `… (n characters)`.
+pub fn bounded(text: &str) -> String {
+    match cut(text) {
+        None => text.to_string(),
+        Some(head) => format!("{head}… ({} characters)", text.chars().count()),
+    }
+}
+
+/// The first [`QUOTE_CHARS`] characters of `text`, if it has more.
+fn cut(text: &str) -> Option<&str> {
+    let (end, _) = text.char_indices().nth(QUOTE_CHARS)?;
+    text.get(..end)
 }
 
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
     use super::*;
+
+    #[test]
+    fn a_quote_is_bounded_and_stays_on_one_line() {
+        assert_eq!(quote("my-fib"), "\"my-fib\"");
+        assert_eq!(quote("a\nb"), "\"a\\nb\"");
+        let long = "é".repeat(500_000);
+        let q = quote(&long);
+        assert_eq!(
+            q,
+            format!("\"{}…\" (500000 characters)", "é".repeat(QUOTE_CHARS))
+        );
+        assert_eq!(
+            quote(&"x".repeat(QUOTE_CHARS)),
+            format!("{:?}", "x".repeat(QUOTE_CHARS))
+        );
+        assert_eq!(bounded("[1,2]"), "[1,2]");
+        assert_eq!(
+            bounded(&"9".repeat(100)),
+            format!("{}… (100 characters)", "9".repeat(QUOTE_CHARS))
+        );
+    }
 
     #[derive(Debug, serde::Deserialize)]
     #[allow(dead_code)]

@@ -13,6 +13,8 @@
 
 use std::fmt;
 
+use tilebox_core::json_words::quote;
+
 /// The tile letters, by index in [`Expr::coef`]: `a` to `e` from the wall outward, then `z`,
 /// the tile behind the rule's tiles.
 pub const LETTERS: [char; 6] = ['a', 'b', 'c', 'd', 'e', 'z'];
@@ -131,7 +133,7 @@ fn tokenize(text: &str) -> Result<Vec<Tok>, String> {
                 let digits = run(char::is_ascii_digit);
                 match digits.parse::<i128>() {
                     Ok(n) if n <= 1 << 63 => (Tok::Num(n), digits.len()),
-                    _ => return Err(format!("the number \"{digits}\" is too large")),
+                    _ => return Err(format!("the number {} is too large", quote(digits))),
                 }
             }
             'a'..='z' | 'A'..='Z' => {
@@ -140,11 +142,15 @@ fn tokenize(text: &str) -> Result<Vec<Tok>, String> {
                     _ if word == "divides" => Tok::Divides,
                     Some(l) if word.len() == 1 => Tok::Letter(l),
                     _ if word.len() == 1 => {
-                        return Err(format!("\"{word}\" is not a tile letter (a to e, or z)"));
+                        return Err(format!(
+                            "{} is not a tile letter (a to e, or z)",
+                            quote(word)
+                        ));
                     }
                     _ => {
                         return Err(format!(
-                            "unknown word \"{word}\" (tiles are single letters)"
+                            "unknown word {} (tiles are single letters)",
+                            quote(word)
                         ));
                     }
                 };

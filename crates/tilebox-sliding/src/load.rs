@@ -10,6 +10,7 @@ use std::path::Path;
 use serde_json::{Map, Value};
 pub use tilebox_core::files::Kinds;
 use tilebox_core::files::{self, FileError};
+use tilebox_core::json_words::quote;
 
 use crate::builtin::Builtin;
 use crate::variant::{BASED_ON, Variant, VariantError, parse_object, resolve};
@@ -40,6 +41,26 @@ pub struct Refusal {
     pub file: String,
     /// Why, naming the field at fault.
     pub error: VariantError,
+}
+
+impl Refusal {
+    /// The refusal of the folder `dir` as a whole: its name with a `/` after it
+    /// (`variants/`), which no file in it has.
+    pub fn folder(dir: &Path, error: VariantError) -> Refusal {
+        let name = dir.file_name().map_or_else(
+            || dir.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        Refusal {
+            file: format!("{name}/"),
+            error,
+        }
+    }
+
+    /// Whether this is the refusal of the folder as a whole ([`Refusal::folder`]).
+    pub fn is_folder(&self) -> bool {
+        self.file.ends_with('/')
+    }
 }
 
 impl fmt::Display for Refusal {
@@ -90,9 +111,14 @@ impl Bases for [Builtin] {
 /// refused, as it always was. A file whose id a later built-in took still loads, its game under
 /// a new id ([`Loaded::id`], see [`renamed_id`]), and a `based_on` naming the id in the
 /// player's other files still means that file, as it did when they were written.
+///
+/// A folder that is there but cannot be read (a file, a named pipe, a symbolic link to
+/// nothing, no permission) is one refusal of the folder ([`Refusal::folder`]), so that its
+/// variants do not vanish without a word.
 pub fn load_dir(dir: &Path, builtins: &(impl Bases + ?Sized)) -> (Vec<Loaded>, Vec<Refusal>) {
-    let Ok(read) = std::fs::read_dir(dir) else {
-        return (Vec::new(), Vec::new());
+    let read = match std::fs::read_dir(dir) {
+        Ok(read) => read,
+        Err(e) => return (Vec::new(), folder_refusal(dir, &e).into_iter().collect()),
     };
     let mut files: Vec<(String, std::path::PathBuf)> = read
         .filter_map(Result::ok)
@@ -161,7 +187,7 @@ pub fn read_bounded(path: &Path, kinds: Kinds) -> Result<String, VariantError> {
         FileError::TooLarge { .. } => {
             VariantError::whole(format!("larger than {MAX_FILE_BYTES} bytes"))
         }
-        FileError::NotAFile(_) => VariantError::whole(e.to_string()),
+        FileError::NotAFile(_) | FileError::NoWriter => VariantError::whole(e.to_string()),
         other => VariantError::whole(format!("cannot be read: {other}")),
     })?;
     String::from_utf8(bytes).map_err(|_| VariantError::whole("not UTF-8 text"))
@@ -192,7 +218,10 @@ pub(crate) fn resolve_all(
             }
             let first = crate::builtin::FIRST_IDS.contains(&id.as_str());
             if (first && taken.has(&id)) || by_id.contains_key(&id) {
-                return Err(VariantError::field("id", format!("{id:?} is taken")));
+                return Err(VariantError::field(
+                    "id",
+                    format!("{} is taken", quote(&id)),
+                ));
             }
             Ok((id, o))
         });
@@ -232,8 +261,7 @@ pub(crate) fn resolve_all(
     };
     let mut loaded = Vec::new();
     for (i, (file, _)) in parsed.iter().enumerate() {
-        let mut visiting = HashSet::new();
-        match resolver.resolve(i, &mut visiting) {
+        match resolver.resolve(i) {
             Ok(l) => loaded.push(l),
             Err(error) => refused.push(Refusal {
                 file: file.clone(),
@@ -244,6 +272,32 @@ pub(crate) fn resolve_all(
     // Refusals in file order, as the files were read.
     refused.sort_by_key(|r| order.iter().position(|f| *f == r.file));
     (loaded, refused)
+}
+
+/// Why the folder `dir` could not be read (`e`), as a refusal of the folder; none when it is
+/// simply not there (no variants yet).
+fn folder_refusal(dir: &Path, e: &std::io::Error) -> Option<Refusal> {
+    let why = if e.kind() == std::io::ErrorKind::NotFound {
+        // A symbolic link to nothing is a folder the player meant to be there.
+        let target = std::fs::read_link(dir).ok()?;
+        format!(
+            "it is a symbolic link to {}, which does not exist, so no variant is read",
+            target.display()
+        )
+    } else {
+        let kind = std::fs::metadata(dir).ok().map(|m| m.file_type());
+        match kind.map(|k| (k.is_file(), files::not_a_file(k))) {
+            Some((true, _)) => "it is a file, not a folder, so no variant is read".to_string(),
+            Some((false, Some(what))) if what != "a folder" => {
+                format!("it is {what}, not a folder, so no variant is read")
+            }
+            _ => format!(
+                "it cannot be read ({}), so no variant is read",
+                files::io_words(e)
+            ),
+        }
+    };
+    Some(Refusal::folder(dir, VariantError::whole(why)))
 }
 
 /// The id the game of a player's variant `id` is played under once a built-in has taken `id`:
@@ -274,20 +328,50 @@ struct Resolver<'a, B: Bases + ?Sized> {
 }
 
 impl<B: Bases + ?Sized> Resolver<'_, B> {
-    fn resolve(&mut self, i: usize, visiting: &mut HashSet<usize>) -> Result<Loaded, VariantError> {
+    /// The file a file's `based_on` names among the player's files, if it does: a player's
+    /// own file first, as [`Resolver::resolve_one`] looks.
+    fn base_file(&self, i: usize) -> Option<usize> {
+        let (_, file) = self.parsed.get(i)?;
+        let base = file.get(BASED_ON)?.as_str()?;
+        self.by_id.get(base).copied()
+    }
+
+    /// Resolves file `i` and every file of its `based_on` chain below it, without recursion:
+    /// the chain is walked down to a file resolved before, a built-in, or a file met twice (a
+    /// loop), then resolved from its foot up, so that no chain is too long.
+    fn resolve(&mut self, i: usize) -> Result<Loaded, VariantError> {
         if let Some(done) = self.done.get(i).cloned().flatten() {
             return done;
         }
-        if !visiting.insert(i) {
-            return Err(VariantError::field(BASED_ON, "a loop of based_on"));
+        let mut chain = vec![i];
+        let mut on_chain = HashSet::from([i]);
+        let mut last = i;
+        while let Some(j) = self.base_file(last) {
+            if self.done.get(j).is_some_and(Option::is_some) || !on_chain.insert(j) {
+                break;
+            }
+            chain.push(j);
+            last = j;
         }
-        let parsed = self.parsed;
-        let Some((name, file)) = parsed.get(i) else {
+        let mut result = Err(VariantError::whole("no such file"));
+        for &k in chain.iter().rev() {
+            result = self.resolve_one(k);
+            if let Some(slot) = self.done.get_mut(k) {
+                *slot = Some(result.clone());
+            }
+        }
+        result
+    }
+
+    /// Resolves file `i`, whose base among the player's files is resolved already; one not
+    /// yet resolved is on the chain being resolved: a loop.
+    fn resolve_one(&self, i: usize) -> Result<Loaded, VariantError> {
+        let Some((name, file)) = self.parsed.get(i) else {
             return Err(VariantError::whole("no such file"));
         };
         let mut root = None;
         let id = self.ids.get(i).cloned().unwrap_or_default();
-        let result = resolve(file, |base| {
+        resolve(file, |base| {
             // A player's own file first: a built-in that took its id came after the files
             // based on it were written.
             if !self.by_id.contains_key(base)
@@ -296,25 +380,27 @@ impl<B: Bases + ?Sized> Resolver<'_, B> {
                 root = Some(v.id.clone());
                 return Ok(v);
             }
-            match self.by_id.get(base).copied() {
-                Some(j) => match self.resolve(j, visiting) {
-                    Ok(l) => {
-                        root = Some(l.root.clone());
-                        Ok(l.variant)
-                    }
-                    Err(e)
-                        if e.field.as_deref() == Some(BASED_ON) && e.message.contains("loop") =>
-                    {
-                        Err(e)
-                    }
-                    Err(e) => Err(VariantError::field(
-                        BASED_ON,
-                        format!("{base:?} is refused ({e})"),
-                    )),
-                },
-                None => Err(VariantError::field(
+            let Some(j) = self.by_id.get(base).copied() else {
+                return Err(VariantError::field(
                     BASED_ON,
-                    format!("{base:?} is not a known variant"),
+                    format!("{} is not a known variant", quote(base)),
+                ));
+            };
+            match self.done.get(j).cloned().flatten() {
+                None => Err(loop_error()),
+                Some(Ok(l)) => {
+                    root = Some(l.root.clone());
+                    Ok(l.variant)
+                }
+                Some(Err(e)) if e == loop_error() => Err(e),
+                // Its own refusal is a line of its own: one step of the chain is told here.
+                Some(Err(e)) if e.field.as_deref() == Some(BASED_ON) => Err(VariantError::field(
+                    BASED_ON,
+                    format!("{} is refused (its based_on is)", quote(base)),
+                )),
+                Some(Err(e)) => Err(VariantError::field(
+                    BASED_ON,
+                    format!("{} is refused ({e})", quote(base)),
                 )),
             }
         })
@@ -323,13 +409,13 @@ impl<B: Bases + ?Sized> Resolver<'_, B> {
             variant,
             id,
             file: name.clone(),
-        });
-        visiting.remove(&i);
-        if let Some(slot) = self.done.get_mut(i) {
-            *slot = Some(result.clone());
-        }
-        result
+        })
     }
+}
+
+/// The refusal of a file whose `based_on` chain comes back to a file on it.
+fn loop_error() -> VariantError {
+    VariantError::field(BASED_ON, "a loop of based_on")
 }
 
 #[cfg(test)]
@@ -545,7 +631,7 @@ mod tests {
                 "2048",
                 "merges",
                 r#"[{"tiles": ["n", "n"], "makes": "n+1", "leaves": [99]}]"#,
-                "merges: rule 1: position 99 is off the ladder (1 to 57)",
+                "merges: rule 1: leaves: position 99 is off the ladder (1 to 57)",
             ),
             (
                 2,
@@ -1357,6 +1443,171 @@ mod tests {
             .unwrap_or_else(|| panic!("{name} was not refused"));
         std::fs::remove_file(dir.join(name)).unwrap();
         line
+    }
+
+    /// Loads one file of `text` over the built-ins: the variant, or the refusal as a line.
+    fn load_one(text: &str) -> Result<Variant, String> {
+        let (mut ok, refused) =
+            resolve_all([("my.json".to_string(), Ok(text.to_string()))], builtins());
+        match (ok.pop(), refused.first()) {
+            (Some(l), None) => Ok(l.variant),
+            (None, Some(r)) => Err(r.to_string()),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// A refusal quotes a player's text bounded: a 500,000-character condition, field name, id
+    /// or tile is a short line, its first characters and its length.
+    #[test]
+    fn a_refusal_quotes_at_most_a_few_dozen_characters() {
+        let long = "9".repeat(500_000);
+        let when = format!(
+            r#"{{"format": 2, "id": "w", "based_on": "1762", "merges": [{{"tiles": ["a", "b"], "makes": "a + b", "when": ["a = {long}"]}}]}}"#
+        );
+        let key = format!(r#"{{"format": 1, "id": "w", "based_on": "2048", "x{long}": 1}}"#);
+        let id = format!(r#"{{"format": 1, "id": "w{long}", "based_on": "2048"}}"#);
+        let tile = format!(
+            r#"{{"format": 1, "id": "w", "based_on": "2048", "spawn": {{"weights": {{"x{long}": 1}}}}}}"#
+        );
+        let mut labels: Vec<String> = (1..=57).map(|i| format!("t{i}")).collect();
+        labels[56].clone_from(&long);
+        let label =
+            json!({"format": 2, "id": "w", "based_on": "2048", "labels": labels}).to_string();
+        for text in [when, key, id, tile, label] {
+            let line = load_one(&text).unwrap_err();
+            assert!(
+                line.len() < 200,
+                "{} characters: {}",
+                line.len(),
+                &line[..300]
+            );
+            assert!(line.contains(&"9".repeat(30)), "{line}");
+            assert!(
+                line.contains(&format!("…\" ({} characters)", 500_001))
+                    || line.contains("(500000 characters)")
+                    || line.contains("(500001 characters)"),
+                "{line}"
+            );
+        }
+    }
+
+    /// An id of more than 64 characters is refused in one line: a game's files are named by
+    /// it, and from 239 characters the names are longer than a disk allows.
+    #[test]
+    fn an_id_longer_than_64_characters_is_refused() {
+        let id = |n: usize| "a".repeat(n);
+        let text =
+            |id: &str| format!(r#"{{"format": 1, "id": "{id}", "based_on": "2048", "side": 5}}"#);
+        assert_eq!(load_one(&text(&id(64))).unwrap().id, id(64));
+        let line = load_one(&text(&id(65))).unwrap_err();
+        assert!(
+            line.starts_with("my.json: id: \"aaaa")
+                && line.ends_with("\" (65 characters) is longer than 64 characters"),
+            "{line}"
+        );
+        let line = load_one(&text(&id(100_000))).unwrap_err();
+        assert!(line.len() < 200, "{line}");
+        // No built-in comes near.
+        assert!(
+            builtins().iter().all(|b| b.id().len() <= 18),
+            "a built-in id is longer than 18"
+        );
+    }
+
+    /// A ladder reads its spawn keys as a range of integers does: `"02"` and `"+2"` are the
+    /// tile 2; `"00"` is 0, which no ladder holds; a tile named twice is refused naming spawn.
+    #[test]
+    fn spawn_keys_read_alike_on_a_ladder_and_a_range() {
+        let ladder = |keys: &str| {
+            load_one(&format!(
+                r#"{{"format": 1, "id": "w", "based_on": "2048", "spawn": {{"weights": {keys}}}}}"#
+            ))
+        };
+        let range = |keys: &str| {
+            load_one(&format!(
+                r#"{{"format": 2, "id": "w", "based_on": "1762", "spawn": {{"weights": {keys}}}}}"#
+            ))
+        };
+        let plain = ladder(r#"{"2": 9, "4": 1}"#).unwrap();
+        for keys in [r#"{"02": 9, "4": 1}"#, r#"{"+2": 9, "004": 1}"#] {
+            assert_eq!(ladder(keys).unwrap(), plain, "{keys}");
+        }
+        assert_eq!(
+            range(r#"{"02": 3, "+1": 1}"#).unwrap(),
+            range(r#"{"2": 3, "1": 1}"#).unwrap()
+        );
+        assert_eq!(
+            ladder(r#"{"00": 1}"#).unwrap_err(),
+            "my.json: spawn: 0 is not a tile of the ladder"
+        );
+        for twice in [
+            ladder(r#"{"2": 1, "02": 1}"#),
+            range(r#"{"1": 1, "01": 1}"#),
+        ] {
+            let line = twice.unwrap_err();
+            assert!(line.starts_with("my.json: spawn: \""), "{line}");
+            assert!(
+                line.ends_with("names a tile named before (each tile once)"),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            ladder(r#"{"two": 1}"#).unwrap_err(),
+            r#"my.json: spawn: weights: "two" is not a tile value"#
+        );
+        assert_eq!(
+            ladder(r#"{"99999999999999999999": 1}"#).unwrap_err(),
+            r#"my.json: spawn: weights: "99999999999999999999" is out of range (a tile value is at most 18446744073709551615)"#
+        );
+    }
+
+    /// A whole number too large for its field is said to be out of range, not "not a whole
+    /// number".
+    #[test]
+    fn a_whole_number_too_large_is_out_of_range() {
+        let big = "18446744073709551615";
+        let weights = format!(
+            r#"{{"format": 1, "id": "w", "based_on": "2048", "spawn": {{"weights": {{"2": {big}}}}}}}"#
+        );
+        assert_eq!(
+            load_one(&weights).unwrap_err(),
+            format!("my.json: spawn: weights: 2: {big} is out of range (at most 4294967295)")
+        );
+        let n_from = r#"{"format": 1, "id": "w", "based_on": "2048", "merges": [{"tiles": ["n", "n"], "makes": "n+1", "n_from": 18446744073709551616}]}"#;
+        let line = load_one(n_from).unwrap_err();
+        assert!(
+            line.starts_with("my.json: merges: rule 1: n_from: ")
+                && line.ends_with("is out of range (at most 4294967295)"),
+            "{line}"
+        );
+        let on_moves = r#"{"format": 2, "id": "w", "based_on": "2048", "merges": [{"tiles": ["n", "n"], "makes": "n+1", "on_moves": [4294967296, 0]}]}"#;
+        assert_eq!(
+            load_one(on_moves).unwrap_err(),
+            "my.json: merges: rule 1: on_moves: 4294967296 is out of range (at most 4294967295)"
+        );
+        let not_whole = r#"{"format": 1, "id": "w", "based_on": "2048", "merges": [{"tiles": ["n", "n"], "makes": "n+1", "n_from": 1.5}]}"#;
+        assert_eq!(
+            load_one(not_whole).unwrap_err(),
+            "my.json: merges: rule 1: n_from: 1.5 is not a whole number"
+        );
+    }
+
+    /// A position off the ladder names the part of the rule it is in.
+    #[test]
+    fn a_position_off_the_ladder_names_tiles_makes_or_leaves() {
+        for (field, rule) in [
+            ("tiles", r#"{"tiles": [99, 99], "makes": 1}"#),
+            ("makes", r#"{"tiles": [1, 1], "makes": 99}"#),
+        ] {
+            let text =
+                format!(r#"{{"format": 1, "id": "w", "based_on": "2048", "merges": [{rule}]}}"#);
+            assert_eq!(
+                load_one(&text).unwrap_err(),
+                format!(
+                    "my.json: merges: rule 1: {field}: position 99 is off the ladder (1 to 57)"
+                )
+            );
+        }
     }
 
     #[test]

@@ -13,6 +13,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 use thiserror::Error;
 
+use tilebox_core::json_words::{bounded, quote};
+
 use crate::Rank;
 use crate::condition::{Cond, Expr};
 
@@ -666,14 +668,17 @@ fn pos_of_text(text: &str) -> Result<Pos, String> {
     if t.chars().any(|c| crate::condition::LETTERS.contains(&c)) {
         return Expr::parse(text)
             .map(Pos::Int)
-            .map_err(|m| format!("{text:?}: {m}"));
+            .map_err(|m| format!("{}: {m}", quote(text)));
     }
     Err(not_a_position(&Value::from(text)))
 }
 
 /// The refusal of a value that is not a ladder position.
 fn not_a_position(value: &Value) -> String {
-    format!("{value} is not a ladder position (a number, \"n\" or \"n+k\")")
+    format!(
+        "{} is not a ladder position (a number, \"n\" or \"n+k\")",
+        bounded(&value.to_string())
+    )
 }
 
 /// What a JSON value is, in words, for a refusal: `"a list"`, `"the text \"x\""`.
@@ -681,8 +686,8 @@ fn kind_of(value: &Value) -> String {
     match value {
         Value::Null => "null".to_string(),
         Value::Bool(b) => b.to_string(),
-        Value::Number(n) => n.to_string(),
-        Value::String(t) => format!("{t:?}"),
+        Value::Number(n) => bounded(&n.to_string()),
+        Value::String(t) => quote(t),
         Value::Array(_) => "a list".to_string(),
         Value::Object(_) => "an object".to_string(),
     }
@@ -720,7 +725,8 @@ fn check_merges(value: &Value) -> Result<(), String> {
         };
         if let Some(k) = rule.keys().find(|k| !RULE_FIELDS.contains(&k.as_str())) {
             return Err(format!(
-                "rule {n}: {k:?} is not a field of a rule (they are {})",
+                "rule {n}: {} is not a field of a rule (they are {})",
+                quote(k),
                 RULE_FIELDS.join(", ")
             ));
         }
@@ -752,27 +758,24 @@ fn check_merges(value: &Value) -> Result<(), String> {
             }
         }
         for field in ["n_from", "n_to"] {
-            if let Some(v) = rule.get(field)
-                && v.as_u64().and_then(|x| u32::try_from(x).ok()).is_none()
-            {
-                return Err(within(
-                    field,
-                    format!("{} is not a whole number", kind_of(v)),
-                ));
+            if let Some(v) = rule.get(field) {
+                whole_u32(v).map_err(|m| within(field, m))?;
             }
         }
         for field in ["n_every", "on_moves"] {
             if let Some(v) = rule.get(field) {
-                let pair = v.as_array().filter(|a| {
-                    a.len() == 2
-                        && a.iter()
-                            .all(|x| x.as_u64().and_then(|x| u32::try_from(x).ok()).is_some())
-                });
-                if pair.is_none() {
-                    return Err(within(
-                        field,
-                        format!("{} is not [m, r], two whole numbers", kind_of(v)),
-                    ));
+                match v.as_array().map(Vec::as_slice) {
+                    Some([m, r]) => {
+                        for x in [m, r] {
+                            whole_u32(x).map_err(|m| within(field, m))?;
+                        }
+                    }
+                    _ => {
+                        return Err(within(
+                            field,
+                            format!("{} is not [m, r], two whole numbers", kind_of(v)),
+                        ));
+                    }
                 }
             }
         }
@@ -846,7 +849,7 @@ fn check_merges(value: &Value) -> Result<(), String> {
                         ),
                     ));
                 };
-                Cond::parse(text).map_err(|m| within("when", format!("{text:?}: {m}")))?;
+                Cond::parse(text).map_err(|m| within("when", format!("{}: {m}", quote(text))))?;
             }
         }
         for field in ["any_order", "run"] {
@@ -861,6 +864,43 @@ fn check_merges(value: &Value) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A whole number that fits in 32 bits, or why not: `"x" is not a whole number`, or
+/// `18446744073709551615 is out of range (at most 4294967295)`.
+fn whole_u32(v: &Value) -> Result<u32, String> {
+    let whole = v.as_u64().map(u128::from).or_else(|| {
+        // A whole number past 2^64 reads as a float.
+        v.as_f64()
+            .filter(|x| x.fract() == 0.0 && *x >= 0.0)
+            .map(|x| x as u128)
+    });
+    match whole {
+        Some(n) => u32::try_from(n).map_err(|_| {
+            format!(
+                "{} is out of range (at most {})",
+                bounded(&v.to_string()),
+                u32::MAX
+            )
+        }),
+        None => Err(format!("{} is not a whole number", kind_of(v))),
+    }
+}
+
+/// A tile named as a key of `spawn`'s weights or bag: a whole number, written in decimal
+/// (`"2"`; `"02"` and `"+2"` are 2, as a range of integers reads them), or why not.
+fn tile_key(key: &str) -> Result<u64, String> {
+    let digits = key.strip_prefix('+').unwrap_or(key);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return key.parse::<u64>().map_err(|_| {
+            format!(
+                "{} is out of range (a tile value is at most {})",
+                quote(key),
+                u64::MAX
+            )
+        });
+    }
+    Err(format!("{} is not a tile value", quote(key)))
 }
 
 /// The fields of `spawn` and of its `bonus`.
@@ -878,7 +918,8 @@ fn check_spawn(value: &Value) -> Result<(), String> {
     };
     if let Some(k) = spawn.keys().find(|k| !SPAWN_FIELDS.contains(&k.as_str())) {
         return Err(format!(
-            "{k:?} is not a field of spawn (they are weights, bag and bonus)"
+            "{} is not a field of spawn (they are weights, bag and bonus)",
+            quote(k)
         ));
     }
     for field in ["weights", "bag"] {
@@ -892,15 +933,8 @@ fn check_spawn(value: &Value) -> Result<(), String> {
             ));
         };
         for (tile, n) in table {
-            if tile.parse::<u64>().is_err() {
-                return Err(format!("{field}: {tile:?} is not a tile value"));
-            }
-            if n.as_u64().and_then(|x| u32::try_from(x).ok()).is_none() {
-                return Err(format!(
-                    "{field}: {tile}: {} is not a whole number",
-                    kind_of(n)
-                ));
-            }
+            tile_key(tile).map_err(|m| format!("{field}: {m}"))?;
+            whole_u32(n).map_err(|m| format!("{field}: {tile}: {m}"))?;
         }
     }
     if let Some(bonus) = spawn.get("bonus") {
@@ -909,7 +943,8 @@ fn check_spawn(value: &Value) -> Result<(), String> {
         };
         if let Some(k) = bonus.keys().find(|k| !BONUS_FIELDS.contains(&k.as_str())) {
             return Err(format!(
-                "bonus: {k:?} is not a field of a bonus (they are {})",
+                "bonus: {} is not a field of a bonus (they are {})",
+                quote(k),
                 BONUS_FIELDS.join(", ")
             ));
         }
@@ -917,12 +952,13 @@ fn check_spawn(value: &Value) -> Result<(), String> {
             let Some(v) = bonus.get(field) else {
                 return Err(format!("bonus: {field}: missing"));
             };
+            if let (true, Some([num, den])) = (field == "chance", v.as_array().map(Vec::as_slice)) {
+                for x in [num, den] {
+                    whole_u32(x).map_err(|m| format!("bonus: chance: {m}"))?;
+                }
+            }
             let fits = if field == "chance" {
-                v.as_array().is_some_and(|a| {
-                    a.len() == 2
-                        && a.iter()
-                            .all(|x| x.as_u64().and_then(|x| u32::try_from(x).ok()).is_some())
-                })
+                v.as_array().is_some_and(|a| a.len() == 2)
             } else {
                 v.as_u64().is_some()
             };
@@ -1011,7 +1047,8 @@ impl VariantError {
     /// An error in `field`.
     pub fn field(field: &str, message: impl Into<String>) -> Self {
         Self {
-            field: Some(field.to_string()),
+            // A field's name may be a player's text (an unknown field): bounded.
+            field: Some(bounded(field)),
             message: message.into(),
         }
     }
@@ -1031,14 +1068,26 @@ pub fn valid_id(id: &str) -> bool {
     id_refusal(id).is_none()
 }
 
+/// The longest variant id, in characters: a game's files are named by its id
+/// (`saves/<id>.json`, `history/<id>.jsonl`, `players/<id>.weights.lock`), and a longer id
+/// would soon be a name longer than a disk allows (255 bytes). The longest built-in id has 18.
+pub const MAX_ID_LEN: usize = 64;
+
 /// Why `id` is not a variant id, in words, if it is not one.
 pub fn id_refusal(id: &str) -> Option<String> {
-    if id.starts_with('-') {
+    if id.len() > MAX_ID_LEN {
         return Some(format!(
-            "{id:?} starts with '-', so a command line would take it for an option"
+            "{} is longer than {MAX_ID_LEN} characters",
+            quote(id)
         ));
     }
-    (!id_chars(id)).then(|| format!("{id:?} is not lowercase letters, digits and '-'"))
+    if id.starts_with('-') {
+        return Some(format!(
+            "{} starts with '-', so a command line would take it for an option",
+            quote(id)
+        ));
+    }
+    (!id_chars(id)).then(|| format!("{} is not lowercase letters, digits and '-'", quote(id)))
 }
 
 /// Whether `id` is lowercase ASCII letters, digits and `-`, not empty.
@@ -1192,7 +1241,7 @@ fn integers_to_values(
         .and_then(|t| serde_json::from_value::<ladder::Range>(t.clone()).ok())
         .map(|r| r.integers)
     else {
-        return Ok(None);
+        return ladder_keys(map);
     };
     // A range in a format-1 file is refused as such ([`Variant::validate`]).
     if check_format(map)? < 2 {
@@ -1224,7 +1273,39 @@ fn integers_to_values(
     match twice {
         Some(key) => Err(VariantError::field(
             "spawn",
-            format!("{key:?} names a tile named before (each tile once)"),
+            format!("{} names a tile named before (each tile once)", quote(&key)),
+        )),
+        None => Ok(Some(out)),
+    }
+}
+
+/// A ladder's spawn keys as a range's are read: `"02"` and `"+2"` are the tile 2, written
+/// `"2"`. The full form `map` with its keys so written, when one was written otherwise (`None`
+/// when none was: the built-ins' thousands of keys are not copied), or the key that names a
+/// tile named before. A key that is not a tile value is left for [`check_spawn`] to refuse.
+fn ladder_keys(map: &Map<String, Value>) -> Result<Option<Map<String, Value>>, VariantError> {
+    let other_form = |k: &String| tile_key(k).is_ok_and(|v| v.to_string() != *k);
+    let tables = map.get("spawn").and_then(Value::as_object);
+    let written_otherwise = tables.is_some_and(|spawn| {
+        ["weights", "bag"].iter().any(|t| {
+            spawn
+                .get(*t)
+                .and_then(Value::as_object)
+                .is_some_and(|t| t.keys().any(other_form))
+        })
+    });
+    if !written_otherwise {
+        return Ok(None);
+    }
+    let mut out = map.clone();
+    let twice = rename_tiles(&mut out, |field, v| match field {
+        "spawn" => tile_key(v.as_str()?).ok().map(Value::from),
+        _ => None,
+    });
+    match twice {
+        Some(key) => Err(VariantError::field(
+            "spawn",
+            format!("{} names a tile named before (each tile once)", quote(&key)),
         )),
         None => Ok(Some(out)),
     }
@@ -1295,7 +1376,7 @@ fn check_format(map: &Map<String, Value>) -> Result<u32, VariantError> {
             )),
             _ => Err(VariantError::field(
                 "format",
-                format!("{v} is not a format (1 or 2)"),
+                format!("{} is not a format (1 or 2)", bounded(&v.to_string())),
             )),
         },
     }
@@ -1518,11 +1599,18 @@ impl Variant {
                     ));
                 }
             }
-            for pos in rule.tiles.iter().chain(&rule.makes).chain(&rule.leaves) {
-                if let Pos::Exact(p) = *pos
-                    && (p == 0 || p as usize > len)
-                {
-                    return Err(at(format!("position {p} is off the ladder (1 to {len})")));
+            for (field, places) in [
+                ("tiles", &rule.tiles[..]),
+                ("makes", rule.makes.as_slice()),
+                ("leaves", &rule.leaves[..]),
+            ] {
+                if let Some(p) = places.iter().find_map(|pos| match *pos {
+                    Pos::Exact(p) if p == 0 || p as usize > len => Some(p),
+                    _ => None,
+                }) {
+                    return Err(at(format!(
+                        "{field}: position {p} is off the ladder (1 to {len})"
+                    )));
                 }
             }
             let relative = rule.tiles.iter().any(|p| matches!(p, Pos::Rel(_)));
@@ -1803,12 +1891,14 @@ impl Variant {
             let n = i + 1;
             if label.is_empty() || label == "." {
                 return Err(err(format!(
-                    "label {n} ({label:?}) is empty or \".\", which shows an empty cell"
+                    "label {n} ({}) is empty or \".\", which shows an empty cell",
+                    quote(label)
                 )));
             }
             if label.chars().count() > MAX_LABEL {
                 return Err(err(format!(
-                    "label {n} ({label:?}) is longer than {MAX_LABEL} characters"
+                    "label {n} ({}) is longer than {MAX_LABEL} characters",
+                    quote(label)
                 )));
             }
             if let Some(c) = label
@@ -1975,7 +2065,7 @@ fn check_type(field: &str, value: &Value) -> Result<(), VariantError> {
         };
         Err(VariantError::field(
             field,
-            format!("{value} is not {expected}"),
+            format!("{} is not {expected}", bounded(&value.to_string())),
         ))
     }
 }

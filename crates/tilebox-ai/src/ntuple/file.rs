@@ -81,6 +81,13 @@ pub enum Cause {
     /// Its layout is not one a network can have.
     #[error("bad layout: {0}")]
     Layout(#[from] LayoutError),
+    /// A weight (counted from 1), or the largest weight's size in the header (0), is not a
+    /// number (NaN) or is infinite: no run writes one, so the file was made otherwise.
+    #[error("{}", not_finite_words(*.0))]
+    NotFinite(u64),
+    /// The folder it goes in (the error's path) is a file.
+    #[error("it is a file, not a folder")]
+    NotAFolder,
     /// Its weight count is not the layout's.
     #[error("{found} weights where the layout has {expected}")]
     WeightCount {
@@ -100,6 +107,14 @@ pub enum Cause {
     /// It was trained on the same id with other rules.
     #[error("trained on other rules of {0} (the variant changed since)")]
     OtherRules(String),
+}
+
+/// "weight 7 is not a finite number (NaN or infinite)"; 0 is the header's largest weight.
+fn not_finite_words(index: u64) -> String {
+    match index {
+        0 => "the largest weight's size is not a finite number (NaN or infinite)".to_string(),
+        i => format!("weight {i} is not a finite number (NaN or infinite)"),
+    }
 }
 
 /// A weights file refused: the file and why. Displays as one line, `<file>: <cause>`.
@@ -191,23 +206,54 @@ pub fn save(
     network: &Network,
     run: &RunState,
 ) -> Result<(), WeightsError> {
-    let fail = |cause: io::Error| WeightsError {
-        path: path.to_path_buf(),
-        cause: Cause::Io(cause),
+    let fail = |at: &Path, cause: Cause| WeightsError {
+        path: at.to_path_buf(),
+        cause,
     };
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(fail)?;
+        make_folder(dir)?;
     }
     let tmp = temp_path(path);
-    let result = write_to(&tmp, variant, network, run).and_then(|()| std::fs::rename(&tmp, path));
-    if result.is_err() {
+    // Each failure under the name it is of: the temporary file's, or the file's.
+    let result = write_to(&tmp, variant, network, run)
+        .map_err(|cause| fail(&tmp, cause))
+        .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| fail(path, Cause::Io(e))));
+    if result.is_err() && std::fs::symlink_metadata(&tmp).is_ok_and(|m| m.is_file()) {
         let _ = std::fs::remove_file(&tmp);
     }
-    result.map_err(fail)
+    result
 }
 
-fn write_to(tmp: &Path, variant: &Variant, network: &Network, run: &RunState) -> io::Result<()> {
-    let file = File::create(tmp)?;
+/// Makes the folder `dir` (and those above it) if missing: one that is a file is refused in
+/// words ([`Cause::NotAFolder`]), not in the system's ("File exists").
+pub fn make_folder(dir: &Path) -> Result<(), WeightsError> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        // The first of `dir` and the folders above it that is there and not a folder.
+        let file = dir
+            .ancestors()
+            .find(|a| std::fs::metadata(a).is_ok_and(|m| !m.is_dir()));
+        match file {
+            Some(f) => WeightsError {
+                path: f.to_path_buf(),
+                cause: Cause::NotAFolder,
+            },
+            None => WeightsError {
+                path: dir.to_path_buf(),
+                cause: Cause::Io(e),
+            },
+        }
+    })
+}
+
+fn write_to(tmp: &Path, variant: &Variant, network: &Network, run: &RunState) -> Result<(), Cause> {
+    // A regular file only: a named pipe there would hold the thread.
+    let file = open_regular(
+        tmp,
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true),
+    )?;
     let mut out = Summed {
         inner: BufWriter::with_capacity(1 << 20, file),
         hash: FNV_OFFSET,
@@ -245,7 +291,7 @@ fn write_to(tmp: &Path, variant: &Variant, network: &Network, run: &RunState) ->
     let sum = out.hash;
     out.inner.write_all(&sum.to_le_bytes())?;
     let file = out.inner.into_inner().map_err(|e| e.into_error())?;
-    file.sync_all()
+    Ok(file.sync_all()?)
 }
 
 /// A reader that keeps the checksum of what came through it, and names what ends too soon.
@@ -375,14 +421,24 @@ fn read_body<R: Read, S: Sink>(
     make: impl FnOnce(&Header) -> S,
 ) -> Result<(Header, S), Cause> {
     let header = read_header(src)?;
+    if !header.max_abs.is_finite() {
+        return Err(Cause::NotFinite(0));
+    }
     let mut sink = make(&header);
     let mut left = header.layout.weight_count();
     let mut buf = vec![0u8; 1 << 16];
+    let mut index = 0u64;
     while left > 0 {
         let take = (left * 4).min(buf.len());
         src.take(&mut buf[..take], "weights")?;
         for w in buf[..take].chunks_exact(4) {
-            sink.push(f32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+            let w = f32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+            index += 1;
+            // NaN or infinite would play and learn nonsense (and a NaN never compares).
+            if !w.is_finite() {
+                return Err(Cause::NotFinite(index));
+            }
+            sink.push(w);
         }
         left -= take / 4;
     }

@@ -173,7 +173,7 @@ impl Run {
         };
         let done = train::train(network, variant, &options, from, to, |game, done| {
             state.games = done;
-            state.moves += game.moves;
+            state.moves = state.moves.saturating_add(game.moves);
             *in_file = false;
             progress.count(game);
             if last_save.elapsed() >= SAVE_EVERY {
@@ -218,7 +218,7 @@ fn lock(path: &Path) -> Result<Option<File>, RunError> {
         })
     };
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| fail(dir, file::Cause::Io(e)))?;
+        file::make_folder(dir).map_err(RunError::Save)?;
     }
     // A regular file only: never a pipe that would hold the thread.
     let lock = open_regular(
@@ -261,8 +261,8 @@ impl Progress {
 
     /// Counts a game.
     pub fn count(&mut self, game: &Game) {
-        self.now.0 += 1;
-        self.now.1 += game.moves;
+        self.now.0 = self.now.0.saturating_add(1);
+        self.now.1 = self.now.1.saturating_add(game.moves);
         self.recent.push(game);
     }
 

@@ -232,14 +232,27 @@ fn the_standard_player_holds_at_most_160_mib() {
     }
 }
 
-#[test]
-fn bad_weights_files_are_refused_each_with_its_cause() {
+/// A good file of 2048's small network (weights 0.5) in a folder of its own: the variant, the
+/// network, the folder, the file and its bytes.
+fn good_file() -> (
+    Variant,
+    Network,
+    tempfile::TempDir,
+    std::path::PathBuf,
+    Vec<u8>,
+) {
     let v = variant("2048");
     let network = Network::new(&Layout::small(false), 0.5);
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("2048.weights");
     save(&good, &v, &network, &RunState::default()).unwrap();
     let bytes = std::fs::read(&good).unwrap();
+    (v, network, dir, good, bytes)
+}
+
+#[test]
+fn bad_weights_files_are_refused_each_with_its_cause() {
+    let (v, network, dir, good, bytes) = good_file();
     let write = |name: &str, bytes: &[u8]| {
         let path = dir.path().join(name);
         std::fs::File::create(&path)
@@ -530,4 +543,89 @@ fn a_restarted_game_learns_more_moves_and_keeps_its_first_score() {
         }
         assert!(total[1] > total[0], "{id}: {total:?}");
     }
+}
+
+/// A weight that is NaN or infinite, in a file whose checksum matches, is refused naming it:
+/// no run writes one, and it would play and learn nonsense.
+#[test]
+fn a_weight_that_is_not_finite_is_refused_even_with_a_good_checksum() {
+    let (v, network, dir, _, bytes) = good_file();
+    let weights = network.layout().weight_count();
+    let first = bytes.len() - 8 - 4 * weights;
+    for (at, value, index) in [
+        (first + 4 * 6, f32::NAN, 7),
+        (first, f32::INFINITY, 1),
+        (first + 4 * (weights - 1), f32::NEG_INFINITY, weights as u64),
+        // The largest weight's size, before the count.
+        (first - 8 - 4, f32::NAN, 0),
+    ] {
+        let mut bad = bytes.clone();
+        bad[at..at + 4].copy_from_slice(&value.to_le_bytes());
+        let path = dir.path().join("bad.weights");
+        std::fs::write(&path, with_checksum(bad)).unwrap();
+        let err = load_player(&path, &v).unwrap_err();
+        assert!(
+            matches!(err.cause, Cause::NotFinite(i) if i == index),
+            "{err}"
+        );
+        assert!(err.to_string().contains("is not a finite number"), "{err}");
+        assert!(load_training(&path, &v).is_err());
+    }
+}
+
+/// A run whose file counts 2^64 - 1 moves goes on without its count wrapping to a few.
+#[test]
+fn a_run_at_the_most_moves_does_not_wrap() {
+    let v = variant("2048");
+    let layout = Layout::small(false);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("2048.weights");
+    let state = RunState {
+        seed: 1,
+        games: 3,
+        moves: u64::MAX - 1,
+        method: Method::default(),
+    };
+    save(&path, &v, &Network::new(&layout, 0.0), &state).unwrap();
+    let mut run = super::run::Run::open(&path, &v, 1, &layout).unwrap();
+    let end = run
+        .train(1, super::run::Target::Games(4), |_| Flow::Continue, |_| {})
+        .unwrap();
+    assert_eq!(run.state().games, 4);
+    assert_eq!(run.state().moves, u64::MAX);
+    assert_eq!(end.moves(), u64::MAX);
+    let (_, saved) = load_training(&path, &v).unwrap();
+    assert_eq!(saved.moves, u64::MAX);
+}
+
+/// A save's failure is told under the name it is of: a folder where the temporary file goes,
+/// a file where the players folder goes.
+#[test]
+fn a_save_names_the_temporary_file_or_the_folder_at_fault() {
+    let v = variant("2048");
+    let network = Network::new(&Layout::small(false), 0.0);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("players").join("2048.weights");
+    let tmp = super::file::temp_path(&path);
+    std::fs::create_dir_all(&tmp).unwrap();
+    let err = save(&path, &v, &network, &RunState::default()).unwrap_err();
+    assert_eq!(err.path, tmp);
+    assert_eq!(
+        err.to_string(),
+        format!("{}: it is a folder, not a file", tmp.display())
+    );
+    assert!(tmp.is_dir(), "the folder is left alone");
+    let file = dir.path().join("file");
+    std::fs::write(&file, "").unwrap();
+    let err = save(
+        &file.join("2048.weights"),
+        &v,
+        &network,
+        &RunState::default(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("{}: it is a file, not a folder", file.display())
+    );
 }

@@ -1,5 +1,6 @@
-//! Reads the histories of a data directory as the app does at start-up, on this thread: each
-//! line parsed, each record replayed from its seed and moves and checked
+//! Reads the histories of a data directory as the app does at start-up, from this thread (the
+//! lines read and replayed on every core): each line parsed, each record replayed from its seed
+//! and moves and checked
 //! ([`tilebox::history::read_trusted`]), the figures and chart data worked out; prints, for
 //! each game with a history, its games trusted and left out and the time it took.
 //!

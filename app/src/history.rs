@@ -155,31 +155,27 @@ pub fn check(entry: &Entry, record: &Record) -> Result<(), Mismatch> {
             return Err(Mismatch::Daily);
         }
     }
-    let session = entry
-        .load(&record.saved_game(entry))
+    // It names no params, or its entry's: its game is the entry's, replayed as its save
+    // would load.
+    let end = entry
+        .replay_end(record.seed, record.moves.iter())
         .map_err(|e| Mismatch::Moves(e.to_string()))?;
-    let score = session.score();
-    if score != record.score {
+    if end.score != record.score {
         return Err(Mismatch::Score {
             claimed: record.score,
-            replayed: score,
+            replayed: end.score,
         });
     }
-    let status = session.status();
-    if status.over != record.over {
+    if end.status.over != record.over {
         return Err(Mismatch::Over);
     }
     // A won game is won at its end in the games here; should a game's win not last to its
     // end, a record saying "won" is checked move by move.
-    if record.won != status.won && !(record.won && won_on_the_way(entry, record)) {
+    if record.won != end.status.won && !(record.won && won_on_the_way(entry, record)) {
         return Err(Mismatch::Won);
     }
-    let tiles_match = record
-        .top_tile
-        .is_none_or(|t| session.top_tile() == Some(t))
-        && record
-            .tiles_left
-            .is_none_or(|t| session.tiles_left() == Some(t));
+    let tiles_match = record.top_tile.is_none_or(|t| end.top_tile == Some(t))
+        && record.tiles_left.is_none_or(|t| end.tiles_left == Some(t));
     if !tiles_match {
         return Err(Mismatch::Tiles);
     }
@@ -502,6 +498,21 @@ fn parse_line(bytes: &[u8]) -> Line {
     if text.trim().is_empty() {
         return Line::Blank;
     }
+    // Nearly every line is a record of a form this build reads: read straight into one,
+    // without a tree of the line first. Whatever that does not read (a newer form, a field
+    // twice, a first-form record without its params …) is read through the tree, which
+    // decides as it always did.
+    if let Ok(record) = serde_json::from_str::<Record>(text)
+        && (FIRST_FORMAT..=HISTORY_FORMAT).contains(&record.format)
+        && (record.format != FIRST_FORMAT || record.params.is_some())
+    {
+        return Line::Record(Box::new(record));
+    }
+    parse_tree(text)
+}
+
+/// A line that is not blank, read through a tree of its JSON: the form of each format decides.
+fn parse_tree(text: &str) -> Line {
     let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
         return Line::Bad;
     };
@@ -531,47 +542,204 @@ pub enum Unreadable {
 /// line, if it is not a record (or is cut short: no line break and not a whole record), is a
 /// line torn by a crash and is ignored, not counted.
 pub fn read_lines(reader: impl BufRead) -> Result<Lines, Unreadable> {
-    read_lines_kept(reader, &mut |_| true)
+    read_lines_kept(reader, &|_| true)
 }
+
+/// Says whether a record read is kept (it may change it first).
+type Keep<'a> = dyn Fn(&mut Record) -> bool + Sync + 'a;
 
 /// [`read_lines`], each record kept only if `keep` says so (it may change it first), the others
 /// counted as left out: a record is let go as soon as it is read, so a long history of records
-/// left out never fills the memory.
-fn read_lines_kept(
-    mut reader: impl BufRead,
-    keep: &mut dyn FnMut(&mut Record) -> bool,
-) -> Result<Lines, Unreadable> {
-    let mut lines = Lines::default();
-    let mut buf = Vec::new();
-    // A bad line is counted once a line follows it: the last one is ignored.
-    let mut bad_pending = false;
-    loop {
-        buf.clear();
-        if reader.read_until(b'\n', &mut buf)? == 0 {
-            break;
+/// left out never fills the memory. The lines are read and kept on every core (each record's
+/// replay is the long part), a batch of them at a time, and taken in the file's order: the
+/// same records, in the same order, as on one core.
+fn read_lines_kept(reader: impl BufRead, keep: &Keep<'_>) -> Result<Lines, Unreadable> {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    read_lines_on(reader, keep, cores.min(MAX_READERS), BATCH_BYTES)
+}
+
+/// The most threads that read a history at once.
+const MAX_READERS: usize = 8;
+
+/// About how many bytes of lines a thread is handed at a time.
+const BATCH_BYTES: usize = 256 * 1024;
+
+/// Lines of a history, without their line breaks, as one text.
+#[derive(Default)]
+struct Batch {
+    text: Vec<u8>,
+    /// Where each line ends in `text`.
+    ends: Vec<usize>,
+}
+
+impl Batch {
+    /// The next lines of `reader`, about `bytes` of them (at least one line, unless the file
+    /// has ended: then none).
+    fn read(reader: &mut impl BufRead, bytes: usize) -> std::io::Result<Batch> {
+        let mut batch = Batch::default();
+        while batch.text.len() < bytes {
+            if reader.read_until(b'\n', &mut batch.text)? == 0 {
+                break;
+            }
+            if batch.text.last() == Some(&b'\n') {
+                batch.text.pop();
+            }
+            batch.ends.push(batch.text.len());
         }
-        let complete = buf.last() == Some(&b'\n');
-        if complete {
-            buf.pop();
-        }
-        let line = parse_line(&buf);
-        if !matches!(line, Line::Blank) && std::mem::take(&mut bad_pending) {
-            lines.skipped += 1;
-        }
-        match line {
-            Line::Blank => {}
+        Ok(batch)
+    }
+
+    /// What each of its lines comes to, in order.
+    fn read_each(&self, keep: &Keep<'_>) -> Vec<Outcome> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(self.ends.iter().copied())
+            .map(|(start, end)| Outcome::of(self.text.get(start..end).unwrap_or_default(), keep))
+            .collect()
+    }
+}
+
+/// What a thread made of a batch: what each line came to, or how the thread failed.
+type Read = std::thread::Result<Vec<Outcome>>;
+
+/// What one line of a history comes to, read and, if a record, kept or not.
+enum Outcome {
+    Blank,
+    Kept(Box<Record>),
+    LeftOut,
+    Newer,
+    Bad,
+}
+
+impl Outcome {
+    fn of(line: &[u8], keep: &Keep<'_>) -> Outcome {
+        match parse_line(line) {
+            Line::Blank => Outcome::Blank,
             Line::Record(mut record) => {
                 if keep(&mut record) {
-                    lines.records.push(*record);
+                    Outcome::Kept(record)
                 } else {
-                    lines.left_out += 1;
+                    Outcome::LeftOut
                 }
             }
-            Line::Newer => lines.newer += 1,
-            Line::Bad => bad_pending = true,
+            Line::Newer => Outcome::Newer,
+            Line::Bad => Outcome::Bad,
         }
     }
-    Ok(lines)
+}
+
+/// The lines read so far, taken one at a time in the file's order.
+#[derive(Default)]
+struct Taken {
+    lines: Lines,
+    /// A bad line is counted once a line follows it: the last one is ignored.
+    bad_pending: bool,
+}
+
+impl Taken {
+    fn take(&mut self, read: Outcome) {
+        if !matches!(read, Outcome::Blank) && std::mem::take(&mut self.bad_pending) {
+            self.lines.skipped += 1;
+        }
+        match read {
+            Outcome::Blank => {}
+            Outcome::Kept(record) => self.lines.records.push(*record),
+            Outcome::LeftOut => self.lines.left_out += 1,
+            Outcome::Newer => self.lines.newer += 1,
+            Outcome::Bad => self.bad_pending = true,
+        }
+    }
+}
+
+/// [`read_lines_kept`] on `threads` threads beside this one (on this one alone if fewer than
+/// two), handed about `batch_bytes` of lines at a time.
+fn read_lines_on(
+    mut reader: impl BufRead,
+    keep: &Keep<'_>,
+    threads: usize,
+    batch_bytes: usize,
+) -> Result<Lines, Unreadable> {
+    let mut taken = Taken::default();
+    if threads < 2 {
+        loop {
+            let batch = Batch::read(&mut reader, batch_bytes)?;
+            if batch.ends.is_empty() {
+                return Ok(taken.lines);
+            }
+            batch
+                .read_each(keep)
+                .into_iter()
+                .for_each(|r| taken.take(r));
+        }
+    }
+    let (batches, to_read) = std::sync::mpsc::channel::<(usize, Batch)>();
+    let to_read = std::sync::Mutex::new(to_read);
+    std::thread::scope(|scope| {
+        let (done, read) = std::sync::mpsc::channel::<(usize, Read)>();
+        for _ in 0..threads {
+            let (to_read, done) = (&to_read, done.clone());
+            scope.spawn(move || {
+                loop {
+                    // The lock is held only to take a batch, not while it is read.
+                    let next = match to_read.lock() {
+                        Ok(to_read) => to_read.recv(),
+                        Err(_) => return,
+                    };
+                    let Ok((n, batch)) = next else {
+                        return;
+                    };
+                    let reads = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        batch.read_each(keep)
+                    }));
+                    if done.send((n, reads)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(done);
+        // Batches handed out, and taken back in order; those back early wait their turn. At
+        // most two a thread are out at once, so the memory held stays small.
+        let (mut sent, mut next) = (0usize, 0usize);
+        let mut early = std::collections::BTreeMap::<usize, Read>::new();
+        let outcome = loop {
+            let batch = match Batch::read(&mut reader, batch_bytes) {
+                Ok(batch) => batch,
+                Err(e) => break Err(Unreadable::from(e)),
+            };
+            let last = batch.ends.is_empty();
+            if !last {
+                if batches.send((sent, batch)).is_err() {
+                    break Ok(());
+                }
+                sent += 1;
+            }
+            while next < sent && (last || sent - next >= 2 * threads) {
+                if let Some(reads) = early.remove(&next) {
+                    match reads {
+                        Ok(reads) => reads.into_iter().for_each(|r| taken.take(r)),
+                        // A thread that failed fails this one, as if it had read the batch.
+                        Err(payload) => std::panic::resume_unwind(payload),
+                    }
+                    next += 1;
+                    continue;
+                }
+                match read.recv() {
+                    Ok((n, reads)) => {
+                        early.insert(n, reads);
+                    }
+                    // Every thread has ended: none will.
+                    Err(_) => break,
+                }
+            }
+            if last {
+                break Ok(());
+            }
+        };
+        // The threads end once the batches are all handed out.
+        drop(batches);
+        outcome.map(|()| taken.lines)
+    })
 }
 
 /// The history of entry `id` (titled `title`) as read from `storage`, every record as it is
@@ -579,7 +747,7 @@ fn read_lines_kept(
 /// skipped, or the whole file moved aside (then the history is empty, and the next game starts
 /// a new file).
 pub fn read(storage: &Storage, id: &str, title: &str) -> (Vec<Record>, Option<String>) {
-    let (lines, notice) = read_kept(storage, id, title, &mut |_| true);
+    let (lines, notice) = read_kept(storage, id, title, &|_| true);
     (lines.records, notice)
 }
 
@@ -591,15 +759,17 @@ pub fn read(storage: &Storage, id: &str, title: &str) -> (Vec<Record>, Option<St
 pub fn read_trusted(storage: &Storage, entry: &Entry) -> (History, Option<String>) {
     // The entry's params, made at its first record: most entries have no history, and a
     // built-in's params are read from its file.
-    let mut params = None;
-    let mut keep = |record: &mut Record| {
-        let params = params.get_or_insert_with(|| entry.params_json());
-        if record.params.as_deref() == Some(&*params) {
-            record.params = None;
+    let params = std::sync::OnceLock::new();
+    let keep = |record: &mut Record| {
+        if record.params.is_some() {
+            let params = params.get_or_init(|| entry.params_json());
+            if record.params.as_deref() == Some(params) {
+                record.params = None;
+            }
         }
         check(entry, record).is_ok()
     };
-    let (mut lines, notice) = read_kept(storage, entry.id(), entry.title(), &mut keep);
+    let (mut lines, notice) = read_kept(storage, entry.id(), entry.title(), &keep);
     let repeats = {
         let mut seen = std::collections::HashSet::with_capacity(lines.records.len());
         let first: Vec<bool> = lines
@@ -612,6 +782,8 @@ pub fn read_trusted(storage: &Storage, entry: &Entry) -> (History, Option<String
         lines.records.retain(|_| first.next().unwrap_or(true));
         before - lines.records.len()
     };
+    // The room the records grew into, let go of: up to half of a long history's.
+    lines.records.shrink_to_fit();
     let left_out = lines.left_out + repeats;
     let notice = match (notice, left_out) {
         (notice, 0) => notice,
@@ -638,12 +810,7 @@ pub fn read_trusted(storage: &Storage, entry: &Entry) -> (History, Option<String
 }
 
 /// [`read`], each record kept only if `keep` says so (see [`read_lines_kept`]).
-fn read_kept(
-    storage: &Storage,
-    id: &str,
-    title: &str,
-    keep: &mut dyn FnMut(&mut Record) -> bool,
-) -> (Lines, Option<String>) {
+fn read_kept(storage: &Storage, id: &str, title: &str, keep: &Keep<'_>) -> (Lines, Option<String>) {
     if storage.unusable_reason().is_some() {
         return (Lines::default(), None);
     }
@@ -777,6 +944,103 @@ mod tests {
         let lines = read_lines(text.as_bytes()).unwrap();
         assert_eq!(lines.records, vec![a, b]);
         assert_eq!((lines.skipped, lines.newer), (2, 0));
+    }
+
+    /// What a line reads as, to compare.
+    fn read_as(line: Line) -> (&'static str, Option<Record>) {
+        match line {
+            Line::Blank => ("blank", None),
+            Line::Record(record) => ("record", Some(*record)),
+            Line::Newer => ("newer", None),
+            Line::Bad => ("bad", None),
+        }
+    }
+
+    /// Lines of every kind: records of both forms (of the entry's params, of others), records
+    /// forged, repeated, cut short, written twice over in a field, of a newer format, blank
+    /// lines and lines that are no record, and a torn last line.
+    fn lines_of_every_kind() -> Vec<String> {
+        let (a, b, c) = (record(1, 30), record(2, 0), record(3, 12));
+        let mut forged = c.clone();
+        forged.score += 4;
+        let params = tilebox_games::registry().get("2048").unwrap().params_json();
+        let first_form = {
+            let mut value = serde_json::to_value(&a).unwrap();
+            value["format"] = 1.into();
+            value["params"] = params.clone();
+            value.to_string()
+        };
+        let mut other_params = params;
+        other_params["side"] = 5.into();
+        let other = Record {
+            params: Some(Arc::new(other_params)),
+            ..b.clone()
+        };
+        let line = line_of(&c);
+        let mut lines = vec![
+            line_of(&a),
+            "not json".into(),
+            String::new(),
+            "   ".into(),
+            line_of(&b),
+            line_of(&forged),
+            first_form.clone(),
+            first_form.replace("\"format\":1", "\"format\":1,\"params\":null"),
+            line_of(&other),
+            line.clone(),
+            line.replacen("{", "{\"score\":1,", 1),
+            line.replacen("{", "{\"seed\":3,", 1),
+            line.replacen("{", "{\"new\":[1,2.5,\"x\"],\"new\":true,", 1),
+            line.replace("\"format\":2", "\"format\":3"),
+            line.replace("\"format\":2", "\"format\":0"),
+            line.replace("\"format\":2", "\"format\":4294967298"),
+            line.replace("\"moves\":[", "\"moves\":[3,"),
+            line_of(&a),
+            "{\"format\":1}".into(),
+            line[..line.len() / 2].to_string(),
+        ];
+        lines.extend((0..40).map(|i| line_of(&record(10 + i, usize::try_from(i).unwrap()))));
+        lines.push(line[..line.len() / 3].to_string());
+        lines
+    }
+
+    #[test]
+    fn a_line_reads_the_same_straight_or_through_its_tree() {
+        for line in lines_of_every_kind() {
+            let tree = if line.trim().is_empty() {
+                Line::Blank
+            } else {
+                parse_tree(&line)
+            };
+            assert_eq!(
+                read_as(parse_line(line.as_bytes())),
+                read_as(tree),
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn reading_on_several_threads_keeps_what_one_thread_keeps_in_its_order() {
+        let registry = tilebox_games::registry();
+        let entry = registry.get("2048").unwrap();
+        let text = lines_of_every_kind().join("\n");
+        let keep = |record: &mut Record| check(entry, record).is_ok();
+        // Line by line, as the reading always went.
+        let mut one_by_one = Taken::default();
+        for line in text.split('\n') {
+            one_by_one.take(Outcome::of(line.as_bytes(), &keep));
+        }
+        let expected = one_by_one.lines;
+        assert!(expected.records.len() > 40 && expected.left_out > 0);
+        assert!(expected.skipped > 0 && expected.newer > 0);
+        for (threads, batch_bytes) in [(1, 1), (1, 1 << 20), (2, 1), (3, 1), (3, 700), (8, 5000)] {
+            let lines = read_lines_on(text.as_bytes(), &keep, threads, batch_bytes).unwrap();
+            assert_eq!(
+                lines, expected,
+                "{threads} threads, batches of {batch_bytes} bytes"
+            );
+        }
     }
 
     #[test]

@@ -163,32 +163,48 @@ mod shared {
     }
 }
 
-/// The moves of a record in their text form, kept as one text and where each move ends: a
-/// move is a few bytes, not a string of its own (a history of 20,000 games holds millions).
-/// Written and read as a list of strings.
+/// The moves of a record in their text form, kept as one text: a move is a few bytes, not a
+/// string of its own (a history of 20,000 games holds millions). Where each move ends is kept
+/// only when some move is not one byte long: a sliding game's moves (`L`, `R`, `U`, `D`) are
+/// their text alone, a byte a move. Written and read as a list of strings.
 #[derive(Clone, Default, PartialEq, Eq, Hash)]
 pub struct Moves {
     text: String,
+    /// Where each move ends in `text`; empty when every move is one byte (then each byte is a
+    /// move). One form for each list of moves, so equal lists are equal `Moves`.
     ends: Vec<u32>,
 }
 
 impl Moves {
     /// How many moves there are.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        if self.ends.is_empty() {
+            self.text.len()
+        } else {
+            self.ends.len()
+        }
     }
 
     /// Whether there is none.
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.len() == 0
     }
 
     /// Each move's text, in order.
     pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
-        let starts = std::iter::once(0).chain(self.ends.iter().copied());
-        starts
-            .zip(self.ends.iter().copied())
-            .map(|(start, end)| self.text.get(start as usize..end as usize).unwrap_or(""))
+        (0..self.len()).map(|i| self.get(i))
+    }
+
+    /// The text of move `i` (from 0); empty past the last.
+    fn get(&self, i: usize) -> &str {
+        let (start, end) = if self.ends.is_empty() {
+            (i, i.saturating_add(1))
+        } else {
+            let end_of = |i: usize| self.ends.get(i).map(|&end| end as usize);
+            let start = i.checked_sub(1).and_then(end_of).unwrap_or(0);
+            (start, end_of(i).unwrap_or(start))
+        };
+        self.text.get(start..end).unwrap_or("")
     }
 
     /// The moves as strings.
@@ -201,9 +217,23 @@ impl Moves {
         let Ok(end) = u32::try_from(self.text.len() + mv.len()) else {
             return false;
         };
+        let spelt = !self.ends.is_empty() || mv.len() != 1;
+        if spelt && self.ends.is_empty() {
+            // Every move so far one byte: where each ends, written out now. (`end` fits, so
+            // these do.)
+            self.ends.extend((1..=self.text.len()).map(|e| e as u32));
+        }
         self.text.push_str(mv);
-        self.ends.push(end);
+        if spelt {
+            self.ends.push(end);
+        }
         true
+    }
+
+    /// Lets go of the room kept for more moves.
+    fn shrink_to_fit(&mut self) {
+        self.text.shrink_to_fit();
+        self.ends.shrink_to_fit();
     }
 }
 
@@ -213,6 +243,7 @@ impl<S: AsRef<str>> From<Vec<S>> for Moves {
         for mv in &moves {
             out.push(mv.as_ref());
         }
+        out.shrink_to_fit();
         out
     }
 }
@@ -251,6 +282,7 @@ impl<'de> Deserialize<'de> for Moves {
             ) -> Result<Moves, A::Error> {
                 let mut moves = Moves::default();
                 while seq.next_element_seed(OneMove(&mut moves))?.is_some() {}
+                moves.shrink_to_fit();
                 Ok(moves)
             }
         }
@@ -282,5 +314,42 @@ impl serde::de::Visitor<'_> for OneMove<'_> {
         } else {
             Err(E::custom("the moves are too long"))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn moves_of_one_byte_are_kept_as_their_text_alone() {
+        let sliding = Moves::from(vec!["L", "U", "R", "D", "L"]);
+        assert_eq!(
+            (sliding.text.as_str(), sliding.ends.capacity()),
+            ("LURDL", 0)
+        );
+        assert_eq!(sliding.len(), 5);
+        assert!(sliding.iter().eq(["L", "U", "R", "D", "L"]));
+        // A longer move or an empty one, wherever it comes, and where each move ends is kept;
+        // the same moves are the same `Moves` however they were made.
+        for list in [
+            vec!["L", "U", "4+5", "", "R"],
+            vec!["", "L"],
+            vec!["1d", "7"],
+            vec![""],
+            vec![],
+        ] {
+            let made = Moves::from(list.clone());
+            assert_eq!(made.len(), list.len());
+            assert!(made.iter().eq(list.iter().copied()));
+            assert_eq!(made.is_empty(), list.is_empty());
+            let read: Moves = serde_json::from_str(&serde_json::to_string(&list).unwrap()).unwrap();
+            assert_eq!(read, made);
+            let mut pushed = Moves::default();
+            list.iter().for_each(|mv| assert!(pushed.push(mv)));
+            assert_eq!(pushed, made);
+        }
+        assert_ne!(Moves::from(vec!["LU"]), Moves::from(vec!["L", "U"]));
     }
 }

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use tilebox_core::{DynSession, Entry, LoadError, PlayErrorKind, Registry};
+use tilebox_core::{DynSession, Entry, GameEnd, LoadError, PlayErrorKind, Registry};
 
 use crate::Picker;
 
@@ -302,6 +302,35 @@ fn every_entry_saves_loads_and_replays_from_seed_and_moves(registry: &Registry) 
             assert_eq!(fresh.play_text(mv), Ok(1));
         }
         assert_eq!(fresh.text(), game.text());
+
+        // And replayed as strictly as a save loads, without its params read back from JSON
+        // (as the history is checked): the same end, refusing what the load refuses.
+        let end_of = |moves: &[String]| {
+            let end = entry.replay_end(saved.seed, moves.iter().map(String::as_str));
+            let mut save = saved.clone();
+            save.moves = moves.to_vec();
+            save.redo.clear();
+            let loaded = entry.load(&save).map(|g| GameEnd {
+                score: g.score(),
+                status: g.status(),
+                top_tile: g.top_tile(),
+                tiles_left: g.tiles_left(),
+            });
+            assert_eq!(end, loaded, "{id}");
+            end
+        };
+        let end = end_of(&saved.moves).expect("replays");
+        assert_eq!(end.score, game.score(), "{id}");
+        assert_eq!(end.status, game.status(), "{id}");
+        let mut moves = saved.moves.clone();
+        moves.push("?".into());
+        assert!(end_of(&moves).is_err(), "{id}");
+        if let Some(last) = saved.moves.last() {
+            // Once more the last move, which changes nothing or does something else.
+            moves.pop();
+            moves.push(last.clone());
+            end_of(&moves).ok();
+        }
     }
 }
 

@@ -19,12 +19,21 @@ use crate::Picker;
 fn transcript(
     game: &str,
     seed: u64,
-    mut next_move: impl FnMut(&dyn DynSession) -> Option<String>,
+    next_move: impl FnMut(&dyn DynSession) -> Option<String>,
 ) -> (String, Box<dyn DynSession>) {
     let registry = tilebox_games::registry();
     let entry = registry.get(game).expect("registered");
-    let mut session = entry.new_session(seed).expect("valid");
-    let mut out = format!("# {game}, seed {seed}\n\n{}\n", session.text());
+    let session = entry.new_session(seed).expect("valid");
+    played(format!("# {game}, seed {seed}"), session, next_move)
+}
+
+/// [`transcript`] of `session`, under the heading `title`.
+fn played(
+    title: String,
+    mut session: Box<dyn DynSession>,
+    mut next_move: impl FnMut(&dyn DynSession) -> Option<String>,
+) -> (String, Box<dyn DynSession>) {
+    let mut out = format!("{title}\n\n{}\n", session.text());
     while let Some(mv) = next_move(session.as_ref()) {
         let played = session.play_text(&mv).expect("the golden moves are legal");
         let note = if played == 0 {
@@ -97,4 +106,34 @@ fn golden_strike9_lost_with_the_1_open() {
     assert!(game.status().over && !game.status().won);
     assert_eq!(game.score(), 44);
     check("strike9-lost.txt", &text);
+}
+
+/// 2048 with a bag of tiles instead of its weights, played to its end: a bag of three tiles
+/// (refilled and shuffled every third spawn), and one of 100,000 tiles, the most a variant may
+/// have. These pin the bag's draws (a state shares its bag with the states before it rather
+/// than holding a copy, and draws exactly the tiles the first release drew).
+#[test]
+fn golden_bags() {
+    let registry = tilebox_games::registry();
+    let entry = registry.get("2048").expect("registered");
+    for (name, bag, seed) in [
+        ("bag-3.txt", serde_json::json!({"2": 2, "4": 1}), 3),
+        (
+            "bag-100000.txt",
+            serde_json::json!({"2": 60_000, "4": 40_000}),
+            4,
+        ),
+    ] {
+        let params = serde_json::json!({ "spawn": { "bag": bag } });
+        let session = entry
+            .with_params(&params, seed)
+            .expect("a bag of 2s and 4s");
+        let (text, game) = played(
+            format!("# 2048 with the bag {bag}, seed {seed}"),
+            session,
+            random_directions(seed),
+        );
+        assert!(game.status().over);
+        check(name, &text);
+    }
 }

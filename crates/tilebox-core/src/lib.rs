@@ -32,8 +32,8 @@ pub use frontend::{
 };
 pub use puzzle::{GameInfo, Puzzle, Status};
 pub use registry::{
-    DynAssistant, DynPlayer, DynSession, Entry, EntryInfo, Kind, Position, PresetError, Registry,
-    Renamed,
+    DynAssistant, DynPlayer, DynSession, Entry, EntryInfo, GameEnd, Kind, Position, PresetError,
+    Registry, Renamed,
 };
 pub use rng::GameRng;
 pub use session::{SAVE_FORMAT, SavedGame, Session};

@@ -144,6 +144,23 @@ impl<P: Puzzle> Session<P> {
         Ok(session)
     }
 
+    /// The state the game `(params, seed)` comes to after `moves`, in their text form, replayed
+    /// as strictly as [`Session::replay`] (a save of them loads to this state), each read as it
+    /// comes: no session is made and no state but the last is kept, so a game is checked
+    /// against its record quickly.
+    pub fn replay_to_end<'a>(
+        params: &P::Params,
+        seed: u64,
+        moves: impl IntoIterator<Item = &'a str>,
+    ) -> Result<P::State, LoadError> {
+        let mut state = P::new_game(params, seed)?;
+        for (i, text) in moves.into_iter().enumerate() {
+            let mv: P::Move = text.parse().map_err(|e| failed_at(i, text, e))?;
+            state = P::apply(&state, &mv).map_err(|e| failed_at(i, text, e))?;
+        }
+        Ok(state)
+    }
+
     /// The parameters the game was set up with.
     pub fn params(&self) -> &P::Params {
         &self.params

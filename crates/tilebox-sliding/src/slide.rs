@@ -52,7 +52,16 @@ pub fn slide_board(
     let mut after = board.clone();
     let mut motions = Vec::new();
     let mut moved_lines = Vec::new();
-    let mut ranks = vec![0; side];
+    // A line's ranks, on the stack: a board is at most `Board::MAX_SIDE` wide.
+    let mut on_stack = [0; Board::MAX_SIDE];
+    let mut wider;
+    let ranks = match on_stack.get_mut(..side) {
+        Some(ranks) => ranks,
+        None => {
+            wider = vec![0; side];
+            &mut wider[..]
+        }
+    };
     let mut line_motions = Vec::new();
     let mut gained = 0u64;
     for line in 0..side {
@@ -60,7 +69,7 @@ pub fn slide_board(
             *rank = board.rank(dir.cell(side, line, pos));
         }
         line_motions.clear();
-        gained = gained.saturating_add(line_move(&mut ranks, &mut line_motions));
+        gained = gained.saturating_add(line_move(ranks, &mut line_motions));
         if line_motions.is_empty() {
             continue;
         }

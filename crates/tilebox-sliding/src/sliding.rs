@@ -7,6 +7,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
 
+use crate::engine::Bag;
 use crate::variant::{SpawnAt, Variant, overlay};
 use crate::{Board, Cell, Direction, Rank, Rules, Slide};
 
@@ -52,8 +53,9 @@ pub struct SlidingState {
     next: Option<Rank>,
     /// The previewed tile is a bonus tile (shown as "+").
     next_bonus: bool,
-    /// The bag's tiles not yet drawn, in the order they will come, last first.
-    bag: Vec<Rank>,
+    /// The bag's tiles not yet drawn, in the order they will come, last first (shared with the
+    /// states before, never copied).
+    bag: Bag,
     last_spawn: Option<Cell>,
     rng: GameRng,
     /// The moves played: the number of the next move, whose rules may depend on it
@@ -140,7 +142,7 @@ impl SlidingState {
                 counts.push((rank, 0));
             }
         }
-        for &tile in &self.bag {
+        for &tile in self.bag.left() {
             if let Some(slot) = counts.iter_mut().find(|(r, _)| *r == tile) {
                 slot.1 += 1;
             }
@@ -223,7 +225,7 @@ impl SlidingState {
                 None
             },
             next_bonus: false,
-            bag: Vec::new(),
+            bag: Bag::default(),
             last_spawn: None,
             rng: GameRng::from_seed(seed),
             turn: 0,
@@ -284,6 +286,14 @@ fn refusal(rules: &Rules, board: &Board, turn: u64) -> MoveError {
     }
 }
 
+/// The empty cells of `board`, in row-major order ([`Board::empty_cells`], without a list).
+fn empty_cells(board: &Board) -> impl Iterator<Item = Cell> + '_ {
+    board
+        .cells_with_ranks()
+        .filter(|&(_, rank)| rank == 0)
+        .map(|(cell, _)| cell)
+}
+
 impl Puzzle for Sliding {
     type Params = Variant;
     type State = SlidingState;
@@ -306,7 +316,7 @@ impl Puzzle for Sliding {
             won: false,
             next: None,
             next_bonus: false,
-            bag: Vec::new(),
+            bag: Bag::default(),
             last_spawn: None,
             rng: GameRng::from_seed(seed),
             turn: 0,
@@ -348,13 +358,21 @@ impl Puzzle for Sliding {
         if !slide.moved {
             return Err(refusal(&state.rules, &state.board, state.turn));
         }
-        let mut next = state.clone();
-        next.turn = state.turn.saturating_add(1);
         let side = state.board.side();
-        next.board = slide.board;
-        next.merged = state.merged.saturating_add(slide.gained);
-        // The win is a tile made by the slide, measured before the spawn.
-        next.won = state.won || state.rules.is_won(&next.board);
+        // The state after the slide, its board the slide's (the state's own is not copied).
+        let mut next = SlidingState {
+            rules: state.rules.clone(),
+            // The win is a tile made by the slide, measured before the spawn.
+            won: state.won || state.rules.is_won(&slide.board),
+            board: slide.board,
+            merged: state.merged.saturating_add(slide.gained),
+            next: state.next,
+            next_bonus: state.next_bonus,
+            bag: state.bag.clone(),
+            last_spawn: state.last_spawn,
+            rng: state.rng.clone(),
+            turn: state.turn.saturating_add(1),
+        };
         match state.rules.variant().spawn_at {
             SpawnAt::MovedEdge => {
                 let pick = next.rng.index(slide.moved_lines.len());
@@ -364,12 +382,16 @@ impl Puzzle for Sliding {
                 }
             }
             SpawnAt::Anywhere => {
-                let empty = next.board.empty_cells();
-                if !empty.is_empty() {
+                // The empty cells in row-major order, counted, then the one drawn found.
+                let count = empty_cells(&next.board).count();
+                if count > 0 {
                     // Without a preview the tile is drawn before the cell (2048's order).
                     let drawn = next.next.is_none().then(|| next.draw().0);
-                    let cell = empty[next.rng.index(empty.len())];
-                    next.place(cell, drawn);
+                    let pick = next.rng.index(count);
+                    let cell = empty_cells(&next.board).nth(pick);
+                    if let Some(cell) = cell {
+                        next.place(cell, drawn);
+                    }
                 }
             }
         }

@@ -622,7 +622,7 @@ pub fn end_overlay(
         )
     };
     let mut choice = None;
-    egui::Area::new(dialog.with("area"))
+    egui::Area::new(views::end_message_area())
         .order(egui::Order::Foreground)
         .fixed_pos(board.center())
         .pivot(Align2::CENTER_CENTER)

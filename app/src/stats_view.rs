@@ -818,7 +818,7 @@ mod tests {
     fn a_page_names_its_games() {
         assert_eq!(
             page_text(19_950, 20_000, 20_000),
-            "Games 20000 to 19951 of 20000, most recent first"
+            "Games 20,000 to 19,951 of 20,000, most recent first"
         );
     }
 }

@@ -417,3 +417,39 @@ fn tab_stays_in_the_quit_window_and_return_never_acts_behind_it() {
     assert_eq!(h.state().current_game(), Some("2048"));
     assert!(!common::asked_to_close(&h));
 }
+
+#[test]
+fn at_380_px_strike9_over_shows_its_last_line_whole() {
+    let dir = temp_dir("dialog-strike9-380");
+    let (session, last) = nearly_over::<Strike9>(3);
+    write_save(&dir, &session.save());
+    let app_dir = dir.to_path_buf();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::Vec2::new(380.0, 600.0))
+        .with_max_steps(common::MAX_STEPS)
+        .with_step_dt(0.25)
+        .build_eframe(move |_cc| tilebox::TileboxApp::new(app_dir, Some("strike9")));
+    common::read_histories(&mut h);
+    h.run();
+    let tiles: TileSet = last.parse().unwrap();
+    for t in tiles.tiles() {
+        h.get_by_label(&format!("tile {t}, open")).click();
+        h.run();
+    }
+    let over = h.state().session("strike9").unwrap();
+    assert!(over.status().over);
+    let lines = over.commentary();
+    assert!(!lines.is_empty(), "the last move's line");
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::Vec2::new(380.0, 600.0));
+    for line in lines.iter().chain(
+        ["Game over", "Play again", "Take back the last move"]
+            .map(String::from)
+            .iter(),
+    ) {
+        let rect = h.get_by_label(line).rect();
+        assert!(
+            window.contains_rect(rect),
+            "{line:?} at {rect:?} is cut by the window"
+        );
+    }
+}

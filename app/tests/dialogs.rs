@@ -35,6 +35,21 @@ fn win_shown(
     (h, id)
 }
 
+/// Presses Return on the message `heading` over game `id`: it is gone, and the game is still
+/// shown, with its `moves` (Keep going, No, keep playing).
+fn return_keeps_the_game(
+    h: &mut egui_kittest::Harness<'_, tilebox::TileboxApp>,
+    heading: &str,
+    id: &str,
+    moves: usize,
+) {
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.query_by_label(heading).is_none());
+    assert_eq!(h.state().current_game(), Some(id));
+    assert_eq!(h.state().session(id).unwrap().move_count(), moves);
+}
+
 #[test]
 fn return_keeps_going_after_the_win_and_the_keys_are_on_the_buttons() {
     let dir = temp_dir("dialog-win-return");
@@ -42,11 +57,7 @@ fn return_keeps_going_after_the_win_and_the_keys_are_on_the_buttons() {
     assert_eq!(shortcut(&h, "Keep going"), "Return");
     assert_eq!(shortcut(&h, "Start a new game"), "N");
     let moves = h.state().session(&id).unwrap().move_count();
-    h.key_press(Key::Enter);
-    h.run();
-    assert!(h.query_by_label("You win!").is_none());
-    assert_eq!(h.state().current_game(), Some(id.as_str()));
-    assert_eq!(h.state().session(&id).unwrap().move_count(), moves);
+    return_keeps_the_game(&mut h, "You win!", &id, moves);
 }
 
 #[test]
@@ -87,15 +98,21 @@ fn nearly_over<P: Puzzle>(seed: u64) -> (Session<P>, String) {
     .unwrap()
 }
 
-#[test]
-fn return_plays_again_after_game_over() {
-    let dir = temp_dir("dialog-over-return");
+/// A game of 2048 over `dir` with its game-over message on the screen.
+fn game_over_shown(dir: &std::path::Path) -> egui_kittest::Harness<'static, tilebox::TileboxApp> {
     let (session, last) = nearly_over::<tilebox_sliding::Sliding>(7);
-    write_save(&dir, &session.save());
-    let mut h = harness(&dir, Some("2048"));
+    write_save(dir, &session.save());
+    let mut h = harness(dir, Some("2048"));
     h.key_press(key_of(&last));
     h.run();
     h.get_by_label("Game over");
+    h
+}
+
+#[test]
+fn return_plays_again_after_game_over() {
+    let dir = temp_dir("dialog-over-return");
+    let mut h = game_over_shown(&dir);
     assert_eq!(shortcut(&h, "Play again"), "Return");
     assert_eq!(shortcut(&h, "Take back the last move"), "U");
     assert!(h.get_by_label("Play again").accesskit_node().is_focused());
@@ -259,22 +276,13 @@ fn tab_stays_in_the_win_message_and_return_never_leaves_the_game() {
     // The third Tab once rang Back in the bar behind, and Return then left the game.
     tab_around(&mut h, &["Keep going", "Start a new game"]);
     tab_to(&mut h, "Keep going");
-    h.key_press(Key::Enter);
-    h.run();
-    assert!(h.query_by_label("You win!").is_none());
-    assert_eq!(h.state().current_game(), Some(id.as_str()));
-    assert_eq!(h.state().session(&id).unwrap().move_count(), moves);
+    return_keeps_the_game(&mut h, "You win!", &id, moves);
 }
 
 #[test]
 fn tab_stays_in_the_game_over_message() {
     let dir = temp_dir("dialog-over-trap");
-    let (session, last) = nearly_over::<tilebox_sliding::Sliding>(7);
-    write_save(&dir, &session.save());
-    let mut h = harness(&dir, Some("2048"));
-    h.key_press(key_of(&last));
-    h.run();
-    h.get_by_label("Game over");
+    let mut h = game_over_shown(&dir);
     tab_around(&mut h, &["Play again", "Take back the last move"]);
     tab_to(&mut h, "Take back the last move");
     h.key_press(Key::Enter);
@@ -311,11 +319,7 @@ fn tab_stays_in_the_new_game_and_daily_game_questions() {
         h.get_by_label("Start a new game?");
         tab_around(&mut h, &["No, keep playing", "Yes, start a new game"]);
         tab_to(&mut h, "No, keep playing");
-        h.key_press(Key::Enter);
-        h.run();
-        assert!(h.query_by_label("Start a new game?").is_none());
-        assert_eq!(h.state().current_game(), Some("2048"));
-        assert_eq!(h.state().session("2048").unwrap().move_count(), moves);
+        return_keeps_the_game(&mut h, "Start a new game?", "2048", moves);
     }
 }
 

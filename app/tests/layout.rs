@@ -208,6 +208,12 @@ fn the_zoom_follows_the_window_within_limits() {
     );
 }
 
+/// The player's zoom is `want`.
+fn assert_zoom(h: &Harness<'_, TileboxApp>, want: f32) {
+    let zoom = h.state().zoom();
+    assert!((zoom - want).abs() < 1e-4, "{zoom}, not {want}");
+}
+
 #[test]
 fn ctrl_plus_minus_and_zero_zoom_and_the_zoom_is_remembered() {
     let dir = common::temp_dir("layout-keys");
@@ -217,11 +223,7 @@ fn ctrl_plus_minus_and_zero_zoom_and_the_zoom_is_remembered() {
     h.run();
     h.key_press_modifiers(ctrl, egui::Key::Plus);
     h.run();
-    assert!(
-        (h.state().zoom() - 1.2).abs() < 1e-4,
-        "{}",
-        h.state().zoom()
-    );
+    assert_zoom(&h, 1.2);
     assert!(
         (h.ctx.zoom_factor() - 1.2).abs() < 0.01,
         "{}",
@@ -231,11 +233,7 @@ fn ctrl_plus_minus_and_zero_zoom_and_the_zoom_is_remembered() {
     assert_eq!(h.state().session("2048").unwrap().move_count(), 0);
     h.key_press_modifiers(ctrl, egui::Key::Minus);
     h.run();
-    assert!(
-        (h.state().zoom() - 1.1).abs() < 1e-4,
-        "{}",
-        h.state().zoom()
-    );
+    assert_zoom(&h, 1.1);
     drop(h);
     let (mut h, _) = harness_at(&dir, "2048", (900.0, 800.0));
     assert!(
@@ -316,19 +314,24 @@ fn strike9_boxes_fit_a_360_px_window() {
     }
 }
 
+/// Four moves of 2048, then an undo: the game is assisted.
+fn make_assisted(h: &mut Harness<'static, TileboxApp>) {
+    for k in ["L", "D", "R", "U"] {
+        h.key_press(common::key_of(k));
+        h.run();
+    }
+    h.key_press(egui::Key::U);
+    h.run();
+    assert!(h.state().assisted("2048"));
+}
+
 #[test]
 fn the_assisted_mark_fits_the_bar_at_every_width() {
     for window in WINDOWS {
         let dir = common::temp_dir("layout-assisted");
         let (mut h, zoom) = harness_at(&dir, "2048", window);
         // A move, then undo: the game is assisted, and the mark joins the bar.
-        for k in ["L", "D", "R", "U"] {
-            h.key_press(common::key_of(k));
-            h.run();
-        }
-        h.key_press(egui::Key::U);
-        h.run();
-        assert!(h.state().assisted("2048"));
+        make_assisted(&mut h);
         let items = bar_items(&h, "2048");
         assert!(
             items.iter().any(|(s, _)| s.starts_with("Assisted")),
@@ -1161,11 +1164,7 @@ fn the_speeds_stay_on_one_row_at_zoom_130_at_every_width() {
         h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Equals);
         h.run();
     }
-    assert!(
-        (h.state().zoom() - 1.3).abs() < 1e-4,
-        "{}",
-        h.state().zoom()
-    );
+    assert_zoom(&h, 1.3);
     drop(h);
     for width in (360..=760).step_by(10) {
         let window = (width as f32, 760.0);
@@ -1202,13 +1201,7 @@ fn at_380_px_the_assisted_mark_sits_beside_the_score_and_stays_put() {
             .rect()
     };
     let before = (score(&h).min, best(&h).1.min);
-    for k in ["L", "D", "R", "U"] {
-        h.key_press(common::key_of(k));
-        h.run();
-    }
-    h.key_press(egui::Key::U);
-    h.run();
-    assert!(h.state().assisted("2048"));
+    make_assisted(&mut h);
     // Becoming assisted moves neither box (the best's grows by its assisted best, at its
     // right): the mark's room was kept.
     assert_eq!((score(&h).min, best(&h).1.min), before);

@@ -381,11 +381,17 @@ impl TileboxApp {
         self.store.in_flight()
     }
 
+    /// Whether a dialog is open over the screen, the window that waits for writes at quitting
+    /// included: the keys are its own.
+    fn dialog_open(&self) -> bool {
+        self.dialog.is_some() || self.quitting.is_some()
+    }
+
     /// Where this frame's input is cut ([`input::cut_events`]): after a key that answers or
     /// closes the dialog open, else after one that changes the screen shown.
     fn input_cut(&self) -> impl Fn(input::KeyPress) -> bool + use<> {
         let shown = self.screen();
-        let dialog_open = self.dialog.is_some();
+        let dialog_open = self.dialog_open();
         move |k| {
             if dialog_open {
                 screens::closes_dialog(k)
@@ -410,7 +416,7 @@ impl TileboxApp {
         // Before anything reads this frame's input: the events after a key that changes the
         // screen wait for the next frame, and the screen that key opens.
         let shown = self.screen();
-        let dialog_open = self.dialog.is_some();
+        let dialog_open = self.dialog_open();
         if std::mem::take(&mut self.cut_before_frame) {
             // The window's hook cut this frame's input before egui read it.
             if !self.held.is_empty() {
@@ -420,12 +426,14 @@ impl TileboxApp {
             let cuts = self.input_cut();
             input::hand_over(&ctx, &mut self.held, cuts);
         }
+        // Before anything is drawn: the focus stays in the dialog open in the last frame.
+        crate::theme::hold_focus_in_dialog(&ctx);
         self.store.set_waker(&ctx);
         let arrived = self.store.arrived_histories();
         self.take_histories(arrived);
         self.count_time(&ctx);
         self.report_failures();
-        self.handle_quit(&ctx);
+        self.trainer.receive();
         let theme = self.store.settings.theme;
         if self.theme_applied != Some(theme) {
             crate::theme::install(&ctx);
@@ -456,6 +464,9 @@ impl TileboxApp {
             self.carry_out(&ctx, index, vec![answer]);
         }
         self.save_played();
+        // Last: the window that waits for the saves at quitting is over everything, dialogs
+        // included, and has the keyboard's focus.
+        self.handle_quit(&ctx);
     }
 
     /// Saves each game with moves played in this frame, once: the save holds every move, so a
@@ -1250,7 +1261,6 @@ impl TileboxApp {
         if self.store.writes_abandoned() {
             return;
         }
-        self.trainer.receive();
         if ctx.input(|i| i.viewport().close_requested()) && self.quitting.is_none() {
             // A player in training is stopped and saved before the window goes (and trains on
             // if the player keeps playing after all).

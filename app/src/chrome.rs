@@ -135,6 +135,9 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar) -> BarChoice {
                 '+'
             };
             score_box(ui, format!("Score: {score}"), Some((slot.score_pop, sign)));
+            // Beside the score it qualifies, its room kept while the game is not assisted: it
+            // never moves when the best beside it widens, nor moves the boxes after it.
+            assisted_mark(ui, slot.tally.assisted);
             // A higher score counts as it is reached, once a move is made, for the best of its
             // kind (assisted or not); a lower-is-better one when the game ends.
             let moved = session.is_some_and(|s| s.move_count() > 0 || s.can_redo());
@@ -216,9 +219,6 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar) -> BarChoice {
             if let Some(date) = slot.daily {
                 ui.add(egui::Label::new(RichText::new(daily_mark(date)).strong()).extend());
             }
-            if slot.tally.assisted {
-                assisted_mark(ui);
-            }
         });
         ui.add_space(4.0);
     });
@@ -260,22 +260,43 @@ pub const ASSISTED_WHY: &str = "Assisted game: undo, a hint or autoplay was used
      was started again from your history, so its score and result count apart from your \
      unassisted records";
 
-/// The small mark of an assisted game, in the bar while it is played.
-fn assisted_mark(ui: &mut egui::Ui) {
+/// The small mark of an assisted game, in the bar while it is played (`shown`); else the
+/// room it takes, empty.
+fn assisted_mark(ui: &mut egui::Ui, shown: bool) {
+    let text = RichText::new("Assisted").strong();
+    if !shown {
+        let size = egui::WidgetText::from(text)
+            .into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Body,
+            )
+            .size();
+        ui.allocate_space(size);
+        return;
+    }
     // Never broken over two rows of the wrapping bar: it moves to the next row whole.
-    ui.add(
-        egui::Label::new(RichText::new("Assisted").strong())
-            .extend()
-            .sense(egui::Sense::hover()),
-    )
-    .on_hover_text(ASSISTED_WHY)
-    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, ASSISTED_WHY));
+    ui.add(egui::Label::new(text).extend().sense(egui::Sense::hover()))
+        .on_hover_text(ASSISTED_WHY)
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, ASSISTED_WHY));
 }
 
 /// Autoplay's speeds, a button each, the one in force selected; returns the speed picked.
 fn speed_menu(ui: &mut egui::Ui, speed: Speed) -> Option<Speed> {
     let current = Speed::ALL.iter().position(|&s| s == speed).unwrap_or(0);
     let labels = Speed::ALL.map(Speed::label);
+    // The speeds are one control: they go to the next row together, never split over two.
+    let spacing = ui.spacing().item_spacing.x;
+    let width: f32 = labels
+        .iter()
+        .map(|l| crate::theme::button_width(ui, l) + spacing)
+        .sum();
+    let row = ui.max_rect();
+    let row_started = ui.cursor().left() > row.left() + 1.0;
+    if row_started && row.right() - ui.cursor().left() < width - spacing {
+        ui.end_row();
+    }
     crate::theme::choice_buttons(ui, labels, current, speed_label)
         .and_then(|picked| Speed::ALL.get(picked).copied())
 }
@@ -404,12 +425,11 @@ fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(Option<(f64, u64)>, c
         let t = ui.input(|i| i.time) - start;
         if (0.0..SCORE_POP_SECONDS).contains(&t) {
             let p = (t / SCORE_POP_SECONDS) as f32;
-            let alpha = (1.0 - p * p).clamp(0.0, 1.0);
             let palette = crate::theme::Palette::of(ui.visuals().dark_mode);
             let text = RichText::new(format!("{sign}{gained}"))
                 .font(font)
                 .strong()
-                .color(palette.figures.gamma_multiply(alpha));
+                .color(palette.pop(p));
             let galley = egui::WidgetText::from(text.clone()).into_galley(
                 ui,
                 Some(egui::TextWrapMode::Extend),
@@ -495,6 +515,8 @@ pub(crate) fn dialog_buttons<T: Copy>(
         ids.push(response.id);
     }
     let ctx = ui.ctx().clone();
+    // Tab and Shift+Tab go round the buttons, never to the screen behind.
+    crate::theme::trap_focus(&ctx, ids.clone());
     // Focus starts on the default answer when the dialog opens.
     let opened = ctx.data(|d| d.get_temp::<bool>(dialog)).is_none();
     if opened && let Some(&first) = ids.first() {
@@ -602,7 +624,7 @@ pub fn end_overlay(
         )
     };
     let mut choice = None;
-    egui::Area::new(dialog.with("area"))
+    egui::Area::new(views::end_message_area())
         .order(egui::Order::Foreground)
         .fixed_pos(board.center())
         .pivot(Align2::CENTER_CENTER)

@@ -212,12 +212,15 @@ pub(crate) fn play_code(
                 );
             }
             ui.add_space(8.0);
-            if chrome::keyed_button(ui, PLAY_LABEL, "Return").clicked() {
+            let play = chrome::keyed_button(ui, PLAY_LABEL, "Return");
+            if play.clicked() {
                 answer = Some(PlayAnswer::Play);
             }
-            if chrome::keyed_button(ui, CANCEL_LABEL, "Escape").clicked() {
+            let cancel = chrome::keyed_button(ui, CANCEL_LABEL, "Escape");
+            if cancel.clicked() {
                 answer = Some(PlayAnswer::Cancel);
             }
+            crate::theme::trap_focus(ui.ctx(), vec![field.id, play.id, cancel.id]);
         });
     });
     if answer.is_none() && modal.should_close() {

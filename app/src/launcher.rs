@@ -332,7 +332,11 @@ fn options_menu(
             if let Some(slot) = game {
                 let face = entry_face(slot, scores);
                 ui.label(RichText::new(&face.title).strong());
-                ui.label(RichText::new(face.line).size(14.0).color(figures(ui)));
+                ui.label(
+                    RichText::new(whole_figures(&face.line))
+                        .size(14.0)
+                        .color(figures(ui)),
+                );
             }
             if ui
                 .add_enabled(game.is_some(), egui::Button::new(PLAY_OPTIONS_LABEL))
@@ -365,7 +369,8 @@ fn entry_face(slot: &GameSlot, scores: &Scores) -> Face {
     );
     let mut line = format!(
         "{best}   ·   Played {}   ·   Won {}",
-        stats.played, stats.won
+        theme::thousands(stats.played),
+        theme::thousands(stats.won)
     );
     if let Some(session) = slot.session.as_deref()
         && session.move_count() > 0
@@ -437,11 +442,13 @@ fn group_face(screen: &Screen<'_>, group: usize) -> Option<Face> {
     }
     let best = bests.join("   ·   ");
     let mut line = format!(
-        "{}   ·   {best}   ·   Played {played}   ·   Won {won}",
-        versions(members.len())
+        "{}   ·   {best}   ·   Played {}   ·   Won {}",
+        versions(members.len()),
+        theme::thousands(played),
+        theme::thousands(won)
     );
     if going > 0 {
-        line.push_str(&format!("   ·   In progress: {going}"));
+        line.push_str(&format!("   ·   In progress: {}", theme::thousands(going)));
     }
     // A catalogue (its games listed under headings) names its first games; a game's versions
     // share its description.
@@ -471,7 +478,7 @@ pub fn versions(n: usize) -> String {
     if n == 1 {
         "1 version".to_string()
     } else {
-        format!("{n} versions")
+        format!("{} versions", theme::thousands(n))
     }
 }
 
@@ -645,6 +652,22 @@ fn draw_miniature(ui: &egui::Ui, rect: Rect, mini: &Miniature) {
     }
 }
 
+/// A card's line of figures as drawn: each figure's name and its number joined by no-break
+/// spaces ("Played 0", "Best 45 in", "9 versions"), so that a narrow card breaks the line
+/// between figures, never inside one.
+pub fn whole_figures(line: &str) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = String::with_capacity(line.len() + 8);
+    for (i, &c) in chars.iter().enumerate() {
+        let before = i.checked_sub(1).and_then(|b| chars.get(b)).copied();
+        let after = chars.get(i + 1).copied();
+        let binds = after.is_some_and(|a| a.is_ascii_digit())
+            || before.is_some_and(|b| b.is_ascii_digit()) && after.is_some_and(char::is_lowercase);
+        out.push(if c == ' ' && binds { '\u{a0}' } else { c });
+    }
+    out
+}
+
 /// What a screen reader says of a card beside its label: its description and its figures (the
 /// best, the counts, the game in progress).
 pub fn card_description(description: &str, line: &str) -> String {
@@ -699,7 +722,8 @@ fn card(
         ui.spacing_mut().item_spacing.y = 3.0;
         ui.add(egui::Label::new(RichText::new(&face.title).size(22.0).strong()).wrap());
         ui.add(egui::Label::new(RichText::new(&face.description).weak()).truncate());
-        ui.add(egui::Label::new(RichText::new(&face.line).size(14.0).color(figures(ui))).wrap());
+        let line = whole_figures(&face.line);
+        ui.add(egui::Label::new(RichText::new(line).size(14.0).color(figures(ui))).wrap());
         // The room of the statistics button, placed over the card once the card is laid out
         // (so that it, not the card, takes its clicks).
         let button = stats.then(|| {

@@ -147,7 +147,7 @@ fn already_running(dir: std::path::PathBuf) -> ExitCode {
         viewport: egui::ViewportBuilder::default()
             .with_title("Tilebox is already running")
             .with_app_id("tilebox")
-            .with_inner_size([460.0, 190.0])
+            .with_inner_size(tilebox::refusal::WINDOW_SIZE)
             .with_resizable(false),
         ..Default::default()
     };

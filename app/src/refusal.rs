@@ -3,9 +3,13 @@
 
 use std::path::PathBuf;
 
-/// The small window a second copy shows instead of the app.
+/// The size of the window, in points: room for its text in the app's type at zoom 1.
+pub const WINDOW_SIZE: [f32; 2] = [460.0, 250.0];
+
+/// The small window a second copy shows instead of the app, in the app's theme.
 pub struct AlreadyRunning {
     dir: PathBuf,
+    styled: bool,
     focused: bool,
     quit: bool,
 }
@@ -15,6 +19,7 @@ impl AlreadyRunning {
     pub fn new(dir: impl Into<PathBuf>) -> Self {
         Self {
             dir: dir.into(),
+            styled: false,
             focused: false,
             quit: false,
         }
@@ -36,6 +41,13 @@ impl AlreadyRunning {
 
     /// Draws the window into `ui`.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        if !self.styled {
+            // The app's look (its colours, its type), before anything is drawn in it.
+            crate::theme::install(ui.ctx());
+            self.styled = true;
+            ui.ctx().request_discard("the app's theme");
+            return;
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             ui.add_space(8.0);
             ui.heading("Tilebox is already running");

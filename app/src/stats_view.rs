@@ -17,7 +17,7 @@ use tilebox_core::Entry;
 use crate::history::{History, HistoryView, Record};
 use crate::input;
 use crate::stats::{Bin, Chart, Figures, Kind, Measure, Range, Stats};
-use crate::theme::Palette;
+use crate::theme::{Palette, thousands};
 
 /// What the player did on the statistics screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -188,7 +188,7 @@ pub fn left_out_text(n: usize) -> String {
             "its record does not match a replay of its moves, or repeats a game already counted",
         ),
         n => (
-            format!("{n} games of the file are"),
+            format!("{} games of the file are", thousands(n)),
             "their records do not match a replay of their moves, or repeat a game already counted",
         ),
     };
@@ -240,8 +240,8 @@ fn figures_and_lists(
         );
         ui.horizontal_wrapped(|ui| {
             let d = &stats.daily;
-            figure(ui, "Played", &d.played.to_string());
-            figure(ui, "Won", &d.won.to_string());
+            figure(ui, "Played", &thousands(d.played));
+            figure(ui, "Won", &thousands(d.won));
             figure(ui, "Best", &best_text(d.best));
             if stats.daily_assisted.played > 0 {
                 figure(ui, "Best assisted", &best_text(stats.daily_assisted.best));
@@ -286,11 +286,12 @@ fn range_buttons(ui: &mut egui::Ui, range: &mut Range, len: usize) {
             let button = ui
                 .add(egui::Button::new(choice.label()).selected(chosen))
                 .on_hover_text(format!(
-                    "The charts show {} of your {len} games",
+                    "The charts show {} of your {} games",
                     match choice {
                         Range::All => "all".to_string(),
                         other => other.label().to_lowercase().replace(" games", ""),
-                    }
+                    },
+                    thousands(len)
                 ));
             button.widget_info(|| {
                 egui::WidgetInfo::selected(egui::Role::Button, true, chosen, range_label(choice))
@@ -314,15 +315,15 @@ fn section(ui: &mut egui::Ui, title: &str, what: &str) {
 /// an assisted set shows.
 fn figures_row(ui: &mut egui::Ui, f: &Figures, all: bool) {
     ui.horizontal_wrapped(|ui| {
-        figure(ui, "Played", &f.played.to_string());
-        figure(ui, "Won", &f.won.to_string());
+        figure(ui, "Played", &thousands(f.played));
+        figure(ui, "Won", &thousands(f.won));
         figure(ui, "Win rate", &percent(f.win_rate()));
         figure(ui, "Best", &best_text(f.best));
         if all {
             figure(ui, "Mean", &f.mean.map_or_else(|| "—".into(), number));
             figure(ui, "Median", &f.median.map_or_else(|| "—".into(), number));
-            figure(ui, "Current streak", &f.current_streak.to_string());
-            figure(ui, "Longest streak", &f.longest_streak.to_string());
+            figure(ui, "Current streak", &thousands(f.current_streak));
+            figure(ui, "Longest streak", &thousands(f.longest_streak));
         }
     });
 }
@@ -809,9 +810,10 @@ fn games_list(
 /// shown) of `len`.
 pub fn page_text(oldest: usize, newest: usize, len: usize) -> String {
     format!(
-        "Games {} to {} of {len}, most recent first",
-        newest,
-        oldest + 1
+        "Games {} to {} of {}, most recent first",
+        thousands(newest),
+        thousands(oldest + 1),
+        thousands(len)
     )
 }
 
@@ -964,7 +966,7 @@ mod tests {
     fn a_page_names_its_games() {
         assert_eq!(
             page_text(19_950, 20_000, 20_000),
-            "Games 20000 to 19951 of 20000, most recent first"
+            "Games 20,000 to 19,951 of 20,000, most recent first"
         );
     }
 }

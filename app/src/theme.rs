@@ -147,6 +147,25 @@ pub const DARK: Palette = Palette {
     focus: hex(0x7fb0ff),
 };
 
+/// How much of its rise the score box's "+N" is meant to be read in, whole ([`Palette::pop`]):
+/// the rest of the rise, it fades out.
+pub const POP_READ: f32 = 0.6;
+
+/// `top`, a colour with its alpha premultiplied, drawn over the opaque `bottom`.
+pub fn over(top: Color32, bottom: Color32) -> Color32 {
+    let clear = 1.0 - f32::from(top.a()) / 255.0;
+    let mix = |t: u8, b: u8| {
+        (f32::from(t) + f32::from(b) * clear)
+            .round()
+            .clamp(0.0, 255.0) as u8
+    };
+    Color32::from_rgb(
+        mix(top.r(), bottom.r()),
+        mix(top.g(), bottom.g()),
+        mix(top.b(), bottom.b()),
+    )
+}
+
 /// One text colour on one background, as the app draws it; `large` text (18 pt, or 14 pt bold:
 /// 24 px, or 18.66 px bold) needs 3:1, the rest 4.5:1.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -165,6 +184,14 @@ impl Palette {
     /// The palette of the dark or the light theme.
     pub fn of(dark: bool) -> &'static Self {
         if dark { &DARK } else { &LIGHT }
+    }
+
+    /// The colour of the rising "+N" of the score box `p` (0 to 1) of the way through its
+    /// rise: the figures' colour, whole while it is meant to be read (to [`POP_READ`]), then
+    /// fading out over the rest of its rise.
+    pub fn pop(&self, p: f32) -> Color32 {
+        let fade = ((p - POP_READ) / (1.0 - POP_READ)).clamp(0.0, 1.0);
+        self.figures.gamma_multiply(1.0 - fade)
     }
 
     /// Every text colour the app draws, on every background it draws it on.
@@ -195,6 +222,14 @@ impl Palette {
             pairs.push(pair("button text", p.text, bg, false));
             pairs.push(pair("key on a button", p.weak, bg, false));
         }
+        // The rising "+N" on the score box, at the last moment it is meant to be read, as it
+        // is drawn over the box.
+        pairs.push(pair(
+            "rising score gain",
+            over(p.pop(POP_READ), p.card),
+            p.card,
+            false,
+        ));
         pairs.push(pair("selected button", p.selected_text, p.selected, false));
         pairs.push(pair("card number", p.selected_text, p.selected, true));
         let s9 = Strike9Colors::of(p.dark);
@@ -339,6 +374,89 @@ pub fn keep_focus_in_view(ui: &egui::Ui) {
     {
         ui.scroll_to_rect(response.rect, None);
     }
+}
+
+/// A count as the app writes it to the player, its thousands separated by commas: 41,793;
+/// the one way every count shown is written (games played and won, streaks, moves).
+pub fn thousands(n: impl std::fmt::Display) -> String {
+    let text = n.to_string();
+    let (sign, digits) = text.split_at(usize::from(text.starts_with('-')));
+    let mut out = sign.to_string();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Where the dialog drawn last keeps the controls its keyboard focus cycles through.
+fn trapped_focus_key() -> egui::Id {
+    egui::Id::unique("tilebox-dialog-focus")
+}
+
+/// Traps the keyboard's focus in the dialog drawn now, whose controls are `controls`, in the
+/// order Tab walks them (none for a dialog without one): in the next frame
+/// [`hold_focus_in_dialog`] keeps the focus among them. Every dialog calls it each frame it is
+/// drawn; of two drawn in one frame, the one drawn last, on top, has the focus.
+pub fn trap_focus(ctx: &egui::Context, controls: Vec<egui::Id>) {
+    ctx.data_mut(|d| d.insert_temp(trapped_focus_key(), controls));
+}
+
+/// Called at the start of each frame, before anything is drawn. While a dialog was open in the
+/// last frame ([`trap_focus`]), the focus stays in it: Tab and Shift+Tab cycle through its
+/// controls and never reach the screen behind, egui's own moves of the focus (Tab, the arrows)
+/// are cancelled, and a focus that is somewhere else comes back to the dialog's first control,
+/// so that Return and Space never act behind it.
+pub fn hold_focus_in_dialog(ctx: &egui::Context) {
+    let Some(controls) = ctx.data_mut(|d| d.remove_temp::<Vec<egui::Id>>(trapped_focus_key()))
+    else {
+        return;
+    };
+    let steps: Vec<bool> = ctx.input(|i| {
+        i.events
+            .iter()
+            .filter_map(|e| match e {
+                egui::Event::Key {
+                    key: egui::Key::Tab,
+                    pressed: true,
+                    modifiers,
+                    ..
+                } if !modifiers.any() || modifiers.shift_only() => Some(!modifiers.shift),
+                _ => None,
+            })
+            .collect()
+    });
+    ctx.memory_mut(|m| {
+        m.move_focus(egui::FocusDirection::None);
+        let focused = m.focused();
+        let mut at = focused.and_then(|f| controls.iter().position(|&c| c == f));
+        let count = controls.len();
+        if count == 0 {
+            if let Some(f) = focused {
+                m.surrender_focus(f);
+            }
+            return;
+        }
+        for &forward in &steps {
+            at = Some(match (at, forward) {
+                (Some(i), true) => (i + 1) % count,
+                (Some(i), false) => (i + count - 1) % count,
+                (None, true) => 0,
+                (None, false) => count - 1,
+            });
+        }
+        // Focus behind the dialog comes back into it.
+        if at.is_none() && focused.is_some() {
+            at = Some(0);
+        }
+        if let Some(&control) = at.and_then(|i| controls.get(i))
+            && focused != Some(control)
+        {
+            m.request_focus(control);
+        }
+    });
 }
 
 /// A dialog's contents, `add`, in a scroll area no taller than the window leaves room for:

@@ -6,7 +6,7 @@ use egui::RichText;
 use tilebox_ai::ntuple::file::RunState;
 use tilebox_ai::ntuple::run::{Figures, Target};
 
-use crate::theme::Palette;
+use crate::theme::{Palette, thousands};
 use crate::trainer::{MOVES_A_RUN, Standing, ended_a_run, target_after};
 
 /// The label of the button that starts training a game's player.
@@ -65,19 +65,6 @@ pub fn learning_text(moves: u64, from: u64) -> String {
 pub const UNTRAINED_TEXT: &str = "Hints and autoplay use the built-in player. Train one that \
 learns this game by playing it: it trains in the background on one core, and can be stopped and \
 resumed at any time.";
-
-/// `n` with thousands separated by commas: 41,793.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
 
 /// A count of moves in millions, rounded down, or whole below ten million: "1,750 million",
 /// "412 million", "8,517,999".

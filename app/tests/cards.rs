@@ -78,3 +78,76 @@ fn a_card_of_several_versions_reads_its_first_versions_description() {
     assert!(text.starts_with(&own), "{text:?}");
     assert!(text.contains("2 versions"), "{text:?}");
 }
+
+/// The launcher in a window `width` points wide, over `dir`.
+fn launcher_at(
+    dir: &std::path::Path,
+    width: f32,
+) -> egui_kittest::Harness<'static, tilebox::TileboxApp> {
+    let dir = dir.to_path_buf();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::Vec2::new(width, 700.0))
+        .with_max_steps(common::MAX_STEPS)
+        .with_step_dt(0.25)
+        .build_eframe(move |_cc| tilebox::TileboxApp::new(dir, None));
+    common::read_histories(&mut h);
+    h.run();
+    h
+}
+
+/// Checks that each card's line of figures on the screen, laid out as the card lays it out (its
+/// width, its type), breaks between figures, never between a figure's name and its number
+/// ("Played / 0"); returns how many lines were checked.
+fn figures_kept_whole(h: &egui_kittest::Harness<'_, tilebox::TileboxApp>) -> usize {
+    let mut checked = 0;
+    for (text, rect) in common::spoken_all(h) {
+        if !text.contains("Played") || text.starts_with("Play ") {
+            continue;
+        }
+        let galley = h.ctx.fonts_mut(|f| {
+            f.layout(
+                text.clone(),
+                egui::FontId::proportional(14.0),
+                egui::Color32::WHITE,
+                rect.width() + 0.5,
+            )
+        });
+        for (i, row) in galley.rows.iter().enumerate() {
+            let row_text: String = row.glyphs.iter().map(|g| g.chr).collect();
+            let row_text = row_text.trim();
+            assert!(
+                i == 0 || !row_text.starts_with(|c: char| c.is_ascii_digit()),
+                "a row begins with a number cut from its name: {row_text:?} of {text:?}"
+            );
+            for name in ["Best", "Played", "Won"] {
+                assert!(!row_text.ends_with(name), "{row_text:?} of {text:?}");
+            }
+        }
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn at_380_px_a_cards_figures_keep_their_names_and_counts_have_thousands_separated() {
+    // A first start: every count 0.
+    let fresh = temp_dir("cards-figures-fresh");
+    let h = launcher_at(&fresh, 380.0);
+    assert!(figures_kept_whole(&h) >= 4, "every card's line was checked");
+    let dir = temp_dir("cards-figures");
+    std::fs::write(
+        dir.join("scores.json"),
+        r#"{"version": 1, "games": {"threes": {"best": 131072, "played": 20000, "won": 1234}}}"#,
+    )
+    .unwrap();
+    let h = launcher_at(&dir, 380.0);
+    // Written one way, the way the statistics write their counts of moves (1,750 million).
+    let lines = common::card_lines(&h, "Play Threes");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Played 20,000   ·   Won 1,234")),
+        "{lines:?}"
+    );
+    assert!(figures_kept_whole(&h) >= 4, "every card's line was checked");
+}

@@ -156,3 +156,40 @@ fn the_catalogues_card_names_its_first_modes() {
     assert!(text.starts_with("2048, 3125, 1296"), "{text:?}");
     assert!(text.contains(&format!("{} versions", modes())), "{text:?}");
 }
+
+#[test]
+fn at_380_px_a_name_with_a_plus_or_commas_is_found_by_typing_it() {
+    let (_dir, mut h) = harness_sized("compendium-signs", 380.0, 720.0);
+    open_catalogue(&mut h);
+    // "16+16i", as typed: the plus with Shift (a US keyboard's Shift+=).
+    press(&mut h, &[Key::Num1, Key::Num6]);
+    h.key_press_modifiers(egui::Modifiers::SHIFT, Key::Plus);
+    h.run();
+    press(&mut h, &[Key::Num1, Key::Num6, Key::I]);
+    assert!(h.query_by_label("Play 16+16i").is_some());
+    assert_eq!(card_count(&h), 1);
+    press(&mut h, &[Key::Escape]);
+    // "3,188,646", commas and all; and "2216.838", its point.
+    press(
+        &mut h,
+        &[
+            Key::Num3,
+            Key::Comma,
+            Key::Num1,
+            Key::Num8,
+            Key::Num8,
+            Key::Comma,
+        ],
+    );
+    assert!(h.query_by_label("Play 3,188,646").is_some());
+    assert_eq!(card_count(&h), 1);
+    press(&mut h, &[Key::Escape]);
+    press(
+        &mut h,
+        &[Key::Num2, Key::Num2, Key::Num1, Key::Num6, Key::Period],
+    );
+    assert!(h.query_by_label("Play 2216.838").is_some());
+    assert_eq!(card_count(&h), 1);
+    press(&mut h, &[Key::Enter]);
+    assert_eq!(h.state().current_game(), Some("2216-838"));
+}

@@ -122,3 +122,33 @@ fn the_focus_ring_is_drawn_on_every_control_and_stands_out_3_to_1_wherever_it_is
         assert!(contrast(ring.color, palette.button_active) > fill_change);
     }
 }
+
+#[test]
+fn the_rising_score_gain_reads_at_4_5_to_1_until_it_fades_out() {
+    use tilebox::theme::{POP_READ, over};
+    // Read for most of its rise (0.8 s): it once faded from its first moment, to 2.1:1 in the
+    // light theme while it was still being read.
+    const { assert!(POP_READ >= 0.5) };
+    for dark in [false, true] {
+        let palette = Palette::of(dark);
+        // The score box is drawn in the card's colour; the gain rises inside it.
+        let box_fill = style(dark).visuals.faint_bg_color;
+        let mut last = f64::INFINITY;
+        for step in 0..=100 {
+            let p = step as f32 / 100.0;
+            let ratio = contrast(over(palette.pop(p), box_fill), box_fill);
+            if p <= POP_READ {
+                assert!(
+                    ratio >= 4.5,
+                    "dark {dark}: at {p} of its rise, {ratio:.2}:1"
+                );
+            }
+            assert!(
+                ratio <= last + 1e-9,
+                "dark {dark}: it fades, never darkens again"
+            );
+            last = ratio;
+        }
+        assert_eq!(palette.pop(1.0).a(), 0, "gone at the end of its rise");
+    }
+}

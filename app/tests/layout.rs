@@ -208,6 +208,12 @@ fn the_zoom_follows_the_window_within_limits() {
     );
 }
 
+/// The player's zoom is `want`.
+fn assert_zoom(h: &Harness<'_, TileboxApp>, want: f32) {
+    let zoom = h.state().zoom();
+    assert!((zoom - want).abs() < 1e-4, "{zoom}, not {want}");
+}
+
 #[test]
 fn ctrl_plus_minus_and_zero_zoom_and_the_zoom_is_remembered() {
     let dir = common::temp_dir("layout-keys");
@@ -217,11 +223,7 @@ fn ctrl_plus_minus_and_zero_zoom_and_the_zoom_is_remembered() {
     h.run();
     h.key_press_modifiers(ctrl, egui::Key::Plus);
     h.run();
-    assert!(
-        (h.state().zoom() - 1.2).abs() < 1e-4,
-        "{}",
-        h.state().zoom()
-    );
+    assert_zoom(&h, 1.2);
     assert!(
         (h.ctx.zoom_factor() - 1.2).abs() < 0.01,
         "{}",
@@ -231,11 +233,7 @@ fn ctrl_plus_minus_and_zero_zoom_and_the_zoom_is_remembered() {
     assert_eq!(h.state().session("2048").unwrap().move_count(), 0);
     h.key_press_modifiers(ctrl, egui::Key::Minus);
     h.run();
-    assert!(
-        (h.state().zoom() - 1.1).abs() < 1e-4,
-        "{}",
-        h.state().zoom()
-    );
+    assert_zoom(&h, 1.1);
     drop(h);
     let (mut h, _) = harness_at(&dir, "2048", (900.0, 800.0));
     assert!(
@@ -316,19 +314,24 @@ fn strike9_boxes_fit_a_360_px_window() {
     }
 }
 
+/// Four moves of 2048, then an undo: the game is assisted.
+fn make_assisted(h: &mut Harness<'static, TileboxApp>) {
+    for k in ["L", "D", "R", "U"] {
+        h.key_press(common::key_of(k));
+        h.run();
+    }
+    h.key_press(egui::Key::U);
+    h.run();
+    assert!(h.state().assisted("2048"));
+}
+
 #[test]
 fn the_assisted_mark_fits_the_bar_at_every_width() {
     for window in WINDOWS {
         let dir = common::temp_dir("layout-assisted");
         let (mut h, zoom) = harness_at(&dir, "2048", window);
         // A move, then undo: the game is assisted, and the mark joins the bar.
-        for k in ["L", "D", "R", "U"] {
-            h.key_press(common::key_of(k));
-            h.run();
-        }
-        h.key_press(egui::Key::U);
-        h.run();
-        assert!(h.state().assisted("2048"));
+        make_assisted(&mut h);
         let items = bar_items(&h, "2048");
         assert!(
             items.iter().any(|(s, _)| s.starts_with("Assisted")),
@@ -1143,4 +1146,80 @@ fn the_rules_above_the_board_leave_it_whole_at_every_width() {
             "{window:?}: {how:?} under {board:?}"
         );
     }
+}
+
+/// The rows of autoplay's three speeds in the bar: the tops of their buttons.
+fn speed_tops(h: &Harness<'_, TileboxApp>) -> Vec<f32> {
+    ["Slow", "Normal", "Fast"]
+        .map(|s| h.get_by_label(&tilebox::speed_label(s)).rect().top())
+        .to_vec()
+}
+
+#[test]
+fn the_speeds_stay_on_one_row_at_zoom_130_at_every_width() {
+    // Zoom 130 (Ctrl+= three times), in windows 360 to 760 pixels wide.
+    let dir = common::temp_dir("layout-speeds");
+    let (mut h, _) = harness_at(&dir, "2048", (600.0, 760.0));
+    for _ in 0..3 {
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Equals);
+        h.run();
+    }
+    assert_zoom(&h, 1.3);
+    drop(h);
+    for width in (360..=760).step_by(10) {
+        let window = (width as f32, 760.0);
+        let (h, zoom) = harness_at(&dir, "2048", window);
+        assert!(zoom >= 1.3 - 1e-3, "{zoom}");
+        let tops = speed_tops(&h);
+        assert!(
+            tops.iter().all(|t| (t - tops[0]).abs() < 1.0),
+            "at {width} px, zoom {zoom}: the speeds are split over rows {tops:?}"
+        );
+        check_bar(&h, "2048", "2048", window, zoom);
+    }
+}
+
+#[test]
+fn at_380_px_the_assisted_mark_sits_beside_the_score_and_stays_put() {
+    let dir = common::temp_dir("layout-assisted-place");
+    let (mut h, _) = harness_at(&dir, "2048", (380.0, 700.0));
+    let score = |h: &Harness<'_, TileboxApp>| {
+        bar_items(h, "2048")
+            .into_iter()
+            .find(|(s, _)| s.starts_with("Score: "))
+            .unwrap()
+            .1
+    };
+    let best = |h: &Harness<'_, TileboxApp>| {
+        bar_items(h, "2048")
+            .into_iter()
+            .find(|(s, _)| s.starts_with("Best: "))
+            .unwrap()
+    };
+    let mark = |h: &Harness<'_, TileboxApp>| {
+        h.get_by_label_contains("Assisted game: undo, a hint or autoplay")
+            .rect()
+    };
+    let before = (score(&h).min, best(&h).1.min);
+    make_assisted(&mut h);
+    // Becoming assisted moves neither box (the best's grows by its assisted best, at its
+    // right): the mark's room was kept.
+    assert_eq!((score(&h).min, best(&h).1.min), before);
+    let first = mark(&h);
+    let score_box = score(&h);
+    assert!(
+        first.center().y > score_box.top() && first.center().y < score_box.bottom(),
+        "the mark {first:?} is on the score's row {score_box:?}, not a row of its own"
+    );
+    assert!(first.left() >= score_box.right(), "{first:?} {score_box:?}");
+    // The best widens as the assisted game scores: the mark stays where it is.
+    let best_before = best(&h).0;
+    for _ in 0..6 {
+        for k in ["L", "D", "R", "U"] {
+            h.key_press(common::key_of(k));
+            h.run();
+        }
+    }
+    assert_ne!(best(&h).0, best_before, "the best changed");
+    assert_eq!(mark(&h), first);
 }

@@ -88,7 +88,7 @@ fn a_copy_killed_while_holding_the_lock_does_not_block_the_next_start() {
 fn refusal_window(dir: &std::path::Path) -> Harness<'static, AlreadyRunning> {
     let dir = dir.to_path_buf();
     let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(460.0, 190.0))
+        .with_size(egui::Vec2::from(tilebox::refusal::WINDOW_SIZE))
         .build_eframe(move |_cc| AlreadyRunning::new(dir));
     h.run();
     h
@@ -119,4 +119,38 @@ fn the_second_copys_quit_button_is_reached_by_the_keyboard() {
     h.key_press(egui::Key::Enter);
     h.run();
     assert!(h.state().quit_pressed());
+}
+
+#[test]
+fn the_second_copys_window_has_the_apps_look_and_its_text_fits() {
+    use tilebox::theme::Palette;
+    let dir = temp_dir("refusal-theme");
+    let h = refusal_window(&dir);
+    for (theme, dark) in [(egui::Theme::Light, false), (egui::Theme::Dark, true)] {
+        let style = h.ctx.style_of(theme);
+        assert_eq!(
+            style.visuals.panel_fill,
+            Palette::of(dark).panel,
+            "{theme:?}"
+        );
+        assert_eq!(
+            style.visuals.text_color(),
+            Palette::of(dark).text,
+            "{theme:?}"
+        );
+        let app = tilebox::theme::style(dark);
+        assert_eq!(style.visuals, app.visuals, "{theme:?}");
+        assert_eq!(style.text_styles, app.text_styles, "{theme:?}");
+    }
+    // Everything it says, and its button, inside the window.
+    let window = egui::Rect::from_min_size(
+        egui::Pos2::ZERO,
+        egui::Vec2::from(tilebox::refusal::WINDOW_SIZE),
+    );
+    for label in ["Tilebox is already running", "Quit"] {
+        let rect = h.get_by_label(label).rect();
+        assert!(window.contains_rect(rect), "{label} at {rect:?}");
+    }
+    let text = h.get_by_label_contains("This copy saves nothing").rect();
+    assert!(window.contains_rect(text), "{text:?}");
 }

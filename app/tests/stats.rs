@@ -452,3 +452,26 @@ fn a_forged_best_counts_in_no_figure_and_is_not_the_best_game_replayed() {
     h.run();
     assert_eq!(h.state().replay().unwrap().0.score(), best.score);
 }
+
+#[test]
+fn counts_are_written_with_their_thousands_separated_as_the_trained_moves_are() {
+    // "Played 1,200" beside the training's "1,750 million", never "Played 1200".
+    let dir = common::temp_dir("stats-thousands");
+    let records: Vec<Record> = (0..1200)
+        .map(|i| {
+            record(
+                played(i, Some(1)).as_ref(),
+                1 + (i % 28) as u32,
+                false,
+                false,
+            )
+        })
+        .collect();
+    write_history(&dir, &records);
+    let mut h = common::harness(&dir, None);
+    open_from_launcher(&mut h);
+    h.get_by_label(&figure_text("Played", "1,200"));
+    assert_eq!(tilebox::theme::thousands(1_750_000_000u64), "1,750,000,000");
+    assert_eq!(tilebox::theme::thousands(999u64), "999");
+    assert_eq!(tilebox::theme::thousands(20_000usize), "20,000");
+}

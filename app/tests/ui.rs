@@ -105,10 +105,13 @@ fn the_launcher_shows_a_card_per_group_and_a_group_a_card_per_entry_each_with_it
                 .chain(bottom)
                 .map(|&i| format!("{} in {}", best_of(i), registry.entries()[i].title()))
                 .collect();
+            // Counts with their thousands separated, as everywhere ("Played 10,030").
             let line = format!(
-                "{} versions   ·   {}   ·   Played {played}   ·   Won {won}",
+                "{} versions   ·   {}   ·   Played {}   ·   Won {}",
                 members.len(),
-                bests.join("   ·   ")
+                bests.join("   ·   "),
+                tilebox::theme::thousands(played),
+                tilebox::theme::thousands(won)
             );
             assert!(lines.contains(&line), "{title}: {lines:?}");
         }

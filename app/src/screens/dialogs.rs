@@ -121,6 +121,8 @@ impl Dialog {
 pub(crate) fn saving(ctx: &egui::Context, pending: &[String], waited: bool) -> Option<bool> {
     let mut choice = None;
     egui::Window::new("Saving")
+        // Over every other dialog, and the win and game-over messages.
+        .order(egui::Order::Foreground)
         .collapsible(false)
         .resizable(false)
         // A long list of files scrolls in a small window.
@@ -134,15 +136,19 @@ pub(crate) fn saving(ctx: &egui::Context, pending: &[String], waited: bool) -> O
                     pending.join(", ")
                 ));
                 ui.horizontal(|ui| {
-                    if ui.button("Quit without saving them").clicked() {
+                    let quit = ui.button("Quit without saving them");
+                    if quit.clicked() {
                         choice = Some(true);
                     }
-                    if ui.button("Keep playing").clicked() {
+                    let keep = ui.button("Keep playing");
+                    if keep.clicked() {
                         choice = Some(false);
                     }
+                    crate::theme::trap_focus(ui.ctx(), vec![quit.id, keep.id]);
                 });
             } else {
                 ui.label(format!("Saving {}…", pending.join(", ")));
+                crate::theme::trap_focus(ui.ctx(), Vec::new());
             }
         });
     choice

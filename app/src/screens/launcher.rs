@@ -44,7 +44,8 @@ pub(crate) struct LauncherScreen {
 /// finds a game.
 pub(crate) const NUMBERED: usize = 9;
 
-/// The character a key types into a catalogue's filter: a letter, a digit, a space or a dash.
+/// The character a key types into a catalogue's filter: a letter, a digit, a space, or a sign
+/// a game's name is written with (a dash, a plus, a comma, a point: "16+16i", "3,188,646").
 fn typed(key: egui::Key) -> Option<char> {
     use egui::Key;
     if let Some(d) = input::digit_of(key) {
@@ -54,6 +55,9 @@ fn typed(key: egui::Key) -> Option<char> {
         Key::Num0 => Some('0'),
         Key::Space => Some(' '),
         Key::Minus => Some('-'),
+        Key::Plus => Some('+'),
+        Key::Comma => Some(','),
+        Key::Period => Some('.'),
         _ => {
             let name = key.name();
             let mut chars = name.chars();

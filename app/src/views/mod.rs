@@ -132,6 +132,18 @@ pub fn for_entry(entry: &Entry) -> Box<dyn GameView> {
     )
 }
 
+/// The id of the area of the win or game-over message ([`crate::chrome::end_overlay`]).
+pub(crate) fn end_message_area() -> egui::Id {
+    egui::Id::unique("end-message-area")
+}
+
+/// The height the win or game-over message took when it was last drawn, if it has been: a
+/// view that keeps room for it under its board (Strike 9's) keeps as much.
+pub(crate) fn end_message_height(ctx: &egui::Context) -> Option<f32> {
+    ctx.memory(|m| m.area_rect(end_message_area()))
+        .map(|r| r.height())
+}
+
 /// Why the game ended, in a sentence, for the game-over message.
 pub fn end_text(session: &dyn DynSession) -> String {
     if let Some(text) = session.end_text() {

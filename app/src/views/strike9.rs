@@ -360,10 +360,12 @@ fn show(
         if state.is_over() {
             // The end's message goes here, under the box: the dice that ended the game and the
             // tiles stay in sight.
-            let (room, _) = ui.allocate_exact_size(
-                Vec2::new(row_width.max(300.0), END_MESSAGE_HEIGHT),
-                Sense::hover(),
-            );
+            // As tall as the message was when last drawn (the first time, a height it fits
+            // in), so that the lines under it stay in a small window.
+            let height =
+                super::end_message_height(ui.ctx()).map_or(END_MESSAGE_HEIGHT, |h| h + 8.0);
+            let (room, _) =
+                ui.allocate_exact_size(Vec2::new(row_width.max(300.0), height), Sense::hover());
             // No veil over an empty room: the message is centred in it, as a line.
             board = Rect::from_center_size(room.center(), Vec2::new(room.width(), 0.0));
         }
@@ -500,7 +502,8 @@ enum TileLook {
     Shut,
 }
 
-/// The height kept under the box for the end's message once the game is over.
+/// The height kept under the box for the end's message once the game is over, until it has
+/// been drawn once.
 const END_MESSAGE_HEIGHT: f32 = 200.0;
 
 /// Draws tile `t`. Open tiles stand up, wooden faces with their numbers; an open tile this

@@ -263,7 +263,8 @@ pub fn card_lines(h: &Harness<'_, TileboxApp>, card: &str) -> Vec<String> {
     spoken_all(h)
         .into_iter()
         .filter(|(text, r)| text != card && rect.contains_rect(*r))
-        .map(|(text, _)| text)
+        // A figure's name and number are joined by a no-break space, said as a space.
+        .map(|(text, _)| text.replace('\u{a0}', " "))
         .collect()
 }
 

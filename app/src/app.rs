@@ -78,8 +78,12 @@ pub struct TileboxApp {
     /// The files: scores, saves, histories, settings, and the writer.
     store: Store,
     /// The registry's entries, in its order, then the combinations of options
-    /// ([`Registry::combinations`]), which the launcher offers through its menu of options.
+    /// ([`Registry::combinations`]), which the launcher offers through its menu of options, then
+    /// the games added while the app runs (a code's game, [`TileboxApp::add_code_game`]).
     slots: Vec<GameSlot>,
+    /// The registry's groups, each entry by the index of its slot ([`crate::slot::groups`]):
+    /// the launcher's cards. Made again when a game is added.
+    groups: Vec<crate::slot::Group>,
     /// The screen shown.
     current: Current,
     /// The serial number of the screen shown: its widgets' ids are salted with it, so a screen
@@ -161,6 +165,7 @@ impl TileboxApp {
         assist.speed = store.settings.speed;
         let zoom = Zoom::from_percent(store.settings.zoom);
         let mut app = Self {
+            groups: crate::slot::groups(&registry, &slots),
             registry,
             store,
             slots,
@@ -465,7 +470,7 @@ impl TileboxApp {
         match &mut self.current {
             Current::Launcher(screen) => {
                 let lent = launcher::Lent {
-                    registry: &self.registry,
+                    groups: &self.groups,
                     slots: &self.slots,
                     scores: &self.store.scores,
                     theme,
@@ -843,6 +848,7 @@ impl TileboxApp {
         let crate::variants::CodeGame {
             variant,
             based_on,
+            named,
             info,
             file,
         } = game;
@@ -856,6 +862,12 @@ impl TileboxApp {
             self.notify(format!("The game could not be added: {e}."));
             return;
         }
+        // Its codes name what the code named, or what that game's codes name.
+        let base = self
+            .registry
+            .code_base(&named)
+            .map_or(named, |b| b.id().to_string());
+        self.registry.set_code_base(&id, &base);
         let Some(entry) = self.registry.get(&id).cloned() else {
             return;
         };
@@ -865,6 +877,7 @@ impl TileboxApp {
             self.variant_files.insert(name.to_string());
         }
         self.slots.push(GameSlot::resumed(entry, None));
+        self.groups = crate::slot::groups(&self.registry, &self.slots);
         let index = self.slots.len() - 1;
         self.go(Screen::Game(index));
         self.ask_start(Start {
@@ -994,7 +1007,7 @@ impl TileboxApp {
             Command::ShowCode => {
                 if let Some(session) = slot.session.as_deref() {
                     self.dialog = Some(Dialog::ShowCode {
-                        code: GameCode::of(session).to_string(),
+                        code: self.registry.code_of(session).to_string(),
                         copied: false,
                     });
                 }
@@ -1039,14 +1052,14 @@ impl TileboxApp {
     /// Where Back leads from game `index`: the screen of its group when the group has several
     /// entries (2048's boards) or the game is a combination of options, else the launcher.
     fn back_from(&self, index: usize) -> Screen {
-        let combination = index >= self.registry.entries().len();
-        let group = self.slots.get(index).map(|s| s.entry.info().group.clone());
-        self.registry
-            .groups()
+        let slot = self.slots.get(index);
+        let combination = slot.is_some_and(|s| self.registry.get(s.id()).is_none());
+        let group = slot.map(|s| s.entry.info().group.clone());
+        self.groups
             .iter()
             .position(|(title, members)| {
                 (members.len() > 1 && members.contains(&index))
-                    || (combination && group.as_deref() == Some(*title))
+                    || (combination && group.as_deref() == Some(title.as_str()))
             })
             .map_or(Screen::Launcher, Screen::Group)
     }

@@ -229,12 +229,9 @@ mod tests {
         }
     }
 
-    /// A player's files join the catalogue after the built-ins, each in the group of the root
-    /// of its `based_on` chain (a fully written file heads its own); a bad file is refused with
-    /// one line and the others still load.
-    #[test]
-    fn a_players_variants_join_the_registry_in_their_groups() {
-        let dir = empty_dir("variants");
+    /// Writes three files of a player's in `dir`: `my-fib`, based on 2584 on a 5×5 board;
+    /// `my-fib-6`, based on it on 6×6; and `own`, 2187's rules written out in full.
+    fn write_players_files(dir: &std::path::Path) {
         let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).unwrap();
         write(
             "a.json",
@@ -248,10 +245,20 @@ mod tests {
         own["id"] = serde_json::json!("own");
         own["title"] = serde_json::json!("Own");
         write("c.json", &own.to_string());
-        write(
-            "d.json",
+    }
+
+    /// A player's files join the catalogue after the built-ins, each in the group of the root
+    /// of its `based_on` chain (a fully written file heads its own); a bad file is refused with
+    /// one line and the others still load.
+    #[test]
+    fn a_players_variants_join_the_registry_in_their_groups() {
+        let dir = empty_dir("variants");
+        write_players_files(&dir);
+        std::fs::write(
+            dir.join("d.json"),
             r#"{"format": 1, "id": "bad", "based_on": "2048", "side": 9}"#,
-        );
+        )
+        .unwrap();
         let (registry, refused) = registry_with_variants(&dir);
         let lines: Vec<String> = refused.iter().map(ToString::to_string).collect();
         assert_eq!(lines, ["d.json: side: 9 is not from 2 to 8"]);
@@ -281,19 +288,7 @@ mod tests {
     #[test]
     fn a_players_variants_code_names_its_built_in_and_plays_anywhere() {
         let dir = empty_dir("variant-codes");
-        let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).unwrap();
-        write(
-            "a.json",
-            r#"{"format": 1, "id": "my-fib", "title": "Fibonacci 5×5", "based_on": "2584", "side": 5}"#,
-        );
-        write(
-            "b.json",
-            r#"{"format": 1, "id": "my-fib-6", "title": "Mine on 6x6", "based_on": "my-fib", "side": 6}"#,
-        );
-        let mut own = tilebox_sliding::builtin_variant("2187").unwrap().to_json();
-        own["id"] = serde_json::json!("own");
-        own["title"] = serde_json::json!("Own");
-        write("c.json", &own.to_string());
+        write_players_files(&dir);
         let (registry, refused) = registry_with_variants(&dir);
         assert!(refused.is_empty(), "{refused:?}");
         let elsewhere = super::registry();

@@ -802,9 +802,24 @@ impl TileboxApp {
             Some(_) => {
                 let (kind, params) = (named_entry.kind_type(), session.params_json());
                 let rules = rules_only(&params);
-                let same = self.slots.iter().position(|s| {
-                    s.entry.kind_type() == kind && rules_only(&s.entry.params_json()) == rules
+                let alike: Vec<usize> = (0..self.slots.len())
+                    .filter(|&i| {
+                        self.slots.get(i).is_some_and(|s| {
+                            s.entry.kind_type() == kind
+                                && rules_only(&s.entry.params_json()) == rules
+                        })
+                    })
+                    .collect();
+                // A player's own game whose codes name the code's game first: the code of a
+                // variant of one's own comes back to it, even where a built-in has its rules.
+                let own = alike.iter().copied().find(|&i| {
+                    self.slots.get(i).is_some_and(|s| {
+                        self.registry
+                            .code_base(s.id())
+                            .is_some_and(|base| base.id() == code.entry)
+                    })
                 });
+                let same = own.or_else(|| alike.first().copied());
                 match same {
                     Some(index) => index,
                     None => {

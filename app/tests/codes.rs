@@ -663,3 +663,32 @@ fn every_button_of_play_a_code_stays_in_sight_and_answers_with_a_refusal() {
         assert_eq!(h.state().screen(), Screen::Launcher);
     }
 }
+
+#[test]
+fn a_code_of_a_players_variant_comes_back_to_it_even_where_a_built_in_has_its_rules() {
+    // 2048's rules on 5×5, as 2048 (5×5) has them, in a file of the player's own.
+    let dir = temp_dir("codes-own-like-a-built-in");
+    std::fs::create_dir_all(dir.join("variants")).unwrap();
+    std::fs::write(
+        dir.join("variants").join("my-five.json"),
+        r#"{"format":1,"id":"my-five","title":"My five","based_on":"2048","side":5}"#,
+    )
+    .unwrap();
+    let mut h = harness(&dir, Some("my-five"));
+    h.key_press_modifiers(Modifiers::SHIFT, Key::C);
+    h.run();
+    let code = shown_code(&h);
+    assert!(code.starts_with("2048."), "{code}");
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press(Key::Escape);
+    h.run();
+    play_code(&mut h, &code);
+    assert_eq!(h.state().current_game(), Some("my-five"));
+    // Elsewhere it is 2048 (5×5)'s game.
+    let other = temp_dir("codes-own-like-a-built-in-elsewhere");
+    let mut h = harness(&other, None);
+    play_code(&mut h, &code);
+    assert!(h.query_by_label(ADD_GAME_HEADING).is_none());
+    assert_eq!(h.state().current_game(), Some("2048-5x5"));
+}

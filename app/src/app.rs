@@ -78,8 +78,12 @@ pub struct TileboxApp {
     /// The files: scores, saves, histories, settings, and the writer.
     store: Store,
     /// The registry's entries, in its order, then the combinations of options
-    /// ([`Registry::combinations`]), which the launcher offers through its menu of options.
+    /// ([`Registry::combinations`]), which the launcher offers through its menu of options, then
+    /// the games added while the app runs (a code's game, [`TileboxApp::add_code_game`]).
     slots: Vec<GameSlot>,
+    /// The registry's groups, each entry by the index of its slot ([`crate::slot::groups`]):
+    /// the launcher's cards. Made again when a game is added.
+    groups: Vec<crate::slot::Group>,
     /// The screen shown.
     current: Current,
     /// The serial number of the screen shown: its widgets' ids are salted with it, so a screen
@@ -165,6 +169,7 @@ impl TileboxApp {
         assist.speed = store.settings.speed;
         let zoom = Zoom::from_percent(store.settings.zoom);
         let mut app = Self {
+            groups: crate::slot::groups(&registry, &slots),
             registry,
             store,
             slots,
@@ -487,7 +492,7 @@ impl TileboxApp {
         match &mut self.current {
             Current::Launcher(screen) => {
                 let lent = launcher::Lent {
-                    registry: &self.registry,
+                    groups: &self.groups,
                     slots: &self.slots,
                     scores: &self.store.scores,
                     theme,
@@ -827,9 +832,24 @@ impl TileboxApp {
             Some(_) => {
                 let (kind, params) = (named_entry.kind_type(), session.params_json());
                 let rules = rules_only(&params);
-                let same = self.slots.iter().position(|s| {
-                    s.entry.kind_type() == kind && rules_only(&s.entry.params_json()) == rules
+                let alike: Vec<usize> = (0..self.slots.len())
+                    .filter(|&i| {
+                        self.slots.get(i).is_some_and(|s| {
+                            s.entry.kind_type() == kind
+                                && rules_only(&s.entry.params_json()) == rules
+                        })
+                    })
+                    .collect();
+                // A player's own game whose codes name the code's game first: the code of a
+                // variant of one's own comes back to it, even where a built-in has its rules.
+                let own = alike.iter().copied().find(|&i| {
+                    self.slots.get(i).is_some_and(|s| {
+                        self.registry
+                            .code_base(s.id())
+                            .is_some_and(|base| base.id() == code.entry)
+                    })
                 });
+                let same = own.or_else(|| alike.first().copied());
                 match same {
                     Some(index) => index,
                     None => {
@@ -873,6 +893,7 @@ impl TileboxApp {
         let crate::variants::CodeGame {
             variant,
             based_on,
+            named,
             info,
             file,
         } = game;
@@ -886,6 +907,12 @@ impl TileboxApp {
             self.notify(format!("The game could not be added: {e}."));
             return;
         }
+        // Its codes name what the code named, or what that game's codes name.
+        let base = self
+            .registry
+            .code_base(&named)
+            .map_or(named, |b| b.id().to_string());
+        self.registry.set_code_base(&id, &base);
         let Some(entry) = self.registry.get(&id).cloned() else {
             return;
         };
@@ -895,6 +922,7 @@ impl TileboxApp {
             self.variant_files.insert(name.to_string());
         }
         self.slots.push(GameSlot::resumed(entry, None));
+        self.groups = crate::slot::groups(&self.registry, &self.slots);
         let index = self.slots.len() - 1;
         self.go(Screen::Game(index));
         self.ask_start(Start {
@@ -1025,7 +1053,7 @@ impl TileboxApp {
             Command::ShowCode => {
                 if let Some(session) = slot.session.as_deref() {
                     self.dialog = Some(Dialog::ShowCode {
-                        code: GameCode::of(session).to_string(),
+                        code: self.registry.code_of(session).to_string(),
                         copied: false,
                     });
                 }
@@ -1070,14 +1098,14 @@ impl TileboxApp {
     /// Where Back leads from game `index`: the screen of its group when the group has several
     /// entries (2048's boards) or the game is a combination of options, else the launcher.
     fn back_from(&self, index: usize) -> Screen {
-        let combination = index >= self.registry.entries().len();
-        let group = self.slots.get(index).map(|s| s.entry.info().group.clone());
-        self.registry
-            .groups()
+        let slot = self.slots.get(index);
+        let combination = slot.is_some_and(|s| self.registry.get(s.id()).is_none());
+        let group = slot.map(|s| s.entry.info().group.clone());
+        self.groups
             .iter()
             .position(|(title, members)| {
                 (members.len() > 1 && members.contains(&index))
-                    || (combination && group.as_deref() == Some(*title))
+                    || (combination && group.as_deref() == Some(title.as_str()))
             })
             .map_or(Screen::Launcher, Screen::Group)
     }

@@ -3,7 +3,7 @@
 //! shows its best score, games played and won, and what is in progress.
 
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, Vec2, WidgetInfo};
-use tilebox_core::{Entry, ParamOption, Registry};
+use tilebox_core::{Entry, ParamOption};
 
 use crate::chrome;
 use crate::scores::{Best, Scores};
@@ -13,9 +13,9 @@ use crate::theme::{self, Palette, ThemeChoice};
 /// What a card leads to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Card {
-    /// The entry at this index of the registry.
+    /// The entry of the slot at this index.
     Entry(usize),
-    /// The group at this index of [`Registry::groups`].
+    /// The group at this index of [`tilebox_core::Registry::groups`].
     Group(usize),
 }
 
@@ -30,7 +30,7 @@ pub(crate) enum Action {
     ToggleTheme,
     /// Back from a group's entries to the games.
     Back,
-    /// Open the statistics of the entry at this index of the registry.
+    /// Open the statistics of the entry of the slot at this index.
     Stats(usize),
     /// Open the "Play a code" dialog.
     PlayCode,
@@ -93,7 +93,8 @@ pub(crate) struct Screen<'a> {
     pub title: Option<&'a str>,
     /// The cards, in order: card i answers to key i + 1.
     pub cards: &'a [Card],
-    pub registry: &'a Registry,
+    /// The groups of games, each entry by the index of its slot ([`crate::slot::groups`]).
+    pub groups: &'a [crate::slot::Group],
     pub slots: &'a [GameSlot],
     pub scores: &'a Scores,
     pub theme: ThemeChoice,
@@ -248,10 +249,9 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, action: &mut Action) {
                 // A catalogue's pages, each under its heading.
                 if let Card::Entry(e) = c
                     && let Some(heading) = screen
-                        .registry
-                        .entries()
+                        .slots
                         .get(e)
-                        .and_then(|entry| entry.info().section.as_deref())
+                        .and_then(|slot| slot.entry.info().section.as_deref())
                     && section != Some(heading)
                 {
                     section = Some(heading);
@@ -388,9 +388,8 @@ fn entry_face(slot: &GameSlot, scores: &Scores) -> Face {
 /// The card of a group of entries: the game, how many versions of it there are, the highest
 /// best among them and which version it was made in, and what its entries add up to.
 fn group_face(screen: &Screen<'_>, group: usize) -> Option<Face> {
-    let groups = screen.registry.groups();
-    let (title, members) = groups.get(group)?;
-    let first = screen.registry.entries().get(*members.first()?)?;
+    let (title, members) = screen.groups.get(group)?;
+    let first = &screen.slots.get(*members.first()?)?.entry;
     let (mut played, mut won, mut going) = (0, 0, 0);
     // The highest best of the versions scored higher-is-better, and the lowest of those scored
     // lower-is-better, each with the entry that holds it (the first of equals): the two are
@@ -399,7 +398,7 @@ fn group_face(screen: &Screen<'_>, group: usize) -> Option<Face> {
     let mut lowest: Option<(u64, &str)> = None;
     let mut any_higher = false;
     for &i in members {
-        let entry = screen.registry.entries().get(i)?;
+        let entry = &screen.slots.get(i)?.entry;
         let stats = screen.scores.get(entry.id());
         played += stats.played;
         won += stats.won;
@@ -455,8 +454,8 @@ fn group_face(screen: &Screen<'_>, group: usize) -> Option<Face> {
     let description = if first.info().section.is_some() {
         let titles: Vec<&str> = members
             .iter()
-            .filter_map(|&i| screen.registry.entries().get(i))
-            .map(|e| e.title())
+            .filter_map(|&i| screen.slots.get(i))
+            .map(|s| s.entry.title())
             .collect();
         let named = titles.len().min(5);
         match titles.len() - named {
@@ -511,7 +510,7 @@ enum Miniature {
 fn miniature(screen: &Screen<'_>, card: Card) -> Option<Miniature> {
     let members: Vec<usize> = match card {
         Card::Entry(e) => vec![e],
-        Card::Group(g) => screen.registry.groups().get(g)?.1.clone(),
+        Card::Group(g) => screen.groups.get(g)?.1.clone(),
     };
     let going = members.iter().find_map(|&i| {
         let slot = screen.slots.get(i)?;

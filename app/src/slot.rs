@@ -162,3 +162,30 @@ pub(crate) struct Start {
     /// The date whose daily game it is, if it is one.
     pub daily: Option<Date>,
 }
+
+/// A group of games as the launcher lists it: its title and the indices of its entries' slots.
+pub(crate) type Group = (String, Vec<usize>);
+
+/// The registry's groups ([`tilebox_core::Registry::groups`]), each entry given as the index of
+/// its slot in `slots`, found by id: the launcher's cards open slots, and a game added while the
+/// app runs (a code's game) is an entry whose slot comes after those of the combinations, so
+/// that its index in the registry is not its slot's.
+pub(crate) fn groups(registry: &tilebox_core::Registry, slots: &[GameSlot]) -> Vec<Group> {
+    let slot_of: std::collections::HashMap<&str, usize> = slots
+        .iter()
+        .enumerate()
+        .map(|(i, slot)| (slot.id(), i))
+        .collect();
+    let entries = registry.entries();
+    registry
+        .groups()
+        .into_iter()
+        .map(|(title, members)| {
+            let slots = members
+                .iter()
+                .filter_map(|&e| slot_of.get(entries.get(e)?.id()).copied())
+                .collect();
+            (title.to_string(), slots)
+        })
+        .collect()
+}

@@ -462,8 +462,13 @@ pub fn hold_focus_in_dialog(ctx: &egui::Context) {
 /// A dialog's contents, `add`, in a scroll area no taller than the window leaves room for:
 /// in a small window (360×600, or zoomed in) a long dialog scrolls, and its first and last
 /// lines can be reached.
+///
+/// A dialog's area lends its contents the size they had the frame before: a dialog that grows
+/// (a refusal under a code's field) is given the whole room again, or its scroll area would keep
+/// the old height and hide the buttons at its end, where a click closes the dialog.
 pub fn dialog_scroll<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
     let room = ui.ctx().content_rect().height() - 96.0;
+    ui.set_max_height(room.max(120.0));
     egui::ScrollArea::vertical()
         .id_salt("dialog-scroll")
         .max_height(room.max(120.0))

@@ -85,6 +85,8 @@ pub struct CodeGame {
     pub variant: Variant,
     /// The built-in the code names, which the file is based on; `None` for a player's own.
     pub based_on: Option<String>,
+    /// The id of the game the code names.
+    pub named: String,
     /// The entry's names and group.
     pub info: EntryInfo,
     /// The file, in the data directory: `variants/<id>.json` ([`code_game_file`]).
@@ -119,6 +121,7 @@ pub fn code_game(named: &Entry, params: &Value, taken: impl Fn(&str) -> bool) ->
     Some(CodeGame {
         variant,
         based_on,
+        named: named.id().to_string(),
         info,
         file: code_game_file(&id),
     })

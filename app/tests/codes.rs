@@ -14,7 +14,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tilebox::codes::{
     ADD_GAME_HEADING, ADD_LABEL, CANCEL_LABEL, CODE_FIELD_LABEL, CODE_HEADING, CODE_LABEL,
-    COPIED_TEXT, DAILY_LABEL, PLAY_CODE_LABEL, daily_mark,
+    COPIED_TEXT, DAILY_LABEL, PLAY_CODE_LABEL, PLAY_LABEL, daily_mark,
 };
 use tilebox::{Screen, TileboxApp};
 use tilebox_core::date::Date;
@@ -515,4 +515,180 @@ fn a_code_of_a_game_in_the_history_is_played_assisted() {
         h.key_press(Key::Escape);
         h.run();
     }
+}
+
+/// A player's file based on 2584, as the issue wrote it: Fibonacci on a 5×5 board.
+const MY_FIB: &str =
+    r#"{"format":1,"id":"my-fib","title":"Fibonacci 5×5","based_on":"2584","side":5}"#;
+
+/// A data directory of the test's own with `variants/my-fib.json` in it.
+fn with_my_fib(name: &str) -> common::TestDir {
+    let dir = temp_dir(name);
+    std::fs::create_dir_all(dir.join("variants")).unwrap();
+    std::fs::write(dir.join("variants").join("my-fib.json"), MY_FIB).unwrap();
+    dir
+}
+
+/// A game's state without the name of the entry it is played under.
+fn unnamed(mut state: serde_json::Value) -> serde_json::Value {
+    state.as_object_mut().unwrap().remove("game");
+    state
+}
+
+#[test]
+fn a_code_of_a_players_own_variant_plays_anywhere_and_in_the_variant_where_it_is() {
+    // The code names the built-in the file is based on, with the rules that differ.
+    let dir = with_my_fib("codes-own-variant");
+    let mut h = harness(&dir, Some("my-fib"));
+    let start = h.state().session("my-fib").unwrap().state_json();
+    h.key_press_modifiers(Modifiers::SHIFT, Key::C);
+    h.run();
+    let code = shown_code(&h);
+    let parsed: GameCode = code.parse().unwrap();
+    assert_eq!(parsed.entry, "2584", "{code}");
+    assert_eq!(
+        parsed.params,
+        Some(serde_json::json!({"side": 5})),
+        "{code}"
+    );
+    // The tool without the file plays that very game.
+    let by_tool: serde_json::Value = serde_json::from_str(&cli(&["new", "--code", &code])).unwrap();
+    assert_eq!(unnamed(by_tool), unnamed(start.clone()));
+    // Where the file is, the code plays in it.
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.state().current_game().is_none());
+    play_code(&mut h, &code);
+    assert!(h.query_by_label(ADD_GAME_HEADING).is_none());
+    assert_eq!(h.state().current_game(), Some("my-fib"));
+    assert_eq!(h.state().session("my-fib").unwrap().state_json(), start);
+    // Its old code, which names the file's id, still reads as it did, there.
+    let old = GameCode {
+        entry: "my-fib".into(),
+        seed: parsed.seed,
+        params: None,
+    }
+    .to_string();
+    drop(h);
+    let mut h = harness(&dir, None);
+    play_code(&mut h, &old);
+    assert_eq!(h.state().current_game(), Some("my-fib"));
+    assert_eq!(h.state().session("my-fib").unwrap().state_json(), start);
+    // Where the file is not, the game is offered, and added plays that very game.
+    let other = temp_dir("codes-own-variant-elsewhere");
+    let mut h = harness(&other, None);
+    play_code(&mut h, &code);
+    h.get_by_label(ADD_GAME_HEADING);
+    h.get_by_label(ADD_LABEL).click();
+    h.run();
+    assert_eq!(h.state().current_game(), Some("2584-code"));
+    let added = h.state().session("2584-code").unwrap().state_json();
+    assert_eq!(unnamed(added), unnamed(start));
+    // Its code there is the same code: it names 2584 too.
+    h.key_press_modifiers(Modifiers::SHIFT, Key::C);
+    h.run();
+    assert_eq!(shown_code(&h), code);
+}
+
+#[test]
+fn after_add_and_play_the_group_lists_the_added_game_and_its_number_plays_it() {
+    let dir = temp_dir("codes-added-card");
+    let mut h = harness(&dir, None);
+    play_code(&mut h, &seven_by_seven_code());
+    h.get_by_label(ADD_GAME_HEADING);
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().current_game(), Some("2048-code"));
+    // Back: 2048's page, which lists the game added, last, under its own title.
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(matches!(h.state().screen(), Screen::Group(_)));
+    h.get_by_label("Play 2048 (from a code)");
+    let titles: Vec<String> = common::spoken_all(&h)
+        .into_iter()
+        .map(|(text, _)| text)
+        .filter(|text| text.starts_with("Play ") && text != PLAY_CODE_LABEL)
+        .collect();
+    assert!(!titles.iter().any(|t| t.contains("Strike 9")), "{titles:?}");
+    assert_eq!(
+        titles.last().map(String::as_str),
+        Some("Play 2048 (from a code)")
+    );
+    // Its number opens it, and no other game starts.
+    let number = common::card_count(&h);
+    h.key_press(Key::from_name(&number.to_string()).unwrap());
+    h.run();
+    assert_eq!(h.state().current_game(), Some("2048-code"));
+    assert!(h.state().flush_writes(Duration::from_secs(10)).is_empty());
+    let saves: Vec<String> = std::fs::read_dir(dir.join("saves"))
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(
+        !saves.iter().any(|name| name.starts_with("strike9")),
+        "{saves:?}"
+    );
+}
+
+#[test]
+fn every_button_of_play_a_code_stays_in_sight_and_answers_with_a_refusal() {
+    for size in [egui::vec2(900.0, 800.0), egui::vec2(380.0, 600.0)] {
+        let dir = temp_dir("codes-refusal-buttons");
+        let mut h = harness(&dir, None);
+        h.set_size(size);
+        h.run();
+        play_code(&mut h, "nonsense");
+        h.get_by_label_contains("Not a game code");
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
+        for label in [PLAY_LABEL, CANCEL_LABEL] {
+            let rect = h.get_by_label(label).rect();
+            assert!(window.contains_rect(rect), "{size:?}: {label} at {rect:?}");
+        }
+        // Play by a click (a click where the button is drawn): refused again, still open.
+        h.get_by_label(PLAY_LABEL).click();
+        h.run();
+        h.get_by_label_contains("Not a game code");
+        // Cancel by a click: closed.
+        h.get_by_label(CANCEL_LABEL).click();
+        h.run();
+        assert!(
+            h.query_by_label(CODE_FIELD_LABEL).is_none(),
+            "{size:?}: Cancel closes the dialog"
+        );
+        assert_eq!(h.state().screen(), Screen::Launcher);
+    }
+}
+
+#[test]
+fn a_code_of_a_players_variant_comes_back_to_it_even_where_a_built_in_has_its_rules() {
+    // 2048's rules on 5×5, as 2048 (5×5) has them, in a file of the player's own.
+    let dir = temp_dir("codes-own-like-a-built-in");
+    std::fs::create_dir_all(dir.join("variants")).unwrap();
+    std::fs::write(
+        dir.join("variants").join("my-five.json"),
+        r#"{"format":1,"id":"my-five","title":"My five","based_on":"2048","side":5}"#,
+    )
+    .unwrap();
+    let mut h = harness(&dir, Some("my-five"));
+    h.key_press_modifiers(Modifiers::SHIFT, Key::C);
+    h.run();
+    let code = shown_code(&h);
+    assert!(code.starts_with("2048."), "{code}");
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press(Key::Escape);
+    h.run();
+    play_code(&mut h, &code);
+    assert_eq!(h.state().current_game(), Some("my-five"));
+    // Elsewhere it is 2048 (5×5)'s game.
+    let other = temp_dir("codes-own-like-a-built-in-elsewhere");
+    let mut h = harness(&other, None);
+    play_code(&mut h, &code);
+    assert!(h.query_by_label(ADD_GAME_HEADING).is_none());
+    assert_eq!(h.state().current_game(), Some("2048-5x5"));
 }

@@ -3,7 +3,7 @@
 //! [`crate::launcher`]; its keys: a card's number opens it, T switches theme, C plays a code,
 //! Escape leaves a group's page.
 
-use tilebox_core::{ParamOption, Registry};
+use tilebox_core::ParamOption;
 
 use super::{Action, Screen};
 use crate::input::{self, KeyPress};
@@ -14,8 +14,8 @@ use crate::theme::ThemeChoice;
 
 /// What the launcher is lent for a frame.
 pub(crate) struct Lent<'a> {
-    /// The games.
-    pub registry: &'a Registry,
+    /// The groups of games, each entry by the index of its slot ([`crate::slot::groups`]).
+    pub groups: &'a [crate::slot::Group],
     /// Every game's slot, by index.
     pub slots: &'a [GameSlot],
     /// The score table.
@@ -31,7 +31,7 @@ pub(crate) struct Lent<'a> {
 /// The launcher: the list of games (`group` none), or the entries of a group.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct LauncherScreen {
-    /// The group shown, an index into [`Registry::groups`].
+    /// The group shown, an index into [`tilebox_core::Registry::groups`].
     pub group: Option<usize>,
     /// On a catalogue's page (a group of more than nine games, too many for their numbers),
     /// what the player typed to find a game by its name or number.
@@ -103,7 +103,7 @@ impl LauncherScreen {
         lent: &Lent<'_>,
         keys: &[KeyPress],
     ) -> Vec<Action> {
-        let groups = lent.registry.groups();
+        let groups = lent.groups;
         // A catalogue: a group of more games than the number keys reach, listed under headings
         // (the 2048 Power Compendium's pages).
         let catalogue = self
@@ -112,10 +112,9 @@ impl LauncherScreen {
             .is_some_and(|(_, members)| {
                 members.len() > NUMBERED
                     && members.iter().all(|&i| {
-                        lent.registry
-                            .entries()
+                        lent.slots
                             .get(i)
-                            .is_some_and(|e| e.info().section.is_some())
+                            .is_some_and(|s| s.entry.info().section.is_some())
                     })
             });
         // A catalogue reads typing before it lists its cards, so that a key's effect shows at once.
@@ -167,10 +166,9 @@ impl LauncherScreen {
                     members
                         .iter()
                         .filter(|&&i| {
-                            lent.registry
-                                .entries()
+                            lent.slots
                                 .get(i)
-                                .is_some_and(|e| matches(e.info(), &self.filter))
+                                .is_some_and(|s| matches(s.entry.info(), &self.filter))
                         })
                         .map(|&i| Card::Entry(i))
                         .collect()
@@ -193,7 +191,6 @@ impl LauncherScreen {
             .and_then(|&i| lent.slots.get(i))
             .map(|slot| slot.entry.options())
             .unwrap_or_default();
-        drop(groups);
         let picks = match lent.picks {
             Some(picks) if !options.is_empty() => picks.to_vec(),
             _ => vec![0; options.len()],
@@ -248,7 +245,7 @@ impl LauncherScreen {
         let screen = launcher::Screen {
             title: title.as_deref(),
             cards: &cards,
-            registry: lent.registry,
+            groups: lent.groups,
             slots: lent.slots,
             scores: lent.scores,
             theme: lent.theme,

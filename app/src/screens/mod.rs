@@ -27,7 +27,8 @@ pub enum Screen {
     /// The entries of the group at this index of [`tilebox_core::Registry::groups`] (2048's
     /// board sizes).
     Group(usize),
-    /// The entry at this index of the registry.
+    /// The game of the slot at this index (the registry's entries, then its combinations,
+    /// then the games added while the app runs).
     Game(usize),
     /// The statistics of the entry at this index ([`crate::stats_view`]).
     Stats(usize),

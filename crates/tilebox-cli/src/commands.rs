@@ -295,7 +295,7 @@ pub fn run(
         Command::Code { game, seed, params } => {
             let entry = find_any(registry, &game)?;
             let session = Game::of(&entry, params.as_deref())?.start(seed)?;
-            writeln!(out, "{}", GameCode::of(&*session))?;
+            writeln!(out, "{}", registry.code_of(&*session))?;
         }
         Command::Daily { game, date } => {
             let entry = find_any(registry, &game)?;

@@ -739,3 +739,31 @@ fn a_variants_folder_that_is_not_one_is_one_line_on_stderr() {
         );
     }
 }
+
+/// A code of a player's own variant names the built-in it is based on, with the rules that
+/// differ: `new --code` and `play --code` play it where the file is not, the very game; where
+/// the file is, the same. The code of a game without the file is its own code again.
+#[test]
+fn a_code_of_a_players_variant_plays_where_the_file_is_not() {
+    let mine = DataDir::new();
+    mine.write("my-fib.json", MY_FIB);
+    let code = mine.ok(&["code", "my-fib", "--seed", "7"]);
+    let code = code.trim_end();
+    assert!(code.starts_with("2584.7."), "{code}");
+    let read: tilebox_core::GameCode = code.parse().unwrap();
+    assert_eq!(read.params, Some(json!({"side": 5})));
+    let at_home = mine.json(&["new", "my-fib", "--seed", "7"]);
+    let elsewhere = DataDir::new();
+    let there = elsewhere.json(&["new", "--code", code]);
+    assert_eq!(board(&there), board(&at_home));
+    assert_eq!(board(&there).len(), 5);
+    assert_eq!(mine.json(&["new", "--code", code]), at_home);
+    // Played on, the same moves give the same game.
+    let played = elsewhere.json(&["play", "--code", code, "--moves", "LURD"]);
+    let home = mine.json(&["play", "my-fib", "--seed", "7", "--moves", "LURD"]);
+    assert_eq!(board(&played), board(&home));
+    assert_eq!(played["score"], home["score"]);
+    // Without the file, the code's game has the same code.
+    let again = elsewhere.ok(&["code", "2584", "--seed", "7", "--params", r#"{"side":5}"#]);
+    assert_eq!(again.trim_end(), code);
+}

@@ -124,17 +124,27 @@ impl GameCode {
         GameCode {
             entry: entry.id().to_string(),
             seed: session.seed(),
-            params: (params != preset).then(|| Self::difference(entry, &preset, &params)),
+            params: (params != preset).then(|| Self::difference(entry, &preset, &params, &[])),
         }
     }
 
     /// What a code carries of `params`, a game of `entry` (whose preset is `preset`): only the
     /// fields that differ from the preset's, where the entry reads them back as `params` (the
     /// sliding kind lays a game's params over its entry's variant: 2048 on a 5×5 board is
-    /// `{"side":5}`); else `params` whole, as codes always carried them. Reading a code does
-    /// not change ([`Entry::with_params`]), so the codes of every release read the same.
-    fn difference(entry: &Entry, preset: &Value, params: &Value) -> Value {
-        if let (Value::Object(preset), Value::Object(all)) = (preset, params) {
+    /// `{"side":5}`); else `params` whole, as codes always carried them. The fields `names`
+    /// are left out, and the params compared without them (a player's own variant's code names
+    /// the built-in it is based on, whose id and title are not the variant's). Reading a code
+    /// does not change ([`Entry::with_params`]), so the codes of every release read the same.
+    fn difference(entry: &Entry, preset: &Value, params: &Value, names: &[&str]) -> Value {
+        let unnamed = |value: &Value| {
+            let mut value = value.clone();
+            if let Value::Object(fields) = &mut value {
+                fields.retain(|field, _| !names.contains(&field.as_str()));
+            }
+            value
+        };
+        let params = unnamed(params);
+        if let (Value::Object(preset), Value::Object(all)) = (preset, &params) {
             let changed: serde_json::Map<String, Value> = all
                 .iter()
                 .filter(|(field, value)| preset.get(*field) != Some(*value))
@@ -143,12 +153,12 @@ impl GameCode {
             let changed = Value::Object(changed);
             let reads_back = entry
                 .with_params(&changed, 0)
-                .is_ok_and(|game| game.params_json() == *params);
+                .is_ok_and(|game| unnamed(&game.params_json()) == params);
             if reads_back {
                 return changed;
             }
         }
-        params.clone()
+        params
     }
 
     /// The daily game of entry `entry_id` on `date`: the entry's preset from [`daily_seed`].
@@ -272,12 +282,45 @@ impl FromStr for GameCode {
 impl Registry {
     /// A new game of `code`: its entry (or combination, or the entry its game was renamed to,
     /// see [`Registry::entry_or_combination`]) from its seed, with its parameters when it has
-    /// some.
+    /// some. A code with parameters that are exactly the rules of a player's own entry based
+    /// on the entry it names ([`Registry::set_code_base`]) starts a game of that entry: its
+    /// own code ([`Registry::code_of`]) lands where it was made.
     pub fn start_code(&self, code: &GameCode) -> Result<Box<dyn DynSession>, CodeError> {
         let entry = self
             .entry_or_combination(&code.entry)
             .ok_or_else(|| CodeError::UnknownGame(code.entry.clone()))?;
-        code.start_on(&entry)
+        let game = code.start_on(&entry)?;
+        if code.params.is_some() {
+            let rules = entry.rules_json(&game.params_json());
+            let own = self
+                .based_on_in_codes(entry.id())
+                .find(|own| own.rules_json(&own.params_json()) == rules);
+            if let Some(own) = own {
+                return own.new_session(code.seed).map_err(CodeError::Params);
+            }
+        }
+        Ok(game)
+    }
+
+    /// The code of `session`'s game ([`GameCode::of`]); but a game of a player's own entry,
+    /// which another Tilebox may not have, is written as a game of the entry its codes name
+    /// ([`Registry::set_code_base`]: the built-in it is based on) with the rules where they
+    /// differ from that entry's, its names ([`Entry::name_fields`]) left out, so that the code
+    /// plays anywhere. Codes of other games are as they always were.
+    pub fn code_of(&self, session: &dyn DynSession) -> GameCode {
+        let Some(base) = self.code_base(session.entry().id()) else {
+            return GameCode::of(session);
+        };
+        let preset = base.params_json();
+        let changed =
+            GameCode::difference(base, &preset, &session.params_json(), base.name_fields());
+        let same = base.rules_json(&preset) == changed
+            || changed.as_object().is_some_and(serde_json::Map::is_empty);
+        GameCode {
+            entry: base.id().to_string(),
+            seed: session.seed(),
+            params: (!same).then_some(changed),
+        }
     }
 }
 
@@ -748,6 +791,44 @@ mod tests {
         assert_eq!(again.params_json(), json!(25));
         assert_eq!(again.text(), other.text());
         assert_eq!(again.info().id, "counter");
+    }
+
+    #[test]
+    fn a_code_of_a_players_own_entry_names_its_base_and_lands_back_in_it() {
+        let mut registry = registry();
+        let game = registry.get("counter-30").unwrap().new_session(9).unwrap();
+        // Not a player's own: its code is as it always was.
+        assert_eq!(registry.code_of(&*game), code("counter-30", 9, None));
+        // A player's own entry, whose codes name the built-in "counter": its params go along.
+        registry.set_code_base("counter-30", "counter");
+        let shared = registry.code_of(&*game);
+        assert_eq!(shared, code("counter", 9, Some(json!(30))));
+        let read: GameCode = shared.to_string().parse().unwrap();
+        // Where that entry is, the code plays in it.
+        let again = registry.start_code(&read).unwrap();
+        assert_eq!(again.info().id, "counter-30");
+        assert_eq!(again.text(), game.text());
+        // Elsewhere, the same game in the entry it names.
+        let there = Registry::new().with::<Counter>().start_code(&read).unwrap();
+        assert_eq!(there.info().id, "counter");
+        assert_eq!(there.text(), game.text());
+        // The old code of the entry still plays in it.
+        let old = registry.start_code(&code("counter-30", 9, None)).unwrap();
+        assert_eq!(old.info().id, "counter-30");
+        // A base that is no entry, or an entry that is none, changes nothing.
+        registry.set_code_base("counter-30", "nope");
+        registry.set_code_base("nope", "counter");
+        assert_eq!(registry.code_base("counter-30").unwrap().id(), "counter");
+        assert!(registry.code_base("nope").is_none());
+        // Its own params, when they are the base's, make a code of the base alone.
+        let plain = registry.get("counter").unwrap().new_session(4).unwrap();
+        let own = registry
+            .get("counter-30")
+            .unwrap()
+            .with_params(&json!(0), 4)
+            .unwrap();
+        assert_eq!(plain.params_json(), own.params_json());
+        assert_eq!(registry.code_of(&*own), code("counter", 4, None));
     }
 
     #[test]

@@ -59,6 +59,12 @@ pub trait Puzzle: 'static {
     /// Id, title and description.
     const INFO: GameInfo;
 
+    /// The fields of the params' JSON that name a game rather than make its rules (a sliding
+    /// variant's id, title and description): two params that differ only in them play the
+    /// same game. A game code of a player's own entry leaves them out
+    /// ([`crate::Registry::code_of`]). None by default.
+    const NAME_FIELDS: &'static [&'static str] = &[];
+
     /// The start of a game with these parameters and this seed.
     fn new_game(params: &Self::Params, seed: u64) -> Result<Self::State, ParamsError>;
 

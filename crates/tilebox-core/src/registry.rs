@@ -441,6 +441,7 @@ trait EntryOps: Send + Sync {
     fn board_colors(&self, dark: bool) -> BoardColors;
     fn assistant(&self) -> Option<Arc<dyn DynAssistant>>;
     fn options(&self) -> Vec<ParamOption>;
+    fn name_fields(&self) -> &'static [&'static str];
     /// The same kind and front end with other preset params (given as JSON), checked.
     fn with_preset(&self, params: &Value) -> Result<Arc<dyn EntryOps>, ParamsError>;
 }
@@ -557,6 +558,10 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
 
     fn options(&self) -> Vec<ParamOption> {
         self.front.options()
+    }
+
+    fn name_fields(&self) -> &'static [&'static str] {
+        P::NAME_FIELDS
     }
 
     fn with_preset(&self, params: &Value) -> Result<Arc<dyn EntryOps>, ParamsError> {
@@ -693,6 +698,24 @@ impl Entry {
         self.ops.options()
     }
 
+    /// The fields of its params that name a game rather than make its rules
+    /// ([`Puzzle::NAME_FIELDS`]).
+    pub fn name_fields(&self) -> &'static [&'static str] {
+        self.ops.name_fields()
+    }
+
+    /// `params` without the fields that name a game ([`Entry::name_fields`]): the rules, for
+    /// comparing two games of this entry's kind.
+    pub fn rules_json(&self, params: &Value) -> Value {
+        let mut rules = params.clone();
+        if let Value::Object(fields) = &mut rules {
+            for name in self.name_fields() {
+                fields.remove(*name);
+            }
+        }
+        rules
+    }
+
     /// Hints and autoplay, if the entry's kind has an assistant that plays its preset. (A
     /// game loaded with other parameters asks [`DynSession::assistant`].)
     pub fn assistant(&self) -> Option<Arc<dyn DynAssistant>> {
@@ -769,6 +792,9 @@ pub struct Registry {
     entries: Vec<Entry>,
     /// The games the catalogue renamed ([`Registry::rename`]).
     renamed: Vec<Renamed>,
+    /// A player's own entries and the built-in each one's codes name
+    /// ([`Registry::set_code_base`]).
+    code_bases: Vec<(String, String)>,
 }
 
 impl fmt::Debug for Registry {
@@ -998,6 +1024,35 @@ impl Registry {
         if self.get(&renamed.to).is_some() && !self.renamed.contains(&renamed) {
             self.renamed.push(renamed);
         }
+    }
+
+    /// Records that the codes of entry `own`, a player's own (a variant file), name the entry
+    /// `base` instead, one every Tilebox has (the built-in at the root of the file's `based_on`
+    /// chain), with the params where they differ from it ([`Registry::code_of`]), so that they
+    /// play on any machine. Ignored unless both are entries of one kind.
+    pub fn set_code_base(&mut self, own: &str, base: &str) {
+        let same_kind = match (self.get(own), self.get(base)) {
+            (Some(own), Some(base)) => own.kind_type() == base.kind_type(),
+            _ => false,
+        };
+        if same_kind && own != base {
+            self.code_bases.retain(|(o, _)| o != own);
+            self.code_bases.push((own.to_string(), base.to_string()));
+        }
+    }
+
+    /// The entry the codes of entry `own` name in its place ([`Registry::set_code_base`]).
+    pub fn code_base(&self, own: &str) -> Option<&Entry> {
+        let (_, base) = self.code_bases.iter().find(|(o, _)| o == own)?;
+        self.get(base)
+    }
+
+    /// The player's own entries whose codes name `base` ([`Registry::set_code_base`]).
+    pub(crate) fn based_on_in_codes(&self, base: &str) -> impl Iterator<Item = &Entry> {
+        self.code_bases
+            .iter()
+            .filter(move |(_, b)| b == base)
+            .filter_map(|(own, _)| self.get(own))
     }
 
     /// Every game renamed: those the catalogue recorded ([`Registry::rename`]), then each

@@ -90,8 +90,16 @@ fn with_variants(
                 l.file, l.id, l.variant.id
             ),
         });
+        // Its codes name the built-in at the root of its chain (2048 when it has none), which
+        // every Tilebox has, with the rules where they differ from it.
+        let base = if builtin(&l.root).is_some() {
+            l.root.as_str()
+        } else {
+            Sliding::INFO.id
+        };
         match registry.add_preset::<Sliding>(info, l.variant) {
             Ok(()) => {
+                registry.set_code_base(&l.id, base);
                 if let Some(renamed) = renamed {
                     registry.rename(renamed);
                 }
@@ -161,7 +169,7 @@ fn register_with(registry: Registry, sliding: SlidingFrontEnd) -> Registry {
 
 #[cfg(test)]
 mod tests {
-    use tilebox_core::Puzzle;
+    use tilebox_core::{GameCode, Puzzle};
 
     use super::*;
 
@@ -221,12 +229,9 @@ mod tests {
         }
     }
 
-    /// A player's files join the catalogue after the built-ins, each in the group of the root
-    /// of its `based_on` chain (a fully written file heads its own); a bad file is refused with
-    /// one line and the others still load.
-    #[test]
-    fn a_players_variants_join_the_registry_in_their_groups() {
-        let dir = empty_dir("variants");
+    /// Writes three files of a player's in `dir`: `my-fib`, based on 2584 on a 5×5 board;
+    /// `my-fib-6`, based on it on 6×6; and `own`, 2187's rules written out in full.
+    fn write_players_files(dir: &std::path::Path) {
         let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).unwrap();
         write(
             "a.json",
@@ -240,10 +245,20 @@ mod tests {
         own["id"] = serde_json::json!("own");
         own["title"] = serde_json::json!("Own");
         write("c.json", &own.to_string());
-        write(
-            "d.json",
+    }
+
+    /// A player's files join the catalogue after the built-ins, each in the group of the root
+    /// of its `based_on` chain (a fully written file heads its own); a bad file is refused with
+    /// one line and the others still load.
+    #[test]
+    fn a_players_variants_join_the_registry_in_their_groups() {
+        let dir = empty_dir("variants");
+        write_players_files(&dir);
+        std::fs::write(
+            dir.join("d.json"),
             r#"{"format": 1, "id": "bad", "based_on": "2048", "side": 9}"#,
-        );
+        )
+        .unwrap();
         let (registry, refused) = registry_with_variants(&dir);
         let lines: Vec<String> = refused.iter().map(ToString::to_string).collect();
         assert_eq!(lines, ["d.json: side: 9 is not from 2 to 8"]);
@@ -265,6 +280,50 @@ mod tests {
         let (registry, refused) = registry_with_variants(&dir);
         assert!(refused.is_empty());
         assert_eq!(registry.ids(), super::registry().ids());
+    }
+
+    /// A player's variant's code names the built-in at the root of its `based_on` chain (2048
+    /// for a fully written file) with the rules where they differ, its names left out: it plays
+    /// the same game where the file is not, and in the file's game where it is.
+    #[test]
+    fn a_players_variants_code_names_its_built_in_and_plays_anywhere() {
+        let dir = empty_dir("variant-codes");
+        write_players_files(&dir);
+        let (registry, refused) = registry_with_variants(&dir);
+        assert!(refused.is_empty(), "{refused:?}");
+        let elsewhere = super::registry();
+        // The same game, whatever the entry it is played under.
+        let unnamed = |mut state: serde_json::Value| {
+            state.as_object_mut().unwrap().remove("game");
+            state
+        };
+        for (id, base, params) in [
+            ("my-fib", "2584", Some(serde_json::json!({"side": 5}))),
+            ("my-fib-6", "2584", Some(serde_json::json!({"side": 6}))),
+            ("own", "2048", None),
+        ] {
+            let game = registry.get(id).unwrap().new_session(7).unwrap();
+            let code = registry.code_of(&*game);
+            assert_eq!(code.entry, base, "{id}");
+            if params.is_some() {
+                assert_eq!(code.params, params, "{id}");
+            }
+            let read: GameCode = code.to_string().parse().unwrap();
+            let here = registry.start_code(&read).unwrap();
+            assert_eq!(here.entry().id(), id, "{id}: {code}");
+            assert_eq!(here.state_json(), game.state_json(), "{id}");
+            let there = elsewhere.start_code(&read).unwrap();
+            assert_eq!(there.entry().id(), base, "{id}");
+            assert_eq!(
+                unnamed(there.state_json()),
+                unnamed(game.state_json()),
+                "{id}"
+            );
+        }
+        // The built-ins' codes are as they were.
+        let five = registry.get("2048-5x5").unwrap().new_session(7).unwrap();
+        assert_eq!(registry.code_of(&*five), GameCode::of(&*five));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// Every combination of Strike 9's options is a game of its own, apart from those a named

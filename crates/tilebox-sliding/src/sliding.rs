@@ -306,6 +306,9 @@ impl Puzzle for Sliding {
         description: "Slide the tiles and merge equal pairs to make a 2048 tile.",
     };
 
+    /// A variant's names: its rules are the rest ([`Variant::same_rules`]).
+    const NAME_FIELDS: &'static [&'static str] = &["id", "title", "description"];
+
     fn new_game(params: &Variant, seed: u64) -> Result<SlidingState, ParamsError> {
         let rules = Rules::cached(params).map_err(|e| ParamsError(e.to_string()))?;
         let board = Board::empty(params.side).map_err(|e| ParamsError(e.to_string()))?;

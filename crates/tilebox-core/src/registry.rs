@@ -416,6 +416,13 @@ trait EntryOps: Send + Sync {
         seed: u64,
     ) -> Result<Box<dyn DynSession>, ParamsError>;
     fn load(&self, entry: &Entry, saved: &SavedGame) -> Result<Box<dyn DynSession>, LoadError>;
+    fn load_texts(
+        &self,
+        entry: &Entry,
+        saved: &SavedGame,
+        moves: &mut dyn Iterator<Item = &str>,
+        redo: &mut dyn Iterator<Item = &str>,
+    ) -> Result<Box<dyn DynSession>, LoadError>;
     fn how_to_play(&self) -> String;
     fn tile_text(&self, value: u64) -> String;
     fn tile_colors(&self, value: u64) -> TileColors;
@@ -500,6 +507,23 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
             });
         }
         Ok(self.wrap(entry, Session::restore(saved, &*self.params)?))
+    }
+
+    fn load_texts(
+        &self,
+        entry: &Entry,
+        saved: &SavedGame,
+        moves: &mut dyn Iterator<Item = &str>,
+        redo: &mut dyn Iterator<Item = &str>,
+    ) -> Result<Box<dyn DynSession>, LoadError> {
+        if saved.game != entry.id() {
+            return Err(LoadError::WrongGame {
+                expected: entry.id().to_string(),
+                found: saved.game.clone(),
+            });
+        }
+        let session = Session::restore_texts(saved, &*self.params, moves, redo)?;
+        Ok(self.wrap(entry, session))
     }
 
     fn how_to_play(&self) -> String {
@@ -620,6 +644,18 @@ impl Entry {
     /// the rules it was started with).
     pub fn load(&self, saved: &SavedGame) -> Result<Box<dyn DynSession>, LoadError> {
         self.ops.load(self, saved)
+    }
+
+    /// [`Entry::load`] with the save's moves and redo list (the next to redo first) given
+    /// apart, as texts; `saved`'s own lists are not read. For a host that reads a long save's
+    /// moves into a compact form of its own rather than a string each.
+    pub fn load_texts(
+        &self,
+        saved: &SavedGame,
+        moves: &mut dyn Iterator<Item = &str>,
+        redo: &mut dyn Iterator<Item = &str>,
+    ) -> Result<Box<dyn DynSession>, LoadError> {
+        self.ops.load_texts(self, saved, moves, redo)
     }
 
     /// How to play this entry, in a few sentences.

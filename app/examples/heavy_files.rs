@@ -3,7 +3,7 @@
 //! them.
 //!
 //! `heavy_files make <dir>` writes `<dir>/scores.json` (695,555 games, about 31 MB, one line,
-//! each game with a field of a newer release; 2048's best 0, so that every rise of a game's
+//! every tenth game with a field of a newer release; 2048's best 0, so that every rise of a game's
 //! score is a new best) and `<dir>/saves/threes.json` (a save of Threes with 7.8 million
 //! moves, about 31 MB, which do not replay past the game's end, so the app moves it aside).
 //!
@@ -61,9 +61,11 @@ fn make_files(dir: &std::path::Path) -> Result<(), String> {
     )
     .map_err(io)?;
     for i in 0..GAMES {
+        // Every tenth game with a field of a newer release.
+        let newer = if i % 10 == 0 { r#","n":1"# } else { "" };
         write!(
             out,
-            r#","g{i:06}":{{"best":{},"played":{},"won":0,"n":1}}"#,
+            r#","g{i:06}":{{"best":{},"played":{},"won":0{newer}}}"#,
             i % 4096,
             i % 97
         )

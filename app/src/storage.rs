@@ -389,10 +389,11 @@ impl Storage {
                 out.write_all(b"\n").map_err(Filled::Io)
             })
         };
-        match once(layout) {
-            Err(StorageError::TooLarge { .. }) if layout == Layout::Pretty => {
-                once(Layout::Compact).map(|()| Layout::Compact)
-            }
+        let mut written = once(layout).map(|()| layout);
+        if layout == Layout::Pretty && matches!(written, Err(StorageError::TooLarge { .. })) {
+            written = once(Layout::Compact).map(|()| Layout::Compact);
+        }
+        match written {
             Err(StorageError::TooLarge { path, .. }) => {
                 // The size it would have, for the message: counted, not kept.
                 let mut count = Bounded {
@@ -406,7 +407,7 @@ impl Storage {
                     size: count.written + 1,
                 })
             }
-            other => other.map(|()| layout),
+            other => other,
         }
     }
 

@@ -43,7 +43,7 @@ fn main() -> ExitCode {
         if let Some(notice) = notice {
             let _ = writeln!(std::io::stderr(), "{notice}");
         }
-        scores.games.len()
+        scores.len()
     };
     let _ = writeln!(std::io::stdout(), "{games} games");
     ExitCode::SUCCESS

@@ -10,7 +10,8 @@ use crate::storage::{Layout, ReadOutcome, Storage, StorageError, encode, notice,
 use crate::tally::Tally;
 
 /// What a save file holds. Read field by field ([`Deserialize`] by hand, not serde's `flatten`,
-/// which would first copy the whole file, moves and all, into a tree of its own).
+/// which would first copy the whole file, moves and all, into a tree of its own); the app reads
+/// its saves at start with their moves kept compact ([`read`]).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AppSave {
     /// The engine's save form, its fields at the top level of the file.
@@ -46,23 +47,98 @@ const ENGINE_FIELDS: [&str; 4] = ["format", "game", "params", "seed"];
 
 impl<'de> Deserialize<'de> for AppSave {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_map(AppSaveVisitor)
+        let read = Read::deserialize(d)?;
+        let mut game = read.game;
+        game.moves = read.moves.iter().map(str::to_string).collect();
+        game.redo = read.redo.iter().map(str::to_string).collect();
+        Ok(AppSave {
+            game,
+            tally: read.tally,
+            daily: read.daily,
+            duration_ms: read.duration_ms,
+            unknown: read.unknown,
+        })
     }
 }
 
-struct AppSaveVisitor;
+/// A save as the app reads it at start: an [`AppSave`] whose moves and redo list are kept
+/// compact ([`Texts`]), not a string each (a save of millions of moves would take many times
+/// its size in strings); the game's own lists are empty.
+struct Read {
+    game: SavedGame,
+    moves: Texts,
+    redo: Texts,
+    tally: Option<Tally>,
+    daily: Option<Date>,
+    duration_ms: Option<u64>,
+    unknown: serde_json::Map<String, serde_json::Value>,
+}
 
-impl<'de> serde::de::Visitor<'de> for AppSaveVisitor {
-    type Value = AppSave;
+/// Move texts kept compact: one after another in one text, and where each ends.
+#[derive(Debug, Default)]
+struct Texts {
+    text: String,
+    ends: Vec<u32>,
+}
+
+impl Texts {
+    /// Each text, in order.
+    fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(self.ends.iter().copied())
+            .map(|(start, end)| self.text.get(start as usize..end as usize).unwrap_or(""))
+    }
+}
+
+impl<'de> Deserialize<'de> for Texts {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_seq(TextsVisitor)
+    }
+}
+
+struct TextsVisitor;
+
+impl<'de> serde::de::Visitor<'de> for TextsVisitor {
+    type Value = Texts;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a list of moves")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Texts, A::Error> {
+        let mut texts = Texts::default();
+        while let Some(text) = seq.next_element::<std::borrow::Cow<'de, str>>()? {
+            texts.text.push_str(&text);
+            let end = u32::try_from(texts.text.len())
+                .map_err(|_| serde::de::Error::custom("the moves are too long"))?;
+            texts.ends.push(end);
+        }
+        texts.text.shrink_to_fit();
+        texts.ends.shrink_to_fit();
+        Ok(texts)
+    }
+}
+
+impl<'de> Deserialize<'de> for Read {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(ReadVisitor)
+    }
+}
+
+struct ReadVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ReadVisitor {
+    type Value = Read;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("a saved game (an object)")
     }
 
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<AppSave, A::Error> {
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Read, A::Error> {
         use serde::de::Error;
-        let mut moves: Option<Vec<String>> = None;
-        let mut redo: Option<Vec<String>> = None;
+        let mut moves: Option<Texts> = None;
+        let mut redo: Option<Texts> = None;
         let mut tally = None;
         let mut daily = None;
         let mut duration_ms = None;
@@ -104,19 +180,26 @@ impl<'de> serde::de::Visitor<'de> for AppSaveVisitor {
                 }
             }
         }
-        // The small fields through the engine's own reading, the moves put in after.
+        // The small fields through the engine's own reading; the moves are kept apart.
         engine.insert("moves".to_string(), serde_json::Value::Array(Vec::new()));
-        let mut game: SavedGame =
+        let game: SavedGame =
             serde_json::from_value(serde_json::Value::Object(engine)).map_err(A::Error::custom)?;
-        game.moves = moves.ok_or_else(|| A::Error::missing_field("moves"))?;
-        game.redo = redo.unwrap_or_default();
-        Ok(AppSave {
+        Ok(Read {
             game,
+            moves: moves.ok_or_else(|| A::Error::missing_field("moves"))?,
+            redo: redo.unwrap_or_default(),
             tally,
             daily,
             duration_ms,
             unknown,
         })
+    }
+}
+
+impl Read {
+    /// The game of `entry` this save holds, replayed.
+    fn load(&self, entry: &Entry) -> Result<Box<dyn DynSession>, tilebox_core::LoadError> {
+        entry.load_texts(&self.game, &mut self.moves.iter(), &mut self.redo.iter())
     }
 }
 
@@ -203,7 +286,7 @@ pub fn read(storage: &Storage, entry: &Entry, notices: &mut Vec<String>) -> Opti
     }
     let name = save_file_name(entry.id());
     let what = format!("The saved game of {}", entry.title());
-    let outcome = storage.read_json::<AppSave>(&name, "format", u64::from(SAVE_FORMAT));
+    let outcome = storage.read_json::<Read>(&name, "format", u64::from(SAVE_FORMAT));
     let save = match outcome {
         ReadOutcome::Loaded(save) => save,
         ReadOutcome::Newer {
@@ -214,7 +297,7 @@ pub fn read(storage: &Storage, entry: &Entry, notices: &mut Vec<String>) -> Opti
         } => {
             let shown = value.and_then(|mut save| {
                 save.game.format = SAVE_FORMAT;
-                entry.load(&save.game).ok().map(|session| (save, session))
+                save.load(entry).ok().map(|session| (save, session))
             });
             let tail = if shown.is_some() {
                 " The game can be looked at but not played."
@@ -249,7 +332,7 @@ pub fn read(storage: &Storage, entry: &Entry, notices: &mut Vec<String>) -> Opti
     };
     // The game and the moves are the engine's to check: `entry.load` refuses a save of
     // another game, and one whose moves do not replay.
-    match entry.load(&save.game) {
+    match save.load(entry) {
         Ok(session) => {
             let tally = save.tally.map_or_else(
                 || Tally::assumed(session.status()),
@@ -265,7 +348,7 @@ pub fn read(storage: &Storage, entry: &Entry, notices: &mut Vec<String>) -> Opti
             })
         }
         Err(e) => {
-            let outcome = storage.quarantine::<AppSave>(&name, e.to_string());
+            let outcome = storage.quarantine::<()>(&name, e.to_string());
             notices.extend(notice(&what, &outcome));
             None
         }

@@ -14,9 +14,14 @@
 //! ```
 //!
 //! Only the copy of the app that holds the data directory ([`crate::lock`]) writes it, so the
-//! table it holds is the table on disk: a write is the whole table, with nothing to merge.
+//! table it holds is the table on disk: a write is the whole table, with nothing to merge. The
+//! writer thread keeps its own copy ([`ScoresFile`]), sharing the games read from the file with
+//! the window's ([`Scores`]); the window sends it each game that changes, and it writes the
+//! file from its copy, a piece at a time, so that a new best costs the window the same with a
+//! table of ten games or of hundreds of thousands.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -129,19 +134,25 @@ pub fn with_assisted(text: String, assisted: Option<u64>) -> String {
     }
 }
 
-/// The whole score table. Read field by field ([`Deserialize`] by hand, not serde's
-/// `flatten`, which would first copy the whole file into a tree of its own): a table near the
-/// bound costs little more than itself in memory.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// The whole score table.
+///
+/// Held in two parts, so that a table of hundreds of thousands of games costs little more than
+/// its file and a change to one game never copies the rest: the games as read from the file,
+/// packed ([`Packed`]: each id and its figures as compact JSON, in one text), shared by the
+/// window and the writer thread and never changed; and the games changed since, each in full,
+/// which override them. Read field by field ([`Deserialize`] by hand, not serde's `flatten`,
+/// which would first copy the whole file into a tree of its own). A clone shares the packed
+/// games: it costs the games changed since the file was read, not the table.
+#[derive(Debug)]
 pub struct Scores {
     /// Format version, [`SCORES_VERSION`].
     pub version: u32,
-    /// Per game id.
-    #[serde(default)]
-    pub games: BTreeMap<String, GameStats>,
+    /// The games as read from the file, by id.
+    read: Arc<Packed>,
+    /// The games changed since, by id: they override `read`.
+    changed: BTreeMap<String, GameStats>,
     /// Fields a newer Tilebox wrote that this build does not know: kept, unchanged, on every
     /// rewrite.
-    #[serde(flatten)]
     pub unknown: serde_json::Map<String, serde_json::Value>,
 }
 
@@ -149,11 +160,156 @@ impl Default for Scores {
     fn default() -> Self {
         Self {
             version: SCORES_VERSION,
-            games: BTreeMap::new(),
+            read: Arc::default(),
+            changed: BTreeMap::new(),
             unknown: serde_json::Map::new(),
         }
     }
 }
+
+impl Clone for Scores {
+    fn clone(&self) -> Self {
+        #[cfg(test)]
+        whole::count();
+        Self {
+            version: self.version,
+            read: Arc::clone(&self.read),
+            changed: self.changed.clone(),
+            unknown: self.unknown.clone(),
+        }
+    }
+}
+
+/// The games of a score table as read from its file, packed: each id, then its figures as
+/// compact JSON, one after another in one text; and where each game's id and figures start,
+/// in the order of the ids, each id once (the last of a file that names one twice, as serde
+/// reads a map). About 50 bytes a game, where a map of [`GameStats`] takes over 300.
+#[derive(Debug, Default)]
+struct Packed {
+    text: String,
+    /// Per game, in order of id: where its id starts in `text`, where its figures start, and
+    /// where they end.
+    at: Vec<[u32; 3]>,
+}
+
+impl Packed {
+    /// The id of game `i` (of `at`).
+    fn id(&self, [start, mid, _]: [u32; 3]) -> &str {
+        self.text
+            .get(start as usize..mid as usize)
+            .unwrap_or_default()
+    }
+
+    /// The figures of game `i` (of `at`), read from their JSON: zeros should it not read, which
+    /// cannot happen, since they were written from figures read.
+    fn figures(&self, [_, mid, end]: [u32; 3]) -> GameStats {
+        let json = self
+            .text
+            .get(mid as usize..end as usize)
+            .unwrap_or_default();
+        serde_json::from_str(json).unwrap_or_default()
+    }
+
+    /// Where game `id` is in `at`, if it is there.
+    fn find(&self, id: &str) -> Option<[u32; 3]> {
+        self.at
+            .binary_search_by(|&at| self.id(at).cmp(id))
+            .ok()
+            .and_then(|i| self.at.get(i).copied())
+    }
+
+    /// Adds game `id` with `figures` (read in the order of the file; [`Packed::finish`] puts
+    /// them in order).
+    fn push(&mut self, id: &str, figures: &GameStats) -> Result<(), String> {
+        let offset = |len: usize| u32::try_from(len).map_err(|_| "too many games".to_string());
+        let start = offset(self.text.len())?;
+        self.text.push_str(id);
+        let mid = offset(self.text.len())?;
+        let json = serde_json::to_string(figures).map_err(|e| e.to_string())?;
+        self.text.push_str(&json);
+        self.at.push([start, mid, offset(self.text.len())?]);
+        Ok(())
+    }
+
+    /// Puts the games in order of id, and keeps the last of each id named twice.
+    fn finish(&mut self) {
+        let text = &self.text;
+        let id = |&[start, mid, _]: &[u32; 3]| text.get(start as usize..mid as usize);
+        if !self.at.is_sorted_by(|a, b| id(a) < id(b)) {
+            // Stable: of one id named twice, the last read stays last.
+            self.at.sort_by(|a, b| id(a).cmp(&id(b)));
+            let mut kept: Vec<[u32; 3]> = Vec::with_capacity(self.at.len());
+            for at in self.at.drain(..) {
+                match kept.last_mut() {
+                    Some(last) if id(last) == id(&at) => *last = at,
+                    _ => kept.push(at),
+                }
+            }
+            self.at = kept;
+        }
+        self.at.shrink_to_fit();
+    }
+}
+
+/// One game of the table, as [`Scores::games`] gives it: packed, or changed since.
+enum Game<'a> {
+    Read(&'a Packed, [u32; 3]),
+    Changed(&'a GameStats),
+}
+
+impl Game<'_> {
+    fn figures(&self) -> std::borrow::Cow<'_, GameStats> {
+        match self {
+            Game::Read(packed, at) => std::borrow::Cow::Owned(packed.figures(*at)),
+            Game::Changed(stats) => std::borrow::Cow::Borrowed(stats),
+        }
+    }
+}
+
+impl Serialize for Game<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.figures().serialize(s)
+    }
+}
+
+/// The games of a table, in order of id (what [`Scores`] serializes as `games`).
+struct Games<'a>(&'a Scores);
+
+impl Serialize for Games<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.games())
+    }
+}
+
+impl Serialize for Scores {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        #[cfg(test)]
+        whole::count();
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("version", &self.version)?;
+        map.serialize_entry("games", &Games(self))?;
+        for (key, value) in &self.unknown {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+impl PartialEq for Scores {
+    fn eq(&self, other: &Self) -> bool {
+        self.version == other.version
+            && self.unknown == other.unknown
+            && self
+                .games()
+                .map(|(id, game)| (id, game.figures().into_owned()))
+                .eq(other
+                    .games()
+                    .map(|(id, game)| (id, game.figures().into_owned())))
+    }
+}
+
+impl Eq for Scores {}
 
 impl<'de> Deserialize<'de> for Scores {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -172,7 +328,7 @@ impl<'de> serde::de::Visitor<'de> for ScoresVisitor {
 
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Scores, A::Error> {
         let mut version = None;
-        let mut games = None;
+        let mut games: Option<PackedGames> = None;
         let mut unknown = serde_json::Map::new();
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
@@ -188,21 +344,111 @@ impl<'de> serde::de::Visitor<'de> for ScoresVisitor {
         }
         Ok(Scores {
             version: version.ok_or_else(|| serde::de::Error::missing_field("version"))?,
-            games: games.unwrap_or_default(),
+            read: Arc::new(games.map(|g| g.0).unwrap_or_default()),
+            changed: BTreeMap::new(),
             unknown,
         })
+    }
+}
+
+/// The `games` of a file, read a game at a time into [`Packed`].
+struct PackedGames(Packed);
+
+impl<'de> Deserialize<'de> for PackedGames {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(PackedGamesVisitor)
+    }
+}
+
+struct PackedGamesVisitor;
+
+impl<'de> serde::de::Visitor<'de> for PackedGamesVisitor {
+    type Value = PackedGames;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the games (an object of each game's figures)")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<PackedGames, A::Error> {
+        let mut packed = Packed::default();
+        while let Some(id) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            let figures: GameStats = map.next_value()?;
+            packed
+                .push(&id, &figures)
+                .map_err(serde::de::Error::custom)?;
+        }
+        packed.finish();
+        Ok(PackedGames(packed))
     }
 }
 
 impl Scores {
     /// The stats of game `id` (zeros when it was never played).
     pub fn get(&self, id: &str) -> GameStats {
-        self.games.get(id).cloned().unwrap_or_default()
+        match self.changed.get(id) {
+            Some(stats) => stats.clone(),
+            None => self
+                .read
+                .find(id)
+                .map(|at| self.read.figures(at))
+                .unwrap_or_default(),
+        }
     }
 
     /// The stats of game `id`, to change.
     pub fn entry(&mut self, id: &str) -> &mut GameStats {
-        self.games.entry(id.to_string()).or_default()
+        if !self.changed.contains_key(id) {
+            let stats = self.get(id);
+            self.changed.insert(id.to_string(), stats);
+        }
+        self.changed.entry(id.to_string()).or_default()
+    }
+
+    /// Sets the stats of game `id` (what the writer's copy of the table is sent when the
+    /// window's changes).
+    pub fn set(&mut self, id: String, stats: GameStats) {
+        self.changed.insert(id, stats);
+    }
+
+    /// How many games the table holds.
+    pub fn len(&self) -> usize {
+        let read_too = self
+            .changed
+            .keys()
+            .filter(|id| self.read.find(id).is_some())
+            .count();
+        self.read.at.len() + self.changed.len() - read_too
+    }
+
+    /// Whether the table holds no game.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every game, in order of id.
+    fn games(&self) -> impl Iterator<Item = (&str, Game<'_>)> {
+        let read = &*self.read;
+        let mut packed = read.at.iter().copied().peekable();
+        let mut changed = self.changed.iter().peekable();
+        std::iter::from_fn(move || {
+            let next_read = packed.peek().map(|&at| read.id(at));
+            let next_changed = changed.peek().map(|(id, _)| id.as_str());
+            match (next_read, next_changed) {
+                (None, None) => None,
+                (Some(r), Some(c)) if c <= r => {
+                    if c == r {
+                        packed.next();
+                    }
+                    changed
+                        .next()
+                        .map(|(id, s)| (id.as_str(), Game::Changed(s)))
+                }
+                (Some(_), _) => packed.next().map(|at| (read.id(at), Game::Read(read, at))),
+                (None, Some(_)) => changed
+                    .next()
+                    .map(|(id, s)| (id.as_str(), Game::Changed(s))),
+            }
+        })
     }
 
     /// Reads the table from `storage`. An unreadable file (corrupt, truncated, too large) is
@@ -224,6 +470,66 @@ impl Scores {
     /// The bytes of the file that holds the table.
     pub fn encode(&self, storage: &Storage) -> Result<Vec<u8>, StorageError> {
         encode(&storage.path(SCORES_FILE), self, Layout::Pretty)
+    }
+}
+
+/// The score table as the writer thread keeps it ([`crate::writer::Document`]): the window
+/// sends it each game that changed, never the table, and it writes the file from it, as it is
+/// made ([`Storage::write_json_streamed`]).
+#[derive(Debug)]
+pub struct ScoresFile {
+    scores: Scores,
+    /// The layout to write: compact once the pretty file passed the bound (a table only grows).
+    layout: Layout,
+}
+
+impl ScoresFile {
+    /// The writer's copy of `scores` (sharing its packed games).
+    pub fn new(scores: &Scores) -> Self {
+        Self {
+            scores: Scores {
+                version: SCORES_VERSION,
+                ..scores.clone()
+            },
+            layout: Layout::Pretty,
+        }
+    }
+
+    /// The table as it will be written.
+    pub fn scores(&self) -> &Scores {
+        &self.scores
+    }
+
+    /// Game `id` has the figures `stats` now.
+    pub fn set(&mut self, id: String, stats: GameStats) {
+        self.scores.set(id, stats);
+    }
+}
+
+impl crate::writer::Document for ScoresFile {
+    fn write(&mut self, storage: &Storage, name: &str) -> Result<(), StorageError> {
+        self.layout = storage.write_json_streamed(name, &self.scores, self.layout)?;
+        Ok(())
+    }
+}
+
+/// How often this thread has serialized or copied a whole score table: the tests' witness that
+/// a move costs the window's thread no such thing.
+#[cfg(test)]
+pub(crate) mod whole {
+    use std::cell::Cell;
+
+    thread_local! {
+        static COUNT: Cell<u64> = const { Cell::new(0) };
+    }
+
+    pub(crate) fn count() {
+        COUNT.with(|c| c.set(c.get() + 1));
+    }
+
+    /// How often this thread did so.
+    pub(crate) fn times() -> u64 {
+        COUNT.with(Cell::get)
     }
 }
 
@@ -273,7 +579,7 @@ mod tests {
         assert_eq!(serde_json::to_string(&scores).unwrap(), text);
         // No games: an empty table; no version, or a version twice: refused.
         let empty: Scores = serde_json::from_str(r#"{"version":1}"#).unwrap();
-        assert!(empty.games.is_empty());
+        assert!(empty.is_empty());
         for bad in [
             r#"{"games":{}}"#,
             r#"{"version":1,"version":1}"#,
@@ -282,6 +588,32 @@ mod tests {
         ] {
             assert!(serde_json::from_str::<Scores>(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_games_read_are_packed_in_order_of_id_and_changes_override_them() {
+        // Out of order, and one id twice (the last counts, as serde reads a map).
+        let text = r#"{"version":1,"games":{"b":{"best":2,"played":1,"won":0},"a":{"best":1,"played":1,"won":0,"x":"y"},"b":{"best":3,"played":2,"won":1}}}"#;
+        let mut scores: Scores = serde_json::from_str(text).unwrap();
+        assert_eq!(scores.len(), 2);
+        assert_eq!(scores.get("b").best, 3);
+        assert_eq!(scores.get("a").unknown["x"], "y");
+        assert_eq!(scores.get("c"), GameStats::default());
+        // A change overrides the game read; a new game goes in its place.
+        scores.entry("a").best = 10;
+        scores.entry("c").played = 1;
+        scores.entry("0").won = 0;
+        assert_eq!(scores.len(), 4);
+        assert_eq!(
+            serde_json::to_string(&scores).unwrap(),
+            r#"{"version":1,"games":{"0":{"best":0,"played":0,"won":0},"a":{"best":10,"played":1,"won":0,"x":"y"},"b":{"best":3,"played":2,"won":1},"c":{"best":0,"played":1,"won":0}}}"#
+        );
+        // A clone shares the games read: the writer's copy, sent one game.
+        let mut file = ScoresFile::new(&scores);
+        assert!(Arc::ptr_eq(&file.scores().read, &scores.read));
+        scores.entry("b").best = 99;
+        file.set("b".to_string(), scores.get("b"));
+        assert_eq!(file.scores(), &scores);
     }
 
     #[test]

@@ -163,7 +163,8 @@ pub trait Disk: Send + Sync {
         builder.tempfile_in(dir)
     }
 
-    /// Writes `bytes` into the temporary file.
+    /// Writes `bytes` at the end of the temporary file: once for a file made whole, once a piece
+    /// for a file written as it is made ([`Storage::write_json_streamed`]).
     fn write(&self, file: &mut NamedTempFile, bytes: &[u8]) -> io::Result<()> {
         file.write_all(bytes)?;
         file.flush()
@@ -345,22 +346,79 @@ impl Storage {
     /// old file, the directory synced. Refuses a file that is left alone. A failure at any step
     /// leaves the old file as it was and no temporary file.
     pub fn write_atomic(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
-        self.write_through_temp(name, bytes, false)
+        self.write_through_temp(name, false, |out| out.write_all(bytes).map_err(Filled::Io))
     }
 
     /// Writes `bytes` to a new file `name`, as [`Storage::write_atomic`] does, but only if no
     /// file has that name: a file there already is never written over ([`StorageError::Exists`]).
     pub fn write_new(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
-        self.write_through_temp(name, bytes, true)
+        self.write_through_temp(name, true, |out| out.write_all(bytes).map_err(Filled::Io))
     }
 
-    /// The steps of both: the temporary file, written and synced, then given the name (over a
-    /// file there, or only if none is: `only_new`), and the directory synced.
+    /// Writes `value` as JSON to `name`, atomically as [`Storage::write_atomic`] does, but made
+    /// as it is written: the JSON goes into the temporary file a piece at a time, never whole in
+    /// memory (the score table of a player of hundreds of thousands of games). Laid out and
+    /// bounded as [`encode`] lays out and bounds a file: a pretty file that would pass
+    /// [`MAX_FILE_BYTES`] is written compact instead, and one still too large is refused, the
+    /// file on disk kept. Returns the layout written.
+    pub fn write_json_streamed<T: Serialize + ?Sized>(
+        &self,
+        name: &str,
+        value: &T,
+        layout: Layout,
+    ) -> Result<Layout, StorageError> {
+        self.stream_within(name, value, layout, MAX_FILE_BYTES)
+    }
+
+    /// [`Storage::write_json_streamed`] within `limit` bytes.
+    fn stream_within<T: Serialize + ?Sized>(
+        &self,
+        name: &str,
+        value: &T,
+        layout: Layout,
+        limit: u64,
+    ) -> Result<Layout, StorageError> {
+        let once = |layout: Layout| {
+            self.write_through_temp(name, false, |out| {
+                let mut out = Bounded {
+                    out,
+                    written: 0,
+                    limit,
+                };
+                json_into(&mut out, value, layout)?;
+                out.write_all(b"\n").map_err(Filled::Io)
+            })
+        };
+        let mut written = once(layout).map(|()| layout);
+        if layout == Layout::Pretty && matches!(written, Err(StorageError::TooLarge { .. })) {
+            written = once(Layout::Compact).map(|()| Layout::Compact);
+        }
+        match written {
+            Err(StorageError::TooLarge { path, .. }) => {
+                // The size it would have, for the message: counted, not kept.
+                let mut count = Bounded {
+                    out: &mut io::sink(),
+                    written: 0,
+                    limit: u64::MAX,
+                };
+                let _ = json_into(&mut count, value, Layout::Compact);
+                Err(StorageError::TooLarge {
+                    path,
+                    size: count.written + 1,
+                })
+            }
+            other => other,
+        }
+    }
+
+    /// The steps of every whole-file write: the temporary file, filled by `fill` (through
+    /// [`Disk::write`], a piece at a time) and synced, then given the name (over a file there,
+    /// or only if none is: `only_new`), and the directory synced.
     fn write_through_temp(
         &self,
         name: &str,
-        bytes: &[u8],
         only_new: bool,
+        fill: impl FnOnce(&mut dyn Write) -> Result<(), Filled>,
     ) -> Result<(), StorageError> {
         let (path, parent) = self.prepare(name)?;
         let io_err = |source| StorageError::Io {
@@ -376,7 +434,18 @@ impl Storage {
         let mut tmp = disk
             .create_temp(&parent, &format!(".{file_name}{TEMP_MARK}"))
             .map_err(io_err)?;
-        disk.write(&mut tmp, bytes).map_err(io_err)?;
+        let mut out = Pieces {
+            disk,
+            file: &mut tmp,
+            buf: Vec::new(),
+        };
+        let filled = fill(&mut out).and_then(|()| out.finish().map_err(Filled::Io));
+        match filled {
+            Ok(()) => {}
+            Err(Filled::Io(e)) => return Err(io_err(e)),
+            Err(Filled::Encode(source)) => return Err(StorageError::Encode { path, source }),
+            Err(Filled::Over) => return Err(StorageError::TooLarge { path, size: 0 }),
+        }
         disk.sync(&tmp).map_err(io_err)?;
         if only_new {
             disk.rename_new(tmp, &path).map_err(|source| {
@@ -677,6 +746,113 @@ fn encode_within<T: Serialize + ?Sized>(
     Ok(bytes)
 }
 
+/// Why filling a temporary file stopped.
+enum Filled {
+    /// The disk refused.
+    Io(io::Error),
+    /// The value could not be turned into JSON.
+    Encode(serde_json::Error),
+    /// The file would pass its bound ([`Bounded`]).
+    Over,
+}
+
+/// The size of a piece of a file written as it is made ([`Pieces`]).
+const PIECE: usize = 64 * 1024;
+
+/// The temporary file as a writer: what is written goes to [`Disk::write`] a piece of
+/// [`PIECE`] bytes at a time (bytes given whole in one write go in one piece).
+struct Pieces<'a> {
+    disk: &'a dyn Disk,
+    file: &'a mut NamedTempFile,
+    buf: Vec<u8>,
+}
+
+impl Pieces<'_> {
+    /// Writes what is still buffered.
+    fn finish(&mut self) -> io::Result<()> {
+        if !self.buf.is_empty() {
+            self.disk.write(self.file, &self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+}
+
+impl Write for Pieces<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.buf.len() + bytes.len() > PIECE {
+            self.finish()?;
+        }
+        if bytes.len() >= PIECE {
+            self.disk.write(self.file, bytes)?;
+        } else {
+            self.buf.extend_from_slice(bytes);
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A writer that refuses to pass `limit` bytes ([`Filled::Over`]), counting what it took.
+struct Bounded<'a> {
+    out: &'a mut dyn Write,
+    written: u64,
+    limit: u64,
+}
+
+/// The error a [`Bounded`] writer gives past its limit.
+#[derive(Debug)]
+struct OverLimit;
+
+impl std::fmt::Display for OverLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the file would pass its bound")
+    }
+}
+
+impl std::error::Error for OverLimit {}
+
+impl Write for Bounded<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.written += bytes.len() as u64;
+        if self.written > self.limit {
+            return Err(io::Error::other(OverLimit));
+        }
+        self.out.write_all(bytes)?;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// `value` as JSON laid out as `layout`, written into `out` as it is made.
+fn json_into<T: Serialize + ?Sized>(
+    out: &mut Bounded<'_>,
+    value: &T,
+    layout: Layout,
+) -> Result<(), Filled> {
+    let written = match layout {
+        Layout::Pretty => serde_json::to_writer_pretty(&mut *out, value),
+        Layout::Compact => serde_json::to_writer(&mut *out, value),
+    };
+    written.map_err(|e| {
+        if !e.is_io() {
+            return Filled::Encode(e);
+        }
+        let e = io::Error::from(e);
+        if e.get_ref().is_some_and(|inner| inner.is::<OverLimit>()) {
+            Filled::Over
+        } else {
+            Filled::Io(e)
+        }
+    })
+}
+
 /// Whether `name` is one of the app's temporary files: `.<something>.json.tmp-<anything>`.
 pub fn is_temp_name(name: &str) -> bool {
     name.strip_prefix('.')
@@ -907,6 +1083,44 @@ mod tests {
             err.to_string()
                 .starts_with("scores.json is not written: it would be "),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn a_file_written_as_it_is_made_is_the_file_encoded_whole_and_as_bounded() {
+        let tmp = temp_dir("streamed");
+        let dir = tmp.path();
+        let storage = Storage::new(dir);
+        let games: serde_json::Map<String, serde_json::Value> = (0..20_000)
+            .map(|i| (format!("g{i}"), serde_json::json!({"best": i})))
+            .collect();
+        let value = serde_json::json!({"version": 1, "games": games});
+        let path = dir.join("s.json");
+        // More than a piece: written a piece at a time, the same bytes as made whole.
+        let layout = storage.write_json_streamed("s.json", &value, Layout::Pretty);
+        assert_eq!(layout.unwrap(), Layout::Pretty);
+        let whole = encode(&path, &value, Layout::Pretty).unwrap();
+        assert!(whole.len() > 2 * PIECE);
+        assert_eq!(fs::read(&path).unwrap(), whole);
+        // Pretty would pass the bound: compact, as `encode` does.
+        let compact = encode_within(&path, &value, Layout::Compact, u64::MAX).unwrap();
+        let limit = compact.len() as u64 + 10;
+        let layout = storage.stream_within("s.json", &value, Layout::Pretty, limit);
+        assert_eq!(layout.unwrap(), Layout::Compact);
+        assert_eq!(fs::read(&path).unwrap(), compact);
+        // Compact would pass it too: refused with the size it would have, the file kept.
+        let err = storage
+            .stream_within("s.json", &value, Layout::Pretty, 1000)
+            .unwrap_err();
+        assert!(
+            matches!(err, StorageError::TooLarge { size, .. } if size == compact.len() as u64),
+            "{err}"
+        );
+        assert_eq!(fs::read(&path).unwrap(), compact);
+        assert_eq!(
+            fs::read_dir(dir).unwrap().count(),
+            1,
+            "no temporary file left"
         );
     }
 

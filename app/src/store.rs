@@ -9,7 +9,7 @@ use tilebox_core::Entry;
 use crate::advisor::Speed;
 use crate::history::{Loaded, Loading, Record, history_file_name};
 use crate::saves;
-use crate::scores::{SCORES_FILE, Scores};
+use crate::scores::{SCORES_FILE, Scores, ScoresFile};
 use crate::slot::GameSlot;
 use crate::storage::{Layout, ReadOutcome, encode, notice};
 use crate::theme::ThemeChoice;
@@ -84,6 +84,9 @@ impl Store {
         storage.sweep_debris();
         let (scores, scores_notice) = Scores::load(&storage);
         notices.extend(scores_notice);
+        // The writer keeps its own copy, sharing the games read: the window sends it each game
+        // that changes, never the table.
+        writer.keep(SCORES_FILE, ScoresFile::new(&scores));
 
         let settings_outcome: ReadOutcome<Settings> =
             storage.read_json(SETTINGS_FILE, "version", u64::from(SETTINGS_VERSION));
@@ -158,12 +161,16 @@ impl Store {
         }
     }
 
-    /// Queues a write of the whole score table.
-    pub(crate) fn write_scores(&mut self) {
-        let scores = self.scores.clone();
-        let storage = self.writer.storage().clone();
+    /// Sends the writer game `id`'s figures, as they are now, and queues a write of the score
+    /// table: the game's figures alone cross to the writer thread, which keeps the table and
+    /// writes it from its copy ([`ScoresFile`]).
+    pub(crate) fn write_scores(&mut self, id: &str) {
+        let stats = self.scores.get(id);
+        let id = id.to_string();
         self.writer
-            .submit(SCORES_FILE, "the scores", move || scores.encode(&storage));
+            .change(SCORES_FILE, "the scores", move |file: &mut ScoresFile| {
+                file.set(id, stats);
+            });
     }
 
     /// Queues a write of the settings.
@@ -215,7 +222,7 @@ impl Store {
             .tally
             .record(session.status(), session.score(), moved, lower, stats)
         {
-            self.write_scores();
+            self.write_scores(slot.entry.id());
         }
         session.status().over
     }
@@ -227,7 +234,7 @@ impl Store {
                 .tally
                 .abandon(moved, self.scores.entry(slot.entry.id()))
         {
-            self.write_scores();
+            self.write_scores(slot.entry.id());
         }
     }
 

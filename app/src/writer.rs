@@ -25,10 +25,26 @@ use crate::storage::{Storage, StorageError};
 /// What a write makes of its value: the file's bytes, computed on the writer thread.
 type Encode = Box<dyn FnOnce() -> Result<Vec<u8>, StorageError> + Send>;
 
+/// A file the writer thread keeps whole and writes again after each change it is sent
+/// ([`Writer::keep`], [`Writer::change`]): the window sends the change alone (a game of the
+/// score table), never the whole file, so that what a change costs the window does not grow
+/// with the file.
+pub trait Document: std::any::Any + Send {
+    /// Writes the whole file `name` through `storage`.
+    fn write(&mut self, storage: &Storage, name: &str) -> Result<(), StorageError>;
+}
+
+/// A change to a [`Document`], made on the writer thread.
+type Change = Box<dyn FnOnce(&mut dyn std::any::Any) + Send>;
+
 /// What a job does to its file.
 enum Work {
     /// Replaces the whole file with the bytes made.
     Replace(Encode),
+    /// Hands the writer thread the file's [`Document`]; writes nothing.
+    Keep(Box<dyn Document>),
+    /// Changes the file's [`Document`], then writes the file from it.
+    Change(Change),
     /// Appends this line (without its line break) to the file.
     Append(Vec<u8>),
     /// Creates the file with these bytes, unless a file has its name: then it is left as it is
@@ -59,9 +75,12 @@ pub const RETRY: Duration = Duration::from_secs(2);
 struct Held {
     name: String,
     what: String,
-    /// The whole file's bytes, or a line to append.
+    /// The whole file's bytes, or a line to append (empty for a [`Document`], which is written
+    /// again from what the thread keeps).
     bytes: Vec<u8>,
     append: bool,
+    /// The file is a [`Document`] the thread keeps.
+    document: bool,
 }
 
 /// A write that failed or was refused.
@@ -148,6 +167,31 @@ impl Writer {
         self.queue(name, what, Work::Replace(Box::new(encode)));
     }
 
+    /// Hands the writer thread `document`, the content of file `name`, to keep: later changes
+    /// ([`Writer::change`]) are made to it there, and the file written from it. Writes nothing.
+    pub fn keep(&self, name: &str, document: impl Document) {
+        self.queue(name, "", Work::Keep(Box::new(document)));
+    }
+
+    /// Queues `change` to the [`Document`] of file `name` (holding `what`, for messages) that
+    /// the writer thread keeps ([`Writer::keep`]), of type `D`, and a write of the file from it.
+    /// Never waits. Changes queued while the disk is slow are all made, in order, and the file
+    /// written once after them. A change to a document not kept, or of another type, is
+    /// dropped.
+    pub fn change<D: Document>(
+        &self,
+        name: &str,
+        what: &str,
+        change: impl FnOnce(&mut D) + Send + 'static,
+    ) {
+        let change: Change = Box::new(move |document: &mut dyn std::any::Any| {
+            if let Some(document) = document.downcast_mut::<D>() {
+                change(document);
+            }
+        });
+        self.queue(name, what, Work::Change(change));
+    }
+
     /// Queues the append of `line` (without its line break) to file `name` (holding `what`, for
     /// messages): never superseded nor merged with another write, and done in its place in the
     /// order of every write given. Never waits.
@@ -166,7 +210,8 @@ impl Writer {
             // The launcher said once that nothing is saved: no message per write.
             return;
         }
-        if let Some(reason) = self.storage.kept_reason(name) {
+        let keep = matches!(work, Work::Keep(_));
+        if !keep && let Some(reason) = self.storage.kept_reason(name) {
             let error = StorageError::Kept {
                 path: self.storage.path(name),
                 reason,
@@ -177,7 +222,7 @@ impl Writer {
         lock(&self.shared.pending).push_back(Pending {
             name: name.to_string(),
             what: what.to_string(),
-            append: matches!(work, Work::Append(_) | Work::Create(_)),
+            append: matches!(work, Work::Append(_) | Work::Create(_) | Work::Keep(_)),
         });
         let job = Job {
             name: name.to_string(),
@@ -318,13 +363,38 @@ fn finish(shared: &Shared, name: &str) {
     shared.done.notify_all();
 }
 
+/// What the writer thread holds between jobs.
+struct Thread<'a> {
+    storage: &'a Storage,
+    shared: &'a Shared,
+    /// The writes the disk refused, to try again.
+    held: Vec<Held>,
+    /// The files it keeps whole ([`Document`]), by name.
+    documents: Vec<(String, Box<dyn Document>)>,
+}
+
+/// A write, as the thread does it.
+enum Write {
+    Replace(Encode),
+    Append(Vec<u8>),
+    Create(Vec<u8>),
+    /// Writes the file from its [`Document`].
+    Document,
+}
+
 /// The writer thread: takes what is queued, writes the newest write of each file, and every
-/// append, in order; tries again what the disk refused ([`Held`]) before each batch, and every
+/// append, in order; makes every change to a [`Document`] and writes it once after a batch's
+/// changes; tries again what the disk refused ([`Held`]) before each batch, and every
 /// [`RETRY`] while some is held.
 fn run(storage: &Storage, shared: &Shared, rx: &Receiver<Job>) {
-    let mut held: Vec<Held> = Vec::new();
+    let mut thread = Thread {
+        storage,
+        shared,
+        held: Vec::new(),
+        documents: Vec::new(),
+    };
     loop {
-        let first = if held.is_empty() {
+        let first = if thread.held.is_empty() {
             rx.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected)
         } else {
             rx.recv_timeout(RETRY)
@@ -332,12 +402,12 @@ fn run(storage: &Storage, shared: &Shared, rx: &Receiver<Job>) {
         let first = match first {
             Ok(job) => job,
             Err(mpsc::RecvTimeoutError::Timeout) => {
-                retry(storage, shared, &mut held);
+                thread.retry();
                 continue;
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         };
-        retry(storage, shared, &mut held);
+        thread.retry();
         let mut batch = vec![first];
         batch.extend(rx.try_iter());
         let count = batch.len();
@@ -345,124 +415,152 @@ fn run(storage: &Storage, shared: &Shared, rx: &Receiver<Job>) {
             // A later write of the same file holds all of it: this one is not needed. (An append
             // is never superseded, nor does it supersede: it holds one line.)
             let superseded = match &job.work {
-                Work::Append(_) | Work::Create(_) => false,
-                Work::Replace(_) => lock(&shared.pending)
+                Work::Append(_) | Work::Create(_) | Work::Keep(_) => false,
+                Work::Replace(_) | Work::Change(_) => lock(&shared.pending)
                     .iter()
                     .skip(1)
                     .take(count - i - 1)
                     .any(|p| p.name == job.name && !p.append),
             };
-            if !superseded {
-                write(
-                    storage,
-                    shared,
-                    &mut held,
-                    job.name.clone(),
-                    job.what,
-                    job.work,
-                );
+            let write = match job.work {
+                Work::Keep(document) => {
+                    thread.documents.retain(|(name, _)| *name != job.name);
+                    thread.documents.push((job.name.clone(), document));
+                    None
+                }
+                Work::Change(change) => {
+                    // Every change is made; the last of a file's in the batch writes it.
+                    if let Some((_, document)) =
+                        thread.documents.iter_mut().find(|(n, _)| *n == job.name)
+                    {
+                        let document: &mut dyn std::any::Any = document.as_mut();
+                        change(document);
+                    }
+                    (!superseded).then_some(Write::Document)
+                }
+                Work::Replace(encode) => (!superseded).then_some(Write::Replace(encode)),
+                Work::Append(line) => Some(Write::Append(line)),
+                Work::Create(bytes) => Some(Write::Create(bytes)),
+            };
+            if let Some(write) = write {
+                thread.write(job.name.clone(), job.what, write);
             }
             finish(shared, &job.name);
         }
     }
 }
 
-/// Writes one job; a failure is reported, and held if the disk may take it later.
-fn write(
-    storage: &Storage,
-    shared: &Shared,
-    held: &mut Vec<Held>,
-    name: String,
-    what: String,
-    work: Work,
-) {
-    let (result, bytes, append) = match work {
-        Work::Replace(encode) => {
-            // A newer whole file replaces one held.
-            held.retain(|h| h.append || h.name != name);
-            match encode() {
-                Ok(bytes) => {
-                    let result = storage.write_atomic(&name, &bytes);
-                    let again = matches!(result, Err(StorageError::Io { .. }));
-                    (result.map_err(|e| (e, again)), bytes, false)
-                }
-                Err(e) => (Err((e, false)), Vec::new(), false),
-            }
+impl Thread<'_> {
+    /// Writes file `name` from its document; `Ok(false)` if it has none.
+    fn write_document(&mut self, name: &str) -> Result<bool, StorageError> {
+        match self.documents.iter_mut().find(|(n, _)| n == name) {
+            Some((_, document)) => document.write(self.storage, name).map(|()| true),
+            None => Ok(false),
         }
-        Work::Append(line) => {
-            if held.iter().any(|h| h.append && h.name == name) {
-                // Behind the lines of its file that wait: in order, or not at all.
-                held.push(Held {
+    }
+
+    /// Writes one job; a failure is reported, and held if the disk may take it later.
+    fn write(&mut self, name: String, what: String, write: Write) {
+        let storage = self.storage;
+        let document = matches!(write, Write::Document);
+        let (result, bytes, append) = match write {
+            Write::Replace(encode) => {
+                // A newer whole file replaces one held.
+                self.held.retain(|h| h.append || h.name != name);
+                match encode() {
+                    Ok(bytes) => {
+                        let result = storage.write_atomic(&name, &bytes);
+                        let again = matches!(result, Err(StorageError::Io { .. }));
+                        (result.map_err(|e| (e, again)), bytes, false)
+                    }
+                    Err(e) => (Err((e, false)), Vec::new(), false),
+                }
+            }
+            Write::Document => {
+                self.held.retain(|h| h.append || h.name != name);
+                let result = self.write_document(&name).map(drop);
+                let again = matches!(result, Err(StorageError::Io { .. }));
+                (result.map_err(|e| (e, again)), Vec::new(), false)
+            }
+            Write::Append(line) => {
+                if self.held.iter().any(|h| h.append && h.name == name) {
+                    // Behind the lines of its file that wait: in order, or not at all.
+                    self.held.push(Held {
+                        name,
+                        what,
+                        bytes: line,
+                        append: true,
+                        document: false,
+                    });
+                    share_held(self.shared, &self.held);
+                    return;
+                }
+                (storage.append_line_or_retry(&name, &line), line, true)
+            }
+            // Not held when it fails: a file there already stays, and one the disk refuses is
+            // the player's to try again.
+            Write::Create(bytes) => (
+                storage.write_new(&name, &bytes).map_err(|e| (e, false)),
+                bytes,
+                false,
+            ),
+        };
+        if let Err((error, again)) = result {
+            lock(&self.shared.failures).push(Failure {
+                what: what.clone(),
+                name: name.clone(),
+                error,
+            });
+            if again {
+                self.held.push(Held {
                     name,
                     what,
-                    bytes: line,
-                    append: true,
+                    bytes,
+                    append,
+                    document,
                 });
-                share_held(shared, held);
-                return;
             }
-            (storage.append_line_or_retry(&name, &line), line, true)
+            if let Some(ctx) = lock(&self.shared.waker).as_ref() {
+                ctx.request_repaint();
+            }
         }
-        // Not held when it fails: a file there already stays, and one the disk refuses is
-        // the player's to try again.
-        Work::Create(bytes) => (
-            storage.write_new(&name, &bytes).map_err(|e| (e, false)),
-            bytes,
-            false,
-        ),
-    };
-    if let Err((error, again)) = result {
-        lock(&shared.failures).push(Failure {
-            what: what.clone(),
-            name: name.clone(),
-            error,
-        });
-        if again {
-            held.push(Held {
-                name,
-                what,
-                bytes,
-                append,
-            });
-        }
-        if let Some(ctx) = lock(&shared.waker).as_ref() {
-            ctx.request_repaint();
-        }
+        share_held(self.shared, &self.held);
     }
-    share_held(shared, held);
-}
 
-/// Tries again every write held, in order, silently (each was reported when it failed); an
-/// append whose file has an earlier one still held waits behind it.
-fn retry(storage: &Storage, shared: &Shared, held: &mut Vec<Held>) {
-    if held.is_empty() {
-        return;
-    }
-    let mut blocked: Vec<String> = Vec::new();
-    let mut still = Vec::new();
-    for h in held.drain(..) {
-        if blocked.contains(&h.name) {
-            still.push(h);
-            continue;
+    /// Tries again every write held, in order, silently (each was reported when it failed); an
+    /// append whose file has an earlier one still held waits behind it.
+    fn retry(&mut self) {
+        if self.held.is_empty() {
+            return;
         }
-        let again = if h.append {
-            match storage.append_line_or_retry(&h.name, &h.bytes) {
-                Ok(()) => false,
-                Err((_, again)) => again,
+        let mut blocked: Vec<String> = Vec::new();
+        let mut still = Vec::new();
+        for h in std::mem::take(&mut self.held) {
+            if blocked.contains(&h.name) {
+                still.push(h);
+                continue;
             }
-        } else {
-            matches!(
-                storage.write_atomic(&h.name, &h.bytes),
-                Err(StorageError::Io { .. })
-            )
-        };
-        if again {
-            blocked.push(h.name.clone());
-            still.push(h);
+            let again = if h.append {
+                match self.storage.append_line_or_retry(&h.name, &h.bytes) {
+                    Ok(()) => false,
+                    Err((_, again)) => again,
+                }
+            } else if h.document {
+                matches!(self.write_document(&h.name), Err(StorageError::Io { .. }))
+            } else {
+                matches!(
+                    self.storage.write_atomic(&h.name, &h.bytes),
+                    Err(StorageError::Io { .. })
+                )
+            };
+            if again {
+                blocked.push(h.name.clone());
+                still.push(h);
+            }
         }
+        self.held = still;
+        share_held(self.shared, &self.held);
     }
-    *held = still;
-    share_held(shared, held);
 }
 
 /// Tells the handles what is held.

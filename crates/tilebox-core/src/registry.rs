@@ -435,6 +435,13 @@ trait EntryOps: Send + Sync {
         seed: u64,
         moves: &mut dyn Iterator<Item = &str>,
     ) -> Result<GameEnd, LoadError>;
+    fn load_texts(
+        &self,
+        entry: &Entry,
+        saved: &SavedGame,
+        moves: &mut dyn Iterator<Item = &str>,
+        redo: &mut dyn Iterator<Item = &str>,
+    ) -> Result<Box<dyn DynSession>, LoadError>;
     fn how_to_play(&self) -> String;
     fn tile_text(&self, value: u64) -> String;
     fn tile_colors(&self, value: u64) -> TileColors;
@@ -534,6 +541,23 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
             top_tile: P::top_tile(&state),
             tiles_left: P::tiles_left(&state),
         })
+    }
+
+    fn load_texts(
+        &self,
+        entry: &Entry,
+        saved: &SavedGame,
+        moves: &mut dyn Iterator<Item = &str>,
+        redo: &mut dyn Iterator<Item = &str>,
+    ) -> Result<Box<dyn DynSession>, LoadError> {
+        if saved.game != entry.id() {
+            return Err(LoadError::WrongGame {
+                expected: entry.id().to_string(),
+                found: saved.game.clone(),
+            });
+        }
+        let session = Session::restore_texts(saved, &*self.params, moves, redo)?;
+        Ok(self.wrap(entry, session))
     }
 
     fn how_to_play(&self) -> String {
@@ -670,6 +694,18 @@ impl Entry {
         moves: impl IntoIterator<Item = &'a str>,
     ) -> Result<GameEnd, LoadError> {
         self.ops.replay_end(seed, &mut moves.into_iter())
+    }
+
+    /// [`Entry::load`] with the save's moves and redo list (the next to redo first) given
+    /// apart, as texts; `saved`'s own lists are not read. For a host that reads a long save's
+    /// moves into a compact form of its own rather than a string each.
+    pub fn load_texts(
+        &self,
+        saved: &SavedGame,
+        moves: &mut dyn Iterator<Item = &str>,
+        redo: &mut dyn Iterator<Item = &str>,
+    ) -> Result<Box<dyn DynSession>, LoadError> {
+        self.ops.load_texts(self, saved, moves, redo)
     }
 
     /// How to play this entry, in a few sentences.

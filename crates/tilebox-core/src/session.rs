@@ -63,15 +63,26 @@ impl SavedGame {
     }
 }
 
+/// Every how many moves a session keeps the state reached ([`Session`]).
+const KEEP_EVERY: usize = 64;
+
 /// One game of `P` being played.
 ///
-/// Holds every state since the start, so undo is free and unlimited; redo replays the undone
-/// moves, which gives the same states again because the random generator lives in the state.
+/// Keeps the state reached every [`KEEP_EVERY`] moves, the current state and the one before it,
+/// so that a game of millions of moves holds a move and a fraction of a state a move, not a
+/// state a move; undo replays at most [`KEEP_EVERY`] moves from the state kept before it, which
+/// gives the same states again because the random generator lives in the state. Undo is
+/// unlimited; redo replays the undone moves.
 pub struct Session<P: Puzzle> {
     params: P::Params,
     seed: u64,
-    /// `states[0]` is the start; `states[i + 1]` follows `moves[i]`.
-    states: Vec<P::State>,
+    /// `kept[i]` is the state after `i * KEEP_EVERY` moves (`kept[0]` the start), for every
+    /// such number of moves played.
+    kept: Vec<P::State>,
+    /// The state after the moves played.
+    current: P::State,
+    /// The state before the last move, if there was one.
+    previous: Option<P::State>,
     moves: Vec<P::Move>,
     /// Undone moves, the next one to redo last.
     redo: Vec<P::Move>,
@@ -85,7 +96,9 @@ impl<P: Puzzle> Clone for Session<P> {
         Self {
             params: self.params.clone(),
             seed: self.seed,
-            states: self.states.clone(),
+            kept: self.kept.clone(),
+            current: self.current.clone(),
+            previous: self.previous.clone(),
             moves: self.moves.clone(),
             redo: self.redo.clone(),
             revision: self.revision,
@@ -112,7 +125,9 @@ impl<P: Puzzle> Session<P> {
         Ok(Self {
             params,
             seed,
-            states: vec![start],
+            kept: vec![start.clone()],
+            current: start,
+            previous: None,
             moves: Vec::new(),
             redo: Vec::new(),
             revision: next_revision(),
@@ -182,13 +197,24 @@ impl<P: Puzzle> Session<P> {
 
     /// The current state.
     pub fn state(&self) -> &P::State {
-        // `states` is never empty: it starts with one state and undo keeps the first.
-        &self.states[self.states.len() - 1]
+        &self.current
     }
 
     /// The state before the last move, if there was one.
     pub fn previous_state(&self) -> Option<&P::State> {
-        self.states.len().checked_sub(2).map(|i| &self.states[i])
+        self.previous.as_ref()
+    }
+
+    /// The state after the first `n` moves played (`n` at most their number), replayed from
+    /// the state kept before it; `None` if a move does not replay (the rules are pure, so it
+    /// does).
+    fn state_after(&self, n: usize) -> Option<P::State> {
+        let from = n / KEEP_EVERY;
+        let mut state = self.kept.get(from)?.clone();
+        for mv in self.moves.get(from * KEEP_EVERY..n)? {
+            state = P::apply(&state, mv).ok()?;
+        }
+        Some(state)
     }
 
     /// The moves played so far (not counting undone ones).
@@ -206,18 +232,34 @@ impl<P: Puzzle> Session<P> {
         P::score(self.state())
     }
 
-    /// Every state reached, from the start to now.
-    pub fn history(&self) -> &[P::State] {
-        &self.states
+    /// Every state reached, from the start to now, replayed from the states kept.
+    pub fn history(&self) -> Vec<P::State> {
+        (0..=self.moves.len())
+            .map_while(|n| {
+                if n == self.moves.len() {
+                    Some(self.current.clone())
+                } else {
+                    self.state_after(n)
+                }
+            })
+            .collect()
+    }
+
+    /// Makes `next`, the state after `mv`, the current state.
+    fn advance(&mut self, mv: P::Move, next: P::State) {
+        self.previous = Some(std::mem::replace(&mut self.current, next));
+        self.moves.push(mv);
+        if self.moves.len().is_multiple_of(KEEP_EVERY) {
+            self.kept.push(self.current.clone());
+        }
+        self.revision = next_revision();
     }
 
     /// Plays `mv`. On success the redo list is cleared; on refusal nothing changes.
     pub fn play(&mut self, mv: P::Move) -> Result<&P::State, MoveError> {
         let next = P::apply(self.state(), &mv)?;
-        self.states.push(next);
-        self.moves.push(mv);
+        self.advance(mv, next);
         self.redo.clear();
-        self.revision = next_revision();
         Ok(self.state())
     }
 
@@ -253,15 +295,28 @@ impl<P: Puzzle> Session<P> {
 
     /// Takes back the last move. Returns false when there is none.
     pub fn undo(&mut self) -> bool {
-        match self.moves.pop() {
-            Some(mv) => {
-                self.states.pop();
-                self.redo.push(mv);
-                self.revision = next_revision();
-                true
-            }
-            None => false,
+        let Some(mv) = self.moves.pop() else {
+            return false;
+        };
+        // The state kept after the move undone goes with it.
+        if self.kept.len() > self.moves.len() / KEEP_EVERY + 1 {
+            self.kept.pop();
         }
+        let before = self.moves.len().checked_sub(1);
+        let previous = before.and_then(|n| self.state_after(n));
+        match self.previous.take() {
+            Some(state) => self.current = state,
+            // Cannot be: a move played has its state before it. Replayed all the same.
+            None => {
+                if let Some(state) = self.state_after(self.moves.len()) {
+                    self.current = state;
+                }
+            }
+        }
+        self.previous = previous;
+        self.redo.push(mv);
+        self.revision = next_revision();
+        true
     }
 
     /// Plays again the last undone move. Returns false when there is none.
@@ -271,9 +326,7 @@ impl<P: Puzzle> Session<P> {
         };
         match P::apply(self.state(), &mv) {
             Ok(next) => {
-                self.states.push(next);
-                self.moves.push(mv);
-                self.revision = next_revision();
+                self.advance(mv, next);
                 true
             }
             // Rules are deterministic, so a move that was accepted here before is accepted again;
@@ -317,26 +370,57 @@ impl<P: Puzzle> Session<P> {
     /// Otherwise as [`Session::load`]. The save's params are read over `preset`
     /// ([`Puzzle::read_params`]).
     pub(crate) fn restore(saved: &SavedGame, preset: &P::Params) -> Result<Self, LoadError> {
+        Self::restore_texts(
+            saved,
+            preset,
+            &mut saved.moves.iter().map(String::as_str),
+            &mut saved.redo.iter().map(String::as_str),
+        )
+    }
+
+    /// [`Session::restore`] with the save's moves and redo list given apart, as texts (`saved`'s
+    /// own lists are not read): a host reads a long save's moves into a compact form of its own
+    /// rather than a string each.
+    pub(crate) fn restore_texts(
+        saved: &SavedGame,
+        preset: &P::Params,
+        moves: &mut dyn Iterator<Item = &str>,
+        redo: &mut dyn Iterator<Item = &str>,
+    ) -> Result<Self, LoadError> {
         if saved.format != SAVE_FORMAT {
             return Err(LoadError::UnsupportedFormat(saved.format));
         }
         let params = P::read_params(preset, &saved.params)?;
-        let parse = |(i, text): (usize, &String)| {
-            text.parse::<P::Move>().map_err(|e| failed_at(i, text, e))
-        };
-        // Replay the redo moves too, which checks them, then undo back to where the save was.
-        let moves = saved
-            .moves
-            .iter()
-            .chain(&saved.redo)
+        let parse =
+            |(i, text): (usize, &str)| text.parse::<P::Move>().map_err(|e| failed_at(i, text, e));
+        // Replay the redo moves too, which checks them, then go back to where the save was.
+        let played = moves
             .enumerate()
             .map(parse)
             .collect::<Result<Vec<_>, _>>()?;
-        let mut session = Self::replay(params, saved.seed, moves)?;
-        for _ in &saved.redo {
-            session.undo();
-        }
+        let count = played.len();
+        let undone = redo
+            .enumerate()
+            .map(|(i, text)| parse((count + i, text)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut session = Self::replay(params, saved.seed, played.into_iter().chain(undone))?;
+        session.back_to(count);
         Ok(session)
+    }
+
+    /// Takes back every move after the first `n`, as that many undos do, at once.
+    fn back_to(&mut self, n: usize) {
+        if n >= self.moves.len() {
+            return;
+        }
+        let undone = self.moves.split_off(n);
+        self.redo.extend(undone.into_iter().rev());
+        self.kept.truncate(n / KEEP_EVERY + 1);
+        if let Some(state) = self.state_after(n) {
+            self.current = state;
+        }
+        self.previous = n.checked_sub(1).and_then(|before| self.state_after(before));
+        self.revision = next_revision();
     }
 }
 
@@ -454,6 +538,38 @@ pub(crate) mod tests {
         assert!(s.redo() && s.redo() && s.redo());
         assert!(!s.redo());
         assert_eq!(s.state(), &after);
+    }
+
+    #[test]
+    fn a_long_game_keeps_a_state_every_so_many_moves_and_undo_gives_the_same_states() {
+        let mut s = Session::<Counter>::new(10_000, 5).unwrap();
+        let mut states = vec![s.state().clone()];
+        for _ in 0..300 {
+            s.play(Add(1)).unwrap();
+            states.push(s.state().clone());
+        }
+        // Not a state a move: one every KEEP_EVERY, the current one and the one before it.
+        assert_eq!(s.kept.len(), 300 / KEEP_EVERY + 1);
+        assert_eq!(s.history(), states);
+        for n in (0..300).rev() {
+            assert!(s.undo());
+            assert_eq!(s.state(), &states[n], "undone to {n}");
+            assert_eq!(s.previous_state(), n.checked_sub(1).map(|p| &states[p]));
+            assert_eq!(s.kept.len(), n / KEEP_EVERY + 1);
+        }
+        for (n, state) in states.iter().enumerate().skip(1) {
+            assert!(s.redo());
+            assert_eq!(s.state(), state, "redone to {n}");
+        }
+        // A save with a long redo list goes back to where it was at once.
+        for _ in 0..200 {
+            s.undo();
+        }
+        let back = Session::<Counter>::load(&s.save()).unwrap();
+        assert_eq!(back.state(), &states[100]);
+        assert_eq!(back.previous_state(), Some(&states[99]));
+        assert_eq!(back.kept.len(), 100 / KEEP_EVERY + 1);
+        assert_eq!(back.save(), s.save());
     }
 
     #[test]

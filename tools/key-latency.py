@@ -21,8 +21,8 @@ sensitive to the machine's load than the times are)
 
 and the end a summary (the median and the range of the first change over the keys that
 changed the screen). A key that changes nothing within 5 s (a move the board refuses) is told
-and left out. Needs Xvfb, xdotool and libX11, libXtst and libXdamage (what
-shared/tools/look.sh installs).
+and left out. Needs Xvfb, xdotool and libX11, libXtst and libXdamage (on Debian:
+`apt-get install xvfb xauth xdotool libx11-6 libxtst6 libxdamage1`).
 """
 
 import argparse

@@ -529,6 +529,18 @@ fn with_my_fib(name: &str) -> common::TestDir {
     dir
 }
 
+/// `code` read: it must name 2584 with a 5×5 board (my-fib's rules), and nothing else.
+fn fib_on_five(code: &str) -> GameCode {
+    let parsed: GameCode = code.parse().unwrap();
+    assert_eq!(parsed.entry, "2584", "{code}");
+    assert_eq!(
+        parsed.params,
+        Some(serde_json::json!({"side": 5})),
+        "{code}"
+    );
+    parsed
+}
+
 /// A game's state without the name of the entry it is played under.
 fn unnamed(mut state: serde_json::Value) -> serde_json::Value {
     state.as_object_mut().unwrap().remove("game");
@@ -544,13 +556,7 @@ fn a_code_of_a_players_own_variant_plays_anywhere_and_in_the_variant_where_it_is
     h.key_press_modifiers(Modifiers::SHIFT, Key::C);
     h.run();
     let code = shown_code(&h);
-    let parsed: GameCode = code.parse().unwrap();
-    assert_eq!(parsed.entry, "2584", "{code}");
-    assert_eq!(
-        parsed.params,
-        Some(serde_json::json!({"side": 5})),
-        "{code}"
-    );
+    let parsed = fib_on_five(&code);
     // The tool without the file plays that very game.
     let by_tool: serde_json::Value = serde_json::from_str(&cli(&["new", "--code", &code])).unwrap();
     assert_eq!(unnamed(by_tool), unnamed(start.clone()));
@@ -721,14 +727,10 @@ fn the_daily_code_of_a_players_variant_is_the_daily_game_where_it_is_and_plays_a
     let start = h.state().session("my-fib").unwrap().state_json();
     // Its seed is the variant's own (a daily game already played stays that day's), and the
     // code names the built-in with the rules that differ: the tool's daily code of it.
-    let parsed: GameCode = code.parse().unwrap();
-    assert_eq!(parsed.entry, "2584", "{code}");
-    assert_eq!(
-        parsed.params,
-        Some(serde_json::json!({"side": 5})),
-        "{code}"
-    );
-    assert_eq!(parsed.seed, daily_seed("my-fib", day));
+    assert_eq!(fib_on_five(&code).seed, daily_seed("my-fib", day));
+    let registry = h.state().registry();
+    let daily = registry.daily_code(registry.get("my-fib").unwrap(), day);
+    assert_eq!(code, daily.to_string());
     // Where the file is, the code is the daily game of the variant, marked as one.
     drop(h);
     let mut h = harness(&dir, None);
@@ -776,13 +778,7 @@ fn a_format_1_and_a_format_2_file_of_the_same_rules_have_the_same_code_and_game(
     .to_string();
     assert_eq!(code_one, code_two);
     let (own_two, _) = code_of(&two, "fib-two");
-    assert!(own_two.starts_with("2584."), "{own_two}");
-    let parsed: GameCode = own_two.parse().unwrap();
-    assert_eq!(
-        parsed.params,
-        Some(serde_json::json!({"side": 5})),
-        "{own_two}"
-    );
+    fib_on_five(&own_two);
     // The format-1 file's code lands in the format-2 file's game.
     let mut h = harness(&two, None);
     play_code(&mut h, &code_one);

@@ -813,8 +813,9 @@ impl TileboxApp {
     }
 
     /// Plays the game of the code `text`: opens its game and starts it there (after the
-    /// new-game question if a game of it is in progress). Today's daily code of an entry starts
-    /// its daily game. A code that carries rules of its own (made with `tilebox-cli code
+    /// new-game question if a game of it is in progress). A code of today's daily game of the
+    /// game it lands in (its seed that game's [`daily_seed`], however the code names the game)
+    /// starts it as the daily game. A code that carries rules of its own (made with `tilebox-cli code
     /// --params`) plays in the game whose rules they are, a board or a combination of options,
     /// so that its scores and history go there and never to the entry it names. Sliding rules
     /// that no game here has open the offer to add them as a game of the player's own
@@ -831,12 +832,12 @@ impl TileboxApp {
             None => named,
             Some(_) => {
                 let (kind, params) = (named_entry.kind_type(), session.params_json());
-                let rules = rules_only(&params);
+                let rules = named_entry.rules_json(&params);
                 let alike: Vec<usize> = (0..self.slots.len())
                     .filter(|&i| {
                         self.slots.get(i).is_some_and(|s| {
                             s.entry.kind_type() == kind
-                                && rules_only(&s.entry.params_json()) == rules
+                                && s.entry.rules_json(&s.entry.params_json()) == rules
                         })
                     })
                     .collect();
@@ -873,9 +874,14 @@ impl TileboxApp {
                 }
             }
         };
+        // Today's daily game of the game the code lands in, whichever way the code names it
+        // (a player's own variant's daily code names its built-in, with the rules that differ).
         let today = codes::today();
-        let daily =
-            (code.params.is_none() && code.seed == daily_seed(&code.entry, today)).then_some(today);
+        let daily = self
+            .slots
+            .get(index)
+            .is_some_and(|slot| code.seed == daily_seed(slot.id(), today))
+            .then_some(today);
         self.go(Screen::Game(index));
         self.ask_start(Start {
             index,
@@ -1409,19 +1415,6 @@ impl eframe::App for TileboxApp {
         }
         self.cut_raw_input(raw_input);
     }
-}
-
-/// A game's parameters with their names left out (a sliding variant's `id`, `title` and
-/// `description`, and the `format` it is written in): the rules alone, by which a code finds
-/// the game it plays.
-fn rules_only(params: &serde_json::Value) -> serde_json::Value {
-    let mut rules = params.clone();
-    if let Some(map) = rules.as_object_mut() {
-        for name in ["id", "title", "description", "format"] {
-            map.remove(name);
-        }
-    }
-    rules
 }
 
 #[cfg(test)]

@@ -529,6 +529,18 @@ fn with_my_fib(name: &str) -> common::TestDir {
     dir
 }
 
+/// `code` read: it must name 2584 with a 5×5 board (my-fib's rules), and nothing else.
+fn fib_on_five(code: &str) -> GameCode {
+    let parsed: GameCode = code.parse().unwrap();
+    assert_eq!(parsed.entry, "2584", "{code}");
+    assert_eq!(
+        parsed.params,
+        Some(serde_json::json!({"side": 5})),
+        "{code}"
+    );
+    parsed
+}
+
 /// A game's state without the name of the entry it is played under.
 fn unnamed(mut state: serde_json::Value) -> serde_json::Value {
     state.as_object_mut().unwrap().remove("game");
@@ -544,13 +556,7 @@ fn a_code_of_a_players_own_variant_plays_anywhere_and_in_the_variant_where_it_is
     h.key_press_modifiers(Modifiers::SHIFT, Key::C);
     h.run();
     let code = shown_code(&h);
-    let parsed: GameCode = code.parse().unwrap();
-    assert_eq!(parsed.entry, "2584", "{code}");
-    assert_eq!(
-        parsed.params,
-        Some(serde_json::json!({"side": 5})),
-        "{code}"
-    );
+    let parsed = fib_on_five(&code);
     // The tool without the file plays that very game.
     let by_tool: serde_json::Value = serde_json::from_str(&cli(&["new", "--code", &code])).unwrap();
     assert_eq!(unnamed(by_tool), unnamed(start.clone()));
@@ -691,4 +697,91 @@ fn a_code_of_a_players_variant_comes_back_to_it_even_where_a_built_in_has_its_ru
     play_code(&mut h, &code);
     assert!(h.query_by_label(ADD_GAME_HEADING).is_none());
     assert_eq!(h.state().current_game(), Some("2048-5x5"));
+}
+
+/// Plays the daily game of the game shown with Shift+D and returns its code (Shift+C) and the
+/// day whose daily game it is; the dialog is closed again.
+fn daily_code_of(h: &mut Harness<'_, TileboxApp>, id: &str) -> (String, Date) {
+    let before = today();
+    h.key_press_modifiers(Modifiers::SHIFT, Key::D);
+    h.run();
+    let after = today();
+    let seed = h.state().session(id).unwrap().seed();
+    let day = [before, after]
+        .into_iter()
+        .find(|&d| seed == daily_seed(id, d))
+        .expect("the seed of today's daily game");
+    h.key_press_modifiers(Modifiers::SHIFT, Key::C);
+    h.run();
+    let code = shown_code(h);
+    h.key_press(Key::Escape);
+    h.run();
+    (code, day)
+}
+
+#[test]
+fn the_daily_code_of_a_players_variant_is_the_daily_game_where_it_is_and_plays_anywhere() {
+    let dir = with_my_fib("codes-own-daily");
+    let mut h = harness(&dir, Some("my-fib"));
+    let (code, day) = daily_code_of(&mut h, "my-fib");
+    let start = h.state().session("my-fib").unwrap().state_json();
+    // Its seed is the variant's own (a daily game already played stays that day's), and the
+    // code names the built-in with the rules that differ: the tool's daily code of it.
+    assert_eq!(fib_on_five(&code).seed, daily_seed("my-fib", day));
+    let registry = h.state().registry();
+    let daily = registry.daily_code(registry.get("my-fib").unwrap(), day);
+    assert_eq!(code, daily.to_string());
+    // Where the file is, the code is the daily game of the variant, marked as one.
+    drop(h);
+    let mut h = harness(&dir, None);
+    play_code(&mut h, &code);
+    assert_eq!(h.state().current_game(), Some("my-fib"));
+    assert_eq!(h.state().session("my-fib").unwrap().state_json(), start);
+    h.get_by_label(&daily_mark(day));
+    // Where it is not, the very game, added as a game of one's own: no daily game there (the
+    // daily game of the added game is another).
+    let other = temp_dir("codes-own-daily-elsewhere");
+    let mut h = harness(&other, None);
+    play_code(&mut h, &code);
+    h.get_by_label(ADD_LABEL).click();
+    h.run();
+    assert_eq!(h.state().current_game(), Some("2584-code"));
+    let added = h.state().session("2584-code").unwrap().state_json();
+    assert_eq!(unnamed(added), unnamed(start));
+    assert!(h.query_by_label(&daily_mark(day)).is_none());
+}
+
+#[test]
+fn a_format_1_and_a_format_2_file_of_the_same_rules_have_the_same_code_and_game() {
+    let one = with_my_fib("codes-format-1");
+    let two = temp_dir("codes-format-2");
+    std::fs::create_dir_all(two.join("variants")).unwrap();
+    std::fs::write(
+        two.join("variants").join("fib-two.json"),
+        r#"{"format":2,"id":"fib-two","title":"Fibonacci, format 2","based_on":"2584","side":5}"#,
+    )
+    .unwrap();
+    let code_of = |dir: &std::path::Path, id: &str| {
+        let mut h = harness(dir, Some(id));
+        h.key_press_modifiers(Modifiers::SHIFT, Key::C);
+        h.run();
+        let code = shown_code(&h);
+        let seed = h.state().session(id).unwrap().seed();
+        (code, seed)
+    };
+    let (code_one, seed) = code_of(&one, "my-fib");
+    let code_two = GameCode {
+        entry: "2584".into(),
+        seed,
+        params: Some(serde_json::json!({"side": 5})),
+    }
+    .to_string();
+    assert_eq!(code_one, code_two);
+    let (own_two, _) = code_of(&two, "fib-two");
+    fib_on_five(&own_two);
+    // The format-1 file's code lands in the format-2 file's game.
+    let mut h = harness(&two, None);
+    play_code(&mut h, &code_one);
+    assert!(h.query_by_label(ADD_GAME_HEADING).is_none());
+    assert_eq!(h.state().current_game(), Some("fib-two"));
 }

@@ -13,8 +13,8 @@ use thiserror::Error;
 
 use tilebox_core::date::{Date, DateError};
 use tilebox_core::{
-    AssistError, CodeError, DynAssistant, DynSession, Entry, GameCode, ParamsError, PlayError,
-    Puzzle, Registry,
+    AssistError, CodeError, DynAssistant, DynSession, Entry, ParamsError, PlayError, Puzzle,
+    Registry,
 };
 use tilebox_sliding::{BoardError, Direction, Rules, rules_of};
 use tilebox_strike9::{Dice, Strike9, Strike9Params, Table, TileError, TileSet, addends};
@@ -303,7 +303,7 @@ pub fn run(
                 Some(text) => text.parse()?,
                 None => today(),
             };
-            writeln!(out, "{}", GameCode::daily(entry.id(), date))?;
+            writeln!(out, "{}", registry.daily_code(&entry, date))?;
         }
         Command::Slide {
             game,

@@ -767,3 +767,63 @@ fn a_code_of_a_players_variant_plays_where_the_file_is_not() {
     let again = elsewhere.ok(&["code", "2584", "--seed", "7", "--params", r#"{"side":5}"#]);
     assert_eq!(again.trim_end(), code);
 }
+
+/// The daily code of a player's own variant is the day's game of it (its seed from the
+/// variant's own id, as it always was), written as its other codes are: it names the built-in
+/// with the rules that differ, so that it plays that very game where the file is not.
+#[test]
+fn the_daily_code_of_a_players_variant_plays_where_the_file_is_not() {
+    let mine = DataDir::new();
+    mine.write("my-fib.json", MY_FIB);
+    let date = tilebox_core::date::Date::new(2026, 12, 2).unwrap();
+    let code = mine.ok(&["daily", "my-fib", "--date", "2026-12-02"]);
+    let code = code.trim_end();
+    let read: tilebox_core::GameCode = code.parse().unwrap();
+    assert_eq!(read.entry, "2584", "{code}");
+    assert_eq!(read.params, Some(json!({"side": 5})), "{code}");
+    assert_eq!(read.seed, tilebox_core::daily_seed("my-fib", date));
+    let seed = read.seed.to_string();
+    let at_home = mine.json(&["new", "my-fib", "--seed", &seed]);
+    let elsewhere = DataDir::new();
+    assert_eq!(
+        board(&elsewhere.json(&["new", "--code", code])),
+        board(&at_home)
+    );
+    assert_eq!(mine.json(&["new", "--code", code]), at_home);
+    // A built-in's daily code is as it always was: its id and the day's seed.
+    let plain = mine.ok(&["daily", "2584", "--date", "2026-12-02"]);
+    let plain: tilebox_core::GameCode = plain.trim_end().parse().unwrap();
+    assert_eq!(plain.entry, "2584");
+    assert_eq!(plain.params, None);
+    assert_eq!(plain.seed, tilebox_core::daily_seed("2584", date));
+}
+
+/// A format-1 and a format-2 description of the same rules are the same game: the same code,
+/// and a code of either lands in the player's file of the other.
+#[test]
+fn a_format_1_and_a_format_2_file_of_the_same_rules_have_the_same_code_and_game() {
+    let one = DataDir::new();
+    one.write("my-fib.json", MY_FIB);
+    let two = DataDir::new();
+    two.write(
+        "fib-two.json",
+        r#"{"format": 2, "id": "fib-two", "title": "Fibonacci, format 2", "based_on": "2584", "side": 5}"#,
+    );
+    let code_one = one.ok(&["code", "my-fib", "--seed", "7"]);
+    let code_two = two.ok(&["code", "fib-two", "--seed", "7"]);
+    assert_eq!(code_one, code_two);
+    let code = code_one.trim_end();
+    let read: tilebox_core::GameCode = code.parse().unwrap();
+    assert_eq!(
+        read.params,
+        Some(json!({"side": 5})),
+        "no format in it: {code}"
+    );
+    // Played where the other file is, in that file's game.
+    let there = two.json(&["new", "--code", code]);
+    assert_eq!(there, two.json(&["new", "fib-two", "--seed", "7"]));
+    assert_eq!(there["game"], "fib-two");
+    let here = one.json(&["new", "--code", code]);
+    assert_eq!(here["game"], "my-fib");
+    assert_eq!(board(&here), board(&there));
+}

@@ -43,7 +43,7 @@ use std::str::FromStr;
 use serde_json::Value;
 
 use crate::date::Date;
-use crate::{DynSession, Entry, ParamsError, Registry};
+use crate::{DynSession, Entry, ParamsError, Registry, rules_without};
 
 /// A game as a code: the entry, the seed, and the parameters where they differ from the
 /// entry's preset. `Display` writes the code and `FromStr` reads it back, checked.
@@ -119,55 +119,60 @@ impl GameCode {
     /// The code of `session`'s game: its entry, its seed, and its parameters when they are not
     /// the entry's preset, as short as they read back ([`GameCode::difference`]).
     pub fn of(session: &dyn DynSession) -> GameCode {
-        let (entry, params) = (session.entry(), session.params_json());
+        Self::of_game(session.entry(), &session.params_json(), session.seed())
+    }
+
+    /// The code of the game of `entry` with `params` from `seed` ([`GameCode::of`]).
+    fn of_game(entry: &Entry, params: &Value, seed: u64) -> GameCode {
         let preset = entry.params_json();
         GameCode {
             entry: entry.id().to_string(),
-            seed: session.seed(),
-            params: (params != preset).then(|| Self::difference(entry, &preset, &params, &[])),
+            seed,
+            params: (*params != preset).then(|| Self::difference(entry, &preset, params, &[])),
         }
     }
 
     /// What a code carries of `params`, a game of `entry` (whose preset is `preset`): only the
     /// fields that differ from the preset's, where the entry reads them back as `params` (the
     /// sliding kind lays a game's params over its entry's variant: 2048 on a 5×5 board is
-    /// `{"side":5}`); else `params` whole, as codes always carried them. The fields `names`
-    /// are left out, and the params compared without them (a player's own variant's code names
-    /// the built-in it is based on, whose id and title are not the variant's). Reading a code
-    /// does not change ([`Entry::with_params`]), so the codes of every release read the same.
+    /// `{"side":5}`); else `params` whole, as codes always carried them. Of the fields `names`
+    /// (given for a player's own entry, whose code names the built-in it is based on: see
+    /// [`Registry::code_of`]) it keeps only those without which the code would not read back
+    /// as the same rules ([`rules_without`]): a sliding variant's `format` where its rules need
+    /// format 2, never its id or title. Reading a code does not change
+    /// ([`Entry::with_params`]), so the codes of every release read the same.
     fn difference(entry: &Entry, preset: &Value, params: &Value, names: &[&str]) -> Value {
-        let unnamed = |value: &Value| {
-            let mut value = value.clone();
-            if let Value::Object(fields) = &mut value {
-                fields.retain(|field, _| !names.contains(&field.as_str()));
-            }
-            value
+        let rules = rules_without(params, names);
+        let reads_back = |code: &Value| {
+            entry
+                .with_params(code, 0)
+                .is_ok_and(|game| rules_without(&game.params_json(), names) == rules)
         };
-        let params = unnamed(params);
-        if let (Value::Object(preset), Value::Object(all)) = (preset, &params) {
+        // The names the code can do without, left out one by one.
+        let unnamed = |mut code: Value| {
+            for name in names {
+                let mut without = code.clone();
+                if let Value::Object(fields) = &mut without
+                    && fields.remove(*name).is_some()
+                    && reads_back(&without)
+                {
+                    code = without;
+                }
+            }
+            code
+        };
+        if let (Value::Object(preset), Value::Object(all)) = (preset, params) {
             let changed: serde_json::Map<String, Value> = all
                 .iter()
                 .filter(|(field, value)| preset.get(*field) != Some(*value))
                 .map(|(field, value)| (field.clone(), value.clone()))
                 .collect();
             let changed = Value::Object(changed);
-            let reads_back = entry
-                .with_params(&changed, 0)
-                .is_ok_and(|game| unnamed(&game.params_json()) == params);
-            if reads_back {
-                return changed;
+            if reads_back(&changed) {
+                return unnamed(changed);
             }
         }
-        params
-    }
-
-    /// The daily game of entry `entry_id` on `date`: the entry's preset from [`daily_seed`].
-    pub fn daily(entry_id: &str, date: Date) -> GameCode {
-        GameCode {
-            entry: entry_id.to_string(),
-            seed: daily_seed(entry_id, date),
-            params: None,
-        }
+        unnamed(params.clone())
     }
 
     /// A new game of this code on `entry`, which must be the code's entry: with the code's
@@ -308,17 +313,29 @@ impl Registry {
     /// differ from that entry's, its names ([`Entry::name_fields`]) left out, so that the code
     /// plays anywhere. Codes of other games are as they always were.
     pub fn code_of(&self, session: &dyn DynSession) -> GameCode {
-        let Some(base) = self.code_base(session.entry().id()) else {
-            return GameCode::of(session);
+        self.code_of_game(session.entry(), &session.params_json(), session.seed())
+    }
+
+    /// The code of the daily game of `entry` on `date`: its game from [`daily_seed`] of the
+    /// entry's own id (a player's own entry's too, so that a daily game already played stays
+    /// that day's), written as [`Registry::code_of`] writes every code, so that it plays the
+    /// same game where the entry is not.
+    pub fn daily_code(&self, entry: &Entry, date: Date) -> GameCode {
+        self.code_of_game(entry, &entry.params_json(), daily_seed(entry.id(), date))
+    }
+
+    /// The code of the game of `entry` with `params` from `seed` ([`Registry::code_of`]).
+    fn code_of_game(&self, entry: &Entry, params: &Value, seed: u64) -> GameCode {
+        let Some(base) = self.code_base(entry.id()) else {
+            return GameCode::of_game(entry, params, seed);
         };
         let preset = base.params_json();
-        let changed =
-            GameCode::difference(base, &preset, &session.params_json(), base.name_fields());
-        let same = base.rules_json(&preset) == changed
+        let changed = GameCode::difference(base, &preset, params, base.name_fields());
+        let same = base.rules_json(&preset) == base.rules_json(&changed)
             || changed.as_object().is_some_and(serde_json::Map::is_empty);
         GameCode {
             entry: base.id().to_string(),
-            seed: session.seed(),
+            seed,
             params: (!same).then_some(changed),
         }
     }
@@ -745,8 +762,9 @@ mod tests {
         seeds.sort_unstable();
         seeds.dedup();
         assert_eq!(seeds.len(), count, "two days or entries share a seed");
-        let daily = GameCode::daily("threes", first);
-        assert_eq!(daily.seed, daily_seed("threes", first));
+        let registry = registry();
+        let daily = registry.daily_code(registry.get("counter").unwrap(), first);
+        assert_eq!(daily.seed, daily_seed("counter", first));
         assert_eq!(daily.params, None);
         // At most eight characters of seed.
         let text = daily.to_string();
@@ -829,6 +847,18 @@ mod tests {
             .unwrap();
         assert_eq!(plain.params_json(), own.params_json());
         assert_eq!(registry.code_of(&*own), code("counter", 4, None));
+        // Its daily code: the seed of its own id (as it always was), written as its other
+        // codes are, which plays the day's game of it where it is and the same game elsewhere.
+        let day = Date::new(2026, 12, 2).unwrap();
+        let daily = registry.daily_code(registry.get("counter-30").unwrap(), day);
+        let seed = daily_seed("counter-30", day);
+        assert_eq!(daily, code("counter", seed, Some(json!(30))));
+        let read: GameCode = daily.to_string().parse().unwrap();
+        let here = registry.start_code(&read).unwrap();
+        assert_eq!((here.info().id.as_str(), here.seed()), ("counter-30", seed));
+        // A built-in's daily code is its id and the day's seed, as it always was.
+        let plain = registry.daily_code(registry.get("counter").unwrap(), day);
+        assert_eq!(plain, code("counter", daily_seed("counter", day), None));
     }
 
     #[test]

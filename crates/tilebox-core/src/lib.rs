@@ -33,7 +33,7 @@ pub use frontend::{
 pub use puzzle::{GameInfo, Puzzle, Status};
 pub use registry::{
     DynAssistant, DynPlayer, DynSession, Entry, EntryInfo, GameEnd, Kind, Position, PresetError,
-    Registry, Renamed,
+    Registry, Renamed, rules_without,
 };
 pub use rng::GameRng;
 pub use session::{SAVE_FORMAT, SavedGame, Session};

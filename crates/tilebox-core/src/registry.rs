@@ -743,13 +743,7 @@ impl Entry {
     /// `params` without the fields that name a game ([`Entry::name_fields`]): the rules, for
     /// comparing two games of this entry's kind.
     pub fn rules_json(&self, params: &Value) -> Value {
-        let mut rules = params.clone();
-        if let Value::Object(fields) = &mut rules {
-            for name in self.name_fields() {
-                fields.remove(*name);
-            }
-        }
-        rules
+        rules_without(params, self.name_fields())
     }
 
     /// Hints and autoplay, if the entry's kind has an assistant that plays its preset. (A
@@ -757,6 +751,17 @@ impl Entry {
     pub fn assistant(&self) -> Option<Arc<dyn DynAssistant>> {
         self.ops.assistant()
     }
+}
+
+/// `params` without the fields `names` (a kind's [`Puzzle::NAME_FIELDS`]): the rules alone. The
+/// one place where a game's names are told from its rules: [`Entry::rules_json`], the codes of
+/// a player's own entries and the sliding kind's `Variant::same_rules` all ask it.
+pub fn rules_without(params: &Value, names: &[&str]) -> Value {
+    let mut rules = params.clone();
+    if let Value::Object(fields) = &mut rules {
+        fields.retain(|field, _| !names.contains(&field.as_str()));
+    }
+    rules
 }
 
 /// A registered kind, for tests and tools that go over kinds rather than entries.

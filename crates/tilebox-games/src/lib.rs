@@ -297,17 +297,22 @@ mod tests {
             state.as_object_mut().unwrap().remove("game");
             state
         };
+        // The fully written file carries every rule of 2187 that 2048 has otherwise, and
+        // nothing else: no id, title, description or format (2187's side and start are 2048's).
+        let rules_2187 = tilebox_sliding::builtin_variant("2187").unwrap().to_json();
+        let own: serde_json::Map<String, serde_json::Value> = ["win", "spawn", "merges", "tiles"]
+            .into_iter()
+            .map(|field| (field.to_string(), rules_2187[field].clone()))
+            .collect();
         for (id, base, params) in [
-            ("my-fib", "2584", Some(serde_json::json!({"side": 5}))),
-            ("my-fib-6", "2584", Some(serde_json::json!({"side": 6}))),
-            ("own", "2048", None),
+            ("my-fib", "2584", serde_json::json!({"side": 5})),
+            ("my-fib-6", "2584", serde_json::json!({"side": 6})),
+            ("own", "2048", serde_json::Value::Object(own)),
         ] {
             let game = registry.get(id).unwrap().new_session(7).unwrap();
             let code = registry.code_of(&*game);
             assert_eq!(code.entry, base, "{id}");
-            if params.is_some() {
-                assert_eq!(code.params, params, "{id}");
-            }
+            assert_eq!(code.params, Some(params), "{id}");
             let read: GameCode = code.to_string().parse().unwrap();
             let here = registry.start_code(&read).unwrap();
             assert_eq!(here.entry().id(), id, "{id}: {code}");

@@ -1430,15 +1430,17 @@ impl Variant {
         serde_json::to_value(self).unwrap_or_default()
     }
 
-    /// Whether two variants have the same rules, whatever their ids and names.
+    /// Whether two variants have the same rules, whatever their ids, names and formats: their
+    /// JSON without the fields that name a game ([`tilebox_core::rules_without`] of
+    /// [`crate::Sliding`]'s `NAME_FIELDS`), as game codes compare them.
     pub fn same_rules(&self, other: &Variant) -> bool {
-        let names = |v: &Variant| Variant {
-            id: String::new(),
-            title: String::new(),
-            description: String::new(),
-            ..v.clone()
+        let rules = |v: &Variant| {
+            tilebox_core::rules_without(
+                &v.to_json(),
+                <crate::Sliding as tilebox_core::Puzzle>::NAME_FIELDS,
+            )
         };
-        names(self) == names(other)
+        rules(self) == rules(other)
     }
 
     /// Whether two variants play alike on a board of the same side: the same ladder, merges,

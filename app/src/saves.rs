@@ -9,9 +9,9 @@ use tilebox_core::{DynSession, Entry, SAVE_FORMAT, SavedGame};
 use crate::storage::{Layout, ReadOutcome, Storage, StorageError, encode, notice, notice_with};
 use crate::tally::Tally;
 
-/// What a save file holds. Read field by field ([`Deserialize`] by hand, not serde's `flatten`,
-/// which would first copy the whole file, moves and all, into a tree of its own); the app reads
-/// its saves at start with their moves kept compact ([`read`]).
+/// What a save file holds. Read field by field (a [`Deserialize`] by hand, not serde's
+/// `flatten`, which would first copy the whole file, moves and all, into a tree of its own); the
+/// app reads its saves at start with their moves kept compact ([`read`]).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AppSave {
     /// The engine's save form, its fields at the top level of the file.
@@ -45,6 +45,9 @@ fn write_date<S: Serializer>(date: &Option<Date>, serializer: S) -> Result<S::Ok
 /// into their lists.
 const ENGINE_FIELDS: [&str; 4] = ["format", "game", "params", "seed"];
 
+/// An [`AppSave`] with its moves as strings, for the tests of the file form: the app itself
+/// reads saves through [`Read`].
+#[cfg(test)]
 impl<'de> Deserialize<'de> for AppSave {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let read = Read::deserialize(d)?;

@@ -323,6 +323,26 @@ fn tab_stays_in_the_new_game_and_daily_game_questions() {
     }
 }
 
+/// A Tab pressed with the Escape that closes a dialog (in the same step, as the window gets
+/// them: its input cut before egui reads it) moves the focus in the screen behind: the dialog's
+/// hold on the focus ends with it, not a frame later.
+#[test]
+fn tab_with_the_escape_that_closes_a_dialog_moves_the_focus_behind() {
+    let dir = temp_dir("dialog-close-tab");
+    let mut h = game_with_a_move(&dir, "2048");
+    h.key_press(Key::N);
+    h.run();
+    h.get_by_label("Start a new game?");
+    h.key_press(Key::Escape);
+    h.key_press(Key::Tab);
+    for _ in 0..4 {
+        common::step_as_the_window(&mut h);
+    }
+    assert!(h.query_by_label("Start a new game?").is_none());
+    assert_eq!(h.state().current_game(), Some("2048"));
+    assert_eq!(focused(&h).as_deref(), Some("Back"), "the Tab went nowhere");
+}
+
 #[test]
 fn tab_stays_in_the_code_dialog() {
     use tilebox::codes::{CLOSE_LABEL, CODE_HEADING, COPY_LABEL};

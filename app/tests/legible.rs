@@ -237,9 +237,6 @@ fn every_tile_of_every_built_in_game_writes_12_point_text_at_360_px() {
             if !label.whole {
                 short += 1;
                 *short_by.entry(v.id.as_str()).or_insert(0) += 1;
-                if ["134217728", "16384", "127834.04", "14348907r"].contains(&text.as_str()) {
-                    eprintln!("{} {text}: {:?}", v.id, label.text());
-                }
             }
             if label.smallest() < LEAST {
                 small.push(format!(

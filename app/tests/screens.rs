@@ -266,15 +266,6 @@ fn keys_after_closing_the_code_dialog_play_in_the_game() {
     assert_eq!(after[before.len()..], expected[..]);
 }
 
-/// One frame as the window runs it: the app's `raw_input_hook` cuts the raw input before egui
-/// reads it, then the frame.
-fn step_as_the_window(h: &mut Harness<'_, TileboxApp>) {
-    let mut raw = std::mem::take(h.input_mut());
-    h.state_mut().cut_raw_input(&mut raw);
-    *h.input_mut() = raw;
-    h.step();
-}
-
 #[test]
 fn a_tab_pressed_with_the_key_that_opens_a_game_moves_the_focus_in_the_game() {
     let dir = common::temp_dir("screens-tab");
@@ -295,7 +286,7 @@ fn a_tab_pressed_with_the_key_that_opens_a_game_moves_the_focus_in_the_game() {
         }
     }
     for _ in 0..4 {
-        step_as_the_window(&mut h);
+        common::step_as_the_window(&mut h);
     }
     assert_eq!(h.state().current_game(), Some("threes"));
     // egui moved the focus by the Tab in the game's screen, not in the launcher's.

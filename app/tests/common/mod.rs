@@ -450,3 +450,12 @@ pub fn close_window(h: &mut Harness<'_, TileboxApp>) {
         .push(egui::ViewportEvent::Close);
     h.step();
 }
+
+/// One frame as the window runs it: the app's `raw_input_hook` cuts the raw input before egui
+/// reads it, then the frame.
+pub fn step_as_the_window(h: &mut Harness<'_, TileboxApp>) {
+    let mut raw = std::mem::take(h.input_mut());
+    h.state_mut().cut_raw_input(&mut raw);
+    *h.input_mut() = raw;
+    h.step();
+}

@@ -410,7 +410,7 @@ mod tests {
             let board = to_board(&rules("2048"), bits);
             prop_assert_eq!(encode(&board), Some(bits));
             prop_assert_eq!(from_ranks(&decode(bits)), bits);
-            prop_assert_eq!(count_empty(bits) as usize, board.empty_cells().len());
+            prop_assert_eq!(count_empty(bits) as usize, board.empty_cells().count());
             prop_assert_eq!(Rank::from(max_rank(bits)), board.max_rank());
         }
     }

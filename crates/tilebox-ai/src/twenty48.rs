@@ -170,7 +170,7 @@ mod tests {
             if plies == 0 {
                 return eval(board);
             }
-            let empty = board.empty_cells();
+            let empty: Vec<_> = board.empty_cells().collect();
             let mut sum = 0.0;
             for cell in &empty {
                 for (value, p) in [(2, 0.9), (4, 0.1)] {

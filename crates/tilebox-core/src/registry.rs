@@ -520,13 +520,12 @@ impl<P: Puzzle> EntryOps for EntryOf<P> {
     }
 
     fn load(&self, entry: &Entry, saved: &SavedGame) -> Result<Box<dyn DynSession>, LoadError> {
-        if saved.game != entry.id() {
-            return Err(LoadError::WrongGame {
-                expected: entry.id().to_string(),
-                found: saved.game.clone(),
-            });
-        }
-        Ok(self.wrap(entry, Session::restore(saved, &*self.params)?))
+        self.load_texts(
+            entry,
+            saved,
+            &mut saved.moves.iter().map(String::as_str),
+            &mut saved.redo.iter().map(String::as_str),
+        )
     }
 
     fn replay_end(

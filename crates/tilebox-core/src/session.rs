@@ -233,6 +233,10 @@ impl<P: Puzzle> Session<P> {
     }
 
     /// Every state reached, from the start to now, replayed from the states kept.
+    ///
+    /// For tests only: it replays and clones every state (slow and large on a long game). It
+    /// stays public because the tests of the games' crates (tilebox-sliding, tilebox-strike9)
+    /// compare histories with it; no host calls it.
     pub fn history(&self) -> Vec<P::State> {
         (0..=self.moves.len())
             .map_while(|n| {

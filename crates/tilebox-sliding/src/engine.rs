@@ -487,7 +487,7 @@ impl Rules {
     /// (`"anywhere"`), or the far edge of each moved line (`"moved_edge"`).
     pub fn spawn_cells(&self, slide: &Slide, dir: Direction) -> Vec<Cell> {
         match self.0.variant.spawn_at {
-            SpawnAt::Anywhere => slide.board.empty_cells(),
+            SpawnAt::Anywhere => slide.board.empty_cells().collect(),
             SpawnAt::MovedEdge => slide
                 .moved_lines
                 .iter()

@@ -1514,6 +1514,21 @@ mod tests {
         );
     }
 
+    /// The length bound is in characters: an id of 33 non-ASCII letters (66 bytes) is refused
+    /// for its letters, not as longer than 64 characters.
+    #[test]
+    fn a_short_non_ascii_id_is_refused_for_its_letters() {
+        let id = "é".repeat(33);
+        assert_eq!((id.chars().count(), id.len()), (33, 66));
+        let text = format!(r#"{{"format": 1, "id": "{id}", "based_on": "2048", "side": 5}}"#);
+        let line = load_one(&text).unwrap_err();
+        assert!(
+            line.starts_with("my.json: id: \"ééé")
+                && line.ends_with("is not lowercase letters, digits and '-'"),
+            "{line}"
+        );
+    }
+
     /// A ladder reads its spawn keys as a range of integers does: `"02"` and `"+2"` are the
     /// tile 2; `"00"` is 0, which no ladder holds; a tile named twice is refused naming spawn.
     #[test]

@@ -286,14 +286,6 @@ fn refusal(rules: &Rules, board: &Board, turn: u64) -> MoveError {
     }
 }
 
-/// The empty cells of `board`, in row-major order ([`Board::empty_cells`], without a list).
-fn empty_cells(board: &Board) -> impl Iterator<Item = Cell> + '_ {
-    board
-        .cells_with_ranks()
-        .filter(|&(_, rank)| rank == 0)
-        .map(|(cell, _)| cell)
-}
-
 impl Puzzle for Sliding {
     type Params = Variant;
     type State = SlidingState;
@@ -331,7 +323,7 @@ impl Puzzle for Sliding {
             // `addRandomTile`).
             SpawnAt::Anywhere => {
                 for _ in 0..params.start {
-                    let empty = state.board.empty_cells();
+                    let empty: Vec<Cell> = state.board.empty_cells().collect();
                     if empty.is_empty() {
                         break;
                     }
@@ -342,7 +334,7 @@ impl Puzzle for Sliding {
             }
             // A shuffled list of every cell, dealt from the front (Threes' deal).
             SpawnAt::MovedEdge => {
-                let mut cells = state.board.empty_cells();
+                let mut cells: Vec<Cell> = state.board.empty_cells().collect();
                 state.rng.shuffle(&mut cells);
                 for &cell in cells.iter().take(params.start) {
                     let (tile, _) = state.draw();
@@ -388,12 +380,12 @@ impl Puzzle for Sliding {
             }
             SpawnAt::Anywhere => {
                 // The empty cells in row-major order, counted, then the one drawn found.
-                let count = empty_cells(&next.board).count();
+                let count = next.board.empty_cells().count();
                 if count > 0 {
                     // Without a preview the tile is drawn before the cell (2048's order).
                     let drawn = next.next.is_none().then(|| next.draw().0);
                     let pick = next.rng.index(count);
-                    let cell = empty_cells(&next.board).nth(pick);
+                    let cell = next.board.empty_cells().nth(pick);
                     if let Some(cell) = cell {
                         next.place(cell, drawn);
                     }

@@ -1075,7 +1075,8 @@ pub const MAX_ID_LEN: usize = 64;
 
 /// Why `id` is not a variant id, in words, if it is not one.
 pub fn id_refusal(id: &str) -> Option<String> {
-    if id.len() > MAX_ID_LEN {
+    // Counted in characters, as the refusal says: an id of other characters is refused for them.
+    if id.chars().count() > MAX_ID_LEN {
         return Some(format!(
             "{} is longer than {MAX_ID_LEN} characters",
             quote(id)

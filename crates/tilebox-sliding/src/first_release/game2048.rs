@@ -133,7 +133,7 @@ impl fmt::Display for Game2048State {
 /// before the cell, in the original's order (`game_manager.js`, `addRandomTile`). Returns the
 /// cell, or `None` when the board is full.
 fn spawn(board: &mut Board, rng: &mut GameRng) -> Option<Cell> {
-    let empty = board.empty_cells();
+    let empty: Vec<Cell> = board.empty_cells().collect();
     if empty.is_empty() {
         return None;
     }

@@ -143,7 +143,7 @@ impl Puzzle for Threes {
         let mut rng = GameRng::from_seed(seed);
         let mut deck = Deck::new();
         // Distinct random cells: a shuffled list of every cell, dealt from the front.
-        let mut cells = board.empty_cells();
+        let mut cells: Vec<Cell> = board.empty_cells().collect();
         rng.shuffle(&mut cells);
         for &cell in cells.iter().take(starting_cards(params.side)) {
             let card = deck.draw(&mut rng);

@@ -826,17 +826,13 @@ fn read_kept(storage: &Storage, id: &str, title: &str, keep: &Keep<'_>) -> (Line
     };
     // Never blocks: a named pipe there is refused, and never written to.
     let file = match storage.open_to_read(&name) {
-        Ok(Some(file)) => file,
+        Ok(Some(opened)) => opened,
         Ok(None) => return (Lines::default(), None),
         Err(NotRead::Folder(problem)) => return (Lines::default(), Some(folder_notice(&problem))),
         Err(NotRead::File(refused)) => return (Lines::default(), notice(&what, &refused)),
     };
-    let len = match file.metadata() {
-        Ok(m) if m.is_dir() => return quarantine("it is a folder, not a file".to_string()),
-        Ok(m) => m.len(),
-        Err(e) => return quarantine(tilebox_core::files::io_words(&e)),
-    };
-    let mut reader = BufReader::new(file);
+    let len = file.len;
+    let mut reader = BufReader::new(file.reader);
     // Of a file past the bound, the newest games: from the first line that starts in its last
     // MAX_HISTORY_BYTES (the byte before them ends a line, or is in the line cut, skipped).
     let older = len.saturating_sub(MAX_HISTORY_BYTES);

@@ -55,7 +55,7 @@ mod slot;
 pub mod stats;
 pub mod stats_view;
 pub mod storage;
-mod store;
+pub mod store;
 pub mod tally;
 pub mod theme;
 pub mod tile_label;

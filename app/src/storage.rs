@@ -30,13 +30,15 @@ use std::fs::{self, File};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{SystemTime, UNIX_EPOCH};
+use web_time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
 use serde::de::{DeserializeOwned, Deserializer as _, IgnoredAny, MapAccess, Visitor};
 use tempfile::NamedTempFile;
 use tilebox_core::files::{self, FileError, Kinds};
 use tilebox_core::json_words;
+
+use crate::store::keys::Keys;
 
 /// The largest data file Tilebox reads: 32 MiB. A save of a million moves of 2048 is 4 MB, and
 /// one of a million moves as long as the longest move of any game, with a million more to redo,
@@ -219,6 +221,19 @@ pub trait Disk: Send + Sync {
     }
 }
 
+/// Something a history can be read from ([`Storage::open_to_read`]): a file, or a text.
+pub trait ReadSeek: Read + Seek + Send {}
+
+impl<T: Read + Seek + Send> ReadSeek for T {}
+
+/// A file opened to read: its length, and its bytes from the start.
+pub struct Opened {
+    /// Its length in bytes.
+    pub len: u64,
+    /// Its bytes.
+    pub reader: Box<dyn ReadSeek>,
+}
+
 /// Why a file was not opened to read ([`Storage::open_to_read`]).
 #[derive(Debug)]
 pub enum NotRead {
@@ -235,11 +250,14 @@ pub struct RealDisk;
 
 impl Disk for RealDisk {}
 
-/// A directory of JSON files.
+/// A directory of JSON files: on the disk, or kept by name in a store of keys (the browser's
+/// storage, [`Storage::in_keys`]).
 #[derive(Clone)]
 pub struct Storage {
     dir: PathBuf,
     disk: Arc<dyn Disk>,
+    /// Where the files are kept by name instead of on the disk, if they are.
+    keys: Option<Arc<dyn Keys>>,
     /// Files never to be written while the app runs, with why.
     kept: Arc<Mutex<BTreeMap<PathBuf, String>>>,
     /// Why nothing at all may be written, if so (the data directory cannot be used).
@@ -266,9 +284,39 @@ impl Storage {
         Self {
             dir: dir.into(),
             disk,
+            keys: None,
             kept: Arc::default(),
             unusable: None,
         }
+    }
+
+    /// Files kept by name in `keys` (the browser's storage), under the folder name
+    /// `tilebox`: file `saves/2048.json` is the key `tilebox/saves/2048.json`, its text the
+    /// file's bytes. Everything else is as on the disk: bounded reads, files a newer Tilebox
+    /// wrote left alone, unreadable ones moved aside, a write replacing a file whole or not at
+    /// all.
+    pub fn in_keys(keys: Arc<dyn Keys>) -> Self {
+        Self {
+            keys: Some(keys),
+            ..Self::new(crate::store::keys::PREFIX.trim_end_matches('/'))
+        }
+    }
+
+    /// The key of the file at `path`, where the files are kept by name.
+    fn key(path: &Path) -> String {
+        path.to_string_lossy().replace('\\', "/")
+    }
+
+    /// The text of the file at `path` from `keys`: `Ok(None)` if there is none.
+    fn get(keys: &dyn Keys, path: &Path) -> io::Result<Option<String>> {
+        keys.get(&Self::key(path)).map_err(io::Error::other)
+    }
+
+    /// Keeps `bytes` (UTF-8, as every file Tilebox writes is) as the text of the file at `path`.
+    fn set(keys: &dyn Keys, path: &Path, bytes: Vec<u8>) -> io::Result<()> {
+        let text = String::from_utf8(bytes)
+            .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8 text"))?;
+        keys.set(&Self::key(path), &text).map_err(io::Error::other)
     }
 
     /// Storage over a data directory that cannot be used, for `reason` (a sentence saying what
@@ -322,6 +370,11 @@ impl Storage {
         if let Some(reason) = self.kept_reason(name) {
             return Err(StorageError::Kept { path, reason });
         }
+        let parent = path.parent().unwrap_or(&self.dir).to_path_buf();
+        if self.keys.is_some() {
+            // Kept by name: no folders, and nothing but texts.
+            return Ok((path, parent));
+        }
         // A named pipe, a socket, a device or a folder where the file should be is not
         // replaced nor written into.
         if let Some(what) = fs::metadata(&path)
@@ -332,7 +385,6 @@ impl Storage {
             self.keep(path.clone(), reason.clone());
             return Err(StorageError::Kept { path, reason });
         }
-        let parent = path.parent().unwrap_or(&self.dir).to_path_buf();
         self.disk
             .create_dir_all(&parent)
             .map_err(|source| StorageError::Io {
@@ -425,6 +477,20 @@ impl Storage {
             path: path.clone(),
             source,
         };
+        if let Some(keys) = &self.keys {
+            // Made whole in memory, then set in one step.
+            let mut bytes = Vec::new();
+            match fill(&mut bytes) {
+                Ok(()) => {}
+                Err(Filled::Io(e)) => return Err(io_err(e)),
+                Err(Filled::Encode(source)) => return Err(StorageError::Encode { path, source }),
+                Err(Filled::Over) => return Err(StorageError::TooLarge { path, size: 0 }),
+            }
+            if only_new && Self::get(&**keys, &path).map_err(io_err)?.is_some() {
+                return Err(StorageError::Exists { path });
+            }
+            return Self::set(&**keys, &path, bytes).map_err(io_err);
+        }
         let file_name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -490,6 +556,20 @@ impl Storage {
             source,
         };
         let retry = |source| (io_err(source), true);
+        if let Some(keys) = &self.keys {
+            // The text with the line added, set in one step: a torn line cannot happen here,
+            // but one in a text copied from a file is closed as on the disk.
+            let mut text = Self::get(&**keys, &path)
+                .map_err(retry)?
+                .unwrap_or_default();
+            if !text.is_empty() && !text.ends_with('\n') {
+                text.push('\n');
+            }
+            let mut bytes = text.into_bytes();
+            bytes.extend_from_slice(line);
+            bytes.push(b'\n');
+            return Self::set(&**keys, &path, bytes).map_err(retry);
+        }
         let disk = &*self.disk;
         let mut file = disk.open_append(&path).map_err(retry)?;
         let len = file.metadata().map_err(retry)?.len();
@@ -528,7 +608,7 @@ impl Storage {
     /// only the app's own, named `.<name>.json.tmp-…`. Returns how many were removed. Only the
     /// copy that holds the directory's lock may call this (no other copy is writing).
     pub fn sweep_debris(&self) -> usize {
-        if self.unusable.is_some() {
+        if self.unusable.is_some() || self.keys.is_some() {
             return 0;
         }
         let mut removed = 0;
@@ -564,7 +644,7 @@ impl Storage {
             return ReadOutcome::Missing;
         }
         let path = self.path(name);
-        let bytes = match files::read_bounded(&path, MAX_FILE_BYTES, Kinds::Regular) {
+        let bytes = match self.read_bounded(&path) {
             Ok(bytes) => bytes,
             Err(FileError::Missing) => return ReadOutcome::Missing,
             Err(FileError::TooLarge { len, .. }) => {
@@ -613,6 +693,22 @@ impl Storage {
         }
     }
 
+    /// The bytes of the file at `path`, if it is no larger than [`MAX_FILE_BYTES`].
+    fn read_bounded(&self, path: &Path) -> Result<Vec<u8>, FileError> {
+        let Some(keys) = &self.keys else {
+            return files::read_bounded(path, MAX_FILE_BYTES, Kinds::Regular);
+        };
+        match Self::get(&**keys, path) {
+            Ok(None) => Err(FileError::Missing),
+            Ok(Some(text)) if text.len() as u64 > MAX_FILE_BYTES => Err(FileError::TooLarge {
+                len: text.len() as u64,
+                limit: MAX_FILE_BYTES,
+            }),
+            Ok(Some(text)) => Ok(text.into_bytes()),
+            Err(e) => Err(FileError::Io(e)),
+        }
+    }
+
     /// A file that is not read, and so never written while the app runs, for `error` (not a
     /// regular file, a dangling link, the system refused): the outcome that says so.
     fn refuse<T>(&self, path: PathBuf, error: &FileError) -> ReadOutcome<T> {
@@ -627,10 +723,31 @@ impl Storage {
     /// file, or a link to nothing, is refused and never written while the app runs; one the
     /// system refuses to open is moved aside, but one it does not let this user read
     /// (permission denied) is its folder's problem, as [`Storage::folder_problem`] says it.
-    pub fn open_to_read(&self, name: &str) -> Result<Option<File>, NotRead> {
+    pub fn open_to_read(&self, name: &str) -> Result<Option<Opened>, NotRead> {
         let path = self.path(name);
-        match files::open_regular(&path, fs::OpenOptions::new().read(true)) {
-            Ok(file) => Ok(Some(file)),
+        if let Some(keys) = &self.keys {
+            return match Self::get(&**keys, &path) {
+                Ok(None) => Ok(None),
+                Ok(Some(text)) => Ok(Some(Opened {
+                    len: text.len() as u64,
+                    reader: Box::new(io::Cursor::new(text.into_bytes())),
+                })),
+                Err(e) => Err(NotRead::File(self.refuse(path, &FileError::Io(e)))),
+            };
+        }
+        let opened =
+            files::open_regular(&path, fs::OpenOptions::new().read(true)).and_then(|file| {
+                let meta = file.metadata().map_err(FileError::Io)?;
+                if meta.is_dir() {
+                    return Err(FileError::NotAFile("a folder"));
+                }
+                Ok(Opened {
+                    len: meta.len(),
+                    reader: Box::new(file),
+                })
+            });
+        match opened {
+            Ok(opened) => Ok(Some(opened)),
             Err(FileError::Missing) => Ok(None),
             Err(e @ (FileError::NotAFile(_) | FileError::Dangling { .. })) => {
                 Err(NotRead::File(self.refuse(path, &e)))
@@ -651,7 +768,7 @@ impl Storage {
     /// then every file in it is left alone (never written while the app runs), and it is one
     /// notice, not one per file.
     pub fn folder_problem(&self, folder: &str) -> Option<String> {
-        if self.unusable.is_some() {
+        if self.unusable.is_some() || self.keys.is_some() {
             return None;
         }
         let path = self.path(folder);
@@ -682,13 +799,26 @@ impl Storage {
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_secs())
             .unwrap_or_default();
+        let taken = |target: &Path| match &self.keys {
+            Some(keys) => !matches!(Self::get(&**keys, target), Ok(None)),
+            None => target.exists(),
+        };
         let mut target = PathBuf::from(format!("{}.bad-{secs}", path.display()));
         let mut n = 1;
-        while target.exists() {
+        while taken(&target) {
             target = PathBuf::from(format!("{}.bad-{secs}-{n}", path.display()));
             n += 1;
         }
-        match fs::rename(&path, &target) {
+        let moved = match &self.keys {
+            // The text under its new key first, then the old key forgotten: at no step is it
+            // lost.
+            Some(keys) => Self::get(&**keys, &path).and_then(|text| {
+                Self::set(&**keys, &target, text.unwrap_or_default().into_bytes())?;
+                keys.remove(&Self::key(&path)).map_err(io::Error::other)
+            }),
+            None => fs::rename(&path, &target),
+        };
+        match moved {
             Ok(()) => ReadOutcome::Quarantined {
                 moved_to: target,
                 reason,
@@ -941,6 +1071,129 @@ pub fn notice_with<T>(what: &str, outcome: &ReadOutcome<T>, newer_too: &str) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The web side: files kept by name, as in a browser's storage.
+    fn in_memory() -> (Arc<crate::store::keys::MemoryKeys>, Storage) {
+        let keys = Arc::new(crate::store::keys::MemoryKeys::default());
+        (Arc::clone(&keys), Storage::in_keys(keys))
+    }
+
+    #[test]
+    fn kept_by_name_a_file_is_written_whole_read_back_and_appended_to() {
+        use crate::store::keys::Keys as _;
+        let (keys, storage) = in_memory();
+        storage
+            .write_json(
+                "saves/2048.json",
+                &serde_json::json!({"format": 1, "n": 2}),
+                Layout::Compact,
+            )
+            .unwrap();
+        assert_eq!(
+            keys.get("tilebox/saves/2048.json").unwrap().as_deref(),
+            Some("{\"format\":1,\"n\":2}\n")
+        );
+        let read: ReadOutcome<serde_json::Value> =
+            storage.read_json("saves/2048.json", "format", 1);
+        assert!(matches!(read, ReadOutcome::Loaded(v) if v["n"] == 2));
+        storage
+            .append_line("history/2048.jsonl", b"{\"a\":1}")
+            .unwrap();
+        // A torn line (a text copied from a file) is closed before the next.
+        keys.set("tilebox/history/x.jsonl", "{\"torn").unwrap();
+        storage
+            .append_line("history/x.jsonl", b"{\"b\":2}")
+            .unwrap();
+        storage
+            .append_line("history/2048.jsonl", b"{\"b\":2}")
+            .unwrap();
+        assert_eq!(
+            keys.get("tilebox/history/2048.jsonl").unwrap().as_deref(),
+            Some("{\"a\":1}\n{\"b\":2}\n")
+        );
+        assert_eq!(
+            keys.get("tilebox/history/x.jsonl").unwrap().as_deref(),
+            Some("{\"torn\n{\"b\":2}\n")
+        );
+        let mut opened = storage.open_to_read("history/2048.jsonl").unwrap().unwrap();
+        let mut text = String::new();
+        opened.reader.read_to_string(&mut text).unwrap();
+        assert_eq!((opened.len, text.as_str()), (16, "{\"a\":1}\n{\"b\":2}\n"));
+        assert!(
+            storage
+                .open_to_read("history/none.jsonl")
+                .unwrap()
+                .is_none()
+        );
+        // Created once, never written over.
+        storage.write_new("variants/x.json", b"first").unwrap();
+        let again = storage.write_new("variants/x.json", b"second");
+        assert!(
+            matches!(again, Err(StorageError::Exists { .. })),
+            "{again:?}"
+        );
+        assert_eq!(
+            keys.get("tilebox/variants/x.json").unwrap().as_deref(),
+            Some("first")
+        );
+    }
+
+    #[test]
+    fn kept_by_name_a_bad_file_is_moved_aside_and_a_newer_one_left_alone() {
+        use crate::store::keys::Keys as _;
+        let (keys, storage) = in_memory();
+        keys.set("tilebox/scores.json", "not json").unwrap();
+        let read: ReadOutcome<serde_json::Value> = storage.read_json("scores.json", "version", 1);
+        let ReadOutcome::Quarantined { moved_to, .. } = read else {
+            panic!("{read:?}");
+        };
+        let moved = moved_to.to_string_lossy().into_owned();
+        assert!(moved.starts_with("tilebox/scores.json.bad-"), "{moved}");
+        assert_eq!(keys.get(&moved).unwrap().as_deref(), Some("not json"));
+        assert_eq!(keys.get("tilebox/scores.json").unwrap(), None);
+
+        keys.set(
+            "tilebox/settings.json",
+            r#"{"version": 9, "theme": "dark", "new": 1}"#,
+        )
+        .unwrap();
+        let read: ReadOutcome<serde_json::Value> = storage.read_json("settings.json", "version", 1);
+        assert!(
+            matches!(read, ReadOutcome::Newer { found: 9, .. }),
+            "{read:?}"
+        );
+        let write = storage.write_atomic("settings.json", b"{}");
+        assert!(matches!(write, Err(StorageError::Kept { .. })), "{write:?}");
+        assert_eq!(
+            keys.get("tilebox/settings.json").unwrap().as_deref(),
+            Some(r#"{"version": 9, "theme": "dark", "new": 1}"#)
+        );
+    }
+
+    #[test]
+    fn kept_by_name_a_full_store_refuses_the_write_and_keeps_the_file_before_it() {
+        use crate::store::keys::Keys as _;
+        let keys = Arc::new(crate::store::keys::MemoryKeys::with_limit(100));
+        let storage = Storage::in_keys(Arc::clone(&keys) as Arc<dyn Keys>);
+        storage
+            .write_atomic("saves/a.json", b"{\"format\":1}")
+            .unwrap();
+        let big = vec![b'x'; 200];
+        let write = storage.write_atomic("saves/a.json", &big);
+        assert!(
+            matches!(&write, Err(StorageError::Io { source, .. }) if source.to_string().contains("full")),
+            "{write:?}"
+        );
+        assert_eq!(
+            keys.get("tilebox/saves/a.json").unwrap().as_deref(),
+            Some("{\"format\":1}")
+        );
+        assert!(
+            storage
+                .append_line_or_retry("history/a.jsonl", &big)
+                .is_err_and(|(_, retry)| retry)
+        );
+    }
 
     /// A fresh directory of the test's own, removed when the test lets go of it.
     fn temp_dir(name: &str) -> tempfile::TempDir {

@@ -3,6 +3,8 @@
 //! from here to the one writer thread ([`Writer`]), so the window never touches the disk.
 //! Screens never hold the store: they return actions, and the shell asks the store to write.
 
+pub mod keys;
+
 use serde::{Deserialize, Serialize};
 use tilebox_core::Entry;
 

@@ -5,7 +5,8 @@
 //! it.
 
 use std::marker::PhantomData;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use tilebox_sliding::Direction;
 

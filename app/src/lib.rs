@@ -63,6 +63,8 @@ pub mod train_view;
 pub mod trainer;
 pub mod variants;
 pub mod views;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 pub mod writer;
 
 pub use app::TileboxApp;

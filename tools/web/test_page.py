@@ -1,0 +1,365 @@
+#!/usr/bin/python3
+"""Tilebox's page in a real browser: headless Chromium driven by Selenium (Debian's chromium,
+chromium-driver and python3-selenium).
+
+    /usr/bin/python3 tools/web/test_page.py <the page's folder>   # as tools/web/build.sh prints it
+
+It serves the folder on 127.0.0.1, opens the page and checks, each test in a browser of its own
+with an empty profile:
+- persistence: 2048 started by its keys, moves played by keys, the page reloaded: the game in
+  progress and its best are still there;
+- screens: every screen opened by its keys (the launcher, a group, each kind of game, How to
+  play, the new-game question, a game's code, Play a code, statistics, a replay, the catalogue of
+  the Compendium) with no error in the console;
+- narrow: at 360 px wide, a touch drag on the board plays a move, and a click opens a game;
+- offline: the page opened from the disk (file://), with no server, plays;
+- figures: the first frame's time from opening the page, and Fast autoplay's moves a second,
+  printed with the command; the test fails past 3 s or under 20 moves a second.
+
+The page tells what it shows as attributes of its <body> (app/src/web.rs): data-frames,
+data-screen, data-game, data-moves and data-score. Exit status 0 when every test passes.
+"""
+
+import functools
+import http.server
+import json
+import os
+import shutil
+import sys
+import tempfile
+import threading
+import time
+import traceback
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+CHROMIUM = os.environ.get("TILEBOX_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("TILEBOX_CHROMEDRIVER", "/usr/bin/chromedriver")
+
+
+class Page:
+    """One headless Chromium with an empty profile, on the page at `url`."""
+
+    def __init__(self, url, width=800, height=900, mobile=False):
+        self.profile = tempfile.mkdtemp(prefix="tilebox-chromium-")
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for flag in [
+            "--headless=new",
+            "--no-sandbox",
+            # WebGL without a GPU.
+            "--use-angle=swiftshader",
+            "--enable-unsafe-swiftshader",
+            # This machine's network is closed: no background connections.
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-quic",
+            "--no-first-run",
+            # file:// pages keep their storage, and may load their scripts.
+            "--allow-file-access-from-files",
+            f"--user-data-dir={self.profile}",
+            f"--window-size={width},{height}",
+        ]:
+            options.add_argument(flag)
+        if mobile:
+            options.add_experimental_option(
+                "mobileEmulation",
+                {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0, "touch": True}},
+            )
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        self.driver.set_script_timeout(30)
+        self.opened = time.monotonic()
+        self.driver.get(url)
+
+    def close(self):
+        try:
+            self.driver.quit()
+        finally:
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+    def attr(self, name):
+        return self.driver.execute_script(
+            "return document.body.getAttribute(arguments[0]);", name
+        )
+
+    def number(self, name):
+        value = self.attr(name)
+        return int(value) if value else 0
+
+    def wait(self, what, test, timeout=60.0):
+        """Waits until `test()` is true; fails naming `what` and the page's state."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if test():
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"timed out waiting for {what}; the page says {self.state()}")
+
+    def state(self):
+        return {
+            n: self.attr("data-" + n) for n in ["frames", "screen", "game", "moves", "score"]
+        } | {"title": self.driver.title, "loading": self.loading_text()}
+
+    def loading_text(self):
+        return self.driver.execute_script(
+            "const e = document.getElementById('loading'); return e ? e.textContent : '';"
+        )
+
+    def first_frame(self, timeout=60.0):
+        self.wait("the first frame", lambda: self.number("frames") >= 1, timeout)
+
+    def keys(self, *keys, pause=0.15):
+        """Presses `keys` one by one, as a player types them into the page."""
+        for key in keys:
+            ActionChains(self.driver).send_keys(key).perform()
+            time.sleep(pause)
+
+    def shift(self, key):
+        ActionChains(self.driver).key_down(Keys.SHIFT).send_keys(key).key_up(Keys.SHIFT).perform()
+        time.sleep(0.15)
+
+    def storage(self, name):
+        """The text of the app's file `name`, kept in the page's storage."""
+        return self.driver.execute_script(
+            "return localStorage.getItem(arguments[0]);", "tilebox/" + name
+        )
+
+    def errors(self):
+        """The console's errors since the last call."""
+        return [
+            entry
+            for entry in self.driver.get_log("browser")
+            if entry.get("level") == "SEVERE"
+        ]
+
+    def canvas_shot(self):
+        return self.driver.find_element("id", "tilebox").screenshot_as_png
+
+
+def serve(folder):
+    """Serves `folder` on 127.0.0.1 in a thread; returns the server and its address."""
+    handler = functools.partial(QuietHandler, directory=folder)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm"}
+
+    def log_message(self, *args):
+        pass
+
+
+def start_2048(page):
+    """From the launcher: 1 opens 2048's boards, 1 starts the 4x4 board."""
+    page.wait("the launcher", lambda: page.attr("data-screen") == "launcher")
+    page.keys("1")
+    page.wait("2048's boards", lambda: page.attr("data-screen") == "group")
+    page.keys("1")
+    page.wait("2048's game", lambda: page.attr("data-game") == "2048")
+
+
+def play_until_moves(page, count, timeout=30.0):
+    """Presses arrows round and round until the game has `count` moves."""
+    arrows = [Keys.LEFT, Keys.UP, Keys.RIGHT, Keys.DOWN]
+    end = time.monotonic() + timeout
+    i = 0
+    while page.number("moves") < count:
+        if time.monotonic() > end:
+            raise AssertionError(f"the arrows played no moves; the page says {page.state()}")
+        page.keys(arrows[i % 4], pause=0.05)
+        i += 1
+
+
+def test_a_game_and_its_best_survive_a_reload(url):
+    page = Page(url)
+    try:
+        page.first_frame()
+        start_2048(page)
+        play_until_moves(page, 8)
+        moves, score = page.number("moves"), page.number("score")
+        page.wait("the save", lambda: '"moves"' in (page.storage("saves/2048.json") or ""))
+        save = page.storage("saves/2048.json")
+        page.wait("the score table", lambda: page.storage("scores.json") is not None)
+        assert page.storage("scores.json"), "no score table was written"
+        page.driver.refresh()
+        page.first_frame()
+        # The launcher's card says so, and the game resumes where it was.
+        start_2048(page)
+        page.wait("the game resumed", lambda: page.number("moves") == moves)
+        assert page.number("score") == score, (page.state(), score)
+        assert page.storage("saves/2048.json") == save
+        best = json.loads(page.storage("scores.json"))
+        assert "2048" in json.dumps(best), best
+        print(f"persistence: {moves} moves and a score of {score} kept over a reload")
+    finally:
+        page.close()
+
+
+def test_every_screen_opens_without_a_console_error(url):
+    page = Page(url)
+    try:
+        page.first_frame()
+        opened = []
+
+        def at(screen, what):
+            page.wait(what, lambda: page.attr("data-screen") == screen)
+            errors = page.errors()
+            assert not errors, f"{what}: {errors}"
+            opened.append(what)
+
+        at("launcher", "the launcher")
+        start_2048(page)
+        at("game", "2048")
+        play_until_moves(page, 2)
+        page.keys(Keys.F1)
+        at("game", "2048's How to play")
+        page.keys(Keys.F1)
+        page.shift("h")
+        at("game", "a hint")
+        page.shift("c")
+        at("game", "the game's code")
+        page.keys(Keys.ESCAPE)
+        page.keys("n")
+        at("game", "the new-game question")
+        page.keys(Keys.ESCAPE)
+        page.shift("s")
+        at("stats", "2048's statistics")
+        page.keys(Keys.ESCAPE)
+        at("game", "back in 2048")
+        page.shift("r")
+        at("replay", "the replay")
+        page.keys(Keys.ESCAPE)
+        at("game", "back from the replay")
+        page.keys("t")
+        at("game", "the other theme")
+        page.keys(Keys.ESCAPE, Keys.ESCAPE)
+        at("launcher", "the launcher again")
+        page.keys("c")
+        at("launcher", "Play a code")
+        page.keys(Keys.ESCAPE)
+        # Threes, Strike 9 and the Compendium's catalogue, by their cards' numbers.
+        for key, screen, what in [("2", "game", "Threes"), ("3", "group", "Strike 9's versions")]:
+            page.keys(key)
+            at(screen, what)
+            page.keys(Keys.ESCAPE)
+            at("launcher", "the launcher after " + what)
+        page.keys("3", "1")
+        at("game", "Strike 9")
+        page.keys(Keys.ESCAPE, Keys.ESCAPE)
+        at("launcher", "the launcher after Strike 9")
+        print("screens opened without a console error: " + ", ".join(opened))
+    finally:
+        page.close()
+
+
+def test_the_first_frame_and_fast_autoplay(url):
+    page = Page(url, width=1280, height=900)
+    try:
+        page.first_frame()
+        first = page.driver.execute_script(
+            "return performance.getEntriesByType('navigation')[0].startTime;"
+        )
+        shown = page.driver.execute_script("return performance.now();")
+        # The page's own clock: from navigation to the frame seen (an upper bound).
+        first_frame_s = (shown - first) / 1000.0
+        start_2048(page)
+        page.driver.execute_script(
+            "localStorage.setItem('tilebox/settings.json', "
+            "JSON.stringify({version: 1, theme: 'system', zoom: 100, speed: 'fast'}));"
+        )
+        page.driver.refresh()
+        page.first_frame()
+        start_2048(page)
+        page.shift("a")
+        page.wait("autoplay's first move", lambda: page.number("moves") > 0, timeout=30)
+        before, t0 = page.number("moves"), time.monotonic()
+        time.sleep(5.0)
+        after, t1 = page.number("moves"), time.monotonic()
+        rate = (after - before) / (t1 - t0)
+        print(f"first frame: {first_frame_s:.2f} s after opening the page")
+        print(f"Fast autoplay: {rate:.1f} moves a second ({after - before} moves in {t1 - t0:.1f} s)")
+        assert first_frame_s <= 3.0, f"the first frame came {first_frame_s:.2f} s after opening"
+        assert rate >= 20.0, f"Fast autoplay made {rate:.1f} moves a second"
+    finally:
+        page.close()
+
+
+def test_at_360_px_a_touch_drag_plays_and_a_tap_opens(url):
+    page = Page(url, width=360, height=740, mobile=True)
+    try:
+        page.first_frame()
+        start_2048(page)
+        moves = page.number("moves")
+        canvas = page.driver.find_element("id", "tilebox")
+        size = canvas.size
+        x, y = size["width"] // 2, int(size["height"] * 0.55)
+        for dx, dy in [(-120, 0), (0, -120), (120, 0), (0, 120)]:
+            page.driver.execute_cdp_cmd(
+                "Input.dispatchTouchEvent",
+                {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]},
+            )
+            for step in range(1, 9):
+                page.driver.execute_cdp_cmd(
+                    "Input.dispatchTouchEvent",
+                    {"type": "touchMove", "touchPoints": [{"x": x + dx * step // 8, "y": y + dy * step // 8}]},
+                )
+                time.sleep(0.02)
+            page.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            time.sleep(0.3)
+        page.wait("a move played by a drag", lambda: page.number("moves") > moves, timeout=10)
+        print(f"at 360 px: touch drags played {page.number('moves') - moves} moves")
+    finally:
+        page.close()
+
+
+def test_the_page_opened_from_the_disk_plays(folder):
+    page = Page("file://" + os.path.join(os.path.abspath(folder), "index.html"))
+    try:
+        page.first_frame()
+        start_2048(page)
+        play_until_moves(page, 2)
+        print("opened from the disk: it plays")
+    finally:
+        page.close()
+
+
+def main():
+    if len(sys.argv) != 2 or not os.path.isfile(os.path.join(sys.argv[1], "index.html")):
+        print("usage: test_page.py <the folder holding the page's index.html>", file=sys.stderr)
+        return 2
+    folder = sys.argv[1]
+    server, url = serve(folder)
+    tests = [
+        (test_a_game_and_its_best_survive_a_reload, url),
+        (test_every_screen_opens_without_a_console_error, url),
+        (test_at_360_px_a_touch_drag_plays_and_a_tap_opens, url),
+        (test_the_page_opened_from_the_disk_plays, folder),
+        (test_the_first_frame_and_fast_autoplay, url),
+    ]
+    only = os.environ.get("TILEBOX_WEB_TEST")
+    failed = 0
+    for test, arg in tests:
+        if only and only not in test.__name__:
+            continue
+        started = time.monotonic()
+        try:
+            test(arg)
+            print(f"ok   {test.__name__} ({time.monotonic() - started:.1f} s)")
+        except Exception:
+            failed += 1
+            print(f"FAIL {test.__name__} ({time.monotonic() - started:.1f} s)")
+            traceback.print_exc()
+    server.shutdown()
+    print(f"{len(tests) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -3,7 +3,8 @@
 //! (`web/src/page.rs`) runs [`WebApp`].
 //!
 //! Each frame the page's `<body>` is told what the app shows, as attributes a test or a
-//! browser extension reads without looking into the canvas: `data-frames` (frames drawn),
+//! browser extension reads without looking into the canvas: `data-frames` (frames drawn), `data-first-frame-ms` (when the first was, in milliseconds from
+//! the start of the page's navigation),
 //! `data-screen` (`launcher`, `group`, `game`, `stats` or `replay`), `data-game` (the id of the
 //! game shown, if one is) and `data-moves` (the moves of its game so far); and the tab's title
 //! names the game.
@@ -45,6 +46,14 @@ impl WebApp {
             return;
         };
         let _ = body.set_attribute("data-frames", &self.frames.to_string());
+        if self.frames == 1
+            && let Some(now) = web_sys::window()
+                .and_then(|w| w.performance())
+                .map(|p| p.now())
+        {
+            // The page's own clock, from the start of its navigation.
+            let _ = body.set_attribute("data-first-frame-ms", &format!("{now:.0}"));
+        }
         let screen = self.app.screen();
         let game = self.app.current_game().map(str::to_string);
         let moves = game

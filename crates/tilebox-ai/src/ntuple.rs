@@ -6,9 +6,9 @@
 //! The network itself ([`Layout`], [`Network`] while training, [`PlayNetwork`] while playing,
 //! the board as it reads it, [`pack`]) is named here; it is defined below the generic search,
 //! which plays with it, in the crate's `network` module. Here are what learning adds: the
-//! self-play ([`train`]), the weights file ([`file`](mod@file)), the players folder ([`players`]) and a
-//! run kept in its file ([`run`]), which play and train through the generic search and the
-//! sliding player.
+//! self-play ([`train`]), the weights file ([`file`](mod@file)), the players folder
+//! ([`players`]) and a run kept in its file ([`run`]), which play and train through the generic
+//! search and the sliding player.
 
 pub mod file;
 pub mod players;

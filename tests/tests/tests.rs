@@ -33,6 +33,7 @@ macro_rules! on_both_registries {
 }
 
 mod catalogue;
+mod circles;
 mod codes;
 mod docs;
 mod fixtures;

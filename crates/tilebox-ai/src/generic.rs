@@ -32,7 +32,7 @@ use std::sync::Arc;
 
 use tilebox_sliding::{Board, Cell, Direction, Rank};
 
-use crate::ntuple::{self, PlayNetwork};
+use crate::network::{self, PlayNetwork};
 use crate::search::{RootValues, Stopper, advice, deepen};
 use crate::table::{Entry, MAX_TABLE_DEPTH, TransTable};
 use crate::{Advice, Limits};
@@ -261,8 +261,8 @@ impl Grid {
             .collect()
     }
 
-    /// The grid packed for an n-tuple network ([`ntuple::pack`]): 4 bits a cell, ranks clamped
-    /// at 15, for the first 16 cells row-major (the whole of a 4×4 grid).
+    /// The grid packed for an n-tuple network ([`crate::ntuple::pack`]): 4 bits a cell, ranks
+    /// clamped at 15, for the first 16 cells row-major (the whole of a 4×4 grid).
     pub(crate) fn packed(&self) -> u64 {
         let side = self.side();
         let mut packed = 0u64;
@@ -288,8 +288,8 @@ impl Grid {
 }
 
 /// A learned evaluation for the search ([`GenericEngine::advise_learned`]): an n-tuple network
-/// of a 4×4 variant, and the preview classes ([`ntuple::preview_class`]) its afterstates are
-/// valued with.
+/// of a 4×4 variant, and the preview classes ([`crate::ntuple::preview_class`]) its afterstates
+/// are valued with.
 #[derive(Debug, Clone)]
 pub struct Learned {
     /// The network.
@@ -408,7 +408,7 @@ impl GenericEngine {
         limits: &Limits,
         learned: &Learned,
     ) -> Option<Advice> {
-        let learned = (grid.side() == ntuple::SIDE).then_some(learned);
+        let learned = (grid.side() == network::SIDE).then_some(learned);
         self.search(model, grid, limits, learned)
     }
 

@@ -31,6 +31,7 @@
 pub mod bitboard;
 pub mod generic;
 mod heuristic;
+mod network;
 pub mod ntuple;
 #[cfg(test)]
 mod sample;

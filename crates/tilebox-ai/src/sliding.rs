@@ -17,7 +17,7 @@ use tilebox_sliding::{
 };
 
 use crate::generic::{GenericEngine, Grid, Learned, SlidingModel, SpawnAt, grid_rank};
-use crate::ntuple::{self, PlayNetwork};
+use crate::network::{self, PlayNetwork};
 use crate::threes::Deck;
 use crate::{Advice, Engine, Limits, bitboard};
 
@@ -452,7 +452,7 @@ impl SlidingPlayer {
             .map_or(0, |(rank, _)| rank.clamp(1, 15));
         let learned = Learned {
             network: Arc::clone(network),
-            first: ntuple::preview_class(state),
+            first: network::preview_class(state),
             later,
         };
         self.generic

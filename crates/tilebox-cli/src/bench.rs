@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use tilebox_core::{AssistError, DynAssistant, DynPlayer, DynSession, Entry};
 use tilebox_sliding::{Rules, rules_of};
 
-use crate::commands::{CliError, Game, Quoted, assist_error};
+use crate::error::{CliError, Quoted, assist_error};
 
 /// What bench plays: an entry's preset, or a game of it with other parameters.
 pub trait Starts: Sync {
@@ -28,16 +28,6 @@ impl Starts for Entry {
 
     fn start(&self, seed: u64) -> Result<Box<dyn DynSession>, CliError> {
         Ok(self.new_session(seed)?)
-    }
-}
-
-impl Starts for Game<'_> {
-    fn entry(&self) -> &Entry {
-        self.entry
-    }
-
-    fn start(&self, seed: u64) -> Result<Box<dyn DynSession>, CliError> {
-        Game::start(self, seed)
     }
 }
 

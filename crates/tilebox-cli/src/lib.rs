@@ -48,6 +48,7 @@
 mod args;
 mod bench;
 mod commands;
+mod error;
 mod train;
 mod variant;
 
@@ -61,7 +62,7 @@ use clap::error::ErrorKind;
 use tilebox_core::Registry;
 
 use crate::args::{Cli, Command};
-use crate::commands::CliError;
+use crate::error::CliError;
 
 pub use tilebox_sliding::Refusal;
 pub use variant::{player_registry, variants_dir};

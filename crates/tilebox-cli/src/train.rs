@@ -13,7 +13,7 @@ use tilebox_ai::ntuple::{Layout, NetworkSize, trainable};
 use tilebox_core::Registry;
 use tilebox_sliding::Sliding;
 
-use crate::commands::{CliError, Quoted};
+use crate::error::{CliError, Quoted};
 
 /// How often the progress line is redrawn on a terminal.
 const REDRAW_EVERY: Duration = Duration::from_millis(500);

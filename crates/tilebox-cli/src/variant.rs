@@ -9,12 +9,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Subcommand;
-use thiserror::Error;
 use tilebox_ai::ntuple::players::Players;
 use tilebox_core::Registry;
 use tilebox_sliding::{Refusal, Sliding, Variant, VariantError, check_file_with_id};
 
-use crate::commands::{CliError, Quoted};
+use crate::error::{CliError, VariantCliError};
 
 /// The player's variants folder below the data directory: `<data dir>/tilebox/variants`.
 pub const VARIANTS_FOLDER: &str = "variants";
@@ -35,31 +34,6 @@ pub enum VariantCommand {
         /// The file to check.
         file: PathBuf,
     },
-}
-
-/// What `variant` refuses (status 2).
-#[derive(Debug, Error)]
-pub enum VariantCliError {
-    /// No entry has this id.
-    #[error("unknown variant {name} (the sliding variants are: {known})", name = Quoted(.id))]
-    Unknown {
-        /// The id given.
-        id: String,
-        /// The ids of the sliding variants, comma-separated.
-        known: String,
-    },
-    /// The entry is not of the sliding kind.
-    #[error("{game} is not a sliding variant (variant show works on: {known})", game = Quoted(.id))]
-    NotSliding {
-        /// The id given.
-        id: String,
-        /// The ids of the sliding variants, comma-separated.
-        known: String,
-    },
-    /// The file is refused, as the loader would refuse it: one line naming the file and the
-    /// field.
-    #[error("{0}")]
-    Refused(Refusal),
 }
 
 /// The player's variants folder in the data directory `data_dir` (`dirs::data_dir()`, as the

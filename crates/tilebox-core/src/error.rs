@@ -1,5 +1,6 @@
-//! Typed errors. Every way a game can refuse its input has a variant here, so hosts can print a
-//! clear message and nothing ever panics.
+//! Typed errors. Every way a game can refuse its input has a variant here (a save it cannot
+//! restore, `LoadError`, is beside the save form in `session`), so hosts can print a clear
+//! message and nothing ever panics.
 
 use thiserror::Error;
 
@@ -63,32 +64,4 @@ pub struct PlayError {
     pub text: String,
     /// What was wrong with it.
     pub kind: PlayErrorKind,
-}
-
-/// A saved game that cannot be restored.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum LoadError {
-    /// The save names a game this build does not know.
-    #[error("unknown game '{0}'")]
-    UnknownGame(String),
-    /// The save names a different game than the one asked to load it.
-    #[error("this save is for '{found}', not '{expected}'")]
-    WrongGame {
-        /// The game that was asked to load the save.
-        expected: String,
-        /// The game the save names.
-        found: String,
-    },
-    /// The save was written by a newer (or unknown) version of the save format.
-    #[error("save format {0} is not supported (this build reads format {supported})", supported = crate::SAVE_FORMAT)]
-    UnsupportedFormat(u32),
-    /// The save is not valid JSON of the save form (see [`crate::SavedGame::from_json`]).
-    #[error("the save cannot be read: {0}")]
-    Malformed(String),
-    /// The game's parameters in the save are not valid.
-    #[error(transparent)]
-    Params(#[from] ParamsError),
-    /// Replaying the saved moves failed at some move.
-    #[error("the saved moves do not replay: {0}")]
-    Replay(#[from] PlayError),
 }

@@ -25,7 +25,7 @@ mod rng;
 mod session;
 
 pub use code::{CodeError, CodePart, DAILY_SEED_BITS, GameCode, daily_seed};
-pub use error::{LoadError, MoveError, ParamsError, ParseMoveError, PlayError, PlayErrorKind};
+pub use error::{MoveError, ParamsError, ParseMoveError, PlayError, PlayErrorKind};
 pub use frontend::{
     AssistError, Assistant, BoardColors, Fixtures, FrontEnd, Outcome, ParamOption, PlainFrontEnd,
     Player, Rgb, TileColors,
@@ -36,4 +36,4 @@ pub use registry::{
     Registry, Renamed, rules_without,
 };
 pub use rng::GameRng;
-pub use session::{SAVE_FORMAT, SavedGame, Session};
+pub use session::{LoadError, SAVE_FORMAT, SavedGame, Session};

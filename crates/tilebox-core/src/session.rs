@@ -4,7 +4,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{LoadError, MoveError, ParamsError, PlayError, PlayErrorKind, Puzzle, Status};
+use thiserror::Error;
+
+use crate::{MoveError, ParamsError, PlayError, PlayErrorKind, Puzzle, Status};
 
 /// The error for the move at `index` (from 0) of a sequence, written `text`.
 fn failed_at(index: usize, text: &str, kind: impl Into<PlayErrorKind>) -> PlayError {
@@ -23,6 +25,34 @@ fn next_revision() -> u64 {
 
 /// The version of [`SavedGame`] this build writes and reads.
 pub const SAVE_FORMAT: u32 = 1;
+
+/// A saved game that cannot be restored.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LoadError {
+    /// The save names a game this build does not know.
+    #[error("unknown game '{0}'")]
+    UnknownGame(String),
+    /// The save names a different game than the one asked to load it.
+    #[error("this save is for '{found}', not '{expected}'")]
+    WrongGame {
+        /// The game that was asked to load the save.
+        expected: String,
+        /// The game the save names.
+        found: String,
+    },
+    /// The save was written by a newer (or unknown) version of the save format.
+    #[error("save format {0} is not supported (this build reads format {supported})", supported = SAVE_FORMAT)]
+    UnsupportedFormat(u32),
+    /// The save is not valid JSON of the save form (see [`SavedGame::from_json`]).
+    #[error("the save cannot be read: {0}")]
+    Malformed(String),
+    /// The game's parameters in the save are not valid.
+    #[error(transparent)]
+    Params(#[from] ParamsError),
+    /// Replaying the saved moves failed at some move.
+    #[error("the saved moves do not replay: {0}")]
+    Replay(#[from] PlayError),
+}
 
 /// A game in progress, as it is written to disk: the parameters, the seed and the moves.
 /// Loading replays the moves, so a save can never hold a state the rules could not reach.

@@ -353,10 +353,17 @@ pub fn builtin_rules(id: &str) -> Option<Rules> {
 }
 
 /// The original 2048 ([`Variant`]'s default), read from its built-in file.
-pub(crate) fn standard() -> Variant {
+fn standard() -> Variant {
     builtins()
         .first()
         .map_or_else(written_out, |b| b.variant().clone())
+}
+
+impl Default for Variant {
+    /// The original 2048.
+    fn default() -> Self {
+        standard()
+    }
 }
 
 /// The original 2048 written out: what a built-in file that does not read stands in for.

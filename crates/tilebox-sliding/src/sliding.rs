@@ -298,10 +298,8 @@ impl Puzzle for Sliding {
         description: "Slide the tiles and merge equal pairs to make a 2048 tile.",
     };
 
-    /// A variant's names, and the format it is written in (a format-1 and a format-2
-    /// description of the same rules are the same game): its rules are the rest
-    /// ([`Variant::same_rules`]).
-    const NAME_FIELDS: &'static [&'static str] = &["id", "title", "description", "format"];
+    /// A variant's names, and the format it is written in ([`crate::variant::NAME_FIELDS`]).
+    const NAME_FIELDS: &'static [&'static str] = crate::variant::NAME_FIELDS;
 
     fn new_game(params: &Variant, seed: u64) -> Result<SlidingState, ParamsError> {
         let rules = Rules::cached(params).map_err(|e| ParamsError(e.to_string()))?;

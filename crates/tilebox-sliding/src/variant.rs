@@ -59,6 +59,11 @@ pub const FIELDS: [&str; 14] = [
 /// every tile shows its number).
 pub const OPTIONAL_FIELDS: [&str; 1] = ["labels"];
 
+/// A variant's names, and the format it is written in (a format-1 and a format-2 description of
+/// the same rules are the same game): its rules are the rest ([`Variant::same_rules`]), the
+/// sliding kind's `Puzzle::NAME_FIELDS`.
+pub const NAME_FIELDS: &[&str] = &["id", "title", "description", "format"];
+
 /// The longest label a tile may show, in characters: 16 since 3240's tiles show their
 /// factors, `10080(4·6·14·15)` (12 before).
 pub const MAX_LABEL: usize = 16;
@@ -1383,13 +1388,6 @@ fn check_format(map: &Map<String, Value>) -> Result<u32, VariantError> {
     }
 }
 
-impl Default for Variant {
-    /// The original 2048.
-    fn default() -> Self {
-        crate::builtin::standard()
-    }
-}
-
 impl Variant {
     /// Reads and checks a full form: every field, nothing else.
     pub fn from_json(map: &Map<String, Value>) -> Result<Variant, VariantError> {
@@ -1433,14 +1431,9 @@ impl Variant {
 
     /// Whether two variants have the same rules, whatever their ids, names and formats: their
     /// JSON without the fields that name a game ([`tilebox_core::rules_without`] of
-    /// [`crate::Sliding`]'s `NAME_FIELDS`), as game codes compare them.
+    /// [`NAME_FIELDS`]), as game codes compare them.
     pub fn same_rules(&self, other: &Variant) -> bool {
-        let rules = |v: &Variant| {
-            tilebox_core::rules_without(
-                &v.to_json(),
-                <crate::Sliding as tilebox_core::Puzzle>::NAME_FIELDS,
-            )
-        };
+        let rules = |v: &Variant| tilebox_core::rules_without(&v.to_json(), NAME_FIELDS);
         rules(self) == rules(other)
     }
 

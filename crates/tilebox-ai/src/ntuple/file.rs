@@ -33,7 +33,8 @@ use tilebox_core::files::{FileError, io_words, open_regular};
 use tilebox_sliding::Variant;
 
 use super::train::Method;
-use super::{Layout, LayoutError, Network, PlayNetwork, Quantizer};
+use super::{Layout, LayoutError, Network, PlayNetwork};
+use crate::network::Quantizer;
 
 /// The first 8 bytes of every weights file.
 pub const MAGIC: [u8; 8] = *b"TBOXNTW\n";
@@ -47,10 +48,18 @@ pub fn file_name(id: &str) -> String {
     format!("{id}.weights")
 }
 
+/// The folder of the players in the app's own folder (`<data dir>/tilebox`).
+pub const FOLDER: &str = "players";
+
+/// The players folder of the data directory `data_dir`: `<data dir>/tilebox/players`.
+pub fn players_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("tilebox").join(FOLDER)
+}
+
 /// The weights file of variant `id` under the data directory's `tilebox` folder:
 /// `<data dir>/tilebox/players/<id>.weights`.
 pub fn weights_path(data_dir: &Path, id: &str) -> PathBuf {
-    super::players::Players::dir_of(data_dir).join(file_name(id))
+    players_dir(data_dir).join(file_name(id))
 }
 
 /// Why a weights file is refused.

@@ -38,9 +38,6 @@ pub struct Players {
     min_moves: AtomicU64,
 }
 
-/// The folder of the players in the app's own folder (`<data dir>/tilebox`).
-pub const FOLDER: &str = "players";
-
 impl Players {
     /// The players of the folder `dir`.
     pub fn new(dir: &Path) -> Players {
@@ -51,14 +48,15 @@ impl Players {
         }
     }
 
-    /// The players folder of the data directory `data_dir`: `<data dir>/tilebox/players`.
+    /// The players folder of the data directory `data_dir`: `<data dir>/tilebox/players`
+    /// ([`file::players_dir`]).
     pub fn dir_of(data_dir: &Path) -> PathBuf {
-        Players::in_app_dir(&data_dir.join("tilebox"))
+        file::players_dir(data_dir)
     }
 
     /// The players folder of the app's own folder `app_dir` (`<data dir>/tilebox`).
     pub fn in_app_dir(app_dir: &Path) -> PathBuf {
-        app_dir.join(FOLDER)
+        app_dir.join(file::FOLDER)
     }
 
     /// The folder.

@@ -61,41 +61,6 @@ fn a_small_network_learns_2048_far_beyond_random_play() {
 }
 
 #[test]
-fn the_symmetries_are_the_eight_of_the_square() {
-    let mut images: Vec<Vec<u8>> = (0..SYMMETRIES)
-        .map(|s| (0..16).map(|c| transform(c, s)).collect())
-        .collect();
-    for image in &images {
-        let mut sorted = image.clone();
-        sorted.sort();
-        assert_eq!(sorted, (0..16).collect::<Vec<u8>>(), "a permutation");
-    }
-    images.sort();
-    images.dedup();
-    assert_eq!(images.len(), 8);
-    // A quarter turn sends the top-left corner to the top-right.
-    assert_eq!(transform(0, 1), 3);
-}
-
-#[test]
-fn a_board_and_its_mirror_images_have_one_value() {
-    let layout = Layout::small(false);
-    let network = Network::new(&layout, 0.0);
-    let board = 0x0123_4567_89ab_cdefu64;
-    network.adjust(board, 0, 1.0);
-    let v = network.value(board, 0);
-    assert!(v > 0.0);
-    let compiled = Compiled::new(&layout);
-    for sym in 0..SYMMETRIES {
-        let mut image = 0u64;
-        for c in 0..16u8 {
-            image |= ((board >> (4 * c)) & 0xF) << (4 * transform(c, sym));
-        }
-        assert_eq!(compiled.value(&network.weights[..], image, 0), v, "{sym}");
-    }
-}
-
-#[test]
 fn layouts_out_of_bounds_are_refused() {
     assert_eq!(Layout::new(vec![], false), Err(LayoutError::TupleCount(0)));
     assert_eq!(

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use tilebox_ai::ntuple::players::Players;
 use tilebox_core::{EntryInfo, Puzzle, Registry, Renamed};
 use tilebox_sliding::{
-    Bases, Builtin, Refusal, Sliding, VariantError, builtin, builtins, load_dir,
+    Bases, Builtin, Loaded, Refusal, Sliding, VariantError, builtin, builtins, load_dir, load_texts,
 };
 use tilebox_strike9::{OneDie, Scoring, Strike9, Strike9Params};
 
@@ -48,14 +48,30 @@ pub fn registry_with_players(dir: &Path, players: Arc<Players>) -> (Registry, Ve
     with_variants(registry, builtins(), dir)
 }
 
+/// [`registry_with_variants`] over files already read, each file's name and text: a browser
+/// page's player files, kept in its storage.
+pub fn registry_with_variant_texts(
+    files: impl IntoIterator<Item = (String, String)>,
+) -> (Registry, Vec<Refusal>) {
+    let loaded = load_texts(files, builtins());
+    with_loaded(registry(), loaded)
+}
+
 /// `registry`, which holds the built-ins `builtins`, with the player's variant files in `dir`.
 /// A built-in is read only if a file is based on it.
 fn with_variants(
-    mut registry: Registry,
+    registry: Registry,
     builtins: &(impl Bases + ?Sized),
     dir: &Path,
 ) -> (Registry, Vec<Refusal>) {
-    let (loaded, mut refused) = load_dir(dir, builtins);
+    with_loaded(registry, load_dir(dir, builtins))
+}
+
+/// `registry` with the player's variants `loaded`, and the files refused.
+fn with_loaded(
+    mut registry: Registry,
+    (loaded, mut refused): (Vec<Loaded>, Vec<Refusal>),
+) -> (Registry, Vec<Refusal>) {
     // The titles of the games a file's group may be named after: the registry's and the files'.
     let titles: Vec<(String, String)> = registry
         .entries()
@@ -280,6 +296,39 @@ mod tests {
         let (registry, refused) = registry_with_variants(&dir);
         assert!(refused.is_empty());
         assert_eq!(registry.ids(), super::registry().ids());
+    }
+
+    /// The same files given as texts (a browser page's storage) make the same registry and the
+    /// same refusals as in a folder.
+    #[test]
+    fn a_players_variants_as_texts_join_the_registry_as_from_a_folder() {
+        let dir = empty_dir("variant-texts");
+        write_players_files(&dir);
+        std::fs::write(
+            dir.join("d.json"),
+            r#"{"format": 1, "id": "bad", "side": 9}"#,
+        )
+        .unwrap();
+        let mut texts: Vec<(String, String)> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, std::fs::read_to_string(&p).unwrap())
+            })
+            .collect();
+        // Not in the folder's order, and a file that is not a variant.
+        texts.sort();
+        texts.reverse();
+        texts.push(("notes.txt".to_string(), "not json".to_string()));
+        let (from_folder, refused_in_folder) = registry_with_variants(&dir);
+        let (from_texts, refused_in_texts) = registry_with_variant_texts(texts);
+        assert_eq!(from_texts.ids(), from_folder.ids());
+        assert!(from_texts.get("my-fib-6").is_some());
+        let lines = |r: &[Refusal]| r.iter().map(ToString::to_string).collect::<Vec<_>>();
+        assert_eq!(lines(&refused_in_texts), lines(&refused_in_folder));
+        assert_eq!(lines(&refused_in_texts).len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// A player's variant's code names the built-in at the root of its `based_on` chain (2048

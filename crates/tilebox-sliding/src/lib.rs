@@ -39,7 +39,7 @@ pub use engine::Rules;
 pub use line::LineMotion;
 pub use load::{
     Bases, Kinds, Loaded, MAX_FILE_BYTES, Refusal, check_file, check_file_with_id, free_id,
-    load_dir, read_bounded, renamed_id,
+    load_dir, load_texts, read_bounded, renamed_id,
 };
 pub use slide::{Motion, Slide, slide_board};
 pub use sliding::{NextCard, Sliding, SlidingState};

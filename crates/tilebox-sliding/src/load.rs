@@ -138,6 +138,23 @@ pub fn load_dir(dir: &Path, builtins: &(impl Bases + ?Sized)) -> (Vec<Loaded>, V
     )
 }
 
+/// [`load_dir`] over files already read: each file's name and text (a browser page keeps the
+/// player's files in its storage, not in a folder). Taken in file-name order, as a folder is.
+pub fn load_texts(
+    files: impl IntoIterator<Item = (String, String)>,
+    builtins: &(impl Bases + ?Sized),
+) -> (Vec<Loaded>, Vec<Refusal>) {
+    let mut files: Vec<(String, String)> = files
+        .into_iter()
+        .filter(|(name, _)| name.ends_with(".json"))
+        .collect();
+    files.sort();
+    resolve_all(
+        files.into_iter().map(|(name, text)| (name, Ok(text))),
+        builtins,
+    )
+}
+
 /// Reads and checks one variant file at `path` whose `based_on` may name any of `known`: what
 /// `tilebox-cli variant check` needs. Unlike [`load_dir`], an id that one of `known` has is
 /// not refused (a file printed by `variant show` checks), but the file may not be based on

@@ -11,13 +11,8 @@ use std::path::PathBuf;
 use tilebox_core::date::Date;
 use tilebox_core::{CodeError, DynSession, GameCode, Registry, daily_seed};
 
-use crate::assist::Assist;
-use crate::chrome::EndChoice;
-use crate::codes;
-use crate::history::{HistoryView, Loaded, history_file_name};
-use crate::input::{self, Command, KeyPress};
-use crate::saves;
-use crate::scores::{SCORES_FILE, Scores};
+use crate::screens::chrome::EndChoice;
+use crate::screens::codes;
 use crate::screens::dialogs::{self, Dialog};
 use crate::screens::game::{self, GameScreen};
 use crate::screens::launcher::{self, LauncherScreen};
@@ -25,11 +20,16 @@ use crate::screens::replay::ReplayScreen;
 use crate::screens::stats::StatsScreen;
 use crate::screens::{self, Action, Screen};
 use crate::slot::{GameSlot, NEWER_SAVE, Start};
-use crate::storage::Storage;
 use crate::store::Store;
-use crate::theme::{ThemeChoice, Zoom};
-use crate::trainer::{NetworkSize, Standing, Trainer};
-use crate::writer::Writer;
+use crate::store::history::{HistoryView, Loaded, history_file_name};
+use crate::store::saves;
+use crate::store::scores::{SCORES_FILE, Scores};
+use crate::store::storage::Storage;
+use crate::store::writer::Writer;
+use crate::ui::input::{self, Command, KeyPress};
+use crate::ui::theme::{ThemeChoice, Zoom};
+use crate::work::assist::Assist;
+use crate::work::trainer::{NetworkSize, Standing, Trainer};
 
 /// The most of a gap between two frames that counts in a game's time, in seconds.
 const THINKING_CAP: f64 = 60.0;
@@ -124,14 +124,14 @@ pub struct TileboxApp {
     /// playing after all.
     stopped_for_quit: Option<tilebox_sliding::Variant>,
     /// Each frame's cost, logged when `TILEBOX_FRAME_TIMES` asks for it.
-    frame_times: Option<crate::frame_times::FrameTimes>,
+    frame_times: Option<crate::work::frame_times::FrameTimes>,
     /// Moves played since the start: whether a frame played one.
     moves_played: u64,
 }
 
 impl TileboxApp {
     /// The app over the games of [`tilebox_games::registry`] and the player's variant files of
-    /// `data_dir` (`variants/`, each file refused a notice: [`crate::variants`]), keeping its
+    /// `data_dir` (`variants/`, each file refused a notice: [`crate::store::variants`]), keeping its
     /// files in `data_dir`, opening game `start_game` directly if given (an unknown id opens the
     /// launcher).
     pub fn new(data_dir: impl Into<PathBuf>, start_game: Option<&str>) -> Self {
@@ -150,7 +150,7 @@ impl TileboxApp {
 
     /// The app over the games of `registry`, writing through `writer`. Files are read here, at
     /// start-up ([`Store::open`]). The caller holds the data directory's lock
-    /// ([`crate::lock`]), or gives a storage that writes nothing.
+    /// ([`crate::store::lock`]), or gives a storage that writes nothing.
     pub fn with_writer(registry: Registry, writer: Writer, start_game: Option<&str>) -> Self {
         let mut notices = Vec::new();
         let entries = registry
@@ -204,8 +204,8 @@ impl TileboxApp {
         app
     }
 
-    /// Logs each frame's cost to stderr ([`crate::frame_times`]), where `log` is given.
-    pub fn log_frame_times(&mut self, log: Option<crate::frame_times::FrameTimes>) {
+    /// Logs each frame's cost to stderr ([`crate::work::frame_times`]), where `log` is given.
+    pub fn log_frame_times(&mut self, log: Option<crate::work::frame_times::FrameTimes>) {
         self.frame_times = log;
     }
 
@@ -271,7 +271,7 @@ impl TileboxApp {
     }
 
     /// Autoplay's speed, as picked in the bar's menu (kept in `settings.json`).
-    pub fn autoplay_speed(&self) -> crate::advisor::Speed {
+    pub fn autoplay_speed(&self) -> crate::work::advisor::Speed {
         self.assist.speed
     }
 
@@ -295,7 +295,7 @@ impl TileboxApp {
     pub fn training(&mut self, id: &str) -> Option<Standing> {
         let variant = self
             .slot_by_id(id)
-            .and_then(|s| crate::trainer::trainable(&s.entry))?
+            .and_then(|s| crate::work::trainer::trainable(&s.entry))?
             .clone();
         Some(self.trainer.standing(&variant))
     }
@@ -307,7 +307,7 @@ impl TileboxApp {
     }
 
     /// A trained player plays hints and autoplay once it has learned from `moves` moves
-    /// ([`crate::trainer::MOVES_A_RUN`] unless told: tests lower it).
+    /// ([`crate::work::trainer::MOVES_A_RUN`] unless told: tests lower it).
     pub fn set_trained_from(&mut self, moves: u64) {
         self.trainer.set_plays_from(moves);
     }
@@ -319,8 +319,8 @@ impl TileboxApp {
     }
 
     /// The statistics screen's part on the AI player of slot `index`, if it has one.
-    fn player_panel(&mut self, index: usize) -> Option<crate::train_view::Panel> {
-        let variant = crate::trainer::trainable(&self.slots.get(index)?.entry)?.clone();
+    fn player_panel(&mut self, index: usize) -> Option<crate::screens::stats::training::Panel> {
+        let variant = crate::work::trainer::trainable(&self.slots.get(index)?.entry)?.clone();
         let standing = self.trainer.standing(&variant);
         let other = self
             .trainer
@@ -337,7 +337,7 @@ impl TileboxApp {
             .store
             .nothing_saved()
             .or_else(|| self.trainer.broken().map(str::to_string));
-        Some(crate::train_view::Panel {
+        Some(crate::screens::stats::training::Panel {
             standing,
             other,
             blocked,
@@ -432,7 +432,7 @@ impl TileboxApp {
             input::hand_over(&ctx, &mut self.held, cuts);
         }
         // Before anything is drawn: the focus stays in the dialog open in the last frame.
-        crate::theme::hold_focus_in_dialog(&ctx);
+        crate::ui::theme::hold_focus_in_dialog(&ctx);
         self.store.set_waker(&ctx);
         let arrived = self.store.arrived_histories();
         self.take_histories(arrived);
@@ -441,7 +441,7 @@ impl TileboxApp {
         self.trainer.receive();
         let theme = self.store.settings.theme;
         if self.theme_applied != Some(theme) {
-            crate::theme::install(&ctx);
+            crate::ui::theme::install(&ctx);
             ctx.set_theme(theme.preference());
             self.theme_applied = Some(theme);
         }
@@ -527,9 +527,9 @@ impl TileboxApp {
                 let mut actions = screen.show(ui, slot, lent, keys);
                 // A command that takes the game back (undo, autoplay off) comes before the moves
                 // autoplay had due in the same frame, which are dropped.
-                let taken_back = actions
-                    .iter()
-                    .any(|a| matches!(a, Action::Command(c) if crate::assist::stops_autoplay(*c)));
+                let taken_back = actions.iter().any(
+                    |a| matches!(a, Action::Command(c) if crate::work::assist::stops_autoplay(*c)),
+                );
                 let mut autoplay_moves = Some(autoplay_moves).filter(|_| !taken_back);
                 // Autoplay's moves are played where the player made none.
                 for action in &mut actions {
@@ -572,7 +572,7 @@ impl TileboxApp {
                     if let Some(variant) = self
                         .slots
                         .get(i)
-                        .and_then(|s| crate::trainer::trainable(&s.entry))
+                        .and_then(|s| crate::work::trainer::trainable(&s.entry))
                     {
                         self.trainer.start(&variant.clone());
                     }
@@ -596,7 +596,7 @@ impl TileboxApp {
                         }
                         Err(e) => {
                             self.dialog = dialog.map(|mut d| {
-                                d.refuse(crate::chrome::capitalized(&e));
+                                d.refuse(crate::screens::chrome::capitalized(&e));
                                 d
                             });
                         }
@@ -806,7 +806,7 @@ impl TileboxApp {
         let Some(slot) = self.slots.get(index) else {
             return;
         };
-        match crate::replay::Replay::new(&slot.entry, saved, title) {
+        match crate::screens::replay::view::Replay::new(&slot.entry, saved, title) {
             Ok(replay) => self.show_over(Current::Replay(ReplayScreen { index, replay })),
             Err(text) => self.notify(text),
         }
@@ -859,12 +859,12 @@ impl TileboxApp {
                             self.registry.entry_or_combination(id).is_some()
                                 || self.variant_files.contains(&format!("{id}.json"))
                         };
-                        let game = crate::variants::code_game(named_entry, &params, taken)
+                        let game = crate::store::variants::code_game(named_entry, &params, taken)
                             .ok_or_else(|| {
-                                "this code has rules of its own that none of the games here \
+                            "this code has rules of its own that none of the games here \
                                  has (tilebox-cli new --code plays it)"
-                                    .to_string()
-                            })?;
+                                .to_string()
+                        })?;
                         self.dialog = Some(Dialog::AddGame {
                             game: Box::new(game),
                             seed: code.seed,
@@ -895,8 +895,8 @@ impl TileboxApp {
     /// player's `variants/` folder (a new file, never written over: a write that fails is said
     /// like any other, and the game is played all the same), then plays its code's game, seed
     /// `seed`, there.
-    fn add_code_game(&mut self, game: crate::variants::CodeGame, seed: u64) {
-        let crate::variants::CodeGame {
+    fn add_code_game(&mut self, game: crate::store::variants::CodeGame, seed: u64) {
+        let crate::store::variants::CodeGame {
             variant,
             based_on,
             named,
@@ -905,7 +905,7 @@ impl TileboxApp {
         } = game;
         let id = info.id.clone();
         let title = info.title.clone();
-        let bytes = crate::variants::variant_file_text(&variant, based_on.as_deref());
+        let bytes = crate::store::variants::variant_file_text(&variant, based_on.as_deref());
         if let Err(e) = self
             .registry
             .add_preset::<tilebox_sliding::Sliding>(info, variant)
@@ -939,7 +939,7 @@ impl TileboxApp {
     }
 
     /// Tells the app the names of the files in the player's `variants/` folder, as read at
-    /// start ([`crate::variants::file_names`]).
+    /// start ([`crate::store::variants::file_names`]).
     pub(crate) fn know_variant_files(&mut self, names: std::collections::BTreeSet<String>) {
         self.variant_files = names;
     }
@@ -967,7 +967,7 @@ impl TileboxApp {
         let Some(session) = slot.session.as_deref_mut() else {
             return;
         };
-        if crate::chrome::win_waits(session, slot.tally) {
+        if crate::screens::chrome::win_waits(session, slot.tally) {
             // Moves wait under the win, as in the original 2048.
             return;
         }
@@ -1218,7 +1218,7 @@ impl TileboxApp {
         // daily best comes from foresight.
         // (Started while the history is read, it is known as such once it arrives.)
         let seen = slot.history.start(seed);
-        let mut tally = crate::tally::Tally::default();
+        let mut tally = crate::store::tally::Tally::default();
         if seen {
             tally.assist();
         }
@@ -1227,7 +1227,7 @@ impl TileboxApp {
     }
 
     /// Brings the score table up to date with game `index`: a new best is written at once. A
-    /// game that has ended goes into the history (once: see [`crate::tally::Tally::recorded`]).
+    /// game that has ended goes into the history (once: see [`crate::store::tally::Tally::recorded`]).
     fn record_status(&mut self, index: usize) {
         if let Some(slot) = self.slots.get_mut(index)
             && self.store.count(slot)
@@ -1249,7 +1249,7 @@ impl TileboxApp {
         for failure in self.store.take_failures() {
             let text = format!(
                 "{} could not be saved: {}",
-                crate::chrome::capitalized(&failure.what),
+                crate::screens::chrome::capitalized(&failure.what),
                 failure.error
             );
             let slot = self
@@ -1258,7 +1258,7 @@ impl TileboxApp {
                 .position(|s| {
                     saves::save_file_name(s.id()) == failure.name
                         || history_file_name(s.id()) == failure.name
-                        || crate::variants::code_game_file(s.id()) == failure.name
+                        || crate::store::variants::code_game_file(s.id()) == failure.name
                 })
                 .or(match self.current {
                     Current::Game(GameScreen { index }) if failure.name == SCORES_FILE => {
@@ -1303,7 +1303,7 @@ impl TileboxApp {
                     .slots
                     .iter()
                     .find(|s| s.id() == id)
-                    .and_then(|s| crate::trainer::trainable(&s.entry))
+                    .and_then(|s| crate::work::trainer::trainable(&s.entry))
                     .cloned();
                 self.trainer.stop();
             }
@@ -1468,7 +1468,7 @@ mod tests {
         let mut app = app_over(dir.path());
         let index = app.index_of("2048").unwrap();
         app.start_game(index, 1, None);
-        let before = crate::scores::whole::times();
+        let before = crate::store::scores::whole::times();
         // Play until the score rises: every rise is a new best of 2048, sent to the writer.
         let mut bests = 0;
         while app.scores().get("2048").best < 16 {
@@ -1479,7 +1479,7 @@ mod tests {
         }
         assert!(bests > 0);
         // The window's thread neither copied nor serialized the table for any of them.
-        assert_eq!(crate::scores::whole::times(), before);
+        assert_eq!(crate::store::scores::whole::times(), before);
         assert!(app.flush_writes(QUIT_WAIT).is_empty());
         let best = app.scores().get("2048").best;
         drop(app);

@@ -33,41 +33,17 @@
 //! - [`theme`] and [`help`]: colours, and the controls "How to play" adds to each game's rules.
 //! - [`tile_label`]: what a sliding tile writes at its size (whole, wrapped or short).
 
-pub mod advisor;
 pub mod app;
-mod assist;
-mod chrome;
-pub mod codes;
-pub mod frame_times;
-pub mod help;
-pub mod history;
-pub mod input;
-pub mod launcher;
-pub mod lock;
-pub mod pace;
-pub mod record;
-pub mod refusal;
-pub mod replay;
-pub mod saves;
-pub mod scores;
-mod screens;
+pub mod screens;
 mod slot;
-pub mod stats;
-pub mod stats_view;
-pub mod storage;
-mod store;
-pub mod tally;
-pub mod theme;
-pub mod tile_label;
-pub mod train_view;
-pub mod trainer;
-pub mod variants;
+pub mod store;
+pub mod ui;
 pub mod views;
-pub mod writer;
+pub mod work;
 
 pub use app::TileboxApp;
-pub use chrome::{REPLAY_LABEL, STATS_LABEL, speed_label};
 pub use screens::Screen;
+pub use screens::chrome::{REPLAY_LABEL, STATS_LABEL, speed_label};
 
 /// The directory Tilebox keeps its files in: `<data dir>/tilebox` (on Linux
 /// `$XDG_DATA_HOME/tilebox`, by default `~/.local/share/tilebox`).

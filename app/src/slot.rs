@@ -5,9 +5,9 @@
 use tilebox_core::date::Date;
 use tilebox_core::{DynSession, Entry};
 
-use crate::history::Kept;
-use crate::saves;
-use crate::tally::Tally;
+use crate::store::history::Kept;
+use crate::store::saves;
+use crate::store::tally::Tally;
 use crate::views::{self, GameView};
 
 /// What a game a newer Tilebox saved says when it is asked to move.
@@ -54,8 +54,8 @@ pub(crate) struct GameSlot {
 
 impl GameSlot {
     /// "How to play" of this game, as shown now.
-    pub fn help(&self) -> crate::help::Shown<'_> {
-        crate::help::Shown {
+    pub fn help(&self) -> crate::screens::help::Shown<'_> {
+        crate::screens::help::Shown {
             entry: &self.entry,
             session: self.session.as_deref(),
             view: self.view.as_ref(),

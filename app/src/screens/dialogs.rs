@@ -5,8 +5,8 @@
 //! is, the screen under it gets no keys.
 
 use super::Action;
+use crate::screens::{chrome, codes};
 use crate::slot::Start;
-use crate::{chrome, codes};
 
 /// A dialog open over the screen.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,7 +34,7 @@ pub(crate) enum Dialog {
     /// The offer to add a code's game whose rules no game here has, over the launcher.
     AddGame {
         /// The game to add.
-        game: Box<crate::variants::CodeGame>,
+        game: Box<crate::store::variants::CodeGame>,
         /// The code's seed, the game to start once it is added.
         seed: u64,
     },
@@ -144,11 +144,11 @@ pub(crate) fn saving(ctx: &egui::Context, pending: &[String], waited: bool) -> O
                     if keep.clicked() {
                         choice = Some(false);
                     }
-                    crate::theme::trap_focus(ui.ctx(), vec![quit.id, keep.id]);
+                    crate::ui::theme::trap_focus(ui.ctx(), vec![quit.id, keep.id]);
                 });
             } else {
                 ui.label(format!("Saving {}…", pending.join(", ")));
-                crate::theme::trap_focus(ui.ctx(), Vec::new());
+                crate::ui::theme::trap_focus(ui.ctx(), Vec::new());
             }
         });
     choice

@@ -8,16 +8,19 @@
 //! drawing modules (`chrome`, `launcher`, `stats_view`, `replay`, `views`) and the game slots
 //! ([`crate::slot`]); nothing here uses the shell.
 
+pub(crate) mod chrome;
+pub mod codes;
 pub(crate) mod dialogs;
 pub(crate) mod game;
-pub(crate) mod launcher;
-pub(crate) mod replay;
-pub(crate) mod stats;
+pub mod help;
+pub mod launcher;
+pub mod replay;
+pub mod stats;
 
 use tilebox_core::SavedGame;
 
-use crate::chrome::EndChoice;
-use crate::input::{Command, KeyPress};
+use crate::screens::chrome::EndChoice;
+use crate::ui::input::{Command, KeyPress};
 
 /// Which screen is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,9 +33,9 @@ pub enum Screen {
     /// The game of the slot at this index (the registry's entries, then its combinations,
     /// then the games added while the app runs).
     Game(usize),
-    /// The statistics of the entry at this index ([`crate::stats_view`]).
+    /// The statistics of the entry at this index ([`crate::screens::stats::view`]).
     Stats(usize),
-    /// A game of the entry at this index replayed ([`crate::replay`]).
+    /// A game of the entry at this index replayed ([`crate::screens::replay::view`]).
     Replay(usize),
 }
 
@@ -85,7 +88,7 @@ pub(crate) enum Action {
     /// The answer to the win or game-over message.
     End(EndChoice),
     /// Autoplay's speed picked in the bar.
-    SetSpeed(crate::advisor::Speed),
+    SetSpeed(crate::work::advisor::Speed),
     /// Replay `saved`, a game of the entry shown, from its start, under the heading `title`.
     Replay {
         /// The game.
@@ -97,7 +100,7 @@ pub(crate) enum Action {
 
 /// Whether `key` is one that opens or leaves a screen in a screen of kind `screen` (a card's
 /// digit, Escape, Statistics...): the keys after it in the same frame are kept for the next
-/// frame, so that the screen it opens gets them, in order ([`crate::input::hand_over`]).
+/// frame, so that the screen it opens gets them, in order ([`crate::ui::input::hand_over`]).
 pub(crate) fn changes_screen(screen: Screen, key: KeyPress) -> bool {
     use egui::Key;
     if key.has_command_modifier() {
@@ -109,13 +112,13 @@ pub(crate) fn changes_screen(screen: Screen, key: KeyPress) -> bool {
         Screen::Launcher | Screen::Group(_) => {
             clicks
                 || matches!(key.key, Key::Escape | Key::C)
-                || crate::input::digit_of(key.key).is_some()
+                || crate::ui::input::digit_of(key.key).is_some()
         }
         // F1 may put "How to play" in the board's place, in a small window.
         Screen::Game(_) => {
             clicks
                 || matches!(
-                    crate::input::command_of(key, false),
+                    crate::ui::input::command_of(key, false),
                     Some(
                         Command::Back
                             | Command::Statistics

@@ -20,7 +20,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use crate::storage::{Storage, StorageError};
+use crate::store::storage::{Storage, StorageError};
 
 /// What a write makes of its value: the file's bytes, computed on the writer thread.
 type Encode = Box<dyn FnOnce() -> Result<Vec<u8>, StorageError> + Send>;

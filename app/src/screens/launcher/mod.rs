@@ -1,16 +1,18 @@
 //! The launcher screen: the list of games, or the page of one group of entries (2048's board
 //! sizes) with its menu of options where the group's kind has some. Drawn by
-//! [`crate::launcher`]; its keys: a card's number opens it, T switches theme, C plays a code,
+//! [`crate::screens::launcher::cards`]; its keys: a card's number opens it, T switches theme, C plays a code,
 //! Escape leaves a group's page.
+
+pub mod cards;
 
 use tilebox_core::ParamOption;
 
 use super::{Action, Screen};
-use crate::input::{self, KeyPress};
-use crate::launcher::{self, Card};
-use crate::scores::Scores;
 use crate::slot::GameSlot;
-use crate::theme::ThemeChoice;
+use crate::store::scores::Scores;
+use crate::ui::input::{self, KeyPress};
+use crate::ui::theme::ThemeChoice;
+use cards::Card;
 
 /// What the launcher is lent for a frame.
 pub(crate) struct Lent<'a> {
@@ -242,7 +244,7 @@ impl LauncherScreen {
             toggle_theme |= k.key == egui::Key::T;
             back |= k.key == egui::Key::Escape;
         }
-        let screen = launcher::Screen {
+        let screen = cards::Screen {
             title: title.as_deref(),
             cards: &cards,
             groups: lent.groups,
@@ -250,27 +252,27 @@ impl LauncherScreen {
             scores: lent.scores,
             theme: lent.theme,
             notices: lent.notices,
-            catalogue: catalogue.then_some(launcher::Catalogue {
+            catalogue: catalogue.then_some(cards::Catalogue {
                 filter: &self.filter,
                 total,
             }),
             focus,
-            options: (!options.is_empty()).then_some(launcher::Options {
+            options: (!options.is_empty()).then_some(cards::Options {
                 options: &options,
                 picks: &picks,
                 game: picked_game,
             }),
         };
         let mut actions = Vec::new();
-        match launcher::show(ui, &screen) {
-            launcher::Action::Choose(card) => chosen = Some(card),
-            launcher::Action::ToggleTheme => toggle_theme = true,
-            launcher::Action::Back => back = true,
-            launcher::Action::Stats(i) => return vec![Action::Open(Screen::Stats(i))],
-            launcher::Action::PlayCode => play_code = true,
-            launcher::Action::Dismiss(i) => actions.push(Action::Dismiss(i)),
-            launcher::Action::DismissAll => actions.push(Action::DismissAll),
-            launcher::Action::Pick { option, choice } => {
+        match cards::show(ui, &screen) {
+            cards::Action::Choose(card) => chosen = Some(card),
+            cards::Action::ToggleTheme => toggle_theme = true,
+            cards::Action::Back => back = true,
+            cards::Action::Stats(i) => return vec![Action::Open(Screen::Stats(i))],
+            cards::Action::PlayCode => play_code = true,
+            cards::Action::Dismiss(i) => actions.push(Action::Dismiss(i)),
+            cards::Action::DismissAll => actions.push(Action::DismissAll),
+            cards::Action::Pick { option, choice } => {
                 if let Some(group) = self.group {
                     let mut picks = picks.clone();
                     if let Some(pick) = picks.get_mut(option) {
@@ -279,7 +281,7 @@ impl LauncherScreen {
                     actions.push(Action::Picks { group, picks });
                 }
             }
-            launcher::Action::None => {}
+            cards::Action::None => {}
         }
         if toggle_theme {
             actions.push(Action::ToggleTheme);

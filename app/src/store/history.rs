@@ -1,7 +1,7 @@
 //! Every game remembered: `history/<entry-id>.jsonl`, one [`Record`] a line, appended when a
 //! game ends or is abandoned for a new one after a move.
 //!
-//! Lines are only ever appended ([`crate::storage::Storage::append_line`], through the writer
+//! Lines are only ever appended ([`crate::store::storage::Storage::append_line`], through the writer
 //! thread), never rewritten. Reading ([`read`]) takes the file line by line: a torn last line (a
 //! crash during an append) is ignored, other lines that are not records are skipped and
 //! counted, and records a newer Tilebox wrote (a higher `format`) stay in the file, unshown. A
@@ -28,11 +28,11 @@ use std::io::{BufRead, BufReader, Read as _, Seek as _, SeekFrom};
 use tilebox_core::Entry;
 use tilebox_core::date::Date;
 
-use crate::record::FIRST_FORMAT;
-pub use crate::record::{GameKey, HISTORY_FORMAT, Moves, Record};
-use crate::stats::Stats;
-use crate::storage::{NotRead, Storage, notice};
-use crate::tally::Tally;
+use crate::store::record::FIRST_FORMAT;
+pub use crate::store::record::{GameKey, HISTORY_FORMAT, Moves, Record};
+use crate::store::stats::Stats;
+use crate::store::storage::{NotRead, Storage, notice};
+use crate::store::tally::Tally;
 
 /// The most of a history file Tilebox reads: 256 MiB, more than other files (a history only
 /// grows: a thousand long games of 2048 with their moves are about 20 MB). Of a larger file,
@@ -46,7 +46,7 @@ pub const HISTORY_FOLDER: &str = "history";
 pub fn history_file_name(id: &str) -> String {
     format!(
         "{HISTORY_FOLDER}/{}.jsonl",
-        crate::saves::safe_file_stem(id)
+        crate::store::saves::safe_file_stem(id)
     )
 }
 

@@ -5,10 +5,10 @@
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, Vec2, WidgetInfo};
 use tilebox_core::{Entry, ParamOption};
 
-use crate::chrome;
-use crate::scores::{Best, Scores};
+use crate::screens::chrome;
 use crate::slot::GameSlot;
-use crate::theme::{self, Palette, ThemeChoice};
+use crate::store::scores::{Best, Scores};
+use crate::ui::theme::{self, Palette, ThemeChoice};
 
 /// What a card leads to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -166,7 +166,7 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, action: &mut Action) {
                     *action = Action::Back;
                 }
                 let room = ui.available_width()
-                    - crate::theme::button_width(ui, screen.theme.label())
+                    - crate::ui::theme::button_width(ui, screen.theme.label())
                     - 2.0 * ui.spacing().item_spacing.x;
                 let width = ui
                     .painter()
@@ -204,7 +204,7 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, action: &mut Action) {
                 .wrap(),
             );
             if ui
-                .button(crate::codes::PLAY_CODE_LABEL)
+                .button(crate::screens::codes::PLAY_CODE_LABEL)
                 .on_hover_text("Play the game of a code someone shared (C)")
                 .clicked()
             {
@@ -215,7 +215,9 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, action: &mut Action) {
             // Many notices (a folder of refused files): one button clears them all.
             if screen.notices.len() > 1
                 && ui
-                    .button(crate::storage::dismiss_all_label(screen.notices.len()))
+                    .button(crate::store::storage::dismiss_all_label(
+                        screen.notices.len(),
+                    ))
                     .clicked()
             {
                 *action = Action::DismissAll;
@@ -363,7 +365,7 @@ fn entry_face(slot: &GameSlot, scores: &Scores) -> Face {
     let stats = scores.get(&info.id);
     // Unassisted games' best first, the assisted games' beside it if any.
     let lower = slot.entry.lower_is_better();
-    let best = crate::scores::with_assisted(
+    let best = crate::store::scores::with_assisted(
         stats.best_for(lower).card_text(),
         stats.assisted_best_for(lower),
     );
@@ -727,7 +729,7 @@ fn card(
         // (so that it, not the card, takes its clicks).
         let button = stats.then(|| {
             let size = Vec2::new(
-                crate::theme::button_width(ui, STATS_BUTTON),
+                crate::ui::theme::button_width(ui, STATS_BUTTON),
                 ui.spacing().interact_size.y,
             );
             ui.allocate_space(size).1

@@ -9,10 +9,10 @@
 use egui::RichText;
 use tilebox_core::{DynSession, Entry, SavedGame};
 
-use crate::input;
-use crate::pace::Pace;
-use crate::theme::Palette;
+use crate::ui::input;
+use crate::ui::theme::Palette;
 use crate::views::{self, GameView};
+use crate::work::pace::Pace;
 
 /// The speeds a replay plays at, in moves a second.
 pub const SPEEDS: [f64; 7] = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
@@ -232,7 +232,7 @@ impl Replay {
             ui.add_space(4.0);
             ui.horizontal(|ui| {
                 let back = ui.button("Back").on_hover_text("Leave the replay (Escape)");
-                crate::theme::focus_ring(ui, &back);
+                crate::ui::theme::focus_ring(ui, &back);
                 if back.clicked() {
                     steps.push(Step::Leave);
                 }
@@ -243,7 +243,7 @@ impl Replay {
                     let button = ui
                         .add_enabled(enabled, egui::Button::new(label))
                         .on_hover_text(key);
-                    crate::theme::focus_ring(ui, &button);
+                    crate::ui::theme::focus_ring(ui, &button);
                     if button.clicked() {
                         steps.push(step);
                     }

@@ -1,8 +1,10 @@
-//! The replay screen: a game watched from its start ([`crate::replay::Replay`] steps and draws
+//! The replay screen: a game watched from its start ([`crate::screens::replay::view::Replay`] steps and draws
 //! it); Back leaves it (the shell returns to the screen it was opened from).
 
+pub mod view;
+
 use super::{Action, Screen};
-use crate::replay::Replay;
+use crate::screens::replay::view::Replay;
 
 /// A game of the slot at an index replayed.
 pub(crate) struct ReplayScreen {

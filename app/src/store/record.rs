@@ -1,6 +1,6 @@
 //! One game of the history, as a line of `history/<entry-id>.jsonl` holds it ([`Record`]), and
 //! its moves kept compact ([`Moves`]). The history file, its reading and its checks are
-//! [`crate::history`]'s; the statistics ([`crate::stats`]) are worked out from records.
+//! [`crate::store::history`]'s; the statistics ([`crate::store::stats`]) are worked out from records.
 
 use std::sync::Arc;
 
@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use tilebox_core::date::Date;
 use tilebox_core::{DynSession, Entry, SAVE_FORMAT, SavedGame};
 
-use crate::tally::Tally;
+use crate::store::tally::Tally;
 
 /// The version of the history's line form written by this build: 2, where a record names its
 /// parameters only when they are not its entry's. (Version 1, which the previous release wrote,

@@ -151,7 +151,7 @@ pub fn nothing_saved(reason: &str) -> String {
 }
 
 /// [`nothing_saved`] for `storage`, if it writes nothing: the game screen's line.
-pub fn nothing_saved_line(storage: &crate::storage::Storage) -> Option<String> {
+pub fn nothing_saved_line(storage: &crate::store::storage::Storage) -> Option<String> {
     storage.unusable_reason().map(nothing_saved)
 }
 

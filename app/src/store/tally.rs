@@ -13,7 +13,7 @@
 use serde::{Deserialize, Serialize};
 use tilebox_core::Status;
 
-use crate::scores::GameStats;
+use crate::store::scores::GameStats;
 
 /// The counts one game has made in the score table, and whether its win was seen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,7 +35,7 @@ pub struct Tally {
     /// The game's `played` was counted among the assisted games (its win goes there too).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub played_assisted: bool,
-    /// The game is in the history ([`crate::history`]): it is recorded once, when it first
+    /// The game is in the history ([`crate::store::history`]): it is recorded once, when it first
     /// ends or when it is abandoned after a move, and never again. A game undone after its end
     /// and played on to another end stays recorded once, with its first end. `None` only in a
     /// tally read from a save written before the history was kept, until [`Tally::resumed_at`]

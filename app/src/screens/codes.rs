@@ -5,9 +5,9 @@
 use egui::{Id, Key, RichText};
 use tilebox_core::date::Date;
 
-use crate::chrome;
+use crate::screens::chrome;
 // The bar's buttons and mark, drawn by the bar (which does not use this module).
-pub use crate::chrome::{CODE_LABEL, DAILY_LABEL, daily_mark};
+pub use crate::screens::chrome::{CODE_LABEL, DAILY_LABEL, daily_mark};
 
 /// The launcher's button, and the heading of its dialog, that plays a code.
 pub const PLAY_CODE_LABEL: &str = "Play a code";
@@ -111,7 +111,10 @@ pub(crate) enum AddAnswer {
 /// The dialog that offers to add the game of a code whose rules no game here has (`game`):
 /// what it is and the file that would hold its rules, Add and play (the default: Return) and
 /// Don't add (Escape, or a click outside).
-pub(crate) fn add_game(ctx: &egui::Context, game: &crate::variants::CodeGame) -> Option<AddAnswer> {
+pub(crate) fn add_game(
+    ctx: &egui::Context,
+    game: &crate::store::variants::CodeGame,
+) -> Option<AddAnswer> {
     let v = &game.variant;
     let answer = chrome::button_dialog(
         ctx,
@@ -174,7 +177,7 @@ pub(crate) fn play_code(
     let opened_key = Id::unique("play-code-opened");
     let mut answer = None;
     let modal = egui::Modal::new(Id::unique("play-code-dialog")).show(ctx, |ui| {
-        crate::theme::dialog_scroll(ui, |ui| {
+        crate::ui::theme::dialog_scroll(ui, |ui| {
             ui.set_max_width(dialog_width(ctx, 400.0));
             ui.heading(PLAY_CODE_LABEL);
             ui.add(
@@ -194,7 +197,7 @@ pub(crate) fn play_code(
             ui.ctx().accesskit_node_builder(field.id, |node| {
                 node.set_label(CODE_FIELD_LABEL);
             });
-            crate::theme::focus_ring(ui, &field);
+            crate::ui::theme::focus_ring(ui, &field);
             // The field has the focus when the dialog opens.
             if ui.ctx().data(|d| d.get_temp::<bool>(opened_key)).is_none() {
                 field.request_focus();
@@ -220,7 +223,7 @@ pub(crate) fn play_code(
             if cancel.clicked() {
                 answer = Some(PlayAnswer::Cancel);
             }
-            crate::theme::trap_focus(ui.ctx(), vec![field.id, play.id, cancel.id]);
+            crate::ui::theme::trap_focus(ui.ctx(), vec![field.id, play.id, cancel.id]);
         });
     });
     if answer.is_none() && modal.should_close() {

@@ -81,7 +81,7 @@ impl FrameTimes {
             keys: raw
                 .events
                 .iter()
-                .filter_map(crate::input::key_press_of)
+                .filter_map(crate::ui::input::key_press_of)
                 .map(|k| format!("{:?}", k.key))
                 .collect(),
             moved: false,

@@ -1,5 +1,5 @@
 //! The window of a second copy of Tilebox started on a data directory another copy holds
-//! ([`crate::lock`]): it says so, names the directory, writes nothing, and quits with a button.
+//! ([`crate::store::lock`]): it says so, names the directory, writes nothing, and quits with a button.
 
 use std::path::PathBuf;
 
@@ -43,7 +43,7 @@ impl AlreadyRunning {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         if !self.styled {
             // The app's look (its colours, its type), before anything is drawn in it.
-            crate::theme::install(ui.ctx());
+            crate::ui::theme::install(ui.ctx());
             self.styled = true;
             ui.ctx().request_discard("the app's theme");
             return;

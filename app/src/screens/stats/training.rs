@@ -1,4 +1,4 @@
-//! The statistics screen's part on the game's AI player ([`crate::trainer`]): which player
+//! The statistics screen's part on the game's AI player ([`crate::work::trainer`]): which player
 //! hints and autoplay use, and "Train a stronger player", with the run's progress while it
 //! trains (the figures `tilebox-cli train` shows, worded by the same function), and its stop.
 
@@ -6,8 +6,8 @@ use egui::RichText;
 use tilebox_ai::ntuple::file::RunState;
 use tilebox_ai::ntuple::run::{Figures, Target};
 
-use crate::theme::{Palette, thousands};
-use crate::trainer::{MOVES_A_RUN, Standing, ended_a_run, target_after};
+use crate::ui::theme::{Palette, thousands};
+use crate::work::trainer::{MOVES_A_RUN, Standing, ended_a_run, target_after};
 
 /// The label of the button that starts training a game's player.
 pub const TRAIN_LABEL: &str = "Train a stronger player";
@@ -100,7 +100,7 @@ pub(crate) fn show(ui: &mut egui::Ui, panel: &Panel) -> Option<Asked> {
         let response = ui
             .add_enabled(enabled, egui::Button::new(label))
             .on_hover_text(hover);
-        crate::theme::focus_ring(ui, &response);
+        crate::ui::theme::focus_ring(ui, &response);
         if response.clicked() {
             asked = Some(what);
         }

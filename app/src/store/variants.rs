@@ -25,7 +25,7 @@ pub fn variants_dir(data_dir: &Path) -> PathBuf {
 
 /// The catalogue with the player's variants of `data_dir` (each in the group of the root of its
 /// `based_on` chain), whose sliding games' hints and autoplay use the networks trained in its
-/// `players/` folder ([`crate::trainer`], `tilebox-cli train`), and one launcher notice per file
+/// `players/` folder ([`crate::work::trainer`], `tilebox-cli train`), and one launcher notice per file
 /// refused; and that folder's players, to be told of each save of a training run
 /// ([`TileboxApp::share_players`]).
 pub fn player_registry(data_dir: &Path) -> (Registry, Vec<String>, Arc<Players>) {

@@ -13,7 +13,7 @@
 //! {"version":1,"games":{"shut-the-box":{"best":0,"played":2,"won":0,"lowest":7}}}
 //! ```
 //!
-//! Only the copy of the app that holds the data directory ([`crate::lock`]) writes it, so the
+//! Only the copy of the app that holds the data directory ([`crate::store::lock`]) writes it, so the
 //! table it holds is the table on disk: a write is the whole table, with nothing to merge. The
 //! writer thread keeps its own copy ([`ScoresFile`]), sharing the games read from the file with
 //! the window's ([`Scores`]); the window sends it each game that changes, and it writes the
@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::storage::{Layout, ReadOutcome, Storage, StorageError, encode, notice};
+use crate::store::storage::{Layout, ReadOutcome, Storage, StorageError, encode, notice};
 
 /// The file name of the score table inside the data directory.
 pub const SCORES_FILE: &str = "scores.json";
@@ -473,7 +473,7 @@ impl Scores {
     }
 }
 
-/// The score table as the writer thread keeps it ([`crate::writer::Document`]): the window
+/// The score table as the writer thread keeps it ([`crate::store::writer::Document`]): the window
 /// sends it each game that changed, never the table, and it writes the file from it, as it is
 /// made ([`Storage::write_json_streamed`]).
 #[derive(Debug)]
@@ -506,7 +506,7 @@ impl ScoresFile {
     }
 }
 
-impl crate::writer::Document for ScoresFile {
+impl crate::store::writer::Document for ScoresFile {
     fn write(&mut self, storage: &Storage, name: &str) -> Result<(), StorageError> {
         self.layout = storage.write_json_streamed(name, &self.scores, self.layout)?;
         Ok(())

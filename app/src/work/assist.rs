@@ -15,10 +15,10 @@ use std::time::Duration;
 
 use tilebox_core::{AssistError, DynSession};
 
-use crate::advisor::{self, Advisor, Speed};
-use crate::input::Command;
-use crate::pace::Pace;
 use crate::slot::GameSlot;
+use crate::ui::input::Command;
+use crate::work::advisor::{self, Advisor, Speed};
+use crate::work::pace::Pace;
 
 /// What the player is told when the AI's thread has stopped.
 pub const AI_STOPPED: &str =
@@ -99,7 +99,7 @@ pub struct Assist {
 
 /// An assistant's refusal as a sentence for the player.
 fn sentence(e: &AssistError) -> String {
-    format!("{}.", crate::chrome::capitalized(&e.to_string()))
+    format!("{}.", crate::screens::chrome::capitalized(&e.to_string()))
 }
 
 impl Assist {
@@ -357,7 +357,7 @@ mod tests {
     use tilebox_tests::toy::{self, Toy, ToyCoach};
 
     use super::*;
-    use crate::tally::Tally;
+    use crate::store::tally::Tally;
 
     /// Steps `drive` with game `shown` on the screen until `done` holds of the assist and the
     /// moves it returned; returns those moves.

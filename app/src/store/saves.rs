@@ -6,8 +6,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use tilebox_core::date::Date;
 use tilebox_core::{DynSession, Entry, SAVE_FORMAT, SavedGame};
 
-use crate::storage::{Layout, ReadOutcome, Storage, StorageError, encode, notice, notice_with};
-use crate::tally::Tally;
+use crate::store::storage::{
+    Layout, ReadOutcome, Storage, StorageError, encode, notice, notice_with,
+};
+use crate::store::tally::Tally;
 
 /// What a save file holds. Read field by field (a [`Deserialize`] by hand, not serde's
 /// `flatten`, which would first copy the whole file, moves and all, into a tree of its own); the

@@ -6,7 +6,7 @@
 //! the daily games. Where a lower score is better (Strike 9's golf) the best is the lowest
 //! score of a game that reached its end, as in the score table: an abandoned game sets no best.
 
-use crate::record::Record;
+use crate::store::record::Record;
 
 /// The figures of one set of games (the unassisted ones, the assisted ones, the daily ones).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -593,11 +593,11 @@ mod tests {
 
     fn record(score: u64, won: bool, over: bool, assisted: bool) -> Record {
         Record {
-            format: crate::record::HISTORY_FORMAT,
+            format: crate::store::record::HISTORY_FORMAT,
             game: "2048".into(),
             params: None,
             seed: 1,
-            moves: crate::record::Moves::from(vec!["L"]),
+            moves: crate::store::record::Moves::from(vec!["L"]),
             score,
             won,
             over,

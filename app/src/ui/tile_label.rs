@@ -17,7 +17,7 @@
 //! Pure: the width of a text at a size is asked of the caller (egui's fonts in the app).
 
 /// The smallest type a tile's text is written in, where any form of it holds it.
-pub const LEAST: f32 = crate::theme::SMALLEST_TEXT;
+pub const LEAST: f32 = crate::ui::theme::SMALLEST_TEXT;
 
 /// The share of a tile's side its text may take, across and down, to hold [`LEAST`].
 const ROOM: f32 = 0.88;
@@ -102,7 +102,7 @@ pub fn fit(text: &str, side: f32, width: impl Fn(&str, f32) -> f32) -> TileLabel
 /// The size of a tile's text that fills it as 2048's numbers do, by its number of characters:
 /// half the tile for one, then narrower (four digits take about 60% of its width).
 fn filled(text: &str, side: f32) -> f32 {
-    crate::theme::tile_font_size(text, side)
+    crate::ui::theme::tile_font_size(text, side)
 }
 
 /// The sizes of the lines of `form` in a tile `side` points wide.
@@ -363,7 +363,10 @@ mod tests {
         let label = fit("2048", 72.0, width);
         assert_eq!(label.text(), "2048");
         assert!(label.whole);
-        assert_eq!(label.smallest(), crate::theme::tile_font_size("2048", 72.0));
+        assert_eq!(
+            label.smallest(),
+            crate::ui::theme::tile_font_size("2048", 72.0)
+        );
         // An 8×8 board's tile at 360 px: 2048 still whole at 12 points, 16384 short.
         let label = fit("2048", 32.0, width);
         assert_eq!((label.text().as_str(), label.smallest()), ("2048", LEAST));

@@ -5,14 +5,14 @@
 use egui::{Align2, Color32, FontId, Id, Key, RichText, Vec2};
 use tilebox_core::DynSession;
 
-use crate::advisor::Speed;
-use crate::help;
-use crate::input::Command;
-use crate::scores::Best;
+use crate::screens::help;
 use crate::slot::GameSlot;
-use crate::tally::Tally;
-use crate::theme::ThemeChoice;
+use crate::store::scores::Best;
+use crate::store::tally::Tally;
+use crate::ui::input::Command;
+use crate::ui::theme::ThemeChoice;
 use crate::views;
+use crate::work::advisor::Speed;
 
 /// How long the rising "+N" above the score lasts, in seconds.
 pub const SCORE_POP_SECONDS: f64 = 0.8;
@@ -66,10 +66,10 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar) -> BarChoice {
         let spacing = ui.spacing().item_spacing.x;
         let buttons_width: f32 = labels
             .iter()
-            .map(|l| crate::theme::button_width(ui, l) + spacing)
+            .map(|l| crate::ui::theme::button_width(ui, l) + spacing)
             .sum::<f32>();
         let one_row = ui.available_width()
-            >= crate::theme::button_width(ui, "Back") + spacing + TITLE_ROOM + buttons_width;
+            >= crate::ui::theme::button_width(ui, "Back") + spacing + TITLE_ROOM + buttons_width;
         let can_redo = session.is_some_and(|s| s.can_redo());
         let can_undo = session.is_some_and(|s| s.can_undo());
         let controls = |ui: &mut egui::Ui, commands: &mut Vec<Command>| {
@@ -154,7 +154,7 @@ pub fn top_bar(ui: &mut egui::Ui, slot: &GameSlot, bar: TopBar) -> BarChoice {
             };
             score_box(
                 ui,
-                crate::scores::with_assisted(best.bar_text(), assisted_best),
+                crate::store::scores::with_assisted(best.bar_text(), assisted_best),
                 None,
             );
             let over = session.is_none_or(|s| s.status().over);
@@ -290,14 +290,14 @@ fn speed_menu(ui: &mut egui::Ui, speed: Speed) -> Option<Speed> {
     let spacing = ui.spacing().item_spacing.x;
     let width: f32 = labels
         .iter()
-        .map(|l| crate::theme::button_width(ui, l) + spacing)
+        .map(|l| crate::ui::theme::button_width(ui, l) + spacing)
         .sum();
     let row = ui.max_rect();
     let row_started = ui.cursor().left() > row.left() + 1.0;
     if row_started && row.right() - ui.cursor().left() < width - spacing {
         ui.end_row();
     }
-    crate::theme::choice_buttons(ui, labels, current, speed_label)
+    crate::ui::theme::choice_buttons(ui, labels, current, speed_label)
         .and_then(|picked| Speed::ALL.get(picked).copied())
 }
 
@@ -425,7 +425,7 @@ fn score_box(ui: &mut egui::Ui, text: String, pop: Option<(Option<(f64, u64)>, c
         let t = ui.input(|i| i.time) - start;
         if (0.0..SCORE_POP_SECONDS).contains(&t) {
             let p = (t / SCORE_POP_SECONDS) as f32;
-            let palette = crate::theme::Palette::of(ui.visuals().dark_mode);
+            let palette = crate::ui::theme::Palette::of(ui.visuals().dark_mode);
             let text = RichText::new(format!("{sign}{gained}"))
                 .font(font)
                 .strong()
@@ -516,7 +516,7 @@ pub(crate) fn dialog_buttons<T: Copy>(
     }
     let ctx = ui.ctx().clone();
     // Tab and Shift+Tab go round the buttons, never to the screen behind.
-    crate::theme::trap_focus(&ctx, ids.clone());
+    crate::ui::theme::trap_focus(&ctx, ids.clone());
     // Focus starts on the default answer when the dialog opens.
     let opened = ctx.data(|d| d.get_temp::<bool>(dialog)).is_none();
     if opened && let Some(&first) = ids.first() {
@@ -554,7 +554,7 @@ pub(crate) fn button_dialog<T: Copy>(
 ) -> Option<T> {
     let mut answer = None;
     let modal = egui::Modal::new(Id::unique(name)).show(ctx, |ui| {
-        crate::theme::dialog_scroll(ui, |ui| {
+        crate::ui::theme::dialog_scroll(ui, |ui| {
             ui.set_max_width(width);
             ui.heading(heading);
             body(ui);
@@ -670,7 +670,7 @@ pub fn confirm_new_game(
     let dialog = Id::unique(("confirm-new-focus", index));
     let mut answer = None;
     let modal = egui::Modal::new(Id::unique(("confirm-new", index))).show(ctx, |ui| {
-        crate::theme::dialog_scroll(ui, |ui| {
+        crate::ui::theme::dialog_scroll(ui, |ui| {
             ui.set_max_width(340.0);
             ui.heading("Start a new game?");
             ui.add(

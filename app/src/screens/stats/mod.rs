@@ -1,11 +1,14 @@
-//! The statistics screen of one game: drawn by [`crate::stats_view`] from the game's history;
+//! The statistics screen of one game: drawn by [`crate::screens::stats::view`] from the game's history;
 //! Back leaves it (the shell returns to the screen it was opened from), and a game of the history can be replayed.
 
+pub mod training;
+pub mod view;
+
 use super::{Action, Screen};
-use crate::history::HistoryView;
+use crate::screens::stats::training::{Asked, Panel};
 use crate::slot::GameSlot;
-use crate::stats_view::{self, Memo};
-use crate::train_view::{Asked, Panel};
+use crate::store::history::HistoryView;
+use view::Memo;
 
 /// The statistics of the game at an index of the slots.
 pub(crate) struct StatsScreen {
@@ -38,8 +41,8 @@ impl StatsScreen {
         player: Option<&Panel>,
     ) -> Vec<Action> {
         let history = slot.history.view();
-        match stats_view::show(ui, &slot.entry, history, &mut self.memo, player) {
-            stats_view::Action::Replay(i) => {
+        match view::show(ui, &slot.entry, history, &mut self.memo, player) {
+            view::Action::Replay(i) => {
                 let HistoryView::Ready(records) = history else {
                     return Vec::new();
                 };
@@ -57,10 +60,10 @@ impl StatsScreen {
                     title,
                 }]
             }
-            stats_view::Action::Back => vec![Action::Back],
-            stats_view::Action::Player(Asked::Train) => vec![Action::Train(self.index)],
-            stats_view::Action::Player(Asked::Stop) => vec![Action::StopTraining],
-            stats_view::Action::None => Vec::new(),
+            view::Action::Back => vec![Action::Back],
+            view::Action::Player(Asked::Train) => vec![Action::Train(self.index)],
+            view::Action::Player(Asked::Stop) => vec![Action::StopTraining],
+            view::Action::None => Vec::new(),
         }
     }
 }

@@ -1,4 +1,4 @@
-//! The statistics screen of one entry: the figures of its history ([`crate::stats`]),
+//! The statistics screen of one entry: the figures of its history ([`crate::store::stats`]),
 //! unassisted games first and the assisted and daily games beside, a chart of the scores of the
 //! last 100, the last 1,000 or all games (a point each, or bins of games with their mean where
 //! points would overlap) with the best, the assisted and the daily games marked, a chart of the
@@ -6,18 +6,18 @@
 //! its replay.
 //!
 //! Nothing here costs more with a longer history: the figures come worked out with the history
-//! ([`crate::history::History`]), a chart draws at most [`crate::stats::MAX_POINTS`] points or
-//! bins, fewer on a narrow plot (one every [`crate::stats::POINT_SPACING`] of its width, so
-//! that no two marks overlap: [`crate::stats::max_points`]), and the list shows [`PAGE`] games.
+//! ([`crate::store::history::History`]), a chart draws at most [`crate::store::stats::MAX_POINTS`] points or
+//! bins, fewer on a narrow plot (one every [`crate::store::stats::POINT_SPACING`] of its width, so
+//! that no two marks overlap: [`crate::store::stats::max_points`]), and the list shows [`PAGE`] games.
 
 use egui::{RichText, Vec2};
 use egui_plot::{Bar, BarChart, GridInput, GridMark, Line, MarkerShape, Plot, PlotPoints, Points};
 use tilebox_core::Entry;
 
-use crate::history::{History, HistoryView, Record};
-use crate::input;
-use crate::stats::{Bin, Chart, Figures, Kind, Measure, Range, Stats};
-use crate::theme::{Palette, thousands};
+use crate::store::history::{History, HistoryView, Record};
+use crate::store::stats::{Bin, Chart, Figures, Kind, Measure, Range, Stats};
+use crate::ui::input;
+use crate::ui::theme::{Palette, thousands};
 
 /// What the player did on the statistics screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,8 +28,8 @@ pub(crate) enum Action {
     Back,
     /// Replay the game at this index of the history.
     Replay(usize),
-    /// Something of the game's AI player ([`crate::train_view`]).
-    Player(crate::train_view::Asked),
+    /// Something of the game's AI player ([`crate::screens::stats::training`]).
+    Player(crate::screens::stats::training::Asked),
 }
 
 /// The accessible label of the button that replays the best game.
@@ -100,7 +100,7 @@ pub(crate) fn show(
     entry: &Entry,
     history: HistoryView<'_>,
     memo: &mut Memo,
-    player: Option<&crate::train_view::Panel>,
+    player: Option<&crate::screens::stats::training::Panel>,
 ) -> Action {
     let mut action = Action::None;
     memo.showing(entry);
@@ -131,7 +131,7 @@ pub(crate) fn show(
             let back = ui
                 .button("Back")
                 .on_hover_text("Back to where you came from (Escape)");
-            crate::theme::focus_ring(ui, &back);
+            crate::ui::theme::focus_ring(ui, &back);
             if back.clicked() {
                 action = Action::Back;
             }
@@ -149,7 +149,7 @@ pub(crate) fn show(
 
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
-            if let Some(asked) = player.and_then(|p| crate::train_view::show(ui, p)) {
+            if let Some(asked) = player.and_then(|p| crate::screens::stats::training::show(ui, p)) {
                 action = Action::Player(asked);
             }
             let Some(history) = history else {
@@ -212,7 +212,7 @@ fn figures_and_lists(
                 egui::Button::new(REPLAY_BEST_LABEL),
             )
             .on_hover_text("Watch your best game from its start (R)");
-        crate::theme::focus_ring(ui, &button);
+        crate::ui::theme::focus_ring(ui, &button);
         if button.clicked() {
             replay = stats.best_game;
         }
@@ -296,7 +296,7 @@ fn range_buttons(ui: &mut egui::Ui, range: &mut Range, len: usize) {
             button.widget_info(|| {
                 egui::WidgetInfo::selected(egui::Role::Button, true, chosen, range_label(choice))
             });
-            crate::theme::focus_ring(ui, &button);
+            crate::ui::theme::focus_ring(ui, &button);
             if button.clicked() {
                 *range = choice;
             }
@@ -778,7 +778,7 @@ fn games_list(
             button.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::Role::Button, true, replay_label(index + 1))
             });
-            crate::theme::focus_ring(ui, &button);
+            crate::ui::theme::focus_ring(ui, &button);
             if button.clicked() {
                 replay = Some(index);
             }
@@ -788,12 +788,12 @@ fn games_list(
     if pages > 1 {
         ui.horizontal_wrapped(|ui| {
             let newer = ui.add_enabled(*page > 0, egui::Button::new(NEWER_LABEL));
-            crate::theme::focus_ring(ui, &newer);
+            crate::ui::theme::focus_ring(ui, &newer);
             if newer.clicked() {
                 *page -= 1;
             }
             let older = ui.add_enabled(*page + 1 < pages, egui::Button::new(OLDER_LABEL));
-            crate::theme::focus_ring(ui, &older);
+            crate::ui::theme::focus_ring(ui, &older);
             if older.clicked() {
                 *page += 1;
             }

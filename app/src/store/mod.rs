@@ -3,17 +3,28 @@
 //! from here to the one writer thread ([`Writer`]), so the window never touches the disk.
 //! Screens never hold the store: they return actions, and the shell asks the store to write.
 
+pub mod history;
+pub mod lock;
+pub mod record;
+pub mod saves;
+pub mod scores;
+pub mod stats;
+pub mod storage;
+pub mod tally;
+pub mod variants;
+pub mod writer;
+
 use serde::{Deserialize, Serialize};
 use tilebox_core::Entry;
 
-use crate::advisor::Speed;
-use crate::history::{Loaded, Loading, Record, history_file_name};
-use crate::saves;
-use crate::scores::{SCORES_FILE, Scores, ScoresFile};
 use crate::slot::GameSlot;
-use crate::storage::{Layout, ReadOutcome, encode, notice};
-use crate::theme::ThemeChoice;
-use crate::writer::{Failure, Writer};
+use crate::store::history::{Loaded, Loading, Record, history_file_name};
+
+use crate::store::scores::{SCORES_FILE, Scores, ScoresFile};
+use crate::store::storage::{Layout, ReadOutcome, encode, notice};
+use crate::store::writer::{Failure, Writer};
+use crate::ui::theme::ThemeChoice;
+use crate::work::advisor::Speed;
 
 /// The settings file (theme, zoom, autoplay's speed).
 pub const SETTINGS_FILE: &str = "settings.json";
@@ -303,7 +314,7 @@ impl Store {
     /// Why nothing will be saved, in words, if nothing will (the data directory's lock could
     /// not be taken): the game screen's line.
     pub(crate) fn nothing_saved(&self) -> Option<String> {
-        crate::lock::nothing_saved_line(self.writer.storage())
+        crate::store::lock::nothing_saved_line(self.writer.storage())
     }
 
     /// Whether the player chose to quit without the writes still pending.

@@ -50,7 +50,7 @@ pub fn panel(ui: &mut egui::Ui, shown: &Shown<'_>) -> bool {
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     contents(ui, shown.entry, shown.session, shown.view);
-                    crate::theme::keep_focus_in_view(ui);
+                    crate::ui::theme::keep_focus_in_view(ui);
                 });
         });
     false
@@ -75,7 +75,7 @@ pub fn page(ui: &mut egui::Ui, shown: &Shown<'_>) {
         if keys.to_end {
             ui.scroll_to_cursor(Some(egui::Align::BOTTOM));
         }
-        crate::theme::keep_focus_in_view(ui);
+        crate::ui::theme::keep_focus_in_view(ui);
     });
 }
 

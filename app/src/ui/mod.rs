@@ -1,0 +1,8 @@
+//! The drawing pieces every screen and view shares: colours and the look of the widgets
+//! ([`theme`]), keys turned into commands ([`input`]), what a sliding tile writes at its size
+//! ([`tile_label`]), and the window of a second copy ([`refusal`]).
+
+pub mod input;
+pub mod refusal;
+pub mod theme;
+pub mod tile_label;

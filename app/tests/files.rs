@@ -124,7 +124,10 @@ fn files_a_newer_tilebox_wrote_are_left_untouched_and_said_so() {
             .any(|n| n.ends_with("The game can be looked at but not played."))
     );
     // What this build reads of them is shown: the theme, the best, the game.
-    assert_eq!(h.state().theme(), tilebox::ui::theme::ThemeChoice::Dark);
+    assert_eq!(
+        h.state().theme(),
+        tilebox::store::settings::ThemeChoice::Dark
+    );
     assert_eq!(h.state().scores().get("2048").best, 8);
     let session = h.state().session("2048").unwrap();
     assert_eq!(session.seed(), 12);

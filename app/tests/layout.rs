@@ -790,7 +790,7 @@ fn tab_brings_every_card_into_view_at_360_px() {
 #[test]
 fn the_autoplay_speed_and_the_options_are_chosen_by_keys() {
     use tilebox::screens::launcher::cards::{PLAY_OPTIONS_LABEL, card_label, option_label};
-    use tilebox::work::advisor::Speed;
+    use tilebox::store::settings::Speed;
     // The speed: Tab to a speed, then Return or Space.
     let dir = common::temp_dir("layout-keys-speed");
     let (mut h, _) = harness_at(&dir, "2048", (360.0, 600.0));

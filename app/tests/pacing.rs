@@ -12,7 +12,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tilebox::TileboxApp;
-use tilebox::work::advisor::Speed;
+use tilebox::store::settings::Speed;
 use tilebox_core::Session;
 use tilebox_sliding::Sliding;
 

@@ -8,11 +8,11 @@ use tilebox_core::DynSession;
 use crate::screens::help;
 use crate::slot::GameSlot;
 use crate::store::scores::Best;
+use crate::store::settings::Speed;
+use crate::store::settings::ThemeChoice;
 use crate::store::tally::Tally;
 use crate::ui::input::Command;
-use crate::ui::theme::ThemeChoice;
 use crate::views;
-use crate::work::advisor::Speed;
 
 /// How long the rising "+N" above the score lasts, in seconds.
 pub const SCORE_POP_SECONDS: f64 = 0.8;

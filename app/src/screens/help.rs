@@ -5,6 +5,7 @@
 use egui::{Key, RichText};
 use tilebox_core::{DynSession, Entry};
 
+use crate::slot::GameSlot;
 use crate::views::GameView;
 
 /// The heading of "How to play", and the bar's button that shows or hides it.
@@ -28,6 +29,18 @@ pub struct Shown<'a> {
     pub view: &'a dyn GameView,
     /// How many times "How to play" was shown before, this one counted.
     pub time: u32,
+}
+
+impl<'a> Shown<'a> {
+    /// "How to play" of the game of `slot`, as shown now.
+    pub(crate) fn of(slot: &'a GameSlot) -> Self {
+        Shown {
+            entry: &slot.entry,
+            session: slot.session.as_deref(),
+            view: slot.view.as_ref(),
+            time: slot.help_shown,
+        }
+    }
 }
 
 /// Shows "How to play" (`shown`) under the bar just drawn in `ui`, as a panel under the board

@@ -88,7 +88,7 @@ pub(crate) enum Action {
     /// The answer to the win or game-over message.
     End(EndChoice),
     /// Autoplay's speed picked in the bar.
-    SetSpeed(crate::work::advisor::Speed),
+    SetSpeed(crate::store::settings::Speed),
     /// Replay `saved`, a game of the entry shown, from its start, under the heading `title`.
     Replay {
         /// The game.

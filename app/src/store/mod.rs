@@ -8,63 +8,21 @@ pub mod lock;
 pub mod record;
 pub mod saves;
 pub mod scores;
+pub mod settings;
 pub mod stats;
 pub mod storage;
 pub mod tally;
 pub mod variants;
 pub mod writer;
 
-use serde::{Deserialize, Serialize};
 use tilebox_core::Entry;
 
-use crate::slot::GameSlot;
-use crate::store::history::{Loaded, Loading, Record, history_file_name};
+use crate::store::history::{Loaded, Loading, history_file_name};
+use crate::store::settings::{SETTINGS_FILE, SETTINGS_VERSION, Settings};
 
 use crate::store::scores::{SCORES_FILE, Scores, ScoresFile};
 use crate::store::storage::{Layout, ReadOutcome, encode, notice};
 use crate::store::writer::{Failure, Writer};
-use crate::ui::theme::ThemeChoice;
-use crate::work::advisor::Speed;
-
-/// The settings file (theme, zoom, autoplay's speed).
-pub const SETTINGS_FILE: &str = "settings.json";
-
-/// The version of `settings.json` this build reads and writes.
-const SETTINGS_VERSION: u32 = 1;
-
-/// What `settings.json` holds.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Settings {
-    version: u32,
-    /// The theme choice.
-    #[serde(default)]
-    pub theme: ThemeChoice,
-    /// The player's zoom, in percent (Ctrl+= / Ctrl+- / Ctrl+0).
-    #[serde(default = "hundred")]
-    pub zoom: u32,
-    /// Autoplay's speed (files written before it was kept read as the default, Normal).
-    #[serde(default)]
-    pub speed: Speed,
-    /// Fields a newer Tilebox wrote that this build does not know: kept on every rewrite.
-    #[serde(flatten)]
-    unknown: serde_json::Map<String, serde_json::Value>,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Self {
-            version: SETTINGS_VERSION,
-            theme: ThemeChoice::System,
-            zoom: hundred(),
-            speed: Speed::default(),
-            unknown: serde_json::Map::new(),
-        }
-    }
-}
-
-fn hundred() -> u32 {
-    100
-}
 
 /// The app's files: the score table, the settings and the histories as they arrive, and the
 /// writer every write goes through.
@@ -81,14 +39,14 @@ pub(crate) struct Store {
 
 impl Store {
     /// Reads the files of `writer`'s storage (temporary files a crash left are removed first):
-    /// the score table, the settings, and the game in progress of each of `entries`, one slot
-    /// each; starts reading their histories on a thread of its own. What could not be read is
+    /// the score table, the settings, and the game in progress of each of `entries`, given back
+    /// with its entry; starts reading their histories on a thread of its own. What could not be read is
     /// said in `notices`.
     pub(crate) fn open(
         writer: Writer,
         entries: impl IntoIterator<Item = Entry>,
         notices: &mut Vec<String>,
-    ) -> (Self, Vec<GameSlot>) {
+    ) -> (Self, Vec<(Entry, Option<saves::Resumed>)>) {
         let storage = writer.storage().clone();
         // A data directory that cannot be used is one notice, not one per file.
         notices.extend(storage.unusable_reason().map(str::to_string));
@@ -107,21 +65,21 @@ impl Store {
             _ => Settings::default(),
         };
 
-        let slots: Vec<GameSlot> = entries
+        let games: Vec<(Entry, Option<saves::Resumed>)> = entries
             .into_iter()
             .map(|entry| {
                 let resumed = saves::read(&storage, &entry, notices);
-                GameSlot::resumed(entry, resumed)
+                (entry, resumed)
             })
             .collect();
-        let histories = Loading::start(storage, slots.iter().map(|s| s.entry.clone()).collect());
+        let histories = Loading::start(storage, games.iter().map(|(e, _)| e.clone()).collect());
         let store = Self {
             writer,
             scores,
             settings,
             histories: Some(histories),
         };
-        (store, slots)
+        (store, games)
     }
 
     /// Queues the creation of file `name` (holding `what`, for messages) with `bytes`, never
@@ -186,101 +144,29 @@ impl Store {
 
     /// Queues a write of the settings.
     pub(crate) fn write_settings(&mut self) {
-        let settings = Settings {
-            version: SETTINGS_VERSION,
-            ..self.settings.clone()
-        };
+        let settings = self.settings.to_write();
         let path = self.writer.storage().path(SETTINGS_FILE);
         self.writer.submit(SETTINGS_FILE, "the settings", move || {
             encode(&path, &settings, Layout::Pretty)
         });
     }
 
-    /// Queues a write of the game in progress of `slot`, with its tally. A game a newer
-    /// Tilebox saved is not written.
-    pub(crate) fn save_game(&mut self, slot: &GameSlot) {
-        let Some(session) = slot.session.as_deref() else {
-            return;
-        };
-        if slot.newer_save {
-            return;
-        }
-        let save = saves::save_of(
-            session,
-            slot.tally,
-            slot.daily,
-            slot.duration_ms,
-            slot.save_unknown.clone(),
-        );
+    /// Queues a write of `save`, the game in progress of entry `id` (titled `title`, for
+    /// messages).
+    pub(crate) fn write_save(&mut self, id: &str, title: &str, save: saves::AppSave) {
         let storage = self.writer.storage().clone();
-        let what = format!("the game of {}", slot.entry.title());
+        let what = format!("the game of {title}");
         self.writer
-            .submit(&saves::save_file_name(slot.id()), &what, move || {
+            .submit(&saves::save_file_name(id), &what, move || {
                 saves::encode_save(&storage, &save)
             });
     }
 
-    /// Brings the score table up to date with the game of `slot`: a new best is written at
-    /// once. Returns whether the game is over.
-    pub(crate) fn count(&mut self, slot: &mut GameSlot) -> bool {
-        let Some(session) = slot.session.as_deref() else {
-            return false;
-        };
-        let lower = slot.entry.lower_is_better();
-        let moved = session.move_count() > 0 || session.can_redo();
-        let stats = self.scores.entry(slot.entry.id());
-        if slot
-            .tally
-            .record(session.status(), session.score(), moved, lower, stats)
-        {
-            self.write_scores(slot.entry.id());
-        }
-        session.status().over
-    }
-
-    /// The game of `slot` is being replaced: it counts as played if `moved`.
-    pub(crate) fn abandon(&mut self, slot: &mut GameSlot, moved: bool) {
-        if slot.session.is_some()
-            && slot
-                .tally
-                .abandon(moved, self.scores.entry(slot.entry.id()))
-        {
-            self.write_scores(slot.entry.id());
-        }
-    }
-
-    /// Records the game of `slot` as it stands in its history, unless it is there already: the
-    /// record is kept for this run and its line queued for the file, then the game's save,
-    /// which says it is recorded (so a start that finds a finished game not yet recorded, after
-    /// a kill between the two writes, records it once and not at every start).
-    pub(crate) fn record_game(&mut self, slot: &mut GameSlot) {
-        let Some(session) = slot.session.as_deref() else {
-            return;
-        };
-        if slot.newer_save || !slot.tally.mark_recorded() {
-            return;
-        }
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
-        let record = Record::of(
-            slot.entry.id(),
-            session,
-            &slot.tally,
-            slot.daily,
-            slot.duration_ms,
-            tilebox_core::date::rfc3339(now),
-        );
-        match record.line() {
-            Ok(line) => {
-                let what = format!("the history of {}", slot.entry.title());
-                self.writer
-                    .append(&history_file_name(slot.entry.id()), &what, line);
-            }
-            Err(e) => slot.message = Some(format!("The game could not be recorded: {e}")),
-        }
-        slot.history.push(record);
-        self.save_game(slot);
+    /// Queues `line`, a game of entry `id` (titled `title`, for messages), for the end of its
+    /// history file.
+    pub(crate) fn append_history(&mut self, id: &str, title: &str, line: Vec<u8>) {
+        let what = format!("the history of {title}");
+        self.writer.append(&history_file_name(id), &what, line);
     }
 
     /// The writes that failed since the last call.

@@ -13,8 +13,6 @@ use serde_json::Value;
 use tilebox_core::{Entry, EntryInfo, Registry};
 use tilebox_sliding::{Refusal, Sliding, Variant, free_id};
 
-use crate::TileboxApp;
-
 /// The folder of the player's variant files in the data directory.
 pub const VARIANTS_FOLDER: &str = "variants";
 
@@ -25,9 +23,9 @@ pub fn variants_dir(data_dir: &Path) -> PathBuf {
 
 /// The catalogue with the player's variants of `data_dir` (each in the group of the root of its
 /// `based_on` chain), whose sliding games' hints and autoplay use the networks trained in its
-/// `players/` folder ([`crate::work::trainer`], `tilebox-cli train`), and one launcher notice per file
-/// refused; and that folder's players, to be told of each save of a training run
-/// ([`TileboxApp::share_players`]).
+/// `players/` folder (trained in the app or by `tilebox-cli train`), and one launcher notice per
+/// file refused; and that folder's players, to be told of each save of a training run (the app
+/// shares them with its trainer).
 pub fn player_registry(data_dir: &Path) -> (Registry, Vec<String>, Arc<Players>) {
     let players = Arc::new(Players::new(&Players::in_app_dir(data_dir)));
     let (registry, refused) =
@@ -56,24 +54,6 @@ pub fn refusal_notice(refusal: &Refusal) -> String {
     };
     // One line, whatever the file's name or the message holds.
     line.replace(['\n', '\r'], " ")
-}
-
-impl TileboxApp {
-    /// The app over the catalogue with the player's variants of `data_dir` ([`player_registry`],
-    /// a notice per file refused), keeping its files in `data_dir`, opening game `start_game`
-    /// directly if given.
-    pub fn with_player_variants(data_dir: impl Into<PathBuf>, start_game: Option<&str>) -> Self {
-        let data_dir = data_dir.into();
-        let (registry, notices, players) = player_registry(&data_dir);
-        let files = file_names(&data_dir);
-        let mut app = Self::with_registry(registry, data_dir, start_game);
-        app.know_variant_files(files);
-        app.share_players(players);
-        for notice in notices {
-            app.notify(notice);
-        }
-        app
-    }
 }
 
 /// A game from a code whose rules no game here has ("Play a code"): the variant to add to the

@@ -1,51 +1,8 @@
 //! Colours: the light/dark preference, and egui's colours for the palettes the game kinds' front
 //! ends give ([`tilebox_core::FrontEnd::tile_colors`]).
 
-use egui::{Color32, ThemePreference};
-use serde::{Deserialize, Serialize};
+use egui::Color32;
 use tilebox_core::Rgb;
-
-/// The player's theme choice, kept in `settings.json`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ThemeChoice {
-    /// Follow the system's light or dark mode.
-    #[default]
-    System,
-    /// Always light.
-    Light,
-    /// Always dark.
-    Dark,
-}
-
-impl ThemeChoice {
-    /// The next choice, for the toggle button: system, light, dark, system...
-    pub fn next(self) -> Self {
-        match self {
-            Self::System => Self::Light,
-            Self::Light => Self::Dark,
-            Self::Dark => Self::System,
-        }
-    }
-
-    /// The button's text (also its accessible label).
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::System => "Theme: system",
-            Self::Light => "Theme: light",
-            Self::Dark => "Theme: dark",
-        }
-    }
-
-    /// egui's preference for this choice.
-    pub fn preference(self) -> ThemePreference {
-        match self {
-            Self::System => ThemePreference::System,
-            Self::Light => ThemePreference::Light,
-            Self::Dark => ThemePreference::Dark,
-        }
-    }
-}
 
 const fn hex(rgb: u32) -> Color32 {
     Color32::from_rgb((rgb >> 16) as u8, (rgb >> 8) as u8, rgb as u8)

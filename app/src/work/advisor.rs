@@ -21,60 +21,6 @@ pub const TRAINED: &str = tilebox_games::NETWORK;
 /// How long a hint thinks: longer than autoplay's moves, since the player waits for one only.
 pub const HINT_TIME: Duration = Duration::from_millis(250);
 
-/// How fast autoplay plays; kept in `settings.json` as `"slow"`, `"normal"` or `"fast"`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Speed {
-    /// A move each 0.7 s, to watch and learn from.
-    Slow,
-    /// A move each 0.3 s: each move's animation plays out.
-    #[default]
-    Normal,
-    /// As fast as it thinks, up to a move each 20 ms (50 a second): animations are cut short,
-    /// and where frames are slower than moves, a frame plays several.
-    Fast,
-}
-
-impl Speed {
-    /// Every speed, slowest first.
-    pub const ALL: [Speed; 3] = [Speed::Slow, Speed::Normal, Speed::Fast];
-
-    /// Its name in the speed menu.
-    pub fn label(self) -> &'static str {
-        match self {
-            Speed::Slow => "Slow",
-            Speed::Normal => "Normal",
-            Speed::Fast => "Fast",
-        }
-    }
-
-    /// The time from one move to the next, in seconds, by the clock whatever the frame rate:
-    /// at Fast the least, for the AI may take longer to answer.
-    pub fn interval(self) -> f64 {
-        match self {
-            Speed::Slow => 0.7,
-            Speed::Normal => 0.3,
-            Speed::Fast => 0.02,
-        }
-    }
-
-    /// How many moves the AI may play ahead of the board: two seconds of moves, so that a
-    /// frame as slow as a second still finds every move due in it.
-    pub fn ahead(self) -> usize {
-        // At most 100 (Fast); a few at least.
-        ((2.0 / self.interval()).ceil() as usize).clamp(4, 100)
-    }
-
-    /// How long each move thinks.
-    pub fn think(self) -> Duration {
-        match self {
-            Speed::Slow => Duration::from_millis(150),
-            Speed::Normal => Duration::from_millis(60),
-            Speed::Fast => Duration::from_millis(20),
-        }
-    }
-}
-
 /// A question in flight: its number, whose player answers it, the position, the budget, and
 /// whom to wake.
 struct Request {

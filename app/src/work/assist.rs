@@ -16,8 +16,9 @@ use std::time::Duration;
 use tilebox_core::{AssistError, DynSession};
 
 use crate::slot::GameSlot;
+use crate::store::settings::Speed;
 use crate::ui::input::Command;
-use crate::work::advisor::{self, Advisor, Speed};
+use crate::work::advisor::{self, Advisor};
 use crate::work::pace::Pace;
 
 /// What the player is told when the AI's thread has stopped.

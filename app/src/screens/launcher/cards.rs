@@ -8,7 +8,8 @@ use tilebox_core::{Entry, ParamOption};
 use crate::screens::chrome;
 use crate::slot::GameSlot;
 use crate::store::scores::{Best, Scores};
-use crate::ui::theme::{self, Palette, ThemeChoice};
+use crate::store::settings::ThemeChoice;
+use crate::ui::theme::{self, Palette};
 
 /// What a card leads to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

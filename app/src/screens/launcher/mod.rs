@@ -10,8 +10,8 @@ use tilebox_core::ParamOption;
 use super::{Action, Screen};
 use crate::slot::GameSlot;
 use crate::store::scores::Scores;
+use crate::store::settings::ThemeChoice;
 use crate::ui::input::{self, KeyPress};
-use crate::ui::theme::ThemeChoice;
 use cards::Card;
 
 /// What the launcher is lent for a frame.

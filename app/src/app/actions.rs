@@ -45,9 +45,6 @@ impl TileboxApp {
                     }
                 }
                 Action::StopTraining => self.trainer.stop(),
-                Action::Picks { group, picks } => {
-                    self.option_picks.insert(group, picks);
-                }
                 Action::OpenPlayCode => {
                     if self.dialog.is_none() {
                         self.dialog = Some(Dialog::play_code());
@@ -63,7 +60,7 @@ impl TileboxApp {
                         }
                         Err(e) => {
                             self.dialog = dialog.map(|mut d| {
-                                d.refuse(crate::screens::chrome::capitalized(&e));
+                                d.refuse(crate::ui::capitalized(&e));
                                 d
                             });
                         }

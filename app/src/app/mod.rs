@@ -1,9 +1,17 @@
 //! The shell: it holds the screen shown, the store, the registry and every game's slot, and
 //! carries out what the screens ask for. Each frame it hands the frame's input to the screen
 //! shown (keeping the keys after one that changes the screen for the screen it opens), lets it
-//! draw itself, then carries out the [`Action`]s it returned, in order, in one place: open and
-//! back, play a move, start a game, write. Game rules stay in the game crates; undo, redo and
-//! the save form come from [`DynSession`]; the files are the [`Store`]'s.
+//! draw itself, then carries out the [`Action`](crate::screens::Action)s it returned, in order,
+//! in one place: open and back, play a move, start a game, write. Game rules stay in the game
+//! crates; undo, redo and the save form come from [`tilebox_core::DynSession`]; the files are
+//! the [`Store`]'s.
+//!
+//! This module holds the shell's state and its frame; the rest is in its parts, each a block of
+//! `impl TileboxApp`: `navigate` (the screen shown, opening one, Back, drawing it with what it is
+//! lent), `actions` (carrying out each action and command), `games` (moves played, games
+//! started after the new-game question, scores, history and saves kept up to date), `codes`
+//! ("Play a code", and a code's game added), `quit` (failed writes, and the window that waits
+//! for the writes at quitting) and `queries` (what `main`, the tests and the tools ask).
 
 mod actions;
 mod codes;
@@ -17,7 +25,7 @@ use std::path::PathBuf;
 use tilebox_core::Registry;
 
 use crate::Screen;
-use crate::screens::dialogs::Dialog;
+use crate::screens::dialogs::{Dialog, QuitWindow};
 use crate::screens::launcher::LauncherScreen;
 use crate::slot::GameSlot;
 use crate::store::Store;
@@ -29,7 +37,6 @@ use crate::ui::theme::Zoom;
 use crate::work::assist::Assist;
 use crate::work::trainer::Trainer;
 use navigate::{Current, keep_focus_off_arrows};
-use std::collections::HashMap;
 
 /// How long quitting waits for the writes still pending before it says what was not saved.
 pub const QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
@@ -52,6 +59,8 @@ pub struct TileboxApp {
     /// The registry's groups, each entry by the index of its slot ([`crate::slot::groups`]):
     /// the launcher's cards. Made again when a game is added.
     groups: Vec<crate::slot::Group>,
+    /// The launcher, shown or not: it keeps the choices picked in its menus of options.
+    launcher: LauncherScreen,
     /// The screen shown.
     current: Current,
     /// The serial number of the screen shown: its widgets' ids are salted with it, so a screen
@@ -76,13 +85,11 @@ pub struct TileboxApp {
     /// The player's zoom on top of the window's.
     zoom: Zoom,
     assist: Assist,
-    /// The choices picked in the launcher's menu of options, per group.
-    option_picks: HashMap<usize, Vec<usize>>,
     /// The game whose board the last frame showed, and that frame's time: the time between
     /// frames is added to the game's duration.
     game_clock: Option<(usize, f64)>,
-    /// Quitting was asked for while writes were pending: since when (the frame's time).
-    quitting: Option<f64>,
+    /// The window that waits for the writes pending at quitting.
+    quit_window: QuitWindow,
     /// The games' learning players, trained from their statistics screens.
     trainer: Trainer,
     /// The names of the files in the player's `variants/` folder, read at start, and of those
@@ -161,7 +168,8 @@ impl TileboxApp {
             registry,
             store,
             slots,
-            current: Current::Launcher(LauncherScreen::new(None)),
+            launcher: LauncherScreen::new(None),
+            current: Current::Launcher,
             serial: 0,
             opened: 0,
             under: Vec::new(),
@@ -173,9 +181,8 @@ impl TileboxApp {
             theme_applied: None,
             zoom,
             assist,
-            option_picks: HashMap::new(),
             game_clock: None,
-            quitting: None,
+            quit_window: QuitWindow::default(),
             trainer: Trainer::new(players),
             variant_files: std::collections::BTreeSet::new(),
             stopped_for_quit: None,

@@ -12,18 +12,20 @@ use crate::ui::input::{self, KeyPress};
 use super::TileboxApp;
 use super::games::fresh_seed;
 
-/// The screen shown, with its own state.
+/// The screen shown, with its own state (the launcher's is the app's [`LauncherScreen`], which
+/// lasts as long as the app).
 pub(super) enum Current {
-    Launcher(LauncherScreen),
+    Launcher,
     Game(GameScreen),
     Stats(Box<StatsScreen>),
     Replay(ReplayScreen),
 }
 
 impl Current {
-    pub(super) fn id(&self) -> Screen {
+    /// Which screen this is; `launcher` is the app's launcher.
+    pub(super) fn id(&self, launcher: &LauncherScreen) -> Screen {
         match self {
-            Current::Launcher(s) => s.id(),
+            Current::Launcher => launcher.id(),
             Current::Game(s) => s.id(),
             Current::Stats(s) => s.id(),
             Current::Replay(s) => s.id(),
@@ -33,7 +35,7 @@ impl Current {
     /// The slot the screen shows, if it shows a game's.
     pub(super) fn index(&self) -> Option<usize> {
         match self {
-            Current::Launcher(_) => None,
+            Current::Launcher => None,
             Current::Game(s) => Some(s.index),
             Current::Stats(s) => Some(s.index),
             Current::Replay(s) => Some(s.index),
@@ -45,7 +47,7 @@ impl TileboxApp {
     /// Whether a dialog is open over the screen, the window that waits for writes at quitting
     /// included: the keys are its own.
     pub(super) fn dialog_open(&self) -> bool {
-        self.dialog.is_some() || self.quitting.is_some()
+        self.dialog.is_some() || self.quit_window.is_open()
     }
 
     /// Where this frame's input is cut ([`input::cut_events`]): after a key that answers or
@@ -79,19 +81,15 @@ impl TileboxApp {
             _ => None,
         };
         match &mut self.current {
-            Current::Launcher(screen) => {
+            Current::Launcher => {
                 let lent = launcher::Lent {
                     groups: &self.groups,
                     slots: &self.slots,
                     scores: &self.store.scores,
                     theme,
                     notices: &self.notices,
-                    picks: screen
-                        .group
-                        .and_then(|g| self.option_picks.get(&g))
-                        .map(Vec::as_slice),
                 };
-                screen.show(ui, &lent, keys)
+                self.launcher.show(ui, &lent, keys)
             }
             Current::Game(screen) => {
                 let index = screen.index;
@@ -173,8 +171,14 @@ impl TileboxApp {
     /// Shows `screen` (a launcher's page, or a game as it stands), at its top.
     pub(super) fn go(&mut self, screen: Screen) {
         let current = match screen {
-            Screen::Launcher => Current::Launcher(LauncherScreen::new(None)),
-            Screen::Group(g) => Current::Launcher(LauncherScreen::new(Some(g))),
+            Screen::Launcher => {
+                self.launcher.open(None);
+                Current::Launcher
+            }
+            Screen::Group(g) => {
+                self.launcher.open(Some(g));
+                Current::Launcher
+            }
             Screen::Game(index) => Current::Game(GameScreen { index }),
             Screen::Stats(index) => Current::Stats(Box::new(StatsScreen::new(index))),
             // A replay is opened with its game ([`Self::start_replay`]).
@@ -215,7 +219,7 @@ impl TileboxApp {
                 let to = self.back_from(s.index);
                 self.go(to);
             }
-            Current::Launcher(_) => self.go(Screen::Launcher),
+            Current::Launcher => self.go(Screen::Launcher),
         }
     }
 

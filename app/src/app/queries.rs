@@ -28,14 +28,14 @@ impl TileboxApp {
 
     /// The screen shown now.
     pub fn screen(&self) -> Screen {
-        self.current.id()
+        self.current.id(&self.launcher)
     }
 
     /// The id of the entry shown now, if any.
     pub fn current_game(&self) -> Option<&str> {
         match &self.current {
             Current::Game(s) => self.slots.get(s.index).map(GameSlot::id),
-            Current::Launcher(_) | Current::Stats(_) | Current::Replay(_) => None,
+            Current::Launcher | Current::Stats(_) | Current::Replay(_) => None,
         }
     }
 

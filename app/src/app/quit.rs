@@ -1,7 +1,6 @@
 //! Failed writes said where they belong, and quitting: the window waits for the writes still
 //! pending, then says what could not be saved.
 
-use crate::screens::dialogs::{self};
 use crate::screens::game::GameScreen;
 use crate::store::history::history_file_name;
 use crate::store::saves;
@@ -16,7 +15,7 @@ impl TileboxApp {
         for failure in self.store.take_failures() {
             let text = format!(
                 "{} could not be saved: {}",
-                crate::screens::chrome::capitalized(&failure.what),
+                crate::ui::capitalized(&failure.what),
                 failure.error
             );
             let slot = self
@@ -40,8 +39,6 @@ impl TileboxApp {
         }
     }
 
-    /// Quitting: while writes are pending, the window stays open (up to [`QUIT_WAIT`]), then
-    /// says what could not be saved and lets the player quit anyway or keep playing.
     /// What is not saved yet, in words: the writer's files, and a player in training.
     pub(super) fn unsaved(&self) -> Vec<String> {
         let mut unsaved = self.store.unsaved();
@@ -56,13 +53,15 @@ impl TileboxApp {
         unsaved
     }
 
+    /// Quitting: while writes are pending, the window stays open (up to [`QUIT_WAIT`]), then
+    /// says what could not be saved and lets the player quit anyway or keep playing.
     pub(super) fn handle_quit(&mut self, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
         // The player chose to quit without them: the window goes, whatever the writer does.
         if self.store.writes_abandoned() {
             return;
         }
-        if ctx.input(|i| i.viewport().close_requested()) && self.quitting.is_none() {
+        if ctx.input(|i| i.viewport().close_requested()) && !self.quit_window.is_open() {
             // A player in training is stopped and saved before the window goes (and trains on
             // if the player keeps playing after all).
             if let Some(id) = self.trainer.running() {
@@ -78,27 +77,23 @@ impl TileboxApp {
                 return;
             }
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.quitting = Some(now);
+            self.quit_window.open(now);
         }
-        let Some(since) = self.quitting else {
+        if !self.quit_window.is_open() {
             return;
-        };
+        }
         let pending = self.unsaved();
         if pending.is_empty() {
-            self.quitting = None;
+            self.quit_window.close();
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             return;
         }
-        ctx.request_repaint_after(std::time::Duration::from_millis(100));
-        let waited = now - since >= QUIT_WAIT.as_secs_f64();
-        match dialogs::saving(ctx, &pending, waited) {
+        match self.quit_window.show(ctx, &pending, now, QUIT_WAIT) {
             Some(true) => {
-                self.quitting = None;
                 self.store.abandon_writes();
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
             Some(false) => {
-                self.quitting = None;
                 if let Some(variant) = self.stopped_for_quit.take() {
                     self.trainer.start(&variant);
                 }

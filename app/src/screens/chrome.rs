@@ -712,15 +712,6 @@ pub fn confirm_new_game(
     answer
 }
 
-/// `text` with its first letter a capital: a message that begins a sentence.
-pub(crate) fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -53,14 +53,6 @@ pub(crate) enum Action {
     Dismiss(usize),
     /// Dismiss every notice of the launcher.
     DismissAll,
-    /// In the menu of options of group `group`, the choices picked are now `picks` (one per
-    /// option).
-    Picks {
-        /// The group.
-        group: usize,
-        /// The choice picked in each option.
-        picks: Vec<usize>,
-    },
     /// Train the AI player of the game at this index of the slots (from its statistics).
     Train(usize),
     /// Stop training the AI player trained now.

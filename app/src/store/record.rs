@@ -1,6 +1,6 @@
 //! One game of the history, as a line of `history/<entry-id>.jsonl` holds it ([`Record`]), and
 //! its moves kept compact ([`Moves`]). The history file, its reading and its checks are
-//! [`crate::store::history`]'s; the statistics ([`crate::store::stats`]) are worked out from records.
+//! the `history` module's; the statistics (the `stats` module) are worked out from records.
 
 use std::sync::Arc;
 

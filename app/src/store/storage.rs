@@ -3,7 +3,7 @@
 //!
 //! Every file lives under one directory given to [`Storage::new`] (the app passes
 //! `dirs::data_dir()/tilebox`, tests pass a temporary directory). A write goes through
-//! [`Storage::write_atomic`], on the writer thread only ([`crate::store::writer`]): a temporary file in
+//! [`Storage::write_atomic`], on the writer thread only (the `writer` module's): a temporary file in
 //! the same directory (the `tempfile` crate), written, synced, renamed over the old file
 //! (`NamedTempFile::persist`), and the directory synced, so a crash at any moment leaves either
 //! the old or the new file. Each of those steps goes through a [`Disk`], the narrow seam the

@@ -35,7 +35,7 @@ pub struct Tally {
     /// The game's `played` was counted among the assisted games (its win goes there too).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub played_assisted: bool,
-    /// The game is in the history ([`crate::store::history`]): it is recorded once, when it first
+    /// The game is in the history (its `history` file): it is recorded once, when it first
     /// ends or when it is abandoned after a move, and never again. A game undone after its end
     /// and played on to another end stays recorded once, with its first end. `None` only in a
     /// tally read from a save written before the history was kept, until [`Tally::resumed_at`]

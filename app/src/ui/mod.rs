@@ -6,3 +6,12 @@ pub mod input;
 pub mod refusal;
 pub mod theme;
 pub mod tile_label;
+
+/// `text` with its first letter a capital: a message that begins a sentence.
+pub(crate) fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}

@@ -100,7 +100,7 @@ pub struct Assist {
 
 /// An assistant's refusal as a sentence for the player.
 fn sentence(e: &AssistError) -> String {
-    format!("{}.", crate::screens::chrome::capitalized(&e.to_string()))
+    format!("{}.", crate::ui::capitalized(&e.to_string()))
 }
 
 impl Assist {

@@ -5,6 +5,8 @@
 
 pub mod cards;
 
+use std::collections::HashMap;
+
 use tilebox_core::ParamOption;
 
 use super::{Action, Screen};
@@ -26,11 +28,11 @@ pub(crate) struct Lent<'a> {
     pub theme: ThemeChoice,
     /// The notices for the player.
     pub notices: &'a [String],
-    /// The choices picked in the group's menu of options, if it has been used.
-    pub picks: Option<&'a [usize]>,
 }
 
-/// The launcher: the list of games (`group` none), or the entries of a group.
+/// The launcher: the list of games (`group` none), or the entries of a group. One launcher
+/// lasts as long as the app, so that the choices picked in a group's menu of options are there
+/// when the player comes back to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct LauncherScreen {
     /// The group shown, an index into [`tilebox_core::Registry::groups`].
@@ -40,6 +42,9 @@ pub(crate) struct LauncherScreen {
     filter: String,
     /// The card the arrow keys last moved to, an index into the cards shown.
     selected: Option<usize>,
+    /// The choices picked in each group's menu of options (one per option), by group, for
+    /// the groups whose menu has been used.
+    picks: HashMap<usize, Vec<usize>>,
 }
 
 /// The most games a group's page lists by number; a group of more is a catalogue, where typing
@@ -90,7 +95,16 @@ impl LauncherScreen {
             group,
             filter: String::new(),
             selected: None,
+            picks: HashMap::new(),
         }
+    }
+
+    /// Opens the list of games (`None`) or the page of group `group`, at its top: nothing typed,
+    /// no card moved to; the choices picked in the menus of options stay.
+    pub(crate) fn open(&mut self, group: Option<usize>) {
+        self.group = group;
+        self.filter.clear();
+        self.selected = None;
     }
 
     /// Which screen this is.
@@ -193,8 +207,8 @@ impl LauncherScreen {
             .and_then(|&i| lent.slots.get(i))
             .map(|slot| slot.entry.options())
             .unwrap_or_default();
-        let picks = match lent.picks {
-            Some(picks) if !options.is_empty() => picks.to_vec(),
+        let picks = match self.group.and_then(|g| self.picks.get(&g)) {
+            Some(picks) if !options.is_empty() => picks.clone(),
             _ => vec![0; options.len()],
         };
         let picked_game = title
@@ -278,7 +292,7 @@ impl LauncherScreen {
                     if let Some(pick) = picks.get_mut(option) {
                         *pick = choice;
                     }
-                    actions.push(Action::Picks { group, picks });
+                    self.picks.insert(group, picks);
                 }
             }
             cards::Action::None => {}

@@ -251,6 +251,6 @@ impl TileboxApp {
 /// The seed of a new game: random, below 2^40. Any seed plays, but a game code carries the seed
 /// (with the entry), so 40 bits keep codes short to read out and type, while a trillion games
 /// per entry are still more than anyone plays; a daily game's seed comes from its date instead.
-pub(super) fn fresh_seed() -> u64 {
+fn fresh_seed() -> u64 {
     rand::random::<u64>() >> 24
 }

@@ -26,7 +26,10 @@ use tilebox_core::Registry;
 
 use crate::Screen;
 use crate::screens::dialogs::{Dialog, QuitWindow};
+use crate::screens::game::GameScreen;
 use crate::screens::launcher::LauncherScreen;
+use crate::screens::replay::ReplayScreen;
+use crate::screens::stats::StatsScreen;
 use crate::slot::GameSlot;
 use crate::store::Store;
 use crate::store::settings::ThemeChoice;
@@ -36,7 +39,7 @@ use crate::ui::input;
 use crate::ui::theme::Zoom;
 use crate::work::assist::Assist;
 use crate::work::trainer::Trainer;
-use navigate::{Current, keep_focus_off_arrows};
+use navigate::keep_focus_off_arrows;
 
 /// How long quitting waits for the writes still pending before it says what was not saved.
 pub const QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
@@ -46,6 +49,37 @@ pub const QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 /// to quit without it): past it, the run loses what it learned since its last save, a minute
 /// at most.
 pub const TRAINING_QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// The screen shown, with its own state (the launcher's is the app's [`LauncherScreen`], which
+/// lasts as long as the app).
+enum Current {
+    Launcher,
+    Game(GameScreen),
+    Stats(Box<StatsScreen>),
+    Replay(ReplayScreen),
+}
+
+impl Current {
+    /// Which screen this is; `launcher` is the app's launcher.
+    fn id(&self, launcher: &LauncherScreen) -> Screen {
+        match self {
+            Current::Launcher => launcher.id(),
+            Current::Game(s) => s.id(),
+            Current::Stats(s) => s.id(),
+            Current::Replay(s) => s.id(),
+        }
+    }
+
+    /// The slot the screen shows, if it shows a game's.
+    fn index(&self) -> Option<usize> {
+        match self {
+            Current::Launcher => None,
+            Current::Game(s) => Some(s.index),
+            Current::Stats(s) => Some(s.index),
+            Current::Replay(s) => Some(s.index),
+        }
+    }
+}
 
 /// The Tilebox app: the launcher and every game of the registry.
 pub struct TileboxApp {

@@ -1,47 +1,14 @@
-//! The screens shown: which one is shown ([`Current`], with its own state), opening one, one
-//! over another and back, where a frame's input is cut, and drawing the screen shown with what
-//! it is lent.
+//! The screens shown: opening one, one over another and back, where a frame's input is cut,
+//! and drawing the screen shown with what it is lent.
 
 use crate::screens::game::{self, GameScreen};
-use crate::screens::launcher::{self, LauncherScreen};
+use crate::screens::launcher;
 use crate::screens::replay::ReplayScreen;
 use crate::screens::stats::StatsScreen;
 use crate::screens::{self, Action, Screen};
 use crate::ui::input::{self, KeyPress};
 
-use super::TileboxApp;
-use super::games::fresh_seed;
-
-/// The screen shown, with its own state (the launcher's is the app's [`LauncherScreen`], which
-/// lasts as long as the app).
-pub(super) enum Current {
-    Launcher,
-    Game(GameScreen),
-    Stats(Box<StatsScreen>),
-    Replay(ReplayScreen),
-}
-
-impl Current {
-    /// Which screen this is; `launcher` is the app's launcher.
-    pub(super) fn id(&self, launcher: &LauncherScreen) -> Screen {
-        match self {
-            Current::Launcher => launcher.id(),
-            Current::Game(s) => s.id(),
-            Current::Stats(s) => s.id(),
-            Current::Replay(s) => s.id(),
-        }
-    }
-
-    /// The slot the screen shows, if it shows a game's.
-    pub(super) fn index(&self) -> Option<usize> {
-        match self {
-            Current::Launcher => None,
-            Current::Game(s) => Some(s.index),
-            Current::Stats(s) => Some(s.index),
-            Current::Replay(s) => Some(s.index),
-        }
-    }
-}
+use super::{Current, TileboxApp};
 
 impl TileboxApp {
     /// Whether a dialog is open over the screen, the window that waits for writes at quitting
@@ -244,7 +211,7 @@ impl TileboxApp {
             return;
         };
         if slot.session.is_none() {
-            self.start_game(index, fresh_seed(), None);
+            self.new_game(index);
             let Some(slot) = self.slots.get_mut(index) else {
                 return;
             };

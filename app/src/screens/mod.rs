@@ -4,9 +4,12 @@
 //! in one place; a screen never reaches into the shell or the store. What a screen shows of the
 //! app's data (the slots, the scores) it is lent for the frame.
 //!
-//! The arrows point one way: the shell uses the screens and the store; the screens use the
-//! drawing modules (`chrome`, `launcher`, `stats_view`, `replay`, `views`) and the game slots
-//! ([`crate::slot`]); nothing here uses the shell.
+//! Each screen's drawing is its own ([`launcher::cards`], [`stats::view`] and
+//! [`stats::training`], [`replay::view`]); what several share is here too: `chrome` (the bar,
+//! the messages and the questions around a board), [`help`] ("How to play") and [`codes`] (a
+//! game's code, "Play a code"). The arrows point down the app's layers: the screens use the
+//! work ([`crate::work`]), the game slots (`crate::slot`), the views ([`crate::views`]), the
+//! drawing pieces ([`crate::ui`]) and the store's types; nothing here uses the shell.
 
 pub(crate) mod chrome;
 pub mod codes;

@@ -1,5 +1,5 @@
 //! The statistics of one entry, computed from its history ([`Record`]s, oldest first): pure
-//! functions, drawn by `stats_view`.
+//! functions, drawn by the statistics screen.
 //!
 //! The rules of honest records hold here too: the figures shown first count only unassisted
 //! games; assisted games have figures of their own (their own best, shown beside), and so do

@@ -1,8 +1,8 @@
 //! What the statistics screen costs with a history of 20,000 games of 2048
-//! ([`tilebox::store::history::sample_record`]: real games, every tenth assisted, every seventh a daily
-//! game): the figures and chart data worked out at once (on the reading thread, when the
-//! history is read), a game added to them (at the end of a game), the chart data of each range
-//! and the histogram (at each frame), and a whole frame of the screen through the app.
+//! ([`tilebox::store::history::sample_record`]: real games, every tenth assisted, every seventh a
+//! daily game): the figures and chart data worked out at once (on the reading thread, when the
+//! history is read), a game added to them (at the end of a game), the chart data of each range and
+//! the histogram (at each frame), and a whole frame of the screen through the app.
 //!
 //! `cargo bench -p tilebox --bench stats`
 //!

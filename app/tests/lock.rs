@@ -42,8 +42,9 @@ fn a_second_copy_on_the_same_directory_is_refused_and_a_released_lock_is_free_ag
     again.unwrap();
 }
 
-/// Not a test of its own: run by [`a_copy_killed_while_holding_the_lock_does_not_block_the_next_start`]
-/// in a child process, it holds the directory named by [`HOLD`] and waits to be killed.
+/// Not a test of its own: run by
+/// [`a_copy_killed_while_holding_the_lock_does_not_block_the_next_start`] in a child process, it
+/// holds the directory named by [`HOLD`] and waits to be killed.
 #[test]
 fn child_holds_the_lock() {
     let Some(dir) = std::env::var_os(HOLD) else {

@@ -11,15 +11,15 @@ use crate::slot::{GameSlot, Start};
 use super::TileboxApp;
 
 impl TileboxApp {
-    /// Plays the game of the code `text`: opens its game and starts it there (after the
-    /// new-game question if a game of it is in progress). A code of today's daily game of the
-    /// game it lands in (its seed that game's [`daily_seed`], however the code names the game)
-    /// starts it as the daily game. A code that carries rules of its own (made with `tilebox-cli code
-    /// --params`) plays in the game whose rules they are, a board or a combination of options,
-    /// so that its scores and history go there and never to the entry it names. Sliding rules
-    /// that no game here has open the offer to add them as a game of the player's own
-    /// ([`Dialog::AddGame`]); other rules no game has are refused, as nothing could count the
-    /// game honestly. Nothing starts when the code is refused.
+    /// Plays the game of the code `text`: opens its game and starts it there (after the new-game
+    /// question if a game of it is in progress). A code of today's daily game of the game it lands
+    /// in (its seed that game's [`daily_seed`], however the code names the game) starts it as the
+    /// daily game. A code that carries rules of its own (made with `tilebox-cli code --params`)
+    /// plays in the game whose rules they are, a board or a combination of options, so that its
+    /// scores and history go there and never to the entry it names. Sliding rules that no game here
+    /// has open the offer to add them as a game of the player's own ([`Dialog::AddGame`]); other
+    /// rules no game has are refused, as nothing could count the game honestly. Nothing starts when
+    /// the code is refused.
     pub(super) fn play_code(&mut self, text: &str) -> Result<(), String> {
         let code: GameCode = text.parse().map_err(|e: CodeError| e.to_string())?;
         let unknown = || CodeError::UnknownGame(code.entry.clone()).to_string();

@@ -177,8 +177,8 @@ impl TileboxApp {
         slot.save(&mut self.store);
     }
 
-    /// Brings the score table up to date with game `index`: a new best is written at once. A
-    /// game that has ended goes into the history (once: see [`crate::store::tally::Tally::recorded`]).
+    /// Brings the score table up to date with game `index`: a new best is written at once. A game
+    /// that has ended goes into the history (once: see [`crate::store::tally::Tally::recorded`]).
     pub(super) fn record_status(&mut self, index: usize) {
         if let Some(slot) = self.slots.get_mut(index)
             && slot.count(&mut self.store)

@@ -1,10 +1,10 @@
 //! The shell: it holds the screen shown, the store, the registry and every game's slot, and
 //! carries out what the screens ask for. Each frame it hands the frame's input to the screen
 //! shown (keeping the keys after one that changes the screen for the screen it opens), lets it
-//! draw itself, then carries out the [`Action`](crate::screens::Action)s it returned, in order,
+//! draw itself, then carries out the `Action`s it returned, in order,
 //! in one place: open and back, play a move, start a game, write. Game rules stay in the game
 //! crates; undo, redo and the save form come from [`tilebox_core::DynSession`]; the files are
-//! the [`Store`]'s.
+//! the `Store`'s.
 //!
 //! This module holds the shell's state and its frame; the rest is in its parts, each a block of
 //! `impl TileboxApp`: `navigate` (the screen shown, opening one, Back, drawing it with what it is
@@ -140,9 +140,9 @@ pub struct TileboxApp {
 
 impl TileboxApp {
     /// The app over the games of [`tilebox_games::registry`] and the player's variant files of
-    /// `data_dir` (`variants/`, each file refused a notice: [`crate::store::variants`]), keeping its
-    /// files in `data_dir`, opening game `start_game` directly if given (an unknown id opens the
-    /// launcher).
+    /// `data_dir` (`variants/`, each file refused a notice: [`crate::store::variants`]), keeping
+    /// its files in `data_dir`, opening game `start_game` directly if given (an unknown id opens
+    /// the launcher).
     pub fn new(data_dir: impl Into<PathBuf>, start_game: Option<&str>) -> Self {
         Self::with_player_variants(data_dir, start_game)
     }
@@ -174,7 +174,7 @@ impl TileboxApp {
     }
 
     /// The app over the games of `registry`, writing through `writer`. Files are read here, at
-    /// start-up ([`Store::open`]). The caller holds the data directory's lock
+    /// start-up (`Store::open`). The caller holds the data directory's lock
     /// ([`crate::store::lock`]), or gives a storage that writes nothing.
     pub fn with_writer(registry: Registry, writer: Writer, start_game: Option<&str>) -> Self {
         let mut notices = Vec::new();

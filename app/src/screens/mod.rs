@@ -1,6 +1,6 @@
 //! The screens: the launcher (its list of games and a group's page with its menu of options),
 //! a game, its statistics, a replay, and the dialogs over them. Each screen owns its state,
-//! draws itself and returns [`Action`]s, values the shell ([`crate::TileboxApp`]) carries out
+//! draws itself and returns `Action`s, values the shell ([`crate::TileboxApp`]) carries out
 //! in one place; a screen never reaches into the shell or the store. What a screen shows of the
 //! app's data (the slots, the scores) it is lent for the frame.
 //!

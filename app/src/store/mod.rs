@@ -38,9 +38,9 @@ pub(crate) struct Store {
 }
 
 impl Store {
-    /// Reads the files of `writer`'s storage (temporary files a crash left are removed first):
-    /// the score table, the settings, and the game in progress of each of `entries`, given back
-    /// with its entry; starts reading their histories on a thread of its own. What could not be read is
+    /// Reads the files of `writer`'s storage (temporary files a crash left are removed first): the
+    /// score table, the settings, and the game in progress of each of `entries`, given back with
+    /// its entry; starts reading their histories on a thread of its own. What could not be read is
     /// said in `notices`.
     pub(crate) fn open(
         writer: Writer,

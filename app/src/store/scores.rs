@@ -13,12 +13,12 @@
 //! {"version":1,"games":{"shut-the-box":{"best":0,"played":2,"won":0,"lowest":7}}}
 //! ```
 //!
-//! Only the copy of the app that holds the data directory ([`crate::store::lock`]) writes it, so the
-//! table it holds is the table on disk: a write is the whole table, with nothing to merge. The
-//! writer thread keeps its own copy ([`ScoresFile`]), sharing the games read from the file with
-//! the window's ([`Scores`]); the window sends it each game that changes, and it writes the
-//! file from its copy, a piece at a time, so that a new best costs the window the same with a
-//! table of ten games or of hundreds of thousands.
+//! Only the copy of the app that holds the data directory ([`crate::store::lock`]) writes it, so
+//! the table it holds is the table on disk: a write is the whole table, with nothing to merge. The
+//! writer thread keeps its own copy ([`ScoresFile`]), sharing the games read from the file with the
+//! window's ([`Scores`]); the window sends it each game that changes, and it writes the file from
+//! its copy, a piece at a time, so that a new best costs the window the same with a table of ten
+//! games or of hundreds of thousands.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

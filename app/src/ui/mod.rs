@@ -1,7 +1,7 @@
 //! The drawing pieces every screen and view shares: colours and the look of the widgets
 //! ([`theme`]), keys turned into commands ([`input`]), what a sliding tile writes at its size
 //! ([`tile_label`]), the window of a second copy ([`refusal`]), and a message begun with a
-//! capital ([`capitalized`]).
+//! capital (`capitalized`).
 
 pub mod input;
 pub mod refusal;

@@ -1,5 +1,6 @@
 //! The window of a second copy of Tilebox started on a data directory another copy holds
-//! ([`crate::store::lock`]): it says so, names the directory, writes nothing, and quits with a button.
+//! ([`crate::store::lock`]): it says so, names the directory, writes nothing, and quits with a
+//! button.
 
 use std::path::PathBuf;
 

@@ -305,8 +305,8 @@ fn column(ui: &mut egui::Ui, screen: &Screen<'_>, action: &mut Action) {
     }
 }
 
-/// The menu of options: a row of buttons per option, a button per choice, what the game they make has on record, and a
-/// button that plays it.
+/// The menu of options: a row of buttons per option, a button per choice, what the game they make
+/// has on record, and a button that plays it.
 fn options_menu(
     ui: &mut egui::Ui,
     menu: &Options<'_>,

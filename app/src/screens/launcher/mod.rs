@@ -1,7 +1,7 @@
-//! The launcher screen: the list of games, or the page of one group of entries (2048's board
-//! sizes) with its menu of options where the group's kind has some. Drawn by
-//! [`crate::screens::launcher::cards`]; its keys: a card's number opens it, T switches theme, C plays a code,
-//! Escape leaves a group's page.
+//! The launcher screen: the list of games, or the page of one group of entries (2048's board sizes)
+//! with its menu of options where the group's kind has some. Drawn by
+//! [`crate::screens::launcher::cards`]; its keys: a card's number opens it, T switches theme, C
+//! plays a code, Escape leaves a group's page.
 
 pub mod cards;
 

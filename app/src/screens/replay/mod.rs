@@ -1,4 +1,4 @@
-//! The replay screen: a game watched from its start ([`crate::screens::replay::view::Replay`] steps and draws
+//! The replay screen: a game watched from its start (`view::Replay` steps and draws
 //! it); Back leaves it (the shell returns to the screen it was opened from).
 
 pub mod view;

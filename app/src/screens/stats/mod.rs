@@ -1,5 +1,6 @@
-//! The statistics screen of one game: drawn by [`crate::screens::stats::view`] from the game's history;
-//! Back leaves it (the shell returns to the screen it was opened from), and a game of the history can be replayed.
+//! The statistics screen of one game: drawn by [`crate::screens::stats::view`] from the game's
+//! history; Back leaves it (the shell returns to the screen it was opened from), and a game of the
+//! history can be replayed.
 
 pub mod training;
 pub mod view;

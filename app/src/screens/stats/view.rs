@@ -6,9 +6,10 @@
 //! its replay.
 //!
 //! Nothing here costs more with a longer history: the figures come worked out with the history
-//! ([`crate::store::history::History`]), a chart draws at most [`crate::store::stats::MAX_POINTS`] points or
-//! bins, fewer on a narrow plot (one every [`crate::store::stats::POINT_SPACING`] of its width, so
-//! that no two marks overlap: [`crate::store::stats::max_points`]), and the list shows [`PAGE`] games.
+//! ([`crate::store::history::History`]), a chart draws at most [`crate::store::stats::MAX_POINTS`]
+//! points or bins, fewer on a narrow plot (one every [`crate::store::stats::POINT_SPACING`] of its
+//! width, so that no two marks overlap: [`crate::store::stats::max_points`]), and the list shows
+//! [`PAGE`] games.
 
 use egui::{RichText, Vec2};
 use egui_plot::{Bar, BarChart, GridInput, GridMark, Line, MarkerShape, Plot, PlotPoints, Points};

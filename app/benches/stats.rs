@@ -1,8 +1,8 @@
 //! What the statistics screen costs with a history of 20,000 games of 2048
-//! ([`tilebox::history::sample_record`]: real games, every tenth assisted, every seventh a daily
-//! game): the figures and chart data worked out at once (on the reading thread, when the
-//! history is read), a game added to them (at the end of a game), the chart data of each range
-//! and the histogram (at each frame), and a whole frame of the screen through the app.
+//! ([`tilebox::store::history::sample_record`]: real games, every tenth assisted, every seventh a
+//! daily game): the figures and chart data worked out at once (on the reading thread, when the
+//! history is read), a game added to them (at the end of a game), the chart data of each range and
+//! the histogram (at each frame), and a whole frame of the screen through the app.
 //!
 //! `cargo bench -p tilebox --bench stats`
 //!
@@ -14,8 +14,8 @@
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use tilebox::history::{Record, history_file_name, sample_record};
-use tilebox::stats::{Range, Stats};
+use tilebox::store::history::{Record, history_file_name, sample_record};
+use tilebox::store::stats::{Range, Stats};
 
 /// The games of the history measured, unless `TILEBOX_STATS_GAMES` says otherwise.
 const GAMES: u64 = 20_000;

@@ -1,15 +1,15 @@
 //! Reads the histories of a data directory as the app does at start-up, from this thread (the
 //! lines read and replayed on every core): each line parsed, each record replayed from its seed
 //! and moves and checked
-//! ([`tilebox::history::read_trusted`]), the figures and chart data worked out; prints, for
+//! ([`tilebox::store::history::read_trusted`]), the figures and chart data worked out; prints, for
 //! each game with a history, its games trusted and left out and the time it took.
 //!
 //! `cargo run --release -p tilebox --example history_read -- <dir>`
 //! (`/usr/bin/time -v` in front gives its peak memory.)
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
-use tilebox::history::{history_file_name, read_trusted};
-use tilebox::storage::Storage;
+use tilebox::store::history::{history_file_name, read_trusted};
+use tilebox::store::storage::Storage;
 
 fn main() {
     let Some(dir) = std::env::args().nth(1) else {

@@ -1,5 +1,5 @@
 //! Writes a history of real games, for measuring and for fixtures: `N` games of entry `ID`
-//! ([`tilebox::history::sample_record`]: a seeded random player, every tenth game assisted,
+//! ([`tilebox::store::history::sample_record`]: a seeded random player, every tenth game assisted,
 //! every seventh a daily game), appended to `<dir>/history/<ID>.jsonl` in the record form of
 //! this build.
 //!
@@ -13,8 +13,8 @@
 use std::io::Write as _;
 use std::process::exit;
 
-use tilebox::history::{Record, history_file_name, sample_record};
-use tilebox::tally::Tally;
+use tilebox::store::history::{Record, history_file_name, sample_record};
+use tilebox::store::tally::Tally;
 use tilebox_core::Entry;
 
 fn main() {

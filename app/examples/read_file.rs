@@ -11,8 +11,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use tilebox::scores::{GameStats, Scores};
-use tilebox::storage::Storage;
+use tilebox::store::scores::{GameStats, Scores};
+use tilebox::store::storage::Storage;
 
 /// The score table as it was read before: serde's derive, with `flatten`.
 #[derive(serde::Deserialize)]

@@ -4,15 +4,15 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use tilebox::storage::Storage;
-use tilebox::writer::Writer;
+use tilebox::store::storage::Storage;
+use tilebox::store::writer::Writer;
 
 fn main() -> ExitCode {
     // The catalogue with the player's variant files (`<data dir>/variants`), so that `tilebox
     // <id>` opens one of them too; each file refused is a notice in the launcher.
     let variants_home =
         tilebox::default_data_dir().unwrap_or_else(|| std::env::temp_dir().join("tilebox"));
-    let (registry, refused, players) = tilebox::variants::player_registry(&variants_home);
+    let (registry, refused, players) = tilebox::store::variants::player_registry(&variants_home);
     let games = registry.ids().join(", ");
     let args: Vec<_> = std::env::args_os().skip(1).collect();
     let game = match args.as_slice() {
@@ -64,11 +64,11 @@ fn main() -> ExitCode {
         }
     };
     // One writer per data directory: a second copy says so and writes nothing.
-    let (lock, storage) = match tilebox::lock::DataDirLock::acquire(&data_dir) {
+    let (lock, storage) = match tilebox::store::lock::DataDirLock::acquire(&data_dir) {
         Ok(lock) => (Some(lock), Storage::new(&data_dir)),
-        Err(tilebox::lock::LockError::Held(dir)) => return already_running(dir),
+        Err(tilebox::store::lock::LockError::Held(dir)) => return already_running(dir),
         // Said once in the launcher; nothing is read or written there.
-        Err(e @ tilebox::lock::LockError::Unusable(_)) => {
+        Err(e @ tilebox::store::lock::LockError::Unusable(_)) => {
             (None, Storage::unusable(&data_dir, e.to_string()))
         }
     };
@@ -101,7 +101,7 @@ fn main() -> ExitCode {
         Box::new(move |_cc| {
             let mut app = tilebox::TileboxApp::with_writer(registry, app_writer, game.as_deref());
             app.share_players(players);
-            app.log_frame_times(tilebox::frame_times::FrameTimes::from_env());
+            app.log_frame_times(tilebox::work::frame_times::FrameTimes::from_env());
             if let Some(text) = fallback {
                 app.notify(text);
             }
@@ -137,7 +137,7 @@ fn main() -> ExitCode {
 /// A second copy on a data directory another copy holds: a small window says so, and closing
 /// it exits with status 0. Nothing is read or written.
 fn already_running(dir: std::path::PathBuf) -> ExitCode {
-    let window = tilebox::refusal::AlreadyRunning::new(&dir);
+    let window = tilebox::ui::refusal::AlreadyRunning::new(&dir);
     let _ = writeln!(
         std::io::stderr(),
         "tilebox: {}",
@@ -147,7 +147,7 @@ fn already_running(dir: std::path::PathBuf) -> ExitCode {
         viewport: egui::ViewportBuilder::default()
             .with_title("Tilebox is already running")
             .with_app_id("tilebox")
-            .with_inner_size(tilebox::refusal::WINDOW_SIZE)
+            .with_inner_size(tilebox::ui::refusal::WINDOW_SIZE)
             .with_resizable(false),
         ..Default::default()
     };

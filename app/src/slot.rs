@@ -5,9 +5,11 @@
 use tilebox_core::date::Date;
 use tilebox_core::{DynSession, Entry};
 
-use crate::history::Kept;
-use crate::saves;
-use crate::tally::Tally;
+use crate::store::Store;
+use crate::store::history::Kept;
+use crate::store::history::Record;
+use crate::store::saves;
+use crate::store::tally::Tally;
 use crate::views::{self, GameView};
 
 /// What a game a newer Tilebox saved says when it is asked to move.
@@ -53,16 +55,6 @@ pub(crate) struct GameSlot {
 }
 
 impl GameSlot {
-    /// "How to play" of this game, as shown now.
-    pub fn help(&self) -> crate::help::Shown<'_> {
-        crate::help::Shown {
-            entry: &self.entry,
-            session: self.session.as_deref(),
-            view: self.view.as_ref(),
-            time: self.help_shown,
-        }
-    }
-
     /// The slot of `entry`, with its resumed game and tally if there is one.
     #[cfg(test)]
     pub(crate) fn new(entry: Entry, resumed: Option<(Box<dyn DynSession>, Tally)>) -> Self {
@@ -139,6 +131,86 @@ impl GameSlot {
     /// game not over.
     pub(crate) fn in_progress(&self) -> bool {
         self.moved() && self.session.as_deref().is_some_and(|s| !s.status().over)
+    }
+
+    /// Queues a write of the game in progress, with its tally, through `store`. A game a newer
+    /// Tilebox saved is not written.
+    pub(crate) fn save(&self, store: &mut Store) {
+        let Some(session) = self.session.as_deref() else {
+            return;
+        };
+        if self.newer_save {
+            return;
+        }
+        let save = saves::save_of(
+            session,
+            self.tally,
+            self.daily,
+            self.duration_ms,
+            self.save_unknown.clone(),
+        );
+        store.write_save(self.id(), self.entry.title(), save);
+    }
+
+    /// Brings `store`'s score table up to date with the game: a new best is written at once.
+    /// Returns whether the game is over.
+    pub(crate) fn count(&mut self, store: &mut Store) -> bool {
+        let Some(session) = self.session.as_deref() else {
+            return false;
+        };
+        let lower = self.entry.lower_is_better();
+        let moved = session.move_count() > 0 || session.can_redo();
+        let stats = store.scores.entry(self.entry.id());
+        if self
+            .tally
+            .record(session.status(), session.score(), moved, lower, stats)
+        {
+            store.write_scores(self.entry.id());
+        }
+        session.status().over
+    }
+
+    /// The game is being replaced: it counts as played if `moved`.
+    pub(crate) fn abandon(&mut self, store: &mut Store, moved: bool) {
+        if self.session.is_some()
+            && self
+                .tally
+                .abandon(moved, store.scores.entry(self.entry.id()))
+        {
+            store.write_scores(self.entry.id());
+        }
+    }
+
+    /// Records the game as it stands in its history, unless it is there already: the
+    /// record is kept for this run and its line queued for the file, then the game's save,
+    /// which says it is recorded (so a start that finds a finished game not yet recorded, after
+    /// a kill between the two writes, records it once and not at every start).
+    pub(crate) fn record(&mut self, store: &mut Store) {
+        let Some(session) = self.session.as_deref() else {
+            return;
+        };
+        if self.newer_save || !self.tally.mark_recorded() {
+            return;
+        }
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+        let record = Record::of(
+            self.entry.id(),
+            session,
+            &self.tally,
+            self.daily,
+            self.duration_ms,
+            tilebox_core::date::rfc3339(now),
+        );
+        match record.line() {
+            Ok(line) => {
+                store.append_history(self.entry.id(), self.entry.title(), line);
+            }
+            Err(e) => self.message = Some(format!("The game could not be recorded: {e}")),
+        }
+        self.history.push(record);
+        self.save(store);
     }
 
     /// Marks a fresh or just loaded session, with what the score table knows of it.

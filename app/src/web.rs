@@ -13,9 +13,9 @@ use std::sync::Arc;
 
 use crate::TileboxApp;
 use crate::screens::Screen;
-use crate::storage::Storage;
+use crate::store::storage::Storage;
 use crate::store::keys::LocalStorage;
-use crate::writer::Writer;
+use crate::store::writer::Writer;
 
 /// The app of a page.
 pub struct WebApp {

@@ -12,7 +12,7 @@ use std::time::Duration;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use tilebox::codes::{
+use tilebox::screens::codes::{
     ADD_GAME_HEADING, ADD_LABEL, CANCEL_LABEL, CODE_FIELD_LABEL, CODE_HEADING, CODE_LABEL,
     COPIED_TEXT, DAILY_LABEL, PLAY_CODE_LABEL, PLAY_LABEL, daily_mark,
 };
@@ -503,7 +503,7 @@ fn a_code_of_a_game_in_the_history_is_played_assisted() {
         "moves": [], "score": 0, "won": false, "over": false,
         "ended": "2026-11-22T10:00:00Z", "duration_ms": 0,
     });
-    let history = dir.join(tilebox::history::history_file_name("2048"));
+    let history = dir.join(tilebox::store::history::history_file_name("2048"));
     std::fs::create_dir_all(history.parent().unwrap()).unwrap();
     std::fs::write(&history, format!("{record}\n")).unwrap();
     let mut h = harness(&dir, None);

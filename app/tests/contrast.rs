@@ -2,7 +2,7 @@
 //! themes; controls stand out from the window; no text style is under 12 px at zoom 1.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use tilebox::theme::{Palette, SMALLEST_TEXT, contrast, style};
+use tilebox::ui::theme::{Palette, SMALLEST_TEXT, contrast, style};
 
 #[test]
 fn the_formula_matches_wcag() {
@@ -87,7 +87,7 @@ fn no_text_style_is_under_12_px() {
 
 #[test]
 fn the_focus_ring_is_drawn_on_every_control_and_stands_out_3_to_1_wherever_it_is() {
-    use tilebox::theme::FOCUS_WIDTH;
+    use tilebox::ui::theme::FOCUS_WIDTH;
     for dark in [false, true] {
         let palette = Palette::of(dark);
         let pairs = palette.focus_pairs();
@@ -125,7 +125,7 @@ fn the_focus_ring_is_drawn_on_every_control_and_stands_out_3_to_1_wherever_it_is
 
 #[test]
 fn the_rising_score_gain_reads_at_4_5_to_1_until_it_fades_out() {
-    use tilebox::theme::{POP_READ, over};
+    use tilebox::ui::theme::{POP_READ, over};
     // Read for most of its rise (0.8 s): it once faded from its first moment, to 2.1:1 in the
     // light theme while it was still being read.
     const { assert!(POP_READ >= 0.5) };

@@ -345,7 +345,7 @@ fn tab_with_the_escape_that_closes_a_dialog_moves_the_focus_behind() {
 
 #[test]
 fn tab_stays_in_the_code_dialog() {
-    use tilebox::codes::{CLOSE_LABEL, CODE_HEADING, COPY_LABEL};
+    use tilebox::screens::codes::{CLOSE_LABEL, CODE_HEADING, COPY_LABEL};
     let dir = temp_dir("dialog-code-trap");
     let mut h = game_with_a_move(&dir, "2048");
     h.key_press_modifiers(egui::Modifiers::SHIFT, Key::C);
@@ -361,7 +361,7 @@ fn tab_stays_in_the_code_dialog() {
 
 #[test]
 fn tab_stays_in_play_a_code_and_add_this_game() {
-    use tilebox::codes::{
+    use tilebox::screens::codes::{
         ADD_GAME_HEADING, ADD_LABEL, CANCEL_LABEL, CODE_FIELD_LABEL, DONT_ADD_LABEL, PLAY_LABEL,
     };
     let dir = temp_dir("dialog-play-code-trap");
@@ -406,7 +406,7 @@ fn tab_stays_in_play_a_code_and_add_this_game() {
 /// A disk whose writes never come back, so that quitting waits for them.
 struct StuckDisk;
 
-impl tilebox::storage::Disk for StuckDisk {
+impl tilebox::store::storage::Disk for StuckDisk {
     fn write(&self, _file: &mut tempfile::NamedTempFile, _bytes: &[u8]) -> std::io::Result<()> {
         loop {
             std::thread::park();
@@ -417,8 +417,8 @@ impl tilebox::storage::Disk for StuckDisk {
 #[test]
 fn tab_stays_in_the_quit_window_and_return_never_acts_behind_it() {
     let dir = temp_dir("dialog-quit-trap");
-    let storage = tilebox::storage::Storage::with_disk(&dir, std::sync::Arc::new(StuckDisk));
-    let mut h = common::harness_with_writer(tilebox::writer::Writer::start(storage), "2048");
+    let storage = tilebox::store::storage::Storage::with_disk(&dir, std::sync::Arc::new(StuckDisk));
+    let mut h = common::harness_with_writer(tilebox::store::writer::Writer::start(storage), "2048");
     let mv = h.state().session("2048").unwrap().legal_moves()[0].clone();
     h.key_press(key_of(&mv));
     h.run();

@@ -1,4 +1,4 @@
-//! Fault injection through the file-system seam ([`tilebox::storage::Disk`]): each step of a write
+//! Fault injection through the file-system seam ([`tilebox::store::storage::Disk`]): each step of a write
 //! (create the folder, create the temporary file, write, sync, rename, sync the folder) fails in
 //! turn, and a child process is killed (`abort`, no clean-up of any kind) just before and just
 //! after each step. After a restart nothing already saved is lost, the file holds the old or the
@@ -15,8 +15,8 @@ use std::sync::Arc;
 
 use common::temp_dir;
 use tempfile::NamedTempFile;
-use tilebox::scores::{SCORES_FILE, Scores};
-use tilebox::storage::{Disk, Layout, RealDisk, Storage};
+use tilebox::store::scores::{SCORES_FILE, Scores};
+use tilebox::store::storage::{Disk, Layout, RealDisk, Storage};
 
 /// The steps of a write, in order.
 const STEPS: [&str; 6] = [
@@ -265,7 +265,7 @@ const APPEND_KILL_DIR: &str = "TILEBOX_TEST_APPEND_KILL_DIR";
 const APPEND_FAULT: &str = "TILEBOX_TEST_APPEND_FAULT";
 
 /// A record of a real game of 2048 from `seed`, played `moves` moves.
-fn record(seed: u64, moves: usize) -> tilebox::history::Record {
+fn record(seed: u64, moves: usize) -> tilebox::store::history::Record {
     let mut session = tilebox_games::registry()
         .get("2048")
         .unwrap()
@@ -275,10 +275,10 @@ fn record(seed: u64, moves: usize) -> tilebox::history::Record {
         let mv = session.legal_moves()[0].clone();
         session.play_text(&mv).unwrap();
     }
-    tilebox::history::Record::of(
+    tilebox::store::history::Record::of(
         "2048",
         &*session,
-        &tilebox::tally::Tally::default(),
+        &tilebox::store::tally::Tally::default(),
         None,
         5000,
         tilebox_core::date::rfc3339(1_800_000_000),
@@ -303,7 +303,7 @@ fn child_appends_and_dies() {
         _ => Fault::Tear,
     };
     let storage = Storage::with_disk(&dir, Arc::new(FaultDisk { at, fault }));
-    let name = tilebox::history::history_file_name("2048");
+    let name = tilebox::store::history::history_file_name("2048");
     let _ = storage.append_line(&name, &record(3, 30).line().unwrap());
     // Not reached: the disk killed the process.
     std::process::exit(0);
@@ -311,7 +311,7 @@ fn child_appends_and_dies() {
 
 #[test]
 fn a_copy_killed_during_an_append_loses_no_whole_record() {
-    use tilebox::history::{HistoryView, history_file_name};
+    use tilebox::store::history::{HistoryView, history_file_name};
     let name = history_file_name("2048");
     let (first, second, third, fourth) =
         (record(1, 10), record(2, 20), record(3, 30), record(4, 5));
@@ -343,7 +343,7 @@ fn a_copy_killed_during_an_append_loses_no_whole_record() {
         if written {
             expected.push(third.clone());
         }
-        let (records, notice) = tilebox::history::read(&storage, "2048", "2048");
+        let (records, notice) = tilebox::store::history::read(&storage, "2048", "2048");
         assert_eq!(records, expected, "{what}");
         assert!(notice.is_none(), "{what}: {notice:?}");
 
@@ -359,7 +359,7 @@ fn a_copy_killed_during_an_append_loses_no_whole_record() {
         assert!(common::moved_aside(&dir).is_empty(), "{what}");
         storage.append_line(&name, &fourth.line().unwrap()).unwrap();
         expected.push(fourth.clone());
-        let (records, notice) = tilebox::history::read(&storage, "2048", "2048");
+        let (records, notice) = tilebox::store::history::read(&storage, "2048", "2048");
         assert_eq!(records, expected, "{what}");
         // A torn line, now followed by another, is counted as a line skipped.
         assert_eq!(notice.is_some(), fault == "tear", "{what}: {notice:?}");
@@ -368,7 +368,7 @@ fn a_copy_killed_during_an_append_loses_no_whole_record() {
 
 #[test]
 fn an_append_that_fails_at_any_step_is_reported_and_leaves_the_records_there() {
-    let name = tilebox::history::history_file_name("2048");
+    let name = tilebox::store::history::history_file_name("2048");
     let (first, second) = (record(1, 10), record(2, 20));
     for at in APPEND_STEPS {
         let dir = temp_dir(&format!("append-fail-{at}"));
@@ -383,7 +383,7 @@ fn an_append_that_fails_at_any_step_is_reported_and_leaves_the_records_there() {
             }),
         );
         // Through the writer, as the app appends: the failure comes back to be shown.
-        let writer = tilebox::writer::Writer::start(storage);
+        let writer = tilebox::store::writer::Writer::start(storage);
         writer.append(&name, "the history of 2048", second.line().unwrap());
         assert!(writer.flush(std::time::Duration::from_secs(60)).is_empty());
         let failures = writer.take_failures();
@@ -394,7 +394,7 @@ fn an_append_that_fails_at_any_step_is_reported_and_leaves_the_records_there() {
         if at == "sync_appended" {
             expected.push(second.clone());
         }
-        let (records, notice) = tilebox::history::read(&Storage::new(&dir), "2048", "2048");
+        let (records, notice) = tilebox::store::history::read(&Storage::new(&dir), "2048", "2048");
         assert_eq!(records, expected, "{at}");
         assert!(notice.is_none(), "{at}");
     }

@@ -12,7 +12,7 @@ use egui::Key;
 use egui_kittest::kittest::Queryable;
 use serde_json::json;
 use tilebox::TileboxApp;
-use tilebox::storage::{MAX_FILE_BYTES, Storage};
+use tilebox::store::storage::{MAX_FILE_BYTES, Storage};
 
 const WAIT: Duration = Duration::from_secs(60);
 
@@ -124,7 +124,10 @@ fn files_a_newer_tilebox_wrote_are_left_untouched_and_said_so() {
             .any(|n| n.ends_with("The game can be looked at but not played."))
     );
     // What this build reads of them is shown: the theme, the best, the game.
-    assert_eq!(h.state().theme(), tilebox::theme::ThemeChoice::Dark);
+    assert_eq!(
+        h.state().theme(),
+        tilebox::store::settings::ThemeChoice::Dark
+    );
     assert_eq!(h.state().scores().get("2048").best, 8);
     let session = h.state().session("2048").unwrap();
     assert_eq!(session.seed(), 12);
@@ -235,11 +238,11 @@ fn a_data_folder_that_is_a_file_is_one_notice_in_words() {
     let base = temp_dir("dir-is-file");
     let dir = base.join("tilebox");
     std::fs::write(&dir, b"I am a file").unwrap();
-    let reason = match tilebox::lock::DataDirLock::acquire(&dir) {
-        Err(e @ tilebox::lock::LockError::Unusable(_)) => e.to_string(),
+    let reason = match tilebox::store::lock::DataDirLock::acquire(&dir) {
+        Err(e @ tilebox::store::lock::LockError::Unusable(_)) => e.to_string(),
         other => panic!("{other:?}"),
     };
-    let writer = tilebox::writer::Writer::start(Storage::unusable(&dir, reason.clone()));
+    let writer = tilebox::store::writer::Writer::start(Storage::unusable(&dir, reason.clone()));
     let mut h = egui_kittest::Harness::builder()
         .with_size(egui::Vec2::new(600.0, 760.0))
         .build_eframe(move |_cc| {

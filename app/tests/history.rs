@@ -13,7 +13,7 @@ use common::{harness, key_of, temp_dir};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use tilebox::TileboxApp;
-use tilebox::history::{HistoryView, Record, history_file_name};
+use tilebox::store::history::{HistoryView, Record, history_file_name};
 use tilebox_sliding::Sliding;
 
 /// A game of 2048 on a 3×3 board one move before its end, and that move.
@@ -205,7 +205,7 @@ fn a_daily_game_is_recorded_with_its_date() {
     let mut save = serde_json::to_value(session.save()).unwrap();
     save["game"] = id.clone().into();
     save["daily"] = "2026-11-23".into();
-    let path = dir.join(tilebox::saves::save_file_name(&id));
+    let path = dir.join(tilebox::store::saves::save_file_name(&id));
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, save.to_string()).unwrap();
 
@@ -365,14 +365,14 @@ fn a_history_past_the_bound_stays_in_place_and_its_newest_games_are_read() {
             Record::of(
                 &id,
                 s.as_ref(),
-                &tilebox::tally::Tally::default(),
+                &tilebox::store::tally::Tally::default(),
                 None,
                 1000,
                 format!("2026-11-0{seed}T12:00:00Z"),
             )
         })
         .collect();
-    let hole = tilebox::history::MAX_HISTORY_BYTES + 10;
+    let hole = tilebox::store::history::MAX_HISTORY_BYTES + 10;
     {
         let mut file = std::fs::File::create(&path).unwrap();
         file.set_len(hole).unwrap();
@@ -422,7 +422,7 @@ fn a_finished_game_found_unrecorded_at_start_is_recorded_once_not_at_every_start
     assert!(session.status().over);
     let dir = temp_dir("history-unrecorded-at-start");
     let id = common::write_entry_save(&dir, &session);
-    let save_path = dir.join(tilebox::saves::save_file_name(&id));
+    let save_path = dir.join(tilebox::store::saves::save_file_name(&id));
     let mut save = common::read_json_file(&save_path);
     save["tally"] = serde_json::json!({"played": true, "recorded": false});
     std::fs::write(&save_path, save.to_string()).unwrap();
@@ -445,7 +445,7 @@ fn a_daily_game_started_again_while_the_history_is_read_is_assisted_once_it_arri
     let id = "strike9";
     let entry = registry.get(id).unwrap();
     // A long history of 2048: one real game copied many times, each copy replayed to be checked.
-    let long = tilebox::history::sample_record(registry.get("2048").unwrap(), 1).unwrap();
+    let long = tilebox::store::history::sample_record(registry.get("2048").unwrap(), 1).unwrap();
     let mut line = long.line().unwrap();
     line.push(b'\n');
     let copies = line.repeat(20_000);
@@ -453,11 +453,11 @@ fn a_daily_game_started_again_while_the_history_is_read_is_assisted_once_it_arri
     std::fs::write(dir.join(history_file_name("2048")), copies).unwrap();
     // Today's daily game of Strike 9, played once to its end.
     let (today, mut played) = loop {
-        let today = tilebox::codes::today();
+        let today = tilebox::screens::codes::today();
         let session = entry
             .new_session(tilebox_core::daily_seed(id, today))
             .unwrap();
-        if tilebox::codes::today() == today {
+        if tilebox::screens::codes::today() == today {
             break (today, session);
         }
     };
@@ -467,7 +467,7 @@ fn a_daily_game_started_again_while_the_history_is_read_is_assisted_once_it_arri
     let record = Record::of(
         id,
         &*played,
-        &tilebox::tally::Tally::default(),
+        &tilebox::store::tally::Tally::default(),
         Some(today),
         1000,
         format!("{today}T08:00:00Z"),

@@ -64,8 +64,8 @@ fn bar_items(h: &Harness<'_, TileboxApp>, title: &str) -> Vec<(String, Rect)> {
         "Autoplay",
         tilebox::STATS_LABEL,
         tilebox::REPLAY_LABEL,
-        tilebox::codes::CODE_LABEL,
-        tilebox::codes::DAILY_LABEL,
+        tilebox::screens::codes::CODE_LABEL,
+        tilebox::screens::codes::DAILY_LABEL,
     ];
     h.query_all(By::new())
         .filter_map(|n| common::spoken(&n).map(|s| (s, n.rect())))
@@ -94,8 +94,8 @@ fn check_bar(h: &Harness<'_, TileboxApp>, game: &str, title: &str, window: (f32,
         "Theme: system",
         tilebox::STATS_LABEL,
         tilebox::REPLAY_LABEL,
-        tilebox::codes::CODE_LABEL,
-        tilebox::codes::DAILY_LABEL,
+        tilebox::screens::codes::CODE_LABEL,
+        tilebox::screens::codes::DAILY_LABEL,
         title,
     ] {
         assert!(
@@ -187,7 +187,7 @@ fn back_at_360_px_goes_back() {
 
 #[test]
 fn the_zoom_follows_the_window_within_limits() {
-    use tilebox::theme::{MAX_AUTO_ZOOM, auto_zoom};
+    use tilebox::ui::theme::{MAX_AUTO_ZOOM, auto_zoom};
     assert_eq!(auto_zoom(Vec2::new(360.0, 640.0)), 1.0);
     assert_eq!(auto_zoom(Vec2::new(900.0, 800.0)), 1.0);
     let large = auto_zoom(Vec2::new(1600.0, 1200.0));
@@ -380,7 +380,7 @@ fn check_screen(
 
 #[test]
 fn the_replay_screen_fits_every_width() {
-    use tilebox::replay;
+    use tilebox::screens::replay::view as replay;
     for window in WINDOWS {
         let dir = common::temp_dir("layout-replay");
         let (mut h, zoom) = harness_at(&dir, "2048", window);
@@ -421,7 +421,7 @@ fn the_statistics_buttons_of_the_cards_fit_a_360_px_window() {
     let (h, zoom) = harness_at(&dir, "unknown-game", (360.0, 640.0));
     let wanted = [
         "Play Threes".to_string(),
-        tilebox::launcher::stats_label("Threes"),
+        tilebox::screens::launcher::cards::stats_label("Threes"),
     ];
     let screen = Rect::from_min_size(egui::Pos2::ZERO, Vec2::new(360.0, 640.0) / zoom);
     let card = h.get_by_label(&wanted[0]).rect();
@@ -448,7 +448,7 @@ fn the_daily_mark_fits_the_bar_at_every_width() {
 
 #[test]
 fn the_code_dialogs_and_play_a_code_fit_every_width() {
-    use tilebox::codes;
+    use tilebox::screens::codes;
     for window in WINDOWS {
         // The launcher's button, clear of the heading and the theme button.
         let dir = common::temp_dir("layout-codes");
@@ -599,7 +599,7 @@ fn wheel(h: &mut Harness<'static, TileboxApp>, at: egui::Pos2, delta: f32) {
 
 #[test]
 fn how_to_play_is_a_page_of_its_own_at_360x600_whose_first_and_last_lines_can_be_reached() {
-    use tilebox::help::{COMMON_CONTROLS, HEADING};
+    use tilebox::screens::help::{COMMON_CONTROLS, HEADING};
     let registry = tilebox_tests::toy::catalogue_with_toy();
     // A game of each view: sliding, Strike 9, and the plain view of the toy.
     for (game, title) in [("2048", "2048"), ("strike9", "Strike 9"), ("toy", "Toy")] {
@@ -704,7 +704,7 @@ fn how_to_play_is_a_page_of_its_own_at_360x600_whose_first_and_last_lines_can_be
 
 #[test]
 fn how_to_play_scrolls_under_the_board_in_a_large_window() {
-    use tilebox::help::HEADING;
+    use tilebox::screens::help::HEADING;
     let window = (1920.0, 1080.0);
     let dir = common::temp_dir("layout-help-large");
     let (mut h, zoom) = harness_at(&dir, "2048", window);
@@ -755,7 +755,7 @@ fn tab_brings_every_card_into_view_at_360_px() {
     let screen = screen_of(window, zoom);
     let cards: Vec<(String, Rect)> = common::spoken_all(&h)
         .into_iter()
-        .filter(|(s, _)| s.starts_with("Play ") && s != tilebox::codes::PLAY_CODE_LABEL)
+        .filter(|(s, _)| s.starts_with("Play ") && s != tilebox::screens::codes::PLAY_CODE_LABEL)
         .collect();
     // The last card starts out of sight: the list is longer than the window.
     let (last, rect) = cards.last().unwrap().clone();
@@ -789,8 +789,8 @@ fn tab_brings_every_card_into_view_at_360_px() {
 
 #[test]
 fn the_autoplay_speed_and_the_options_are_chosen_by_keys() {
-    use tilebox::advisor::Speed;
-    use tilebox::launcher::{PLAY_OPTIONS_LABEL, card_label, option_label};
+    use tilebox::screens::launcher::cards::{PLAY_OPTIONS_LABEL, card_label, option_label};
+    use tilebox::store::settings::Speed;
     // The speed: Tab to a speed, then Return or Space.
     let dir = common::temp_dir("layout-keys-speed");
     let (mut h, _) = harness_at(&dir, "2048", (360.0, 600.0));
@@ -943,7 +943,7 @@ fn check_all(
 #[test]
 fn every_screen_fits_360_1920_and_3840_px() {
     use egui::{Key, Modifiers};
-    use tilebox::launcher::card_label;
+    use tilebox::screens::launcher::cards::card_label;
     let registry = tilebox_tests::toy::catalogue_with_toy();
     for window in [(360.0, 600.0), (1920.0, 1080.0), (3840.0, 2160.0)] {
         let dir = common::temp_dir("layout-every");
@@ -958,7 +958,7 @@ fn every_screen_fits_360_1920_and_3840_px() {
         h.get_by_label(&card_label("Strike 9")).click_accesskit();
         h.run();
         assert!(
-            h.query_by_label(tilebox::launcher::PLAY_OPTIONS_LABEL)
+            h.query_by_label(tilebox::screens::launcher::cards::PLAY_OPTIONS_LABEL)
                 .is_some()
         );
         check_all(&h, "Strike 9's group and its options", window, zoom, true);
@@ -1047,7 +1047,7 @@ fn outlines_in(h: &Harness<'_, TileboxApp>, color: egui::Color32) -> Vec<Rect> {
 
 #[test]
 fn a_focused_choice_is_ringed_clear_of_its_fill_when_it_is_the_choice_made() {
-    use tilebox::theme::Palette;
+    use tilebox::ui::theme::Palette;
     let mut themes = Vec::new();
     for theme_key in [false, true] {
         let dir = common::temp_dir("layout-ring");
@@ -1080,7 +1080,7 @@ fn a_focused_choice_is_ringed_clear_of_its_fill_when_it_is_the_choice_made() {
 
 #[test]
 fn a_dialog_taller_than_a_small_window_scrolls_to_its_last_button() {
-    use tilebox::codes::{CANCEL_LABEL, PLAY_CODE_LABEL};
+    use tilebox::screens::codes::{CANCEL_LABEL, PLAY_CODE_LABEL};
     // A window 170 points tall (as a small window zoomed in): the dialog "Play a code", with its
     // text, field and buttons, is taller.
     let window = (360.0, 170.0);

@@ -12,8 +12,8 @@ use egui::{Key, Modifiers, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use tilebox::TileboxApp;
-use tilebox::history::Record;
-use tilebox::tile_label::LEAST;
+use tilebox::store::history::Record;
+use tilebox::ui::tile_label::LEAST;
 use tilebox_sliding::builtin_variants;
 
 type App = Harness<'static, TileboxApp>;
@@ -69,7 +69,7 @@ fn game_to(n: u64, top: u64) -> Record {
     Record::of(
         "2048",
         s.as_ref(),
-        &tilebox::tally::Tally::default(),
+        &tilebox::store::tally::Tally::default(),
         None,
         1000,
         "2026-11-23T12:00:00Z".to_string(),
@@ -127,8 +127,8 @@ fn the_axes_of_twenty_thousand_games_write_their_marks() {
     let mut h = app_at(&dir, Some("2048"), (380.0, 1600.0));
     h.key_press_modifiers(Modifiers::SHIFT, Key::S);
     h.run();
-    h.get_by_label(&tilebox::stats_view::range_label(
-        tilebox::stats::Range::All,
+    h.get_by_label(&tilebox::screens::stats::view::range_label(
+        tilebox::store::stats::Range::All,
     ))
     .click();
     h.run();
@@ -158,7 +158,7 @@ fn the_axes_of_twenty_thousand_games_write_their_marks() {
     assert!(up.len() >= 2, "the scores' marks: {up:?}");
 
     // The highest tile reached: up the side the games, 0 to 9,300.
-    let tiles = band_under(tilebox::stats::Measure::TopTile.title());
+    let tiles = band_under(tilebox::store::stats::Measure::TopTile.title());
     let marks = side_marks(&texts, tiles);
     assert!(marks.len() >= 3, "the games' marks: {marks:?}");
     assert!(marks.windows(2).all(|w| w[0] < w[1]), "{marks:?}");

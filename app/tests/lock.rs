@@ -10,8 +10,8 @@ use std::process::{Command, Stdio};
 use common::temp_dir;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use tilebox::lock::{DataDirLock, LockError};
-use tilebox::refusal::AlreadyRunning;
+use tilebox::store::lock::{DataDirLock, LockError};
+use tilebox::ui::refusal::AlreadyRunning;
 
 /// The variable that turns [`child_holds_the_lock`] into a copy of the app holding a directory.
 const HOLD: &str = "TILEBOX_TEST_HOLD_LOCK";
@@ -42,8 +42,9 @@ fn a_second_copy_on_the_same_directory_is_refused_and_a_released_lock_is_free_ag
     again.unwrap();
 }
 
-/// Not a test of its own: run by [`a_copy_killed_while_holding_the_lock_does_not_block_the_next_start`]
-/// in a child process, it holds the directory named by [`HOLD`] and waits to be killed.
+/// Not a test of its own: run by
+/// [`a_copy_killed_while_holding_the_lock_does_not_block_the_next_start`] in a child process, it
+/// holds the directory named by [`HOLD`] and waits to be killed.
 #[test]
 fn child_holds_the_lock() {
     let Some(dir) = std::env::var_os(HOLD) else {
@@ -88,7 +89,7 @@ fn a_copy_killed_while_holding_the_lock_does_not_block_the_next_start() {
 fn refusal_window(dir: &std::path::Path) -> Harness<'static, AlreadyRunning> {
     let dir = dir.to_path_buf();
     let mut h = Harness::builder()
-        .with_size(egui::Vec2::from(tilebox::refusal::WINDOW_SIZE))
+        .with_size(egui::Vec2::from(tilebox::ui::refusal::WINDOW_SIZE))
         .build_eframe(move |_cc| AlreadyRunning::new(dir));
     h.run();
     h
@@ -123,7 +124,7 @@ fn the_second_copys_quit_button_is_reached_by_the_keyboard() {
 
 #[test]
 fn the_second_copys_window_has_the_apps_look_and_its_text_fits() {
-    use tilebox::theme::Palette;
+    use tilebox::ui::theme::Palette;
     let dir = temp_dir("refusal-theme");
     let h = refusal_window(&dir);
     for (theme, dark) in [(egui::Theme::Light, false), (egui::Theme::Dark, true)] {
@@ -138,14 +139,14 @@ fn the_second_copys_window_has_the_apps_look_and_its_text_fits() {
             Palette::of(dark).text,
             "{theme:?}"
         );
-        let app = tilebox::theme::style(dark);
+        let app = tilebox::ui::theme::style(dark);
         assert_eq!(style.visuals, app.visuals, "{theme:?}");
         assert_eq!(style.text_styles, app.text_styles, "{theme:?}");
     }
     // Everything it says, and its button, inside the window.
     let window = egui::Rect::from_min_size(
         egui::Pos2::ZERO,
-        egui::Vec2::from(tilebox::refusal::WINDOW_SIZE),
+        egui::Vec2::from(tilebox::ui::refusal::WINDOW_SIZE),
     );
     for label in ["Tilebox is already running", "Quit"] {
         let rect = h.get_by_label(label).rect();

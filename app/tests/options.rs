@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use serde_json::{Value, json};
 use tilebox::TileboxApp;
-use tilebox::launcher::{PLAY_OPTIONS_LABEL, card_label, option_label};
+use tilebox::screens::launcher::cards::{PLAY_OPTIONS_LABEL, card_label, option_label};
 use tilebox::views::strike9::tile_key;
 use tilebox_core::{ParamOption, Registry};
 use tilebox_strike9::Strike9;

@@ -12,7 +12,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tilebox::TileboxApp;
-use tilebox::advisor::Speed;
+use tilebox::store::settings::Speed;
 use tilebox_core::Session;
 use tilebox_sliding::Sliding;
 
@@ -117,7 +117,7 @@ fn one_slow_frame_of_fast_autoplay_plays_every_move_due_in_it() {
     h.step();
     assert!(!h.state().autoplay("2048"));
     let played = h.state().session("2048").unwrap().save().moves;
-    let saved = common::read_json_file(&dir.join(tilebox::saves::save_file_name("2048")));
+    let saved = common::read_json_file(&dir.join(tilebox::store::saves::save_file_name("2048")));
     let on_disk: Vec<String> = serde_json::from_value(saved["moves"].clone()).unwrap();
     assert_eq!(on_disk, played);
     assert_eq!(saved["tally"]["assisted"], true, "{saved}");
@@ -222,7 +222,7 @@ fn a_replay_at_64_moves_a_second_steps_64_moves_in_a_one_second_frame() {
         h.key_press(Key::Plus);
         h.run();
     }
-    h.get_by_label(&tilebox::replay::speed_text(64.0));
+    h.get_by_label(&tilebox::screens::replay::view::speed_text(64.0));
 
     // Where stepping one move at a time lands, after 64 and 128 moves.
     let mut stepped = Vec::new();
@@ -265,7 +265,7 @@ fn a_replay_at_64_moves_a_second_steps_64_moves_in_a_one_second_frame() {
         h.key_press(Key::Minus);
     }
     h.step();
-    h.get_by_label(&tilebox::replay::speed_text(1.0));
+    h.get_by_label(&tilebox::screens::replay::view::speed_text(1.0));
     let t = t + 10.0;
     set_time(&mut h, t);
     h.key_press(Key::Space);

@@ -13,8 +13,8 @@ const WAIT: std::time::Duration = std::time::Duration::from_secs(60);
 use egui::Key;
 use egui_kittest::kittest::Queryable;
 use tilebox::TileboxApp;
-use tilebox::scores::{SCORES_FILE, Scores};
-use tilebox::storage::{Layout, Storage};
+use tilebox::store::scores::{SCORES_FILE, Scores};
+use tilebox::store::storage::{Layout, Storage};
 
 #[test]
 fn an_atomic_write_leaves_the_old_or_the_new_file_never_a_broken_one() {
@@ -535,7 +535,7 @@ fn the_files_of_the_previous_release_load_unchanged() {
 
     // The theme is the one in settings.json, on its button and in force.
     let settings = common::read_json_file(&release_dir().join("settings.json"));
-    let theme: tilebox::theme::ThemeChoice =
+    let theme: tilebox::store::settings::ThemeChoice =
         serde_json::from_value(settings["theme"].clone()).unwrap();
     assert_eq!(h.state().theme(), theme);
     h.get_by_label(theme.label());
@@ -613,7 +613,7 @@ fn the_files_of_the_previous_release_load_unchanged() {
 
 #[test]
 fn the_autoplay_speed_and_the_theme_survive_a_restart() {
-    use tilebox::advisor::Speed;
+    use tilebox::store::settings::Speed;
     let dir = temp_dir("speed");
     {
         let mut h = harness(&dir, Some("2048"));
@@ -628,7 +628,7 @@ fn the_autoplay_speed_and_the_theme_survive_a_restart() {
     }
     let settings = common::read_json_file(&dir.join("settings.json"));
     assert_eq!(settings["speed"], "fast", "{settings}");
-    let theme = tilebox::theme::ThemeChoice::default().next();
+    let theme = tilebox::store::settings::ThemeChoice::default().next();
     assert_eq!(settings["theme"], serde_json::to_value(theme).unwrap());
     // The app started again on the same data directory: the same speed and theme.
     let h = harness(&dir, Some("2048"));

@@ -8,8 +8,8 @@ mod common;
 use common::{harness, key_of, temp_dir};
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
-use tilebox::scores::{SCORES_FILE, Scores};
-use tilebox::storage::Storage;
+use tilebox::store::scores::{SCORES_FILE, Scores};
+use tilebox::store::storage::Storage;
 
 /// The score table on disk in `dir`, once the app's writes are done.
 fn on_disk(dir: &std::path::Path) -> Scores {

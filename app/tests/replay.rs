@@ -64,7 +64,10 @@ fn the_game_in_progress_replays_step_by_step_and_to_its_end_untouched() {
     assert!(h.query_by_label(how).is_none());
     let moves = game.moves().to_vec();
     assert_eq!(position(&h), (0, moves.len()));
-    h.get_by_label(&tilebox::replay::counter_text(0, moves.len()));
+    h.get_by_label(&tilebox::screens::replay::view::counter_text(
+        0,
+        moves.len(),
+    ));
     let start = after(&game, &id, 0);
     assert_board_shown(&h, &start.state_json());
 
@@ -79,7 +82,10 @@ fn the_game_in_progress_replays_step_by_step_and_to_its_end_untouched() {
         assert_eq!(position(&h), (n + 1, moves.len()));
         assert_eq!(h.state().replay().unwrap().0.text(), expected.text());
         assert_board_shown(&h, &expected.state_json());
-        h.get_by_label(&tilebox::replay::counter_text(n + 1, moves.len()));
+        h.get_by_label(&tilebox::screens::replay::view::counter_text(
+            n + 1,
+            moves.len(),
+        ));
     }
     h.key_press(Key::ArrowLeft);
     h.run();
@@ -98,12 +104,15 @@ fn the_game_in_progress_replays_step_by_step_and_to_its_end_untouched() {
     assert_eq!(position(&h), (0, moves.len()));
 
     // Faster, then play: it runs to the end on its own, at the game's score.
-    let speed = tilebox::replay::speed_text(tilebox::replay::SPEEDS[3]);
+    let speed =
+        tilebox::screens::replay::view::speed_text(tilebox::screens::replay::view::SPEEDS[3]);
     for _ in 0..4 {
         h.key_press(Key::Plus);
         h.run();
     }
-    h.get_by_label(&tilebox::replay::speed_text(tilebox::replay::SPEEDS[6]));
+    h.get_by_label(&tilebox::screens::replay::view::speed_text(
+        tilebox::screens::replay::view::SPEEDS[6],
+    ));
     h.key_press(Key::Minus);
     h.key_press(Key::Minus);
     h.key_press(Key::Minus);
@@ -113,7 +122,7 @@ fn the_game_in_progress_replays_step_by_step_and_to_its_end_untouched() {
     h.step();
     h.step();
     assert!(h.state().replay_playing());
-    h.get_by_label(tilebox::replay::PAUSE_LABEL);
+    h.get_by_label(tilebox::screens::replay::view::PAUSE_LABEL);
     let mut frames = 0;
     while position(&h).0 < moves.len() {
         h.step();
@@ -140,7 +149,7 @@ fn the_game_in_progress_replays_step_by_step_and_to_its_end_untouched() {
     assert_eq!(h.state().scores().get(&id), scores_before);
     common::settle();
     let on_disk: tilebox_core::SavedGame = serde_json::from_value(common::read_json_file(
-        &dir.join(tilebox::saves::save_file_name(&id)),
+        &dir.join(tilebox::store::saves::save_file_name(&id)),
     ))
     .unwrap();
     assert_eq!(on_disk.moves, before.moves);
@@ -155,23 +164,29 @@ fn the_replay_buttons_play_pause_and_step() {
     h.get_by_label(tilebox::REPLAY_LABEL).click();
     h.run();
     assert_eq!(position(&h), (0, 12));
-    h.get_by_label(tilebox::replay::FORWARD_LABEL).click();
+    h.get_by_label(tilebox::screens::replay::view::FORWARD_LABEL)
+        .click();
     h.run();
     assert_eq!(position(&h), (1, 12));
-    h.get_by_label(tilebox::replay::END_LABEL).click();
+    h.get_by_label(tilebox::screens::replay::view::END_LABEL)
+        .click();
     h.run();
     assert_eq!(position(&h), (12, 12));
-    h.get_by_label(tilebox::replay::BACK_STEP_LABEL).click();
+    h.get_by_label(tilebox::screens::replay::view::BACK_STEP_LABEL)
+        .click();
     h.run();
     assert_eq!(position(&h), (11, 12));
-    h.get_by_label(tilebox::replay::START_LABEL).click();
+    h.get_by_label(tilebox::screens::replay::view::START_LABEL)
+        .click();
     h.run();
     assert_eq!(position(&h), (0, 12));
-    h.get_by_label(tilebox::replay::PLAY_LABEL).click();
+    h.get_by_label(tilebox::screens::replay::view::PLAY_LABEL)
+        .click();
     h.step();
     h.step();
     assert!(h.state().replay_playing());
-    h.get_by_label(tilebox::replay::PAUSE_LABEL).click();
+    h.get_by_label(tilebox::screens::replay::view::PAUSE_LABEL)
+        .click();
     h.run();
     assert!(!h.state().replay_playing());
     h.get_by_label("Back").click();

@@ -7,7 +7,7 @@ mod common;
 use egui::{Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use tilebox::history::Record;
+use tilebox::store::history::Record;
 use tilebox::{Screen, TileboxApp};
 use tilebox_core::DynSession;
 
@@ -132,7 +132,7 @@ fn statistics_then_r_in_one_frame_replays_the_best_game() {
             Record::of(
                 ID,
                 played(seed).as_ref(),
-                &tilebox::tally::Tally::default(),
+                &tilebox::store::tally::Tally::default(),
                 None,
                 1000,
                 format!("2026-11-0{seed}T12:00:00Z"),

@@ -8,8 +8,8 @@ use std::path::Path;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use tilebox::history::{Record, history_file_name};
-use tilebox::stats_view::{figure_text, number};
+use tilebox::screens::stats::view::{figure_text, number};
+use tilebox::store::history::{Record, history_file_name};
 use tilebox::{Screen, TileboxApp};
 use tilebox_core::DynSession;
 
@@ -34,14 +34,14 @@ fn an_entry_with_no_history_shows_the_empty_state_from_the_launcher_and_back() {
         .unwrap()
         .title()
         .to_string();
-    h.get_by_label(&tilebox::launcher::stats_label(&title))
+    h.get_by_label(&tilebox::screens::launcher::cards::stats_label(&title))
         .click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Stats(index_of(&h, "threes")));
     h.get_by_label(&format!("Statistics: {title}"));
-    h.get_by_label(tilebox::stats_view::EMPTY_TEXT);
+    h.get_by_label(tilebox::screens::stats::view::EMPTY_TEXT);
     assert!(
-        h.query_by_label(tilebox::stats_view::REPLAY_BEST_LABEL)
+        h.query_by_label(tilebox::screens::stats::view::REPLAY_BEST_LABEL)
             .is_none()
     );
     h.key_press(Key::Escape);
@@ -59,7 +59,7 @@ fn the_statistics_open_from_a_game_by_key_and_by_its_button_and_go_back_to_it() 
     h.key_press_modifiers(Modifiers::SHIFT, Key::S);
     h.run();
     assert_eq!(h.state().screen(), Screen::Stats(index));
-    h.get_by_label(tilebox::stats_view::EMPTY_TEXT);
+    h.get_by_label(tilebox::screens::stats::view::EMPTY_TEXT);
     h.key_press(Key::Escape);
     h.run();
     assert_eq!(h.state().screen(), Screen::Game(index));
@@ -93,7 +93,7 @@ fn played(seed: u64, moves: Option<usize>) -> Box<dyn DynSession> {
 /// The record of `session`, ended on day `day` of November 2026, assisted or not, a daily game
 /// of that day if `daily` (the session then is that day's game).
 fn record(session: &dyn DynSession, day: u32, assisted: bool, daily: bool) -> Record {
-    let tally = tilebox::tally::Tally {
+    let tally = tilebox::store::tally::Tally {
         assisted,
         ..Default::default()
     };
@@ -180,8 +180,10 @@ fn open_from_launcher(h: &mut Harness<'_, TileboxApp>) {
     h.get_by_label(&format!("Play {}", entry.info().group))
         .click();
     h.run();
-    h.get_by_label(&tilebox::launcher::stats_label(entry.title()))
-        .click();
+    h.get_by_label(&tilebox::screens::launcher::cards::stats_label(
+        entry.title(),
+    ))
+    .click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Stats(index_of(h, ID)));
 }
@@ -244,7 +246,7 @@ fn the_figures_shown_are_those_of_the_history() {
     h.get_by_label("Score of each game");
     h.get_by_label("Highest tile reached");
     for n in 1..=records.len() {
-        h.get_by_label(&tilebox::stats_view::replay_label(n));
+        h.get_by_label(&tilebox::screens::stats::view::replay_label(n));
     }
     h.key_press(Key::Escape);
     h.run();
@@ -319,7 +321,7 @@ fn each_game_of_the_list_replays_from_its_start() {
         h.key_press(Key::Tab);
         h.run();
     }
-    let label = tilebox::stats_view::replay_label(4);
+    let label = tilebox::screens::stats::view::replay_label(4);
     let focused = h.get_by_label(&label);
     assert!(focused.is_focused());
     // The page scrolled to it: it is in the window.
@@ -443,7 +445,7 @@ fn a_forged_best_counts_in_no_figure_and_is_not_the_best_game_replayed() {
         "Played",
         &records.iter().filter(|r| !r.assisted).count().to_string(),
     ));
-    h.get_by_label(&tilebox::stats_view::left_out_text(2));
+    h.get_by_label(&tilebox::screens::stats::view::left_out_text(2));
     // "Replay my best game" replays the honest best, to its score.
     h.key_press(Key::R);
     h.run();
@@ -471,7 +473,10 @@ fn counts_are_written_with_their_thousands_separated_as_the_trained_moves_are() 
     let mut h = common::harness(&dir, None);
     open_from_launcher(&mut h);
     h.get_by_label(&figure_text("Played", "1,200"));
-    assert_eq!(tilebox::theme::thousands(1_750_000_000u64), "1,750,000,000");
-    assert_eq!(tilebox::theme::thousands(999u64), "999");
-    assert_eq!(tilebox::theme::thousands(20_000usize), "20,000");
+    assert_eq!(
+        tilebox::ui::theme::thousands(1_750_000_000u64),
+        "1,750,000,000"
+    );
+    assert_eq!(tilebox::ui::theme::thousands(999u64), "999");
+    assert_eq!(tilebox::ui::theme::thousands(20_000usize), "20,000");
 }

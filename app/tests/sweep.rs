@@ -19,8 +19,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tempfile::NamedTempFile;
 use tilebox::TileboxApp;
-use tilebox::storage::{Disk, RealDisk, Storage};
-use tilebox::writer::Writer;
+use tilebox::store::storage::{Disk, RealDisk, Storage};
+use tilebox::store::writer::Writer;
 
 const WAIT: Duration = Duration::from_secs(60);
 
@@ -179,7 +179,7 @@ fn a_full_disk_keeps_history_lines_queued_and_writes_them_when_space_returns() {
         full: AtomicBool::new(true),
     });
     let writer = Writer::start(Storage::with_disk(&dir, disk.clone()));
-    let name = tilebox::history::history_file_name("2048");
+    let name = tilebox::store::history::history_file_name("2048");
     writer.append(&name, "the history of 2048", b"one".to_vec());
     writer.append(&name, "the history of 2048", b"two".to_vec());
     assert!(writer.flush(WAIT).is_empty());
@@ -289,7 +289,7 @@ fn named_pipes_in_the_data_folder_are_refused_in_words_and_never_written() {
     }
     // A record appended to the history's pipe is refused, never written into it.
     let storage = Storage::new(&dir);
-    let name = tilebox::history::history_file_name("2048");
+    let name = tilebox::store::history::history_file_name("2048");
     let refused = without_blocking(move || storage.append_line(&name, b"{}"));
     assert!(refused.is_err());
     // Every pipe is still a pipe (a write would have replaced it with a file).
@@ -307,7 +307,7 @@ fn named_pipes_in_the_data_folder_are_refused_in_words_and_never_written() {
 #[test]
 fn a_named_pipe_in_the_history_takes_no_record_when_a_game_is_played() {
     let dir = temp_dir("fifo-history");
-    let pipe = dir.join(tilebox::history::history_file_name("2048"));
+    let pipe = dir.join(tilebox::store::history::history_file_name("2048"));
     mkfifo(&pipe);
     // A reader holds the pipe open: a record written to it would go in.
     let reader = std::fs::OpenOptions::new()
@@ -351,9 +351,9 @@ fn a_named_pipe_in_the_history_takes_no_record_when_a_game_is_played() {
 fn an_unusable_lock_is_said_on_the_game_screen_with_its_cause() {
     let base = temp_dir("lock-folder");
     let dir = base.join("tilebox");
-    std::fs::create_dir_all(dir.join(tilebox::lock::LOCK_FILE)).unwrap();
-    let reason = match tilebox::lock::DataDirLock::acquire(&dir) {
-        Err(e @ tilebox::lock::LockError::Unusable(_)) => e.to_string(),
+    std::fs::create_dir_all(dir.join(tilebox::store::lock::LOCK_FILE)).unwrap();
+    let reason = match tilebox::store::lock::DataDirLock::acquire(&dir) {
+        Err(e @ tilebox::store::lock::LockError::Unusable(_)) => e.to_string(),
         other => panic!("{other:?}"),
     };
     let mut h = common::harness_with_writer(Writer::start(Storage::unusable(&dir, reason)), "2048");
@@ -361,7 +361,7 @@ fn an_unusable_lock_is_said_on_the_game_screen_with_its_cause() {
     h.run();
     h.get_by_label(&format!(
         "Nothing will be saved: the lock file {} cannot be used (it is a folder, not a file).",
-        dir.join(tilebox::lock::LOCK_FILE).display()
+        dir.join(tilebox::store::lock::LOCK_FILE).display()
     ));
 }
 
@@ -396,7 +396,7 @@ fn many_refused_files_are_dismissed_at_once_from_the_keyboard() {
     }
     let mut h = common::harness(&dir, None);
     assert_eq!(h.state().notices().len(), 30);
-    let label = tilebox::storage::dismiss_all_label(30);
+    let label = tilebox::store::storage::dismiss_all_label(30);
     assert_eq!(label, "Dismiss all 30 notices");
     let mut reached = false;
     for _ in 0..10 {
@@ -546,7 +546,7 @@ fn an_unreadable_history_folder_is_one_notice_in_words_and_left_alone() {
     let dir = temp_dir("history-denied");
     std::fs::create_dir_all(dir.join("history")).unwrap();
     for id in ["2048", "threes", "strike9"] {
-        let path = dir.join(tilebox::history::history_file_name(id));
+        let path = dir.join(tilebox::store::history::history_file_name(id));
         std::fs::write(&path, b"{}\n").unwrap();
         use std::os::unix::fs::PermissionsExt as _;
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();

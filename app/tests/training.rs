@@ -11,12 +11,12 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tilebox::TileboxApp;
-use tilebox::train_view::{
+use tilebox::screens::stats::training::{
     PROGRESS_LABEL, RESUME_LABEL, STOP_LABEL, TRAIN_LABEL, UNTRAINED_TEXT, learning_text,
     trained_text,
 };
-use tilebox::trainer::{MOVES_A_RUN, NetworkSize, Standing};
 use tilebox::views::sliding::TRAINED_NOTE;
+use tilebox::work::trainer::{MOVES_A_RUN, NetworkSize, Standing};
 use tilebox_ai::ntuple::file::RunState;
 
 type App = Harness<'static, TileboxApp>;
@@ -135,7 +135,7 @@ fn another_game_s_run_is_named_and_this_one_waits() {
         .unwrap()
         .title()
         .to_string();
-    let label = tilebox::launcher::stats_label(&title);
+    let label = tilebox::screens::launcher::cards::stats_label(&title);
     // While 2048's run goes on, its spinner repaints every frame: a few frames a key, not a
     // wait for the window to settle (which a loaded machine may not reach in time).
     for _ in 0..3 {

@@ -110,8 +110,8 @@ fn the_launcher_shows_a_card_per_group_and_a_group_a_card_per_entry_each_with_it
                 "{} versions   ·   {}   ·   Played {}   ·   Won {}",
                 members.len(),
                 bests.join("   ·   "),
-                tilebox::theme::thousands(played),
-                tilebox::theme::thousands(won)
+                tilebox::ui::theme::thousands(played),
+                tilebox::ui::theme::thousands(won)
             );
             assert!(lines.contains(&line), "{title}: {lines:?}");
         }
@@ -1341,12 +1341,12 @@ fn how_to_play_shows_each_entrys_rules_then_the_shared_and_the_assistants_contro
         let mut expected = vec![
             "How to play".to_string(),
             rules.clone(),
-            tilebox::help::COMMON_CONTROLS.to_string(),
+            tilebox::screens::help::COMMON_CONTROLS.to_string(),
         ];
         // The view's controls beyond the rules (the keys of a bigger box, a choice of dice).
         expected.extend(view.controls_help(h.state().session(id).unwrap()));
         if let Some(assistant) = h.state().session(id).unwrap().assistant() {
-            expected.push(tilebox::help::assist_controls(
+            expected.push(tilebox::screens::help::assist_controls(
                 view.plain_h_hints(),
                 view.hint_looks(),
                 assistant.autoplays(),

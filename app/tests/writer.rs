@@ -17,8 +17,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tempfile::NamedTempFile;
 use tilebox::TileboxApp;
-use tilebox::storage::{Disk, RealDisk, Storage};
-use tilebox::writer::Writer;
+use tilebox::store::storage::{Disk, RealDisk, Storage};
+use tilebox::store::writer::Writer;
 
 /// The real disk behind a gate: every step waits until the gate opens. It notes the threads
 /// that called it and how many calls are waiting.

@@ -5,8 +5,8 @@
 //! is, the screen under it gets no keys.
 
 use super::Action;
+use crate::screens::{chrome, codes};
 use crate::slot::Start;
-use crate::{chrome, codes};
 
 /// A dialog open over the screen.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,7 +34,7 @@ pub(crate) enum Dialog {
     /// The offer to add a code's game whose rules no game here has, over the launcher.
     AddGame {
         /// The game to add.
-        game: Box<crate::variants::CodeGame>,
+        game: Box<crate::store::variants::CodeGame>,
         /// The code's seed, the game to start once it is added.
         seed: u64,
     },
@@ -115,10 +115,54 @@ impl Dialog {
     }
 }
 
+/// The window that waits for the writes still pending at quitting ([`saving`]): since when it
+/// is open (the frame's time), if it is.
+#[derive(Debug, Default)]
+pub(crate) struct QuitWindow {
+    since: Option<f64>,
+}
+
+impl QuitWindow {
+    /// Whether the window is open.
+    pub(crate) fn is_open(&self) -> bool {
+        self.since.is_some()
+    }
+
+    /// Opens the window at time `now`.
+    pub(crate) fn open(&mut self, now: f64) {
+        self.since = Some(now);
+    }
+
+    /// Closes the window: nothing is left to wait for.
+    pub(crate) fn close(&mut self) {
+        self.since = None;
+    }
+
+    /// Shows the window, if open, at time `now` for the writes `pending`: "Saving …" until
+    /// `wait` has passed since it opened, then what could not be saved, and the player's
+    /// answer, which closes it: quit without them (true) or keep playing (false).
+    pub(crate) fn show(
+        &mut self,
+        ctx: &egui::Context,
+        pending: &[String],
+        now: f64,
+        wait: std::time::Duration,
+    ) -> Option<bool> {
+        let since = self.since?;
+        ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        let waited = now - since >= wait.as_secs_f64();
+        let answer = saving(ctx, pending, waited);
+        if answer.is_some() {
+            self.since = None;
+        }
+        answer
+    }
+}
+
 /// The window shown while quitting waits for writes still pending (`pending`, named): "Saving
 /// …", and once the wait is over (`waited`), what could not be saved with "Quit without saving
 /// them" (true) and "Keep playing" (false).
-pub(crate) fn saving(ctx: &egui::Context, pending: &[String], waited: bool) -> Option<bool> {
+fn saving(ctx: &egui::Context, pending: &[String], waited: bool) -> Option<bool> {
     let mut choice = None;
     egui::Window::new("Saving")
         // Over every other dialog, and the win and game-over messages.
@@ -144,11 +188,11 @@ pub(crate) fn saving(ctx: &egui::Context, pending: &[String], waited: bool) -> O
                     if keep.clicked() {
                         choice = Some(false);
                     }
-                    crate::theme::trap_focus(ui.ctx(), vec![quit.id, keep.id]);
+                    crate::ui::theme::trap_focus(ui.ctx(), vec![quit.id, keep.id]);
                 });
             } else {
                 ui.label(format!("Saving {}…", pending.join(", ")));
-                crate::theme::trap_focus(ui.ctx(), Vec::new());
+                crate::ui::theme::trap_focus(ui.ctx(), Vec::new());
             }
         });
     choice

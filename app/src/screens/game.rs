@@ -7,12 +7,12 @@
 use egui::RichText;
 
 use super::{Action, Screen};
-use crate::advisor::Speed;
-use crate::chrome::{self, EndChoice, TopBar};
-use crate::input::{self, Command, KeyPress};
-use crate::scores::Best;
+use crate::screens::chrome::{self, EndChoice, TopBar};
 use crate::slot::GameSlot;
-use crate::theme::ThemeChoice;
+use crate::store::scores::Best;
+use crate::store::settings::Speed;
+use crate::store::settings::ThemeChoice;
+use crate::ui::input::{self, Command, KeyPress};
 
 /// What the game screen is lent for a frame besides its slot.
 pub(crate) struct Lent {
@@ -81,7 +81,8 @@ impl GameScreen {
         let chosen = chrome::top_bar(ui, slot, bar);
         commands.extend(chosen.commands);
         // How to play: a panel under the board, or in a small window a page in its place.
-        let help_page = slot.show_help && crate::help::panel(ui, &slot.help());
+        let help_page = slot.show_help
+            && crate::screens::help::panel(ui, &crate::screens::help::Shown::of(slot));
 
         let mut outcome = None;
         let mut end_choice = None;
@@ -89,7 +90,7 @@ impl GameScreen {
         let frame = egui::Frame::central_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
         egui::CentralPanel::default().frame(frame).show(ui, |ui| {
             if help_page {
-                return crate::help::page(ui, &slot.help());
+                return crate::screens::help::page(ui, &crate::screens::help::Shown::of(slot));
             }
             let Some(session) = slot.session.as_deref() else {
                 ui.label("This game could not be started.");

@@ -1,23 +1,29 @@
 //! The screens: the launcher (its list of games and a group's page with its menu of options),
 //! a game, its statistics, a replay, and the dialogs over them. Each screen owns its state,
-//! draws itself and returns [`Action`]s, values the shell ([`crate::TileboxApp`]) carries out
+//! draws itself and returns `Action`s, values the shell ([`crate::TileboxApp`]) carries out
 //! in one place; a screen never reaches into the shell or the store. What a screen shows of the
 //! app's data (the slots, the scores) it is lent for the frame.
 //!
-//! The arrows point one way: the shell uses the screens and the store; the screens use the
-//! drawing modules (`chrome`, `launcher`, `stats_view`, `replay`, `views`) and the game slots
-//! ([`crate::slot`]); nothing here uses the shell.
+//! Each screen's drawing is its own ([`launcher::cards`], [`stats::view`] and
+//! [`stats::training`], [`replay::view`]); what several share is here too: `chrome` (the bar,
+//! the messages and the questions around a board), [`help`] ("How to play") and [`codes`] (a
+//! game's code, "Play a code"). The arrows point down the app's layers: the screens use the
+//! work ([`crate::work`]), the game slots (`crate::slot`), the views ([`crate::views`]), the
+//! drawing pieces ([`crate::ui`]) and the store's types; nothing here uses the shell.
 
+pub(crate) mod chrome;
+pub mod codes;
 pub(crate) mod dialogs;
 pub(crate) mod game;
-pub(crate) mod launcher;
-pub(crate) mod replay;
-pub(crate) mod stats;
+pub mod help;
+pub mod launcher;
+pub mod replay;
+pub mod stats;
 
 use tilebox_core::SavedGame;
 
-use crate::chrome::EndChoice;
-use crate::input::{Command, KeyPress};
+use crate::screens::chrome::EndChoice;
+use crate::ui::input::{Command, KeyPress};
 
 /// Which screen is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,9 +36,9 @@ pub enum Screen {
     /// The game of the slot at this index (the registry's entries, then its combinations,
     /// then the games added while the app runs).
     Game(usize),
-    /// The statistics of the entry at this index ([`crate::stats_view`]).
+    /// The statistics of the entry at this index ([`crate::screens::stats::view`]).
     Stats(usize),
-    /// A game of the entry at this index replayed ([`crate::replay`]).
+    /// A game of the entry at this index replayed ([`crate::screens::replay::view`]).
     Replay(usize),
 }
 
@@ -50,14 +56,6 @@ pub(crate) enum Action {
     Dismiss(usize),
     /// Dismiss every notice of the launcher.
     DismissAll,
-    /// In the menu of options of group `group`, the choices picked are now `picks` (one per
-    /// option).
-    Picks {
-        /// The group.
-        group: usize,
-        /// The choice picked in each option.
-        picks: Vec<usize>,
-    },
     /// Train the AI player of the game at this index of the slots (from its statistics).
     Train(usize),
     /// Stop training the AI player trained now.
@@ -85,7 +83,7 @@ pub(crate) enum Action {
     /// The answer to the win or game-over message.
     End(EndChoice),
     /// Autoplay's speed picked in the bar.
-    SetSpeed(crate::advisor::Speed),
+    SetSpeed(crate::store::settings::Speed),
     /// Replay `saved`, a game of the entry shown, from its start, under the heading `title`.
     Replay {
         /// The game.
@@ -97,7 +95,7 @@ pub(crate) enum Action {
 
 /// Whether `key` is one that opens or leaves a screen in a screen of kind `screen` (a card's
 /// digit, Escape, Statistics...): the keys after it in the same frame are kept for the next
-/// frame, so that the screen it opens gets them, in order ([`crate::input::hand_over`]).
+/// frame, so that the screen it opens gets them, in order ([`crate::ui::input::hand_over`]).
 pub(crate) fn changes_screen(screen: Screen, key: KeyPress) -> bool {
     use egui::Key;
     if key.has_command_modifier() {
@@ -109,13 +107,13 @@ pub(crate) fn changes_screen(screen: Screen, key: KeyPress) -> bool {
         Screen::Launcher | Screen::Group(_) => {
             clicks
                 || matches!(key.key, Key::Escape | Key::C)
-                || crate::input::digit_of(key.key).is_some()
+                || crate::ui::input::digit_of(key.key).is_some()
         }
         // F1 may put "How to play" in the board's place, in a small window.
         Screen::Game(_) => {
             clicks
                 || matches!(
-                    crate::input::command_of(key, false),
+                    crate::ui::input::command_of(key, false),
                     Some(
                         Command::Back
                             | Command::Statistics

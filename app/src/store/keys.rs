@@ -1,6 +1,6 @@
 //! The web side of the storage seam: the player's files kept by name in a store of keys and
 //! texts, as a browser's `localStorage` keeps them, in the same JSON formats as the files on the
-//! desktop ([`crate::storage::Storage::in_keys`]).
+//! desktop ([`super::storage::Storage::in_keys`]).
 //!
 //! A file `saves/2048.json` of the data folder is the key `tilebox/saves/2048.json`; its text is
 //! the file's bytes, which are UTF-8 (JSON, or the history's JSON lines). There is no temporary

@@ -6,8 +6,8 @@ use egui::RichText;
 use tilebox_core::DynSession;
 
 use super::{GameView, PlayInput, ViewOutcome};
-use crate::input::KeyPress;
-use crate::theme;
+use crate::ui::input::KeyPress;
+use crate::ui::theme;
 
 /// The most move buttons shown.
 const MAX_BUTTONS: usize = 60;

@@ -18,7 +18,7 @@ use tilebox_core::{DynSession, Entry, Puzzle};
 use tilebox_sliding::Sliding;
 use tilebox_strike9::Strike9;
 
-use crate::input::KeyPress;
+use crate::ui::input::KeyPress;
 
 /// What a view did this frame.
 #[derive(Debug, Default)]
@@ -59,7 +59,7 @@ pub trait GameView: Send {
     fn reset(&mut self) {}
 
     /// Shows `mv`, a move in its text form, as the best move until the game changes;
-    /// `trained`: the game's trained player found it ([`crate::trainer`]), which the hint says.
+    /// `trained`: the game's trained player found it (the app's trainer), which the hint says.
     fn show_hint(&mut self, mv: &str, trained: bool) {
         let _ = (mv, trained);
     }
@@ -132,7 +132,7 @@ pub fn for_entry(entry: &Entry) -> Box<dyn GameView> {
     )
 }
 
-/// The id of the area of the win or game-over message ([`crate::chrome::end_overlay`]).
+/// The id of the area of the win or game-over message (the game screen's end overlay).
 pub(crate) fn end_message_area() -> egui::Id {
     egui::Id::unique("end-message-area")
 }

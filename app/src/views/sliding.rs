@@ -15,8 +15,8 @@ use tilebox_sliding::variant::Movement;
 use tilebox_sliding::{Board, Cell, Direction, Motion, Rank, Rules, Sliding};
 
 use super::{GameView, PlayInput, ViewOutcome};
-use crate::input::KeyPress;
-use crate::theme;
+use crate::ui::input::KeyPress;
+use crate::ui::theme;
 
 /// How long tiles take to slide, in seconds.
 pub const SLIDE_SECONDS: f64 = 0.10;
@@ -484,7 +484,7 @@ pub fn arrow_of(dir: Direction) -> Key {
 
 /// One accessible label per cell, over the board: its position and what it holds. A cell
 /// whose tile is not written whole at its size (a number in short, `16k`; see
-/// [`crate::tile_label`]), or is written smaller than [`crate::tile_label::LEAST`], shows
+/// [`crate::ui::tile_label`]), or is written smaller than [`crate::ui::tile_label::LEAST`], shows
 /// the tile's whole text on hover, and is a stop of Tab that shows it on focus. Returns such
 /// a cell if it has the focus, for its ring.
 fn cell_labels(ui: &egui::Ui, rect: Rect, snap: &Snapshot) -> Option<egui::Response> {
@@ -496,7 +496,7 @@ fn cell_labels(ui: &egui::Ui, rect: Rect, snap: &Snapshot) -> Option<egui::Respo
         let tile = snap.rules.variant().tile_text(snap.rules.value(rank));
         let cut = rank != 0 && {
             let written = tile_label(ui.painter(), &tile, r.width());
-            !written.whole || written.smallest() < crate::tile_label::LEAST
+            !written.whole || written.smallest() < crate::ui::tile_label::LEAST
         };
         let sense = if cut {
             Sense::focusable_noninteractive()
@@ -739,10 +739,10 @@ pub fn draw_tile(painter: &Painter, cell: Rect, colors: TileColors, text: &str, 
     }
 }
 
-/// What a tile showing `text` in a cell `side` points wide writes ([`crate::tile_label`]), in
+/// What a tile showing `text` in a cell `side` points wide writes ([`crate::ui::tile_label`]), in
 /// the fonts `painter` writes with.
-pub fn tile_label(painter: &Painter, text: &str, side: f32) -> crate::tile_label::TileLabel {
-    crate::tile_label::fit(text, side, |line, size| {
+pub fn tile_label(painter: &Painter, text: &str, side: f32) -> crate::ui::tile_label::TileLabel {
+    crate::ui::tile_label::fit(text, side, |line, size| {
         painter
             .layout_no_wrap(line.to_string(), FontId::proportional(size), Color32::WHITE)
             .size()
@@ -805,7 +805,7 @@ mod tests {
 
     #[test]
     fn a_place_in_brackets_goes_under_the_worth() {
-        use crate::tile_label::bracketed;
+        use crate::ui::tile_label::bracketed;
         assert_eq!(bracketed("6(3|3)"), Some(("6", "(3|3)")));
         assert_eq!(bracketed("1716(7|8)"), Some(("1716", "(7|8)")));
         assert_eq!(bracketed("24(4×6)"), Some(("24", "(4×6)")));

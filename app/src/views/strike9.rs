@@ -15,8 +15,8 @@ use tilebox_strike9::{
 };
 
 use super::{GameView, PlayInput, ViewOutcome};
-use crate::input::{KeyPress, digit_of};
-use crate::theme;
+use crate::ui::input::{KeyPress, digit_of};
+use crate::ui::theme;
 
 /// One thing the player picked: a tile, or the dice to roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -67,7 +67,7 @@ pub fn harness_over(
 
 /// The app of the real catalogue writing through `writer`, opened on `game`, in a test harness.
 pub fn harness_with_writer(
-    writer: tilebox::writer::Writer,
+    writer: tilebox::store::writer::Writer,
     game: &str,
 ) -> Harness<'static, TileboxApp> {
     let game = game.to_string();
@@ -117,14 +117,14 @@ pub fn harness_stepping(
 
 /// Writes `saved` as the game in progress of its game in `dir`.
 pub fn write_save(dir: &Path, saved: &SavedGame) {
-    let path = dir.join(tilebox::saves::save_file_name(&saved.game));
+    let path = dir.join(tilebox::store::saves::save_file_name(&saved.game));
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, serde_json::to_vec(saved).unwrap()).unwrap();
 }
 
 /// Writes `records` as the history of entry `id` in `dir`, one line each.
-pub fn write_history(dir: &Path, id: &str, records: &[tilebox::history::Record]) {
-    let path = dir.join(tilebox::history::history_file_name(id));
+pub fn write_history(dir: &Path, id: &str, records: &[tilebox::store::history::Record]) {
+    let path = dir.join(tilebox::store::history::history_file_name(id));
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     let text: String = records
         .iter()
@@ -273,8 +273,9 @@ pub fn card_count(h: &Harness<'_, TileboxApp>) -> usize {
     use egui_kittest::kittest::{By, Queryable};
     h.query_all(By::new().role(egui::accesskit::Role::Button))
         .filter(|n| {
-            spoken(n)
-                .is_some_and(|s| s.starts_with("Play ") && s != tilebox::codes::PLAY_CODE_LABEL)
+            spoken(n).is_some_and(|s| {
+                s.starts_with("Play ") && s != tilebox::screens::codes::PLAY_CODE_LABEL
+            })
         })
         .count()
 }
@@ -389,7 +390,7 @@ pub fn moved_aside(dir: &Path) -> Vec<PathBuf> {
 /// Waits until every app of the test has written what it was given (writes go through a
 /// writer thread; this takes milliseconds).
 pub fn settle() {
-    let left = tilebox::writer::flush_all(std::time::Duration::from_secs(60));
+    let left = tilebox::store::writer::flush_all(std::time::Duration::from_secs(60));
     assert!(left.is_empty(), "not written: {left:?}");
 }
 

@@ -1,0 +1,487 @@
+//! Hints and autoplay without blocking the window: searches run on a worker thread.
+//!
+//! The UI asks with [`Advisor::ask`] (a copy of the position travels to the worker, with the
+//! entry's assistant, whose player the worker keeps) and collects the
+//! answer with [`Advisor::poll`] on a later frame; the worker wakes the UI when it is done. Only
+//! the newest question is answered: one asked before it is dropped, so a hint never arrives for
+//! a board the player has already left.
+
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::time::Duration;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use tilebox_core::{AssistError, DynAssistant, DynPlayer, DynSession, Entry, Position, SavedGame};
+
+/// The name a player gives its evaluation when it is the game's trained network
+/// ([`tilebox_core::DynPlayer::evaluation`]).
+pub const TRAINED: &str = tilebox_games::NETWORK;
+
+/// How long a hint thinks: longer than autoplay's moves, since the player waits for one only.
+pub const HINT_TIME: Duration = Duration::from_millis(250);
+
+/// A question in flight: its number, whose player answers it, the position, the budget, and
+/// whom to wake.
+struct Request {
+    ticket: u64,
+    /// The entry asked about: the worker keeps one player per entry.
+    entry: String,
+    assistant: Arc<dyn DynAssistant>,
+    position: Position,
+    budget: Duration,
+    wake: Option<egui::Context>,
+}
+
+/// Autoplay asked of the worker: play on from a game, on a copy of its own.
+struct StreamRequest {
+    ticket: u64,
+    /// The game as it stands, entry, seed and moves: the worker loads its own copy, whose
+    /// generator is the game's, so its moves are those the game would draw.
+    entry: Entry,
+    saved: SavedGame,
+    assistant: Arc<dyn DynAssistant>,
+    budget: Duration,
+    /// How many moves it may play before it waits for more leave ([`Message::Allow`]).
+    allowed: usize,
+    wake: Option<egui::Context>,
+}
+
+/// What the window tells the worker.
+enum Message {
+    /// A question: the best move in one position (a hint).
+    Ask(Request),
+    /// Autoplay from a game: moves one after the other, each sent as soon as it is found.
+    Stream(StreamRequest),
+    /// The stream with this ticket may play this many moves in all.
+    Allow { ticket: u64, upto: usize },
+    /// Stop the stream or the question in hand: the window no longer wants it.
+    Cancel,
+}
+
+/// What the worker found: the best move in its text form (`None`: no legal move), or why it
+/// could not search.
+pub type Answer = Result<Option<String>, AssistError>;
+
+/// What the worker sends back, with the ticket it is for.
+enum Event {
+    /// The answer to a question.
+    /// The answer to a question, and the evaluation the player used
+    /// ([`tilebox_core::DynPlayer::evaluation`]).
+    Answer(Answer, Option<&'static str>),
+    /// The next move of a stream.
+    Move(String),
+    /// A stream's end: the game is over or has no move (`Ok`), or the player could not play it.
+    End(Result<(), AssistError>),
+}
+
+/// The worker's message about the question or stream with this number.
+type Reply = (u64, Event);
+
+/// What a stream of autoplay's moves brought since it was last asked ([`Advisor::streamed`]).
+#[derive(Debug, Default)]
+pub struct Streamed {
+    /// The moves, in order, each following the one before from the position the stream
+    /// started at.
+    pub moves: Vec<String>,
+    /// The stream's end, once it has come (after every move it sent).
+    pub end: Option<Result<(), AssistError>>,
+}
+
+/// What the window waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pending {
+    /// The answer to the question with this ticket.
+    Answer(u64),
+    /// The moves of the stream with this ticket, until its end.
+    Stream(u64),
+}
+
+/// The AI, on its own thread.
+pub struct Advisor {
+    requests: Option<Sender<Message>>,
+    replies: Receiver<Reply>,
+    /// The newest ticket given; answers to older ones are dropped.
+    asked: u64,
+    /// The newest question or stream still without its answer or end.
+    pending: Option<Pending>,
+    /// The stream's moves and end received and not yet taken.
+    streamed: Streamed,
+    /// The evaluation used for the last answer taken.
+    evaluation: Option<&'static str>,
+}
+
+impl Default for Advisor {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Advisor {
+    /// Starts the worker. Should the system refuse a thread, hints are off and [`Advisor::ask`]
+    /// says so by returning false.
+    pub fn new() -> Self {
+        let (requests, inbox) = channel::<Message>();
+        let (outbox, replies) = channel::<Reply>();
+        let started = std::thread::Builder::new()
+            .name("tilebox-ai".into())
+            .spawn(move || work(&inbox, &outbox))
+            .is_ok();
+        Self {
+            requests: started.then_some(requests),
+            replies,
+            asked: 0,
+            pending: None,
+            streamed: Streamed::default(),
+            evaluation: None,
+        }
+    }
+
+    /// Sends `message` to the worker; false (and the worker counted as stopped) if it is gone.
+    fn send(&mut self, message: Message) -> bool {
+        let Some(requests) = &self.requests else {
+            return false;
+        };
+        if requests.send(message).is_err() {
+            self.requests = None;
+            self.pending = None;
+            return false;
+        }
+        true
+    }
+
+    /// Asks `assistant` for the best move in `session`'s position, thinking for `time`.
+    /// Returns false when the worker is not running. A stream in progress stops.
+    pub fn ask(
+        &mut self,
+        assistant: &Arc<dyn DynAssistant>,
+        session: &dyn DynSession,
+        time: Duration,
+        wake: Option<egui::Context>,
+    ) -> bool {
+        self.asked += 1;
+        self.streamed = Streamed::default();
+        let request = Request {
+            ticket: self.asked,
+            entry: session.info().id.clone(),
+            assistant: Arc::clone(assistant),
+            position: session.position(),
+            budget: time,
+            wake,
+        };
+        if !self.send(Message::Ask(request)) {
+            return false;
+        }
+        self.pending = Some(Pending::Answer(self.asked));
+        true
+    }
+
+    /// Starts autoplay's stream from `session`'s position: the worker plays on, on a copy of
+    /// its own, thinking for `time` a move, and sends each move as soon as it has it
+    /// ([`Advisor::streamed`]); it plays `ahead` moves, then waits for leave to play more
+    /// ([`Advisor::allow`]). Returns false when the worker is not running. A question or
+    /// stream in progress stops.
+    pub fn stream(
+        &mut self,
+        assistant: &Arc<dyn DynAssistant>,
+        session: &dyn DynSession,
+        time: Duration,
+        ahead: usize,
+        wake: Option<egui::Context>,
+    ) -> bool {
+        self.asked += 1;
+        self.streamed = Streamed::default();
+        let request = StreamRequest {
+            ticket: self.asked,
+            entry: session.entry().clone(),
+            saved: session.save(),
+            assistant: Arc::clone(assistant),
+            budget: time,
+            allowed: ahead,
+            wake,
+        };
+        if !self.send(Message::Stream(request)) {
+            return false;
+        }
+        self.pending = Some(Pending::Stream(self.asked));
+        true
+    }
+
+    /// Lets the stream in progress play `upto` moves in all (counted from its start).
+    pub fn allow(&mut self, upto: usize) {
+        if let Some(Pending::Stream(ticket)) = self.pending {
+            self.send(Message::Allow { ticket, upto });
+        }
+    }
+
+    /// Whether the worker thread is there to answer. It stops only if the system refused to
+    /// start it or it died.
+    pub fn is_running(&self) -> bool {
+        self.requests.is_some()
+    }
+
+    /// Whether an answer is still being worked out, or a stream is still playing.
+    pub fn busy(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Forgets the question or stream in flight: its answer or moves, when they come, are
+    /// dropped, and the worker stops working on it.
+    pub fn cancel(&mut self) {
+        if self.pending.take().is_some() {
+            self.send(Message::Cancel);
+        }
+        self.streamed = Streamed::default();
+    }
+
+    /// Takes what the worker sent since the last call, keeping what is for the question or
+    /// stream in flight.
+    fn receive(&mut self) -> Option<Answer> {
+        loop {
+            let (ticket, event) = match self.replies.try_recv() {
+                Ok(reply) => reply,
+                Err(TryRecvError::Empty) => return None,
+                Err(TryRecvError::Disconnected) => {
+                    self.requests = None;
+                    self.pending = None;
+                    return None;
+                }
+            };
+            match (self.pending, event) {
+                (Some(Pending::Answer(t)), Event::Answer(best, evaluation)) if t == ticket => {
+                    self.pending = None;
+                    self.evaluation = evaluation;
+                    return Some(best);
+                }
+                (Some(Pending::Stream(t)), Event::Move(mv)) if t == ticket => {
+                    self.streamed.moves.push(mv);
+                }
+                (Some(Pending::Stream(t)), Event::End(end)) if t == ticket => {
+                    self.pending = None;
+                    self.streamed.end = Some(end);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The evaluation the player used for the last answer [`Advisor::poll`] gave: [`TRAINED`]
+    /// when the game's trained network played.
+    pub fn evaluation(&self) -> Option<&'static str> {
+        self.evaluation
+    }
+
+    /// The answer to the newest question, once it is ready.
+    pub fn poll(&mut self) -> Option<Answer> {
+        self.receive()
+    }
+
+    /// The moves of the stream in progress that came since the last call, in order, and its
+    /// end once it came.
+    pub fn streamed(&mut self) -> Streamed {
+        self.receive();
+        std::mem::take(&mut self.streamed)
+    }
+}
+
+/// A stream the worker is playing.
+struct Job {
+    request: StreamRequest,
+    /// The worker's own copy of the game, loaded when the first move is wanted.
+    session: Option<Box<dyn DynSession>>,
+    /// How many moves it has sent.
+    played: usize,
+}
+
+impl Job {
+    /// Whether it may play a move now (else it waits for leave or a new message).
+    fn may_play(&self) -> bool {
+        self.played < self.request.allowed
+    }
+}
+
+/// The worker: answers the newest question, or plays the newest stream, until the app drops
+/// its end. It keeps one player per entry, since a player may keep what it learns (the AI's
+/// tables).
+fn work(inbox: &Receiver<Message>, outbox: &Sender<Reply>) {
+    let mut players: HashMap<String, Box<dyn DynPlayer>> = HashMap::new();
+    let mut job: Option<Job> = None;
+    loop {
+        // While a stream may play, messages are looked at between its moves; else the worker
+        // sleeps until one comes.
+        let first = if job.as_ref().is_some_and(Job::may_play) {
+            match inbox.try_recv() {
+                Ok(message) => Some(message),
+                Err(TryRecvError::Empty) => None,
+                Err(TryRecvError::Disconnected) => return,
+            }
+        } else {
+            match inbox.recv() {
+                Ok(message) => Some(message),
+                Err(_) => return,
+            }
+        };
+        // Skip to the newest question or stream: older ones are for boards the player left.
+        let mut question = None;
+        for message in first.into_iter().chain(inbox.try_iter()) {
+            match message {
+                Message::Ask(request) => {
+                    question = Some(request);
+                    job = None;
+                }
+                Message::Stream(request) => {
+                    question = None;
+                    job = Some(Job {
+                        request,
+                        session: None,
+                        played: 0,
+                    });
+                }
+                Message::Allow { ticket, upto } => {
+                    if let Some(job) = job.as_mut().filter(|j| j.request.ticket == ticket) {
+                        job.request.allowed = job.request.allowed.max(upto);
+                    }
+                }
+                Message::Cancel => {
+                    question = None;
+                    job = None;
+                }
+            }
+        }
+        if let Some(request) = question {
+            let player = players
+                .entry(request.entry.clone())
+                .or_insert_with(|| request.assistant.player());
+            let answer = player.best_move(&request.position, request.budget);
+            let evaluation = player.evaluation();
+            if outbox
+                .send((request.ticket, Event::Answer(answer, evaluation)))
+                .is_err()
+            {
+                return;
+            }
+            if let Some(ctx) = request.wake {
+                ctx.request_repaint();
+            }
+            continue;
+        }
+        if let Some(current) = job.as_mut().filter(|j| j.may_play()) {
+            let (event, ended) = play_one(current, &mut players);
+            if outbox.send((current.request.ticket, event)).is_err() {
+                return;
+            }
+            if let Some(ctx) = &current.request.wake {
+                ctx.request_repaint();
+            }
+            if ended {
+                job = None;
+            }
+        }
+    }
+}
+
+/// The stream's next move, played on the worker's copy of the game; true with its end.
+fn play_one(job: &mut Job, players: &mut HashMap<String, Box<dyn DynPlayer>>) -> (Event, bool) {
+    let request = &job.request;
+    let session = match &mut job.session {
+        Some(session) => session,
+        slot @ None => match request.entry.load(&request.saved) {
+            Ok(session) => slot.insert(session),
+            Err(e) => {
+                let why = format!("the game could not be copied for the AI: {e}");
+                return (Event::End(Err(AssistError::CannotPlay(why))), true);
+            }
+        },
+    };
+    if session.status().over {
+        return (Event::End(Ok(())), true);
+    }
+    let player = players
+        .entry(request.entry.id().to_string())
+        .or_insert_with(|| request.assistant.player());
+    match player.best_move(&session.position(), request.budget) {
+        Ok(Some(mv)) => match session.play_text(&mv) {
+            Ok(_) => {
+                job.played += 1;
+                (Event::Move(mv), false)
+            }
+            Err(e) => {
+                let why = format!("the AI chose a move the game refused: {e}");
+                (Event::End(Err(AssistError::CannotPlay(why))), true)
+            }
+        },
+        Ok(None) => (Event::End(Ok(())), true),
+        Err(e) => (Event::End(Err(e)), true),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::*;
+    use tilebox_games::registry;
+
+    fn wait(advisor: &mut Advisor) -> Answer {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(20) {
+            if let Some(answer) = advisor.poll() {
+                return answer;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        panic!("no answer from the worker");
+    }
+
+    #[test]
+    fn answers_with_a_legal_move_for_every_entry_with_an_assistant() {
+        let mut advisor = Advisor::new();
+        let registry = registry();
+        let mut asked = 0;
+        for entry in registry.entries() {
+            let Some(assistant) = entry.assistant() else {
+                continue;
+            };
+            let session = entry.new_session(3).unwrap();
+            assert!(advisor.ask(&assistant, session.as_ref(), Duration::from_millis(5), None));
+            assert!(advisor.busy());
+            let best = wait(&mut advisor).unwrap().expect("a move");
+            assert!(
+                session.legal_moves().contains(&best),
+                "{}: {best}",
+                entry.id()
+            );
+            assert!(!advisor.busy());
+            asked += 1;
+        }
+        assert!(asked > 0, "no entry has an assistant");
+    }
+
+    #[test]
+    fn only_the_newest_question_is_answered() {
+        let mut advisor = Advisor::new();
+        let registry = registry();
+        let entry = registry
+            .entries()
+            .iter()
+            .find(|e| e.assistant().is_some_and(|a| a.autoplays()))
+            .unwrap();
+        let assistant = entry.assistant().unwrap();
+        let session = entry.new_session(1).unwrap();
+        advisor.ask(
+            &assistant,
+            session.as_ref(),
+            Duration::from_millis(30),
+            None,
+        );
+        advisor.ask(&assistant, session.as_ref(), Duration::from_millis(1), None);
+        wait(&mut advisor).unwrap();
+        // Nothing more comes for the first question.
+        std::thread::sleep(Duration::from_millis(60));
+        assert!(advisor.poll().is_none());
+        advisor.ask(&assistant, session.as_ref(), Duration::from_millis(1), None);
+        advisor.cancel();
+        std::thread::sleep(Duration::from_millis(60));
+        assert!(advisor.poll().is_none());
+    }
+}

@@ -13,8 +13,8 @@ use std::sync::Arc;
 
 use crate::TileboxApp;
 use crate::screens::Screen;
-use crate::store::storage::Storage;
 use crate::store::keys::LocalStorage;
+use crate::store::storage::Storage;
 use crate::store::writer::Writer;
 
 /// The app of a page.

@@ -144,6 +144,33 @@ pub fn file_names(data_dir: &Path) -> std::collections::BTreeSet<String> {
         .unwrap_or_default()
 }
 
+/// The catalogue with the player's variant files kept in `keys` (a browser page's storage,
+/// `tilebox/variants/<name>.json`, as [`crate::store::storage::Storage::in_keys`] keeps files),
+/// a launcher notice per file refused, and the files' names (so that a code's game never takes
+/// one): what [`player_registry`] and [`file_names`] give of a folder.
+pub fn registry_in_keys(
+    keys: &dyn crate::store::keys::Keys,
+) -> (Registry, Vec<String>, std::collections::BTreeSet<String>) {
+    let folder = format!("{}{VARIANTS_FOLDER}/", crate::store::keys::PREFIX);
+    let mut texts = Vec::new();
+    for key in keys.keys() {
+        let Some(name) = key.strip_prefix(&folder) else {
+            continue;
+        };
+        // Only the folder's own files, as a folder is read: none of a folder inside it.
+        if name.contains('/') {
+            continue;
+        }
+        if let Ok(Some(text)) = keys.get(&key) {
+            texts.push((name.to_string(), text));
+        }
+    }
+    let names = texts.iter().map(|(name, _)| name.clone()).collect();
+    let (registry, refused) = tilebox_games::registry_with_variant_texts(texts);
+    let notices = refused.iter().map(refusal_notice).collect();
+    (registry, notices, names)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,5 +196,33 @@ mod tests {
         let strike9 = registry.get("strike9").unwrap();
         assert!(code_game(strike9, &strike9.params_json(), |_| false).is_none());
         assert!(code_game(named, &serde_json::json!({"side": 7}), |_| false).is_none());
+    }
+
+    #[test]
+    fn a_players_variants_kept_by_name_join_the_catalogue_and_a_bad_one_is_a_notice() {
+        use crate::store::keys::{Keys as _, MemoryKeys};
+        let keys = MemoryKeys::default();
+        let mine = r#"{"format": 1, "id": "mine", "based_on": "2048", "title": "Mine", "side": 5}"#;
+        keys.set("tilebox/variants/mine.json", mine).unwrap();
+        keys.set(
+            "tilebox/variants/bad.json",
+            r#"{"format": 1, "id": "bad", "side": 9}"#,
+        )
+        .unwrap();
+        keys.set("tilebox/variants/old/x.json", mine).unwrap();
+        keys.set("tilebox/saves/mine.json", "{}").unwrap();
+        let (registry, notices, names) = registry_in_keys(&keys);
+        assert_eq!(registry.get("mine").unwrap().title(), "Mine");
+        assert_eq!(
+            notices,
+            [
+                "Variant file variants/bad.json not loaded: side: 9 is not from 2 to 8 (the file is \
+              left as it is)."
+            ]
+        );
+        assert_eq!(
+            names.into_iter().collect::<Vec<_>>(),
+            ["bad.json", "mine.json"]
+        );
     }
 }

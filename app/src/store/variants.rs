@@ -206,7 +206,7 @@ mod tests {
         keys.set("tilebox/variants/mine.json", mine).unwrap();
         keys.set(
             "tilebox/variants/bad.json",
-            r#"{"format": 1, "id": "bad", "side": 9}"#,
+            r#"{"format": 1, "id": "bad", "based_on": "2048", "side": 9}"#,
         )
         .unwrap();
         keys.set("tilebox/variants/old/x.json", mine).unwrap();

@@ -1395,7 +1395,7 @@ impl eframe::App for TileboxApp {
             use std::io::Write;
             let _ = writeln!(std::io::stderr().lock(), "{}", lines.join("\n"));
         }
-        let (began, moves) = (std::time::Instant::now(), self.moves_played);
+        let (began, moves) = (web_time::Instant::now(), self.moves_played);
         self.show(ui);
         if let Some(log) = self.frame_times.as_mut() {
             log.pass_ends(began.elapsed(), self.moves_played > moves);
@@ -1411,7 +1411,7 @@ impl eframe::App for TileboxApp {
 
     fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
         if let Some(log) = self.frame_times.as_mut() {
-            log.begin(std::time::Instant::now(), raw_input);
+            log.begin(web_time::Instant::now(), raw_input);
         }
         self.cut_raw_input(raw_input);
     }

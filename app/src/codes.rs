@@ -44,8 +44,8 @@ pub const DONT_ADD_LABEL: &str = "Don't add";
 
 /// Today, in UTC, by the system's clock.
 pub fn today() -> Date {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let seconds = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |since| since.as_secs());
     Date::of_unix(i64::try_from(seconds).unwrap_or(i64::MAX))
 }

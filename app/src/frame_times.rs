@@ -19,7 +19,8 @@
 //! the start of the key's frame, which follows the key at once in a window that was waiting for
 //! input, to the screen showing its move.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The environment variable that turns the log on.
 pub const ENV: &str = "TILEBOX_FRAME_TIMES";

@@ -20,7 +20,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 pub use tilebox_ai::ntuple::NetworkSize;
 use tilebox_ai::ntuple::file::{self, Cause, RunState};

@@ -8,7 +8,8 @@ use std::fs::{File, OpenOptions, TryLockError};
 
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 use tilebox_core::files::open_regular;
 
 use thiserror::Error;

@@ -15,7 +15,8 @@
 //!   Arrows point one way: shell → screens → drawing modules and slots; shell → store → files.
 //! - [`views`]: the sliding-board view (2048, Threes), the Strike 9 view, and a plain view for
 //!   any other game.
-//! - [`advisor`]: the AI on a thread of its own, so the window never waits for a search.
+//! - [`advisor`]: the AI on a thread of its own, so the window never waits for a search (in a
+//!   page, a search at a time on the frame: [`work_mode`]).
 //! - [`pace`]: the clock of autoplay's moves and a replay's steps, so that a slow frame makes
 //!   every step due in it.
 //! - [`lock`]: one writer per data directory; [`refusal`]: the window of a second copy.
@@ -63,6 +64,7 @@ pub mod train_view;
 pub mod trainer;
 pub mod variants;
 pub mod views;
+pub mod work_mode;
 pub mod writer;
 
 pub use app::TileboxApp;

@@ -9,8 +9,8 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use web_time::Instant;
 use tilebox_core::files::open_regular;
+use web_time::Instant;
 
 use thiserror::Error;
 use tilebox_sliding::Variant;

@@ -342,6 +342,7 @@ impl TileboxApp {
             other,
             blocked,
             plays_from: self.trainer.plays_from(),
+            available: crate::trainer::AVAILABLE,
         })
     }
 

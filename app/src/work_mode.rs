@@ -25,6 +25,6 @@ impl WorkMode {
 }
 
 /// Whether this build may start threads: not in a page (wasm32 refuses every thread).
-pub fn threads() -> bool {
+pub const fn threads() -> bool {
     !cfg!(target_arch = "wasm32")
 }

@@ -43,6 +43,10 @@ pub const QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 /// at most.
 pub const TRAINING_QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
+/// What a page says when another tab took its lock while it slept ([`crate::lock::TabLock`]).
+pub const TAB_LOST: &str = "Tilebox was opened in another tab of this browser, which now keeps \
+the games: this tab saves nothing more. Play in the other tab.";
+
 /// The screen shown, with its own state.
 enum Current {
     Launcher(LauncherScreen),
@@ -127,6 +131,8 @@ pub struct TileboxApp {
     frame_times: Option<crate::frame_times::FrameTimes>,
     /// Moves played since the start: whether a frame played one.
     moves_played: u64,
+    /// In a page, the tab's lock on the browser's storage ([`crate::lock::TabLock`]).
+    tab: Option<crate::lock::TabLock>,
 }
 
 impl TileboxApp {
@@ -148,9 +154,31 @@ impl TileboxApp {
         Self::with_writer(registry, Writer::start(Storage::new(data_dir)), start_game)
     }
 
+    /// The app in a page (and in the desktop's tests of the web side): its files kept in the
+    /// storage of keys `keys` (the browser's `localStorage`), its writes and the AI's searches
+    /// on the frame ([`crate::work_mode::WorkMode::Frame`]), and one tab at a time writing
+    /// them: the tab `tab` takes the lock at `now_ms` (milliseconds since 1970), or is refused
+    /// with the window to show instead ([`AlreadyRunning::in_another_tab`]). The app renews
+    /// the lock each second from its frames and gives it back when dropped.
+    pub fn for_the_web(
+        registry: Registry,
+        keys: std::sync::Arc<dyn crate::store::keys::Keys>,
+        tab: &str,
+        now_ms: u64,
+        start_game: Option<&str>,
+    ) -> Result<Self, crate::refusal::AlreadyRunning> {
+        let lock = crate::lock::TabLock::take(std::sync::Arc::clone(&keys), tab, now_ms)
+            .map_err(|_| crate::refusal::AlreadyRunning::in_another_tab())?;
+        let writer = Writer::on_frame(Storage::in_keys(keys));
+        let mut app = Self::with_writer(registry, writer, start_game);
+        app.tab = Some(lock);
+        Ok(app)
+    }
+
     /// The app over the games of `registry`, writing through `writer`. Files are read here, at
     /// start-up ([`Store::open`]). The caller holds the data directory's lock
-    /// ([`crate::lock`]), or gives a storage that writes nothing.
+    /// ([`crate::lock`]), or gives a storage that writes nothing. The AI works as the writer
+    /// does ([`Writer::mode`]): on threads, or on the frame.
     pub fn with_writer(registry: Registry, writer: Writer, start_game: Option<&str>) -> Self {
         let mut notices = Vec::new();
         let entries = registry
@@ -159,13 +187,13 @@ impl TileboxApp {
             .cloned()
             .chain(registry.combinations())
             .collect::<Vec<_>>();
+        let mut assist = Assist::in_mode(writer.mode());
         let (store, slots) = Store::open(writer, entries, &mut notices);
         // Nothing is trained where nothing is saved.
         let players = store
             .nothing_saved()
             .is_none()
             .then(|| tilebox_ai::ntuple::players::Players::in_app_dir(store.dir()));
-        let mut assist = Assist::default();
         assist.speed = store.settings.speed;
         let zoom = Zoom::from_percent(store.settings.zoom);
         let mut app = Self {
@@ -193,6 +221,7 @@ impl TileboxApp {
             stopped_for_quit: None,
             frame_times: None,
             moves_played: 0,
+            tab: None,
         };
         // A resumed game's score counts for the best even if the score file was lost.
         for index in 0..app.slots.len() {
@@ -435,6 +464,8 @@ impl TileboxApp {
         // Before anything is drawn: the focus stays in the dialog open in the last frame.
         crate::theme::hold_focus_in_dialog(&ctx);
         self.store.set_waker(&ctx);
+        self.store.tick();
+        self.renew_tab(&ctx);
         let arrived = self.store.arrived_histories();
         self.take_histories(arrived);
         self.count_time(&ctx);
@@ -1288,6 +1319,26 @@ impl TileboxApp {
             unsaved.push(format!("the trained player of {title}"));
         }
         unsaved
+    }
+
+    /// In a page, renews the tab's lock (once a second); a tab that finds another took it while
+    /// it slept writes nothing more from now on, and says so.
+    fn renew_tab(&mut self, ctx: &egui::Context) {
+        let Some(tab) = self.tab.as_mut() else {
+            return;
+        };
+        // A frame each second at least, so that an idle tab keeps its lock.
+        ctx.request_repaint_after(std::time::Duration::from_millis(crate::lock::TAB_RENEW_MS));
+        if tab.renew(crate::lock::now_ms()) != crate::lock::Renewal::Lost {
+            return;
+        }
+        self.store.stop_writes();
+        self.notify(TAB_LOST);
+        if let Current::Game(screen) = &self.current
+            && let Some(slot) = self.slots.get_mut(screen.index)
+        {
+            slot.message = Some(TAB_LOST.to_string());
+        }
     }
 
     fn handle_quit(&mut self, ctx: &egui::Context) {

@@ -103,6 +103,16 @@ fn sentence(e: &AssistError) -> String {
 }
 
 impl Assist {
+    /// Hints and autoplay with the AI working in `mode` ([`Advisor::in_mode`]).
+    pub fn in_mode(mode: crate::work_mode::WorkMode) -> Self {
+        Self {
+            advisor: Advisor::in_mode(mode),
+            asked: None,
+            stream: None,
+            speed: Speed::default(),
+        }
+    }
+
     /// Whether the AI is thinking about a hint, or playing autoplay's moves.
     pub fn thinking(&self) -> bool {
         self.asked.is_some() || self.stream.is_some()

@@ -202,6 +202,15 @@ impl Writer {
             .load(std::sync::atomic::Ordering::Relaxed)
     }
 
+    /// Where it writes: on a thread of its own, or on the frame.
+    pub fn mode(&self) -> WorkMode {
+        if self.frame.is_some() {
+            WorkMode::Frame
+        } else {
+            WorkMode::Threads
+        }
+    }
+
     /// The storage written to.
     pub fn storage(&self) -> &Storage {
         &self.storage

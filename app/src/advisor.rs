@@ -357,10 +357,7 @@ impl Advisor {
         loop {
             let (ticket, event) = match &self.link {
                 None => return None,
-                Some(Link::Frame(_)) => match stepped.take() {
-                    Some(reply) => reply,
-                    None => return None,
-                },
+                Some(Link::Frame(_)) => stepped.take()?,
                 Some(Link::Thread { replies, .. }) => match replies.try_recv() {
                     Ok(reply) => reply,
                     Err(TryRecvError::Empty) => return None,

@@ -158,7 +158,8 @@ impl TileboxApp {
     /// storage of keys `keys` (the browser's `localStorage`), its writes and the AI's searches
     /// on the frame ([`crate::work_mode::WorkMode::Frame`]), and one tab at a time writing
     /// them: the tab `tab` takes the lock at `now_ms` (milliseconds since 1970), or is refused
-    /// with the window to show instead ([`AlreadyRunning::in_another_tab`]). The app renews
+    /// with the window to show instead
+    /// ([`crate::refusal::AlreadyRunning::in_another_tab`]). The app renews
     /// the lock each second from its frames and gives it back when dropped.
     pub fn for_the_web(
         registry: Registry,

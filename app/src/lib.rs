@@ -19,13 +19,15 @@
 //!   page, a search at a time on the frame: [`work_mode`]).
 //! - [`pace`]: the clock of autoplay's moves and a replay's steps, so that a slow frame makes
 //!   every step due in it.
-//! - [`lock`]: one writer per data directory; [`refusal`]: the window of a second copy.
+//! - [`lock`]: one writer per data directory (in a page, one tab per browser:
+//!   [`lock::TabLock`]); [`refusal`]: the window of a second copy (or tab).
 //! - [`storage`], [`scores`], [`saves`] and [`tally`]: atomic JSON files, quarantine of
 //!   unreadable ones, the score table, games in progress, and what each game has counted in the
 //!   table.
 //! - [`history`]: every game that ended or was abandoned after a move, one line each, appended
 //!   to `history/<id>.jsonl` and read at start-up on a thread of its own.
-//! - [`writer`]: the one writer thread every write goes through, so the window never waits.
+//! - [`writer`]: the one writer thread every write goes through, so the window never waits (in
+//!   a page, the same writer on the frame).
 //! - [`variants`]: the player's own sliding variant files, and a notice per file refused.
 //! - [`history`], [`stats`], [`stats_view`] and [`replay`]: the games remembered, their
 //!   statistics and charts, and any game watched again from its start.

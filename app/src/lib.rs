@@ -23,7 +23,10 @@
 //!   writes at its size, and the window of a second copy.
 //! - [`store`]: every file behind one type: the settings, the score table, games in progress,
 //!   the histories and their statistics, the player's variant files, the one-writer lock and
-//!   the one writer thread every write goes through, so the window never waits.
+//!   the one writer thread every write goes through, so the window never waits (in a
+//!   page, the same writer on the frame; one tab per browser writes: `store::lock::TabLock`).
+//! - [`work_mode`]: whether work runs on threads of its own (the desktop) or on the frame (a
+//!   page): the writer and the AI ask it.
 
 pub mod app;
 pub mod screens;
@@ -34,6 +37,7 @@ pub mod views;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 pub mod work;
+pub mod work_mode;
 
 pub use app::TileboxApp;
 pub use screens::Screen;

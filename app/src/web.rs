@@ -13,25 +13,44 @@ use std::sync::Arc;
 
 use crate::TileboxApp;
 use crate::screens::Screen;
-use crate::store::keys::LocalStorage;
-use crate::store::storage::Storage;
-use crate::store::writer::Writer;
+use crate::store::keys::{Keys, LocalStorage};
+use crate::store::lock;
+use crate::ui::refusal::AlreadyRunning;
 
-/// The app of a page.
+/// The app of a page: the app, or, where another tab of the browser has it open, the window
+/// that says so.
 pub struct WebApp {
-    app: TileboxApp,
+    shown: Shown,
     frames: u64,
     /// What the body's attributes and the title say, as last set.
     told: Option<(Screen, Option<String>, (usize, u64))>,
 }
 
+/// What a page shows.
+enum Shown {
+    App(Box<TileboxApp>),
+    Refused(AlreadyRunning),
+}
+
 impl WebApp {
-    /// The app of the page, over the browser's storage.
-    pub fn new() -> Self {
-        let storage = Storage::in_keys(Arc::new(LocalStorage));
-        let app = TileboxApp::with_writer(tilebox_games::registry(), Writer::start(storage), None);
+    /// The app of the page of tab `tab` (an id of its own), over the browser's storage: the
+    /// catalogue with the player's variant files kept there, the writes and the AI's searches on
+    /// the frame, and the tab's lock; or the window saying another tab has it.
+    pub fn new(tab: &str) -> Self {
+        let keys: Arc<dyn Keys> = Arc::new(LocalStorage);
+        let (registry, notices, names) = crate::store::variants::registry_in_keys(&*keys);
+        let shown = match TileboxApp::for_the_web(registry, keys, tab, lock::now_ms(), None) {
+            Ok(mut app) => {
+                app.know_variant_files(names);
+                for notice in notices {
+                    app.notify(notice);
+                }
+                Shown::App(Box::new(app))
+            }
+            Err(window) => Shown::Refused(window),
+        };
         Self {
-            app,
+            shown,
             frames: 0,
             told: None,
         }
@@ -54,11 +73,15 @@ impl WebApp {
             // The page's own clock, from the start of its navigation.
             let _ = body.set_attribute("data-first-frame-ms", &format!("{now:.0}"));
         }
-        let screen = self.app.screen();
-        let game = self.app.current_game().map(str::to_string);
+        let Shown::App(app) = &self.shown else {
+            let _ = body.set_attribute("data-screen", "refused");
+            return;
+        };
+        let screen = app.screen();
+        let game = app.current_game().map(str::to_string);
         let moves = game
             .as_deref()
-            .and_then(|id| self.app.session(id))
+            .and_then(|id| app.session(id))
             .map_or((0, 0), |s| (s.move_count(), s.score()));
         let now = (screen, game, moves);
         if self.told.as_ref() == Some(&now) {
@@ -78,7 +101,7 @@ impl WebApp {
         let _ = body.set_attribute("data-score", &moves.1.to_string());
         let title = game
             .as_deref()
-            .and_then(|id| self.app.registry().get(id))
+            .and_then(|id| app.registry().get(id))
             .map_or_else(
                 || "Tilebox".to_string(),
                 |e| format!("{} · Tilebox", e.title()),
@@ -88,24 +111,26 @@ impl WebApp {
     }
 }
 
-impl Default for WebApp {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl eframe::App for WebApp {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
-        self.app.ui(ui, frame);
+        match &mut self.shown {
+            Shown::App(app) => app.ui(ui, frame),
+            Shown::Refused(window) => window.ui(ui, frame),
+        }
         self.frames += 1;
         self.tell();
     }
 
     fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
-        self.app.clear_color(visuals)
+        match &self.shown {
+            Shown::App(app) => app.clear_color(visuals),
+            Shown::Refused(window) => window.clear_color(visuals),
+        }
     }
 
     fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
-        self.app.raw_input_hook(ctx, raw_input);
+        if let Shown::App(app) = &mut self.shown {
+            app.raw_input_hook(ctx, raw_input);
+        }
     }
 }

@@ -21,6 +21,7 @@ use tempfile::NamedTempFile;
 use tilebox::TileboxApp;
 use tilebox::store::storage::{Disk, RealDisk, Storage};
 use tilebox::store::writer::Writer;
+use tilebox::work_mode::WorkMode;
 
 const WAIT: Duration = Duration::from_secs(60);
 
@@ -172,13 +173,23 @@ fn quitting_with_a_full_disk_lists_the_last_moves_as_unsaved() {
     assert!(!dir.join("saves/2048.json").exists());
 }
 
+/// Runs `test` with a writer on a thread of its own and one on the frame (as in a page).
+fn in_both_modes(test: impl Fn(WorkMode)) {
+    test(WorkMode::Threads);
+    test(WorkMode::Frame);
+}
+
 #[test]
 fn a_full_disk_keeps_history_lines_queued_and_writes_them_when_space_returns() {
+    in_both_modes(full_history);
+}
+
+fn full_history(mode: WorkMode) {
     let dir = temp_dir("full-history");
     let disk = Arc::new(FullDisk {
         full: AtomicBool::new(true),
     });
-    let writer = Writer::start(Storage::with_disk(&dir, disk.clone()));
+    let writer = Writer::in_mode(Storage::with_disk(&dir, disk.clone()), mode);
     let name = tilebox::store::history::history_file_name("2048");
     writer.append(&name, "the history of 2048", b"one".to_vec());
     writer.append(&name, "the history of 2048", b"two".to_vec());
@@ -206,18 +217,24 @@ fn a_full_disk_keeps_history_lines_queued_and_writes_them_when_space_returns() {
 
 #[test]
 fn a_held_write_is_tried_again_on_its_own_while_nothing_else_is_written() {
+    in_both_modes(held_retried);
+}
+
+fn held_retried(mode: WorkMode) {
     let dir = temp_dir("full-retry");
     let disk = Arc::new(FullDisk {
         full: AtomicBool::new(true),
     });
-    let writer = Writer::start(Storage::with_disk(&dir, disk.clone()));
+    let writer = Writer::in_mode(Storage::with_disk(&dir, disk.clone()), mode);
     writer.submit("scores.json", "the scores", || Ok(b"{}\n".to_vec()));
     writer.flush(WAIT);
     assert_eq!(writer.unsaved(), vec!["the scores".to_string()]);
     disk.full.store(false, Ordering::SeqCst);
-    // No other write comes: the writer tries again by itself (every RETRY).
+    // No other write comes: the writer tries again by itself (every RETRY; on the frame, at the
+    // frame's call once RETRY has passed).
     let mut waited = Duration::ZERO;
     while !writer.unsaved().is_empty() && waited < WAIT {
+        writer.tick();
         std::thread::sleep(Duration::from_millis(50));
         waited += Duration::from_millis(50);
     }

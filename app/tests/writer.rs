@@ -17,6 +17,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tempfile::NamedTempFile;
 use tilebox::TileboxApp;
+use tilebox::store::keys::{Keys, MemoryKeys};
 use tilebox::store::storage::{Disk, RealDisk, Storage};
 use tilebox::store::writer::Writer;
 
@@ -214,4 +215,82 @@ fn appends_queued_behind_a_slow_disk_are_all_written_in_order_and_never_merged()
         "one\ntwo\nthree\n"
     );
     assert_eq!(std::fs::read_to_string(dir.join("a.json")).unwrap(), "3\n");
+}
+
+#[test]
+fn on_the_frame_each_write_is_done_as_it_is_given_in_order() {
+    let keys = Arc::new(MemoryKeys::default());
+    let writer = Writer::on_frame(Storage::in_keys(keys.clone()));
+    let whole = |text: &'static str| move || Ok(text.as_bytes().to_vec());
+    writer.submit("a.json", "a", whole("1\n"));
+    writer.append("history/h.jsonl", "h", b"one".to_vec());
+    writer.submit("a.json", "a", whole("2\n"));
+    writer.append("history/h.jsonl", "h", b"two".to_vec());
+    writer.create("c.json", "c", b"{}\n".to_vec());
+    // Nothing waits: each was written when it was given.
+    assert!(writer.pending().is_empty());
+    assert!(writer.unsaved().is_empty());
+    assert!(writer.take_failures().is_empty());
+    assert_eq!(keys.get("tilebox/a.json").unwrap().as_deref(), Some("2\n"));
+    assert_eq!(
+        keys.get("tilebox/history/h.jsonl").unwrap().as_deref(),
+        Some("one\ntwo\n")
+    );
+    // A creation never writes over a file.
+    writer.create("c.json", "c", b"[]\n".to_vec());
+    assert_eq!(writer.take_failures().len(), 1);
+    assert_eq!(keys.get("tilebox/c.json").unwrap().as_deref(), Some("{}\n"));
+    assert!(writer.flush(Duration::ZERO).is_empty());
+}
+
+#[test]
+fn on_the_frame_a_write_the_full_storage_refuses_is_held_and_written_once_there_is_room() {
+    let keys = Arc::new(MemoryKeys::with_limit(200));
+    keys.set("other-page", &"x".repeat(150)).unwrap();
+    let writer = Writer::on_frame(Storage::in_keys(keys.clone()));
+    let text = "{\"best\": 1024}\n".repeat(4);
+    let bytes = text.clone().into_bytes();
+    writer.submit("scores.json", "the scores", move || Ok(bytes));
+    // Said once, and held: not saved yet.
+    let failures = writer.take_failures();
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    assert!(
+        failures[0].error.to_string().contains("full"),
+        "{}",
+        failures[0].error
+    );
+    assert_eq!(writer.unsaved(), vec!["the scores".to_string()]);
+    // Tried again at the frame's call and at a flush, silently, while there is no room.
+    writer.tick();
+    assert_eq!(writer.flush(Duration::ZERO), Vec::<String>::new());
+    assert_eq!(writer.unsaved(), vec!["the scores".to_string()]);
+    assert!(writer.take_failures().is_empty());
+    // Room again: the next flush (or the frame's call, once RETRY has passed) writes it.
+    keys.remove("other-page").unwrap();
+    writer.flush(Duration::ZERO);
+    assert!(writer.unsaved().is_empty());
+    assert_eq!(keys.get("tilebox/scores.json").unwrap(), Some(text));
+}
+
+#[test]
+fn a_writer_told_to_stop_writes_nothing_more_in_either_mode() {
+    for on_frame in [false, true] {
+        let keys = Arc::new(MemoryKeys::default());
+        let storage = Storage::in_keys(keys.clone());
+        let writer = if on_frame {
+            Writer::on_frame(storage)
+        } else {
+            Writer::start(storage)
+        };
+        writer.submit("a.json", "a", || Ok(b"1\n".to_vec()));
+        assert!(writer.flush(Duration::from_secs(60)).is_empty());
+        writer.stop_writing();
+        assert!(writer.stopped());
+        writer.submit("a.json", "a", || Ok(b"2\n".to_vec()));
+        writer.append("history/h.jsonl", "h", b"one".to_vec());
+        assert!(writer.flush(Duration::from_secs(60)).is_empty());
+        assert!(writer.take_failures().is_empty());
+        assert_eq!(keys.get("tilebox/a.json").unwrap().as_deref(), Some("1\n"));
+        assert_eq!(keys.get("tilebox/history/h.jsonl").unwrap(), None);
+    }
 }

@@ -20,6 +20,9 @@ pub fn start() {
         else {
             return;
         };
+        // This tab's id, for the lock on the browser's storage that one tab holds at a time.
+        let tab = format!("{:016x}", rand::random::<u64>());
+        give_back_on_leaving(&tab);
         let started = eframe::WebRunner::new()
             .start(
                 canvas,
@@ -27,7 +30,7 @@ pub fn start() {
                     dithering: false,
                     ..Default::default()
                 },
-                Box::new(|_cc| Ok(Box::new(tilebox::web::WebApp::new()))),
+                Box::new(move |_cc| Ok(Box::new(tilebox::web::WebApp::new(&tab)))),
             )
             .await;
         if let Some(loading) = document.get_element_by_id("loading") {
@@ -38,4 +41,20 @@ pub fn start() {
             loading.set_text_content(Some(&text));
         }
     });
+}
+
+/// When the page is left (closed, reloaded, or navigated away from), its tab's lock is given
+/// back at once, so that the page reloaded, or another tab, takes it without waiting for it to
+/// go stale: eframe's web runner never drops the app.
+fn give_back_on_leaving(tab: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let tab = tab.to_string();
+    let leave = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
+        tilebox::store::lock::release_tab(&tilebox::store::keys::LocalStorage, &tab);
+    });
+    let _ = window.add_event_listener_with_callback("pagehide", leave.as_ref().unchecked_ref());
+    // It lives as long as the page.
+    leave.forget();
 }

@@ -19,6 +19,7 @@ mod games;
 mod navigate;
 mod queries;
 mod quit;
+mod tab;
 
 use std::path::PathBuf;
 
@@ -40,6 +41,7 @@ use crate::ui::theme::Zoom;
 use crate::work::assist::Assist;
 use crate::work::trainer::Trainer;
 use navigate::keep_focus_off_arrows;
+pub use tab::TAB_LOST;
 
 /// How long quitting waits for the writes still pending before it says what was not saved.
 pub const QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
@@ -134,6 +136,8 @@ pub struct TileboxApp {
     stopped_for_quit: Option<tilebox_sliding::Variant>,
     /// Each frame's cost, logged when `TILEBOX_FRAME_TIMES` asks for it.
     frame_times: Option<crate::work::frame_times::FrameTimes>,
+    /// In a page, the tab's lock on the browser's storage ([`crate::store::lock::TabLock`]).
+    tab: Option<crate::store::lock::TabLock>,
     /// Moves played since the start: whether a frame played one.
     moves_played: u64,
 }
@@ -175,7 +179,8 @@ impl TileboxApp {
 
     /// The app over the games of `registry`, writing through `writer`. Files are read here, at
     /// start-up (`Store::open`). The caller holds the data directory's lock
-    /// ([`crate::store::lock`]), or gives a storage that writes nothing.
+    /// ([`crate::store::lock`]), or gives a storage that writes nothing. The AI works as the
+    /// writer does ([`Writer::mode`]): on threads, or on the frame.
     pub fn with_writer(registry: Registry, writer: Writer, start_game: Option<&str>) -> Self {
         let mut notices = Vec::new();
         let entries = registry
@@ -184,6 +189,7 @@ impl TileboxApp {
             .cloned()
             .chain(registry.combinations())
             .collect::<Vec<_>>();
+        let mode = writer.mode();
         let (store, games) = Store::open(writer, entries, &mut notices);
         let slots: Vec<GameSlot> = games
             .into_iter()
@@ -194,7 +200,7 @@ impl TileboxApp {
             .nothing_saved()
             .is_none()
             .then(|| tilebox_ai::ntuple::players::Players::in_app_dir(store.dir()));
-        let mut assist = Assist::default();
+        let mut assist = Assist::in_mode(mode);
         assist.speed = store.settings.speed;
         let zoom = Zoom::from_percent(store.settings.zoom);
         let mut app = Self {
@@ -222,6 +228,7 @@ impl TileboxApp {
             stopped_for_quit: None,
             frame_times: None,
             moves_played: 0,
+            tab: None,
         };
         // A resumed game's score counts for the best even if the score file was lost.
         for index in 0..app.slots.len() {
@@ -252,6 +259,8 @@ impl TileboxApp {
         // Before anything is drawn: the focus stays in the dialog open in the last frame.
         crate::ui::theme::hold_focus_in_dialog(&ctx);
         self.store.set_waker(&ctx);
+        self.store.tick();
+        self.renew_tab(&ctx);
         let arrived = self.store.arrived_histories();
         self.take_histories(arrived);
         self.count_time(&ctx);

@@ -132,6 +132,7 @@ impl TileboxApp {
             other,
             blocked,
             plays_from: self.trainer.plays_from(),
+            available: crate::work::trainer::AVAILABLE,
         })
     }
 

@@ -442,10 +442,10 @@ impl Loading {
     /// The histories still to arrive, waiting up to `bound` for them (for tests and tools; the
     /// window never waits).
     pub fn wait(&mut self, bound: std::time::Duration) -> Vec<Loaded> {
-        let deadline = std::time::Instant::now() + bound;
+        let deadline = web_time::Instant::now() + bound;
         let mut arrived = Vec::new();
         while self.left > 0 {
-            let now = std::time::Instant::now();
+            let now = web_time::Instant::now();
             let Some(wait) = deadline.checked_duration_since(now) else {
                 break;
             };

@@ -2,6 +2,10 @@
 //! Firefox holds its profile's. The lock is the operating system's (`File::try_lock`), so it goes
 //! with the process: a copy killed with `kill -9` never blocks the next start. A second copy
 //! started on the same directory finds the lock taken and writes nothing.
+//!
+//! In a page, where there is no OS lock, the one writer is a tab ([`TabLock`]): a lock kept in
+//! the browser's storage under [`TAB_LOCK_KEY`], renewed from the frame, which a second tab
+//! finds and is refused by, and which a tab that slept and lost it finds taken.
 
 use std::fs::{self, File, OpenOptions};
 
@@ -70,6 +74,169 @@ impl DataDirLock {
     pub fn dir(&self) -> &Path {
         &self.dir
     }
+}
+
+/// The key of the web's lock in the storage of keys ([`crate::store::keys`]).
+pub const TAB_LOCK_KEY: &str = "tilebox/lock";
+
+/// How often a tab renews its lock, in milliseconds ([`TabLock::renew`] writes no more often).
+pub const TAB_RENEW_MS: u64 = 1_000;
+
+/// How old a tab's lock may be before another tab takes it, in milliseconds: five renewals, so
+/// that a frame late by a few seconds (a long search, a busy browser) keeps it, while a tab
+/// that closed without giving it back (a crash) blocks a new one for five seconds at most. A
+/// tab the browser puts to sleep (hidden, it draws no frames) loses it after these five seconds
+/// to a tab opened then, and is told so when it wakes.
+pub const TAB_STALE_MS: u64 = 5_000;
+
+/// What the lock's key holds: the tab and when it last renewed (milliseconds since 1970).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+struct TabStamp {
+    tab: String,
+    at: u64,
+}
+
+/// The stamp kept under [`TAB_LOCK_KEY`], if there is a readable one.
+fn tab_stamp(keys: &dyn crate::store::keys::Keys) -> Option<TabStamp> {
+    let text = keys.get(TAB_LOCK_KEY).ok()??;
+    serde_json::from_str(&text).ok()
+}
+
+/// Another tab of this browser holds the lock: this one writes nothing
+/// (`AlreadyRunning::in_another_tab`, in the ui).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("Tilebox is open in another tab of this browser")]
+pub struct TabHeld;
+
+/// What a renewal found ([`TabLock::renew`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Renewal {
+    /// The lock is still this tab's.
+    Kept,
+    /// Another tab took it while this one slept: this tab must write nothing more. Said once;
+    /// later renewals are [`Renewal::Gone`].
+    Lost,
+    /// Lost before: nothing is written or checked any more.
+    Gone,
+}
+
+/// One writer per browser: the lock of a tab, kept in the storage of keys under
+/// [`TAB_LOCK_KEY`] as this tab's id and the time it last renewed. The tab's id and the time
+/// are the caller's (the page makes them from a random number and the browser's clock), so it
+/// is tested with [`crate::store::keys::MemoryKeys`] and a made-up clock. Dropping it gives it
+/// back.
+pub struct TabLock {
+    keys: std::sync::Arc<dyn crate::store::keys::Keys>,
+    tab: String,
+    /// When it last wrote its stamp.
+    renewed: u64,
+    lost: bool,
+}
+
+impl std::fmt::Debug for TabLock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TabLock")
+            .field("tab", &self.tab)
+            .field("renewed", &self.renewed)
+            .field("lost", &self.lost)
+            .finish_non_exhaustive()
+    }
+}
+
+impl TabLock {
+    /// Takes the lock for tab `tab` at `now_ms`: where no tab holds it, its holder's stamp is
+    /// older than [`TAB_STALE_MS`], or it is this tab's own. Another tab's fresh lock is
+    /// [`TabHeld`]. A store that cannot be read or written takes it as this tab's (the storage
+    /// says on its own that nothing is saved).
+    pub fn take(
+        keys: std::sync::Arc<dyn crate::store::keys::Keys>,
+        tab: impl Into<String>,
+        now_ms: u64,
+    ) -> Result<TabLock, TabHeld> {
+        let tab = tab.into();
+        if let Some(stamp) = tab_stamp(keys.as_ref())
+            && stamp.tab != tab
+            && now_ms.saturating_sub(stamp.at) < TAB_STALE_MS
+        {
+            return Err(TabHeld);
+        }
+        let mut lock = TabLock {
+            keys,
+            tab,
+            renewed: now_ms,
+            lost: false,
+        };
+        lock.stamp(now_ms);
+        Ok(lock)
+    }
+
+    /// Writes this tab's stamp at `now_ms`.
+    fn stamp(&mut self, now_ms: u64) {
+        let stamp = TabStamp {
+            tab: self.tab.clone(),
+            at: now_ms,
+        };
+        if let Ok(text) = serde_json::to_string(&stamp) {
+            // A store that refuses it (full) leaves the old stamp, which goes stale: another
+            // tab may take the lock then, and this one finds it lost at its next renewal.
+            let _ = self.keys.set(TAB_LOCK_KEY, &text);
+        }
+        self.renewed = now_ms;
+    }
+
+    /// The tab's id.
+    pub fn tab(&self) -> &str {
+        &self.tab
+    }
+
+    /// Called each frame: once [`TAB_RENEW_MS`] has passed since the last renewal, checks the
+    /// lock is still this tab's and renews it at `now_ms`; else does nothing. Another tab's
+    /// stamp means it took the lock while this tab slept: [`Renewal::Lost`], once.
+    pub fn renew(&mut self, now_ms: u64) -> Renewal {
+        if self.lost {
+            return Renewal::Gone;
+        }
+        if now_ms.saturating_sub(self.renewed) < TAB_RENEW_MS {
+            return Renewal::Kept;
+        }
+        if tab_stamp(self.keys.as_ref()).is_some_and(|stamp| stamp.tab != self.tab) {
+            self.lost = true;
+            return Renewal::Lost;
+        }
+        self.stamp(now_ms);
+        Renewal::Kept
+    }
+
+    /// Gives the lock back, if it is still this tab's: another tab may take it at once. What
+    /// dropping it does; the page calls it too when it is closed.
+    pub fn release(&mut self) {
+        if !self.lost {
+            release_tab(self.keys.as_ref(), &self.tab);
+            self.lost = true;
+        }
+    }
+}
+
+impl Drop for TabLock {
+    fn drop(&mut self) {
+        self.release();
+    }
+}
+
+/// Gives back tab `tab`'s lock in `keys`, if that tab holds it: for a page's "closed" event,
+/// which has no hold of the app.
+pub fn release_tab(keys: &dyn crate::store::keys::Keys, tab: &str) {
+    if tab_stamp(keys).is_some_and(|stamp| stamp.tab == tab) {
+        let _ = keys.remove(TAB_LOCK_KEY);
+    }
+}
+
+/// The time for [`TabLock`] by the clock: milliseconds since 1970 (the browser's clock in a
+/// page).
+pub fn now_ms() -> u64 {
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 /// How every sentence of a data folder that cannot be used ends (before its full stop): the
@@ -158,6 +325,75 @@ pub fn nothing_saved_line(storage: &crate::store::storage::Storage) -> Option<St
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::keys::{Keys, MemoryKeys};
+    use std::sync::Arc;
+
+    fn memory() -> Arc<MemoryKeys> {
+        Arc::new(MemoryKeys::default())
+    }
+
+    #[test]
+    fn a_second_tab_is_refused_while_the_first_renews() {
+        let keys = memory();
+        let mut first = TabLock::take(keys.clone(), "a", 1_000).unwrap();
+        // Every frame for a minute, by a made-up clock: a second tab is refused throughout.
+        for now in (1_000..61_000).step_by(250) {
+            assert_eq!(first.renew(now), Renewal::Kept);
+            assert_eq!(TabLock::take(keys.clone(), "b", now).unwrap_err(), TabHeld);
+        }
+        // Its own lock is its to take again (the same tab starting over).
+        drop(TabLock::take(keys.clone(), "a", 61_000).unwrap());
+    }
+
+    #[test]
+    fn a_stale_lock_is_taken() {
+        let keys = memory();
+        let first = TabLock::take(keys.clone(), "a", 1_000).unwrap();
+        // The first tab sleeps (no frames): its stamp goes stale.
+        assert!(TabLock::take(keys.clone(), "b", 1_000 + TAB_STALE_MS - 1).is_err());
+        let second = TabLock::take(keys.clone(), "b", 1_000 + TAB_STALE_MS).unwrap();
+        assert_eq!(tab_stamp(keys.as_ref()).unwrap().tab, "b");
+        // Dropping the first, which lost it, leaves the second's alone.
+        drop(first);
+        assert_eq!(tab_stamp(keys.as_ref()).unwrap().tab, second.tab());
+        // An unreadable stamp is no holder.
+        drop(second);
+        keys.set(TAB_LOCK_KEY, "not a stamp").unwrap();
+        TabLock::take(keys.clone(), "c", 0).unwrap();
+    }
+
+    #[test]
+    fn a_tab_that_lost_its_lock_is_told_so_at_its_next_renewal() {
+        let keys = memory();
+        let mut first = TabLock::take(keys.clone(), "a", 0).unwrap();
+        let _second = TabLock::take(keys.clone(), "b", TAB_STALE_MS + 10).unwrap();
+        // Not yet due: nothing is checked or written.
+        first.renewed = TAB_STALE_MS + 10;
+        assert_eq!(first.renew(TAB_STALE_MS + 20), Renewal::Kept);
+        assert_eq!(first.renew(TAB_STALE_MS + 10 + TAB_RENEW_MS), Renewal::Lost);
+        assert_eq!(
+            first.renew(TAB_STALE_MS + 10 + 3 * TAB_RENEW_MS),
+            Renewal::Gone
+        );
+        // It never wrote over the second's stamp.
+        assert_eq!(tab_stamp(keys.as_ref()).unwrap().tab, "b");
+    }
+
+    #[test]
+    fn a_released_lock_is_free_at_once() {
+        let keys = memory();
+        let mut first = TabLock::take(keys.clone(), "a", 0).unwrap();
+        first.release();
+        assert_eq!(keys.get(TAB_LOCK_KEY).unwrap(), None);
+        TabLock::take(keys.clone(), "b", 1).unwrap();
+        // By the page's event too, and only for the tab that holds it.
+        let keys = memory();
+        let _a = TabLock::take(keys.clone(), "a", 0).unwrap();
+        release_tab(keys.as_ref(), "b");
+        assert!(TabLock::take(keys.clone(), "b", 1).is_err());
+        release_tab(keys.as_ref(), "a");
+        TabLock::take(keys.clone(), "b", 1).unwrap();
+    }
 
     #[test]
     fn a_file_where_the_folder_should_be_is_named_in_words() {

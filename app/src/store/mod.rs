@@ -97,6 +97,16 @@ impl Store {
         }
     }
 
+    /// The frame's turn of the writer on the frame ([`Writer::tick`]).
+    pub(crate) fn tick(&self) {
+        self.writer.tick();
+    }
+
+    /// Writes nothing more, at once ([`Writer::stop_writing`]): another tab writes the games.
+    pub(crate) fn stop_writes(&self) {
+        self.writer.stop_writing();
+    }
+
     /// The histories that have arrived from the reading thread since the last call.
     pub(crate) fn arrived_histories(&mut self) -> Vec<Loaded> {
         let arrived = self

@@ -1,5 +1,8 @@
 //! The one writer thread: every write of the app (saves, the score table, the settings) goes
-//! through it, in the order given, so the window never waits for the disk. A write that fails
+//! through it, in the order given, so the window never waits for the disk. In a page, which has
+//! no threads ([`WorkMode::Frame`]), the same writer writes on the frame's thread instead, each
+//! write as it is given (the browser's storage takes a text at once), and what it refused is
+//! tried again from the frame ([`Writer::tick`]). A write that fails
 //! or is refused comes back as a [`Failure`] the window shows; quitting waits a bounded time
 //! for what is still pending ([`Writer::flush`]) and says what could not be saved.
 //!
@@ -18,9 +21,11 @@
 use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use crate::store::storage::{Storage, StorageError};
+use crate::work_mode::WorkMode;
 
 /// What a write makes of its value: the file's bytes, computed on the writer thread.
 type Encode = Box<dyn FnOnce() -> Result<Vec<u8>, StorageError> + Send>;
@@ -107,6 +112,8 @@ struct Shared {
     held: Mutex<Vec<(String, String)>>,
     /// The player chose to quit without what is pending: flushing waits no more.
     abandoned: std::sync::atomic::AtomicBool,
+    /// Nothing more is written ([`Writer::stop_writing`]).
+    stopped: std::sync::atomic::AtomicBool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -118,27 +125,89 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 #[derive(Clone)]
 pub struct Writer {
     tx: Option<Sender<Job>>,
+    /// The writer on the frame ([`WorkMode::Frame`]): what its thread would hold, written to
+    /// as each write is given.
+    frame: Option<Arc<Mutex<Thread>>>,
     shared: Arc<Shared>,
     storage: Storage,
 }
 
 impl Writer {
-    /// Starts the writer thread over `storage`. Should the system refuse a thread, every write
-    /// fails with a message instead.
+    /// Starts the writer over `storage` in this build's mode ([`WorkMode::native`]).
     pub fn start(storage: Storage) -> Writer {
+        Self::in_mode(storage, WorkMode::native())
+    }
+
+    /// The writer on the frame's thread over `storage`, as in a page: what the desktop's tests
+    /// run too.
+    pub fn on_frame(storage: Storage) -> Writer {
+        Self::in_mode(storage, WorkMode::Frame)
+    }
+
+    /// Starts the writer over `storage` in `mode`. Should the system refuse a thread, every
+    /// write fails with a message instead.
+    pub fn in_mode(storage: Storage, mode: WorkMode) -> Writer {
         let shared = Arc::new(Shared::default());
-        let (tx, rx) = mpsc::channel::<Job>();
-        let thread_storage = storage.clone();
-        let thread_shared = Arc::clone(&shared);
         lock(&LIVE).push(Arc::downgrade(&shared));
-        let started = std::thread::Builder::new()
-            .name("tilebox-writer".into())
-            .spawn(move || run(&thread_storage, &thread_shared, &rx))
-            .is_ok();
+        let desk = Thread::new(storage.clone(), Arc::clone(&shared));
+        let (tx, frame) = match mode {
+            WorkMode::Frame => (None, Some(Arc::new(Mutex::new(desk)))),
+            WorkMode::Threads => {
+                let (tx, rx) = mpsc::channel::<Job>();
+                let started = std::thread::Builder::new()
+                    .name("tilebox-writer".into())
+                    .spawn(move || run(desk, &rx))
+                    .is_ok();
+                (started.then_some(tx), None)
+            }
+        };
         Writer {
-            tx: started.then_some(tx),
+            tx,
+            frame,
             shared,
             storage,
+        }
+    }
+
+    /// On the frame: tries again what the storage refused, once [`RETRY`] has passed since it
+    /// last tried. The shell calls it each frame; a writer thread does it by itself (then this
+    /// does nothing).
+    pub fn tick(&self) {
+        if let Some(desk) = &self.frame {
+            let mut desk = lock(desk);
+            if desk.tried.elapsed() >= RETRY {
+                desk.retry();
+            }
+        }
+    }
+
+    /// Writes nothing more, at once: what is queued or held is dropped, later writes are
+    /// ignored, and quitting waits for nothing. For a page that lost its lock to another tab
+    /// ([`crate::store::lock::TabLock`]), whose games that tab now writes.
+    pub fn stop_writing(&self) {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.shared.stopped.store(true, Relaxed);
+        self.shared.abandoned.store(true, Relaxed);
+        if let Some(desk) = &self.frame {
+            let mut desk = lock(desk);
+            desk.held.clear();
+            share_held(&self.shared, &desk.held);
+        }
+    }
+
+    /// Whether it writes nothing more ([`Writer::stop_writing`]).
+    pub fn stopped(&self) -> bool {
+        self.shared
+            .stopped
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Where it writes: on a thread of its own, or on the frame.
+    pub fn mode(&self) -> WorkMode {
+        if self.frame.is_some() {
+            WorkMode::Frame
+        } else {
+            WorkMode::Threads
         }
     }
 
@@ -206,7 +275,7 @@ impl Writer {
     }
 
     fn queue(&self, name: &str, what: &str, work: Work) {
-        if self.storage.unusable_reason().is_some() {
+        if self.storage.unusable_reason().is_some() || self.stopped() {
             // The launcher said once that nothing is saved: no message per write.
             return;
         }
@@ -229,9 +298,13 @@ impl Writer {
             what: what.to_string(),
             work,
         };
-        let sent = match &self.tx {
-            Some(tx) => tx.send(job).map_err(|e| e.0),
-            None => Err(job),
+        let sent = match (&self.frame, &self.tx) {
+            (Some(desk), _) => {
+                lock(desk).batch(vec![job]);
+                Ok(())
+            }
+            (None, Some(tx)) => tx.send(job).map_err(|e| e.0),
+            (None, None) => Err(job),
         };
         if let Err(job) = sent {
             finish(&self.shared, &job.name);
@@ -294,13 +367,18 @@ impl Writer {
     }
 
     /// Waits until every queued write is done, or `bound` has passed. Returns what was still
-    /// not written (empty when all was).
+    /// not written (empty when all was). On the frame, what was given is written already, and
+    /// what is held is tried again once more, at once.
     pub fn flush(&self, bound: Duration) -> Vec<String> {
         if self
             .shared
             .abandoned
             .load(std::sync::atomic::Ordering::Relaxed)
         {
+            return self.pending();
+        }
+        if let Some(desk) = &self.frame {
+            lock(desk).retry();
             return self.pending();
         }
         let deadline = Instant::now() + bound;
@@ -363,14 +441,16 @@ fn finish(shared: &Shared, name: &str) {
     shared.done.notify_all();
 }
 
-/// What the writer thread holds between jobs.
-struct Thread<'a> {
-    storage: &'a Storage,
-    shared: &'a Shared,
+/// What the writer thread (or the writer on the frame) holds between jobs.
+struct Thread {
+    storage: Storage,
+    shared: Arc<Shared>,
     /// The writes the disk refused, to try again.
     held: Vec<Held>,
     /// The files it keeps whole ([`Document`]), by name.
     documents: Vec<(String, Box<dyn Document>)>,
+    /// When held writes were last tried again (on the frame: [`Writer::tick`]).
+    tried: Instant,
 }
 
 /// A write, as the thread does it.
@@ -382,17 +462,9 @@ enum Write {
     Document,
 }
 
-/// The writer thread: takes what is queued, writes the newest write of each file, and every
-/// append, in order; makes every change to a [`Document`] and writes it once after a batch's
-/// changes; tries again what the disk refused ([`Held`]) before each batch, and every
-/// [`RETRY`] while some is held.
-fn run(storage: &Storage, shared: &Shared, rx: &Receiver<Job>) {
-    let mut thread = Thread {
-        storage,
-        shared,
-        held: Vec::new(),
-        documents: Vec::new(),
-    };
+/// The writer thread: takes what is queued and writes it ([`Thread::batch`]); tries again what
+/// the disk refused ([`Held`]) before each batch, and every [`RETRY`] while some is held.
+fn run(mut thread: Thread, rx: &Receiver<Job>) {
     loop {
         let first = if thread.held.is_empty() {
             rx.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected)
@@ -407,11 +479,36 @@ fn run(storage: &Storage, shared: &Shared, rx: &Receiver<Job>) {
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         };
-        thread.retry();
         let mut batch = vec![first];
         batch.extend(rx.try_iter());
+        thread.batch(batch);
+    }
+}
+
+impl Thread {
+    fn new(storage: Storage, shared: Arc<Shared>) -> Thread {
+        Thread {
+            storage,
+            shared,
+            held: Vec::new(),
+            documents: Vec::new(),
+            tried: Instant::now(),
+        }
+    }
+
+    /// Writes a batch of jobs, after trying again what is held: the newest write of each file,
+    /// and every append, in order; makes every change to a [`Document`] and writes it once
+    /// after the batch's changes.
+    fn batch(&mut self, batch: Vec<Job>) {
+        self.retry();
+        let shared = Arc::clone(&self.shared);
+        let stopped = shared.stopped.load(std::sync::atomic::Ordering::Relaxed);
         let count = batch.len();
         for (i, job) in batch.into_iter().enumerate() {
+            if stopped {
+                finish(&shared, &job.name);
+                continue;
+            }
             // A later write of the same file holds all of it: this one is not needed. (An append
             // is never superseded, nor does it supersede: it holds one line.)
             let superseded = match &job.work {
@@ -424,14 +521,14 @@ fn run(storage: &Storage, shared: &Shared, rx: &Receiver<Job>) {
             };
             let write = match job.work {
                 Work::Keep(document) => {
-                    thread.documents.retain(|(name, _)| *name != job.name);
-                    thread.documents.push((job.name.clone(), document));
+                    self.documents.retain(|(name, _)| *name != job.name);
+                    self.documents.push((job.name.clone(), document));
                     None
                 }
                 Work::Change(change) => {
                     // Every change is made; the last of a file's in the batch writes it.
                     if let Some((_, document)) =
-                        thread.documents.iter_mut().find(|(n, _)| *n == job.name)
+                        self.documents.iter_mut().find(|(n, _)| *n == job.name)
                     {
                         let document: &mut dyn std::any::Any = document.as_mut();
                         change(document);
@@ -443,25 +540,23 @@ fn run(storage: &Storage, shared: &Shared, rx: &Receiver<Job>) {
                 Work::Create(bytes) => Some(Write::Create(bytes)),
             };
             if let Some(write) = write {
-                thread.write(job.name.clone(), job.what, write);
+                self.write(job.name.clone(), job.what, write);
             }
-            finish(shared, &job.name);
+            finish(&shared, &job.name);
         }
     }
-}
 
-impl Thread<'_> {
     /// Writes file `name` from its document; `Ok(false)` if it has none.
     fn write_document(&mut self, name: &str) -> Result<bool, StorageError> {
         match self.documents.iter_mut().find(|(n, _)| n == name) {
-            Some((_, document)) => document.write(self.storage, name).map(|()| true),
+            Some((_, document)) => document.write(&self.storage, name).map(|()| true),
             None => Ok(false),
         }
     }
 
     /// Writes one job; a failure is reported, and held if the disk may take it later.
     fn write(&mut self, name: String, what: String, write: Write) {
-        let storage = self.storage;
+        let storage = self.storage.clone();
         let document = matches!(write, Write::Document);
         let (result, bytes, append) = match write {
             Write::Replace(encode) => {
@@ -492,7 +587,7 @@ impl Thread<'_> {
                         append: true,
                         document: false,
                     });
-                    share_held(self.shared, &self.held);
+                    share_held(&self.shared, &self.held);
                     return;
                 }
                 (storage.append_line_or_retry(&name, &line), line, true)
@@ -524,13 +619,22 @@ impl Thread<'_> {
                 ctx.request_repaint();
             }
         }
-        share_held(self.shared, &self.held);
+        share_held(&self.shared, &self.held);
     }
 
     /// Tries again every write held, in order, silently (each was reported when it failed); an
     /// append whose file has an earlier one still held waits behind it.
     fn retry(&mut self) {
+        self.tried = Instant::now();
+        if self
+            .shared
+            .stopped
+            .load(std::sync::atomic::Ordering::Relaxed)
+        {
+            self.held.clear();
+        }
         if self.held.is_empty() {
+            share_held(&self.shared, &self.held);
             return;
         }
         let mut blocked: Vec<String> = Vec::new();
@@ -559,7 +663,7 @@ impl Thread<'_> {
             }
         }
         self.held = still;
-        share_held(self.shared, &self.held);
+        share_held(&self.shared, &self.held);
     }
 }
 

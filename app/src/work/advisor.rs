@@ -1,16 +1,21 @@
-//! Hints and autoplay without blocking the window: searches run on a worker thread.
+//! Hints and autoplay without blocking the window: searches run on a worker thread, or, where
+//! there are no threads (a page), one search at a time on the frame ([`WorkMode`]).
 //!
 //! The UI asks with [`Advisor::ask`] (a copy of the position travels to the worker, with the
 //! entry's assistant, whose player the worker keeps) and collects the
 //! answer with [`Advisor::poll`] on a later frame; the worker wakes the UI when it is done. Only
 //! the newest question is answered: one asked before it is dropped, so a hint never arrives for
-//! a board the player has already left.
+//! a board the player has already left. On the frame, [`Advisor::poll`] and
+//! [`Advisor::streamed`] each do one step of the same worker (one answer, or one move of a
+//! stream) before they look at what came.
 
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::time::Duration;
 
 use std::collections::HashMap;
 use std::sync::Arc;
+
+use crate::work_mode::WorkMode;
 
 use tilebox_core::{AssistError, DynAssistant, DynPlayer, DynSession, Entry, Position, SavedGame};
 
@@ -20,6 +25,12 @@ pub const TRAINED: &str = tilebox_games::NETWORK;
 
 /// How long a hint thinks: longer than autoplay's moves, since the player waits for one only.
 pub const HINT_TIME: Duration = Duration::from_millis(250);
+
+/// The most an autoplay move thinks on the frame ([`WorkMode::Frame`]): a frame at 60 a second
+/// lasts 16.7 ms, and this leaves the rest of it to draw, so that autoplay's frames stay smooth
+/// at every speed and Fast plays a move each frame (up to its 50 a second). Hints keep their
+/// [`HINT_TIME`].
+pub const FRAME_MOVE_TIME: Duration = Duration::from_millis(12);
 
 /// A question in flight: its number, whose player answers it, the position, the budget, and
 /// whom to wake.
@@ -97,10 +108,21 @@ enum Pending {
     Stream(u64),
 }
 
-/// The AI, on its own thread.
+/// The way to the worker.
+enum Link {
+    /// Its thread: messages go there, replies come back.
+    Thread {
+        requests: Sender<Message>,
+        replies: Receiver<Reply>,
+    },
+    /// On the frame: the worker itself, stepped by [`Advisor::poll`] and [`Advisor::streamed`].
+    Frame(Box<Worker>),
+}
+
+/// The AI, on its own thread or on the frame.
 pub struct Advisor {
-    requests: Option<Sender<Message>>,
-    replies: Receiver<Reply>,
+    /// `None` once the worker has stopped (or its thread was refused).
+    link: Option<Link>,
     /// The newest ticket given; answers to older ones are dropped.
     asked: u64,
     /// The newest question or stream still without its answer or end.
@@ -118,18 +140,33 @@ impl Default for Advisor {
 }
 
 impl Advisor {
-    /// Starts the worker. Should the system refuse a thread, hints are off and [`Advisor::ask`]
-    /// says so by returning false.
+    /// Starts the worker in this build's mode ([`WorkMode::native`]).
     pub fn new() -> Self {
-        let (requests, inbox) = channel::<Message>();
-        let (outbox, replies) = channel::<Reply>();
-        let started = std::thread::Builder::new()
-            .name("tilebox-ai".into())
-            .spawn(move || work(&inbox, &outbox))
-            .is_ok();
+        Self::in_mode(WorkMode::native())
+    }
+
+    /// The worker on the frame's thread, as in a page: what the desktop's tests run too.
+    pub fn on_frame() -> Self {
+        Self::in_mode(WorkMode::Frame)
+    }
+
+    /// Starts the worker in `mode`. Should the system refuse a thread, hints are off and
+    /// [`Advisor::ask`] says so by returning false.
+    pub fn in_mode(mode: WorkMode) -> Self {
+        let link = match mode {
+            WorkMode::Frame => Some(Link::Frame(Box::default())),
+            WorkMode::Threads => {
+                let (requests, inbox) = channel::<Message>();
+                let (outbox, replies) = channel::<Reply>();
+                let started = std::thread::Builder::new()
+                    .name("tilebox-ai".into())
+                    .spawn(move || work(&inbox, &outbox))
+                    .is_ok();
+                started.then_some(Link::Thread { requests, replies })
+            }
+        };
         Self {
-            requests: started.then_some(requests),
-            replies,
+            link,
             asked: 0,
             pending: None,
             streamed: Streamed::default(),
@@ -138,16 +175,32 @@ impl Advisor {
     }
 
     /// Sends `message` to the worker; false (and the worker counted as stopped) if it is gone.
+    /// On the frame, the worker takes it at once, and the window is woken for its next step.
     fn send(&mut self, message: Message) -> bool {
-        let Some(requests) = &self.requests else {
-            return false;
-        };
-        if requests.send(message).is_err() {
-            self.requests = None;
-            self.pending = None;
-            return false;
+        match &mut self.link {
+            None => false,
+            Some(Link::Frame(worker)) => {
+                worker.take(message);
+                worker.wake();
+                true
+            }
+            Some(Link::Thread { requests, .. }) => {
+                if requests.send(message).is_err() {
+                    self.link = None;
+                    self.pending = None;
+                    return false;
+                }
+                true
+            }
         }
-        true
+    }
+
+    /// The time an autoplay move may think: `time`, at most [`FRAME_MOVE_TIME`] on the frame.
+    fn move_time(&self, time: Duration) -> Duration {
+        match self.link {
+            Some(Link::Frame(_)) => time.min(FRAME_MOVE_TIME),
+            _ => time,
+        }
     }
 
     /// Asks `assistant` for the best move in `session`'s position, thinking for `time`.
@@ -196,7 +249,7 @@ impl Advisor {
             entry: session.entry().clone(),
             saved: session.save(),
             assistant: Arc::clone(assistant),
-            budget: time,
+            budget: self.move_time(time),
             allowed: ahead,
             wake,
         };
@@ -214,10 +267,10 @@ impl Advisor {
         }
     }
 
-    /// Whether the worker thread is there to answer. It stops only if the system refused to
-    /// start it or it died.
+    /// Whether the worker is there to answer. Its thread stops only if the system refused to
+    /// start it or it died; on the frame, it is always there.
     pub fn is_running(&self) -> bool {
-        self.requests.is_some()
+        self.link.is_some()
     }
 
     /// Whether an answer is still being worked out, or a stream is still playing.
@@ -235,17 +288,31 @@ impl Advisor {
     }
 
     /// Takes what the worker sent since the last call, keeping what is for the question or
-    /// stream in flight.
+    /// stream in flight. On the frame, the worker does one step first.
     fn receive(&mut self) -> Option<Answer> {
-        loop {
-            let (ticket, event) = match self.replies.try_recv() {
-                Ok(reply) => reply,
-                Err(TryRecvError::Empty) => return None,
-                Err(TryRecvError::Disconnected) => {
-                    self.requests = None;
-                    self.pending = None;
-                    return None;
+        let mut stepped = match &mut self.link {
+            Some(Link::Frame(worker)) => worker.step().map(|(reply, wake)| {
+                // The next frame takes the next step, or shows this one.
+                if let Some(ctx) = wake {
+                    ctx.request_repaint();
                 }
+                reply
+            }),
+            _ => None,
+        };
+        loop {
+            let (ticket, event) = match &self.link {
+                None => return None,
+                Some(Link::Frame(_)) => stepped.take()?,
+                Some(Link::Thread { replies, .. }) => match replies.try_recv() {
+                    Ok(reply) => reply,
+                    Err(TryRecvError::Empty) => return None,
+                    Err(TryRecvError::Disconnected) => {
+                        self.link = None;
+                        self.pending = None;
+                        return None;
+                    }
+                },
             };
             match (self.pending, event) {
                 (Some(Pending::Answer(t)), Event::Answer(best, evaluation)) if t == ticket => {
@@ -300,16 +367,97 @@ impl Job {
     }
 }
 
-/// The worker: answers the newest question, or plays the newest stream, until the app drops
-/// its end. It keeps one player per entry, since a player may keep what it learns (the AI's
-/// tables).
+/// The worker: answers the newest question, or plays the newest stream. It keeps one player
+/// per entry, since a player may keep what it learns (the AI's tables). Its thread's loop
+/// ([`work`]) and the frame ([`Advisor::poll`]) run the same steps.
+#[derive(Default)]
+struct Worker {
+    players: HashMap<String, Box<dyn DynPlayer>>,
+    /// The newest question, not yet answered.
+    question: Option<Request>,
+    /// The newest stream, until its end.
+    job: Option<Job>,
+}
+
+impl Worker {
+    /// Takes a message: a question or stream replaces any older one (it is for a board the
+    /// player left).
+    fn take(&mut self, message: Message) {
+        match message {
+            Message::Ask(request) => {
+                self.question = Some(request);
+                self.job = None;
+            }
+            Message::Stream(request) => {
+                self.question = None;
+                self.job = Some(Job {
+                    request,
+                    session: None,
+                    played: 0,
+                });
+            }
+            Message::Allow { ticket, upto } => {
+                if let Some(job) = self.job.as_mut().filter(|j| j.request.ticket == ticket) {
+                    job.request.allowed = job.request.allowed.max(upto);
+                }
+            }
+            Message::Cancel => {
+                self.question = None;
+                self.job = None;
+            }
+        }
+    }
+
+    /// Whether it has a step to take now (else it waits for leave or a new message).
+    fn has_work(&self) -> bool {
+        self.question.is_some() || self.job.as_ref().is_some_and(Job::may_play)
+    }
+
+    /// Wakes the window of the work in hand, if it has a step to take.
+    fn wake(&self) {
+        if !self.has_work() {
+            return;
+        }
+        let wake = match (&self.question, &self.job) {
+            (Some(question), _) => question.wake.as_ref(),
+            (None, Some(job)) => job.request.wake.as_ref(),
+            (None, None) => None,
+        };
+        if let Some(ctx) = wake {
+            ctx.request_repaint();
+        }
+    }
+
+    /// One step, at most one search: the question's answer, or the stream's next move; and the
+    /// window to wake once it has the reply.
+    fn step(&mut self) -> Option<(Reply, Option<egui::Context>)> {
+        if let Some(request) = self.question.take() {
+            let player = self
+                .players
+                .entry(request.entry.clone())
+                .or_insert_with(|| request.assistant.player());
+            let answer = player.best_move(&request.position, request.budget);
+            let evaluation = player.evaluation();
+            let reply = (request.ticket, Event::Answer(answer, evaluation));
+            return Some((reply, request.wake));
+        }
+        let current = self.job.as_mut().filter(|j| j.may_play())?;
+        let (event, ended) = play_one(current, &mut self.players);
+        let reply = (current.request.ticket, event);
+        let wake = current.request.wake.clone();
+        if ended {
+            self.job = None;
+        }
+        Some((reply, wake))
+    }
+}
+
+/// The worker's thread, until the app drops its end: while a stream may play, messages are
+/// looked at between its moves; else it sleeps until one comes.
 fn work(inbox: &Receiver<Message>, outbox: &Sender<Reply>) {
-    let mut players: HashMap<String, Box<dyn DynPlayer>> = HashMap::new();
-    let mut job: Option<Job> = None;
+    let mut worker = Worker::default();
     loop {
-        // While a stream may play, messages are looked at between its moves; else the worker
-        // sleeps until one comes.
-        let first = if job.as_ref().is_some_and(Job::may_play) {
+        let first = if worker.has_work() {
             match inbox.try_recv() {
                 Ok(message) => Some(message),
                 Err(TryRecvError::Empty) => None,
@@ -322,59 +470,15 @@ fn work(inbox: &Receiver<Message>, outbox: &Sender<Reply>) {
             }
         };
         // Skip to the newest question or stream: older ones are for boards the player left.
-        let mut question = None;
         for message in first.into_iter().chain(inbox.try_iter()) {
-            match message {
-                Message::Ask(request) => {
-                    question = Some(request);
-                    job = None;
-                }
-                Message::Stream(request) => {
-                    question = None;
-                    job = Some(Job {
-                        request,
-                        session: None,
-                        played: 0,
-                    });
-                }
-                Message::Allow { ticket, upto } => {
-                    if let Some(job) = job.as_mut().filter(|j| j.request.ticket == ticket) {
-                        job.request.allowed = job.request.allowed.max(upto);
-                    }
-                }
-                Message::Cancel => {
-                    question = None;
-                    job = None;
-                }
-            }
+            worker.take(message);
         }
-        if let Some(request) = question {
-            let player = players
-                .entry(request.entry.clone())
-                .or_insert_with(|| request.assistant.player());
-            let answer = player.best_move(&request.position, request.budget);
-            let evaluation = player.evaluation();
-            if outbox
-                .send((request.ticket, Event::Answer(answer, evaluation)))
-                .is_err()
-            {
+        if let Some((reply, wake)) = worker.step() {
+            if outbox.send(reply).is_err() {
                 return;
             }
-            if let Some(ctx) = request.wake {
+            if let Some(ctx) = wake {
                 ctx.request_repaint();
-            }
-            continue;
-        }
-        if let Some(current) = job.as_mut().filter(|j| j.may_play()) {
-            let (event, ended) = play_one(current, &mut players);
-            if outbox.send((current.request.ticket, event)).is_err() {
-                return;
-            }
-            if let Some(ctx) = &current.request.wake {
-                ctx.request_repaint();
-            }
-            if ended {
-                job = None;
             }
         }
     }
@@ -420,7 +524,14 @@ mod tests {
     use std::time::Instant;
 
     use super::*;
+    use crate::store::settings::Speed;
     use tilebox_games::registry;
+
+    /// Runs `test` on a worker thread and on the frame.
+    fn in_both_modes(test: impl Fn(Advisor)) {
+        test(Advisor::in_mode(WorkMode::Threads));
+        test(Advisor::on_frame());
+    }
 
     fn wait(advisor: &mut Advisor) -> Answer {
         let start = Instant::now();
@@ -435,7 +546,10 @@ mod tests {
 
     #[test]
     fn answers_with_a_legal_move_for_every_entry_with_an_assistant() {
-        let mut advisor = Advisor::new();
+        in_both_modes(answers_with_a_legal_move);
+    }
+
+    fn answers_with_a_legal_move(mut advisor: Advisor) {
         let registry = registry();
         let mut asked = 0;
         for entry in registry.entries() {
@@ -459,7 +573,10 @@ mod tests {
 
     #[test]
     fn only_the_newest_question_is_answered() {
-        let mut advisor = Advisor::new();
+        in_both_modes(only_the_newest_answered);
+    }
+
+    fn only_the_newest_answered(mut advisor: Advisor) {
         let registry = registry();
         let entry = registry
             .entries()
@@ -482,6 +599,77 @@ mod tests {
         advisor.ask(&assistant, session.as_ref(), Duration::from_millis(1), None);
         advisor.cancel();
         std::thread::sleep(Duration::from_millis(60));
+        assert!(advisor.poll().is_none());
+    }
+
+    #[test]
+    fn a_stream_plays_legal_moves_as_far_as_it_is_allowed() {
+        in_both_modes(streams);
+    }
+
+    fn streams(mut advisor: Advisor) {
+        let registry = registry();
+        let entry = registry.get("2048").unwrap();
+        let assistant = entry.assistant().unwrap();
+        let session = entry.new_session(7).unwrap();
+        let time = Duration::from_millis(2);
+        assert!(advisor.stream(&assistant, session.as_ref(), time, 3, None));
+        let mut copy = entry.new_session(7).unwrap();
+        let mut moves = Vec::new();
+        let start = Instant::now();
+        while moves.len() < 3 {
+            assert!(start.elapsed() < Duration::from_secs(20), "no moves");
+            let streamed = advisor.streamed();
+            assert!(streamed.end.is_none(), "{:?}", streamed.end);
+            moves.extend(streamed.moves);
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        // No more than allowed, until it is allowed more.
+        std::thread::sleep(Duration::from_millis(30));
+        moves.extend(advisor.streamed().moves);
+        assert_eq!(moves.len(), 3);
+        advisor.allow(5);
+        while moves.len() < 5 {
+            assert!(start.elapsed() < Duration::from_secs(20), "no more moves");
+            moves.extend(advisor.streamed().moves);
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        for mv in &moves {
+            assert!(copy.play_text(mv).is_ok(), "{mv}");
+        }
+        assert!(advisor.busy());
+        advisor.cancel();
+        assert!(!advisor.busy());
+    }
+
+    #[test]
+    fn on_the_frame_each_call_takes_one_step_and_moves_think_briefly() {
+        let mut advisor = Advisor::on_frame();
+        let registry = registry();
+        let entry = registry.get("2048").unwrap();
+        let assistant = entry.assistant().unwrap();
+        let session = entry.new_session(7).unwrap();
+        assert!(advisor.stream(&assistant, session.as_ref(), Speed::Slow.think(), 10, None));
+        let start = Instant::now();
+        for _ in 0..4 {
+            assert_eq!(advisor.streamed().moves.len(), 1);
+        }
+        // Four moves at Slow's 150 ms would take 600 ms: on the frame each took 12 ms at most.
+        assert!(
+            start.elapsed() < Duration::from_millis(4 * 150),
+            "{:?}",
+            start.elapsed()
+        );
+        // A hint keeps its time; and nothing comes before the call that answers it.
+        assert!(advisor.ask(&assistant, session.as_ref(), Duration::from_millis(5), None));
+        assert!(advisor.busy());
+        let best = advisor
+            .poll()
+            .expect("answered in one call")
+            .unwrap()
+            .unwrap();
+        assert!(session.legal_moves().contains(&best));
+        assert!(!advisor.busy());
         assert!(advisor.poll().is_none());
     }
 }

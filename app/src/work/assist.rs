@@ -104,6 +104,16 @@ fn sentence(e: &AssistError) -> String {
 }
 
 impl Assist {
+    /// Hints and autoplay with the AI working in `mode` ([`Advisor::in_mode`]).
+    pub fn in_mode(mode: crate::work_mode::WorkMode) -> Self {
+        Self {
+            advisor: Advisor::in_mode(mode),
+            asked: None,
+            stream: None,
+            speed: Speed::default(),
+        }
+    }
+
     /// Whether the AI is thinking about a hint, or playing autoplay's moves.
     pub fn thinking(&self) -> bool {
         self.asked.is_some() || self.stream.is_some()
@@ -359,6 +369,7 @@ mod tests {
 
     use super::*;
     use crate::store::tally::Tally;
+    use crate::work_mode::WorkMode;
 
     /// Steps `drive` with game `shown` on the screen until `done` holds of the assist and the
     /// moves it returned; returns those moves.
@@ -420,11 +431,11 @@ mod tests {
 
     /// Autoplay at Fast in the first of `slots`, its first move played and the rest of the game
     /// played ahead by the AI: none of it is due while the clock stands still.
-    fn played_ahead(slots: &mut [GameSlot]) -> Assist {
+    fn played_ahead(slots: &mut [GameSlot], mode: WorkMode) -> Assist {
         slots[0].autoplay = true;
         let mut assist = Assist {
             speed: Speed::Fast,
-            ..Assist::default()
+            ..Assist::in_mode(mode)
         };
         // The first move is due as soon as it comes; the clock standing still, no other.
         let first = drive_until(&mut assist, 0, slots, |_, g| !g.is_empty());
@@ -439,10 +450,20 @@ mod tests {
         assist
     }
 
+    /// Runs `test` with the AI on a thread of its own and on the frame (as in a page).
+    fn in_both_modes(test: impl Fn(WorkMode)) {
+        test(WorkMode::Threads);
+        test(WorkMode::Frame);
+    }
+
     #[test]
     fn a_slow_frame_hands_out_every_move_due_in_order() {
+        in_both_modes(slow_frame);
+    }
+
+    fn slow_frame(mode: WorkMode) {
         let mut slots = toy_slots(1);
-        let mut assist = played_ahead(&mut slots);
+        let mut assist = played_ahead(&mut slots, mode);
         let ahead = assist.ahead();
         // A frame a second later: every move, in order, to the end of the game.
         let rest = assist.drive(&egui::Context::default(), 0, &mut slots, 1.0);
@@ -461,8 +482,12 @@ mod tests {
 
     #[test]
     fn moves_played_ahead_are_dropped_when_the_game_changes() {
+        in_both_modes(dropped_when_changed);
+    }
+
+    fn dropped_when_changed(mode: WorkMode) {
         let mut slots = toy_slots(1);
-        let mut assist = played_ahead(&mut slots);
+        let mut assist = played_ahead(&mut slots, mode);
         assert!(slots[0].session.as_deref_mut().unwrap().undo());
         let given = assist.drive(&egui::Context::default(), 0, &mut slots, 1.0);
         assert!(given.is_empty(), "{given:?}");
@@ -476,9 +501,13 @@ mod tests {
 
     #[test]
     fn autoplays_move_is_returned_only_while_its_game_is_shown() {
+        in_both_modes(only_while_shown);
+    }
+
+    fn only_while_shown(mode: WorkMode) {
         let mut slots = toy_slots(2);
         slots[0].autoplay = true;
-        let mut assist = Assist::default();
+        let mut assist = Assist::in_mode(mode);
 
         // Game 0 is shown: autoplay asks for its move.
         let given = drive_until(&mut assist, 0, &mut slots, |a, _| a.thinking());

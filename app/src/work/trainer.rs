@@ -20,7 +20,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 pub use tilebox_ai::ntuple::NetworkSize;
 use tilebox_ai::ntuple::file::{self, Cause, RunState};
@@ -37,6 +38,10 @@ use tilebox_sliding::{Sliding, Variant};
 /// this many or fewer scored more than the built-in player on the same seeds: Threes' of 1,722
 /// million moves over 100 games, 2048's of 950 million over 10 (`docs/speed.md`).
 pub const MOVES_A_RUN: u64 = 1_750_000_000;
+
+/// Whether this build trains networks: on the desktop, on a thread of its own; not in a page,
+/// which has no threads ([`crate::work_mode::threads`]), so it never tries to start one there.
+pub const AVAILABLE: bool = crate::work_mode::threads();
 
 /// How often the figures of a run are sent to the window.
 const SHOW_EVERY: Duration = Duration::from_millis(500);
@@ -175,9 +180,10 @@ impl Trainer {
         self.size = size;
     }
 
-    /// Whether anything can be trained (the data directory is this Tilebox's).
+    /// Whether anything can be trained (the data directory is this Tilebox's, and this build
+    /// trains: [`AVAILABLE`]).
     pub fn can_train(&self) -> bool {
-        self.dir.is_some() && self.broken.is_none()
+        AVAILABLE && self.dir.is_some() && self.broken.is_none()
     }
 
     /// Why training stopped for good, if it did: the thread could not start or ended.
@@ -199,7 +205,7 @@ impl Trainer {
         {
             return Standing::Failed(why.clone());
         }
-        if !self.standings.contains_key(&variant.id) && self.dir.is_some() {
+        if !self.standings.contains_key(&variant.id) && self.dir.is_some() && AVAILABLE {
             self.standings.insert(variant.id.clone(), Standing::Reading);
             self.send(Message::Look(variant.clone()));
             if let Some(why) = &self.broken {
@@ -311,6 +317,9 @@ impl Trainer {
     }
 
     fn spawn(&mut self) -> Option<Link> {
+        if !AVAILABLE {
+            return None;
+        }
         let dir = self.dir.clone()?;
         let (inbox, thread_inbox) = channel();
         let (thread_outbox, outbox) = channel();

@@ -18,6 +18,10 @@ pub const RESUME_LABEL: &str = "Resume training";
 /// The label of the button that stops the run under way.
 pub const STOP_LABEL: &str = "Stop training";
 
+/// What the part says where this build does not train ([`crate::work::trainer::AVAILABLE`]: a
+/// page), in place of the button.
+pub const DESKTOP_ONLY_TEXT: &str = "Training runs in the desktop app.";
+
 /// The accessible label of the run's progress bar.
 pub const PROGRESS_LABEL: &str = "Training progress";
 
@@ -31,6 +35,9 @@ pub(crate) struct Panel {
     pub blocked: Option<String>,
     /// The moves a player must have learned from before hints and autoplay use it.
     pub plays_from: u64,
+    /// Whether this build trains ([`crate::work::trainer::AVAILABLE`]); else the part says where
+    /// training runs, instead of its button.
+    pub available: bool,
 }
 
 /// What the player asked of the part.
@@ -105,6 +112,11 @@ pub(crate) fn show(ui: &mut egui::Ui, panel: &Panel) -> Option<Asked> {
             asked = Some(what);
         }
     };
+    if !panel.available {
+        ui.add(egui::Label::new("Hints and autoplay use the built-in player.").wrap());
+        ui.add(egui::Label::new(RichText::new(DESKTOP_ONLY_TEXT).color(palette.weak)).wrap());
+        return None;
+    }
     let free = panel.blocked.is_none() && panel.other.is_none();
     let why_not = |ui: &mut egui::Ui| {
         if let Some(blocked) = &panel.blocked {
@@ -226,6 +238,26 @@ pub(crate) fn show(ui: &mut egui::Ui, panel: &Panel) -> Option<Asked> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use egui_kittest::kittest::Queryable;
+
+    #[test]
+    fn where_training_is_not_available_the_part_says_so_instead_of_its_button() {
+        for available in [true, false] {
+            let panel = Panel {
+                standing: Standing::Untrained,
+                other: None,
+                blocked: None,
+                plays_from: MOVES_A_RUN,
+                available,
+            };
+            let mut h = egui_kittest::Harness::new_ui(|ui| {
+                show(ui, &panel);
+            });
+            h.run();
+            assert_eq!(h.query_by_label(TRAIN_LABEL).is_some(), available);
+            assert_eq!(h.query_by_label(DESKTOP_ONLY_TEXT).is_some(), !available);
+        }
+    }
 
     #[test]
     fn thousands_are_separated() {

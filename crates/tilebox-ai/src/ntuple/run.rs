@@ -8,8 +8,9 @@ use std::fs::{File, OpenOptions, TryLockError};
 
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tilebox_core::files::open_regular;
+use web_time::Instant;
 
 use thiserror::Error;
 use tilebox_sliding::Variant;

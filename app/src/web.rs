@@ -23,7 +23,7 @@ pub struct WebApp {
     shown: Shown,
     frames: u64,
     /// What the body's attributes and the title say, as last set.
-    told: Option<(Screen, Option<String>, (usize, u64))>,
+    told: Option<(Screen, Option<String>, (usize, u64), Option<&'static str>)>,
 }
 
 /// What a page shows.
@@ -83,11 +83,13 @@ impl WebApp {
             .as_deref()
             .and_then(|id| app.session(id))
             .map_or((0, 0), |s| (s.move_count(), s.score()));
-        let now = (screen, game, moves);
+        let dialog = app.dialog_shown();
+        let now = (screen, game, moves, dialog);
         if self.told.as_ref() == Some(&now) {
             return;
         }
-        let (screen, game, moves) = &now;
+        let (screen, game, moves, dialog) = &now;
+        let _ = body.set_attribute("data-dialog", dialog.unwrap_or(""));
         let name = match screen {
             Screen::Launcher => "launcher",
             Screen::Group(_) => "group",

@@ -17,7 +17,7 @@ with an empty profile:
   printed with the command; the test fails past 3 s or under 20 moves a second.
 
 The page tells what it shows as attributes of its <body> (app/src/web.rs): data-frames,
-data-screen, data-game, data-moves and data-score. Exit status 0 when every test passes.
+data-screen, data-dialog, data-game, data-moves and data-score. Exit status 0 when every test passes.
 """
 
 import functools
@@ -68,7 +68,9 @@ class Page:
         if mobile:
             options.add_experimental_option(
                 "mobileEmulation",
-                {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0, "touch": True}},
+                # At a pixel ratio of 1: headless Chromium's emulation does not scale the canvas's
+                # device-pixel box, which eframe sizes the canvas by.
+                {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 1.0, "touch": True}},
             )
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
@@ -103,7 +105,7 @@ class Page:
 
     def state(self):
         return {
-            n: self.attr(n) for n in ["frames", "screen", "game", "moves", "score"]
+            n: self.attr(n) for n in ["frames", "screen", "dialog", "game", "moves", "score"]
         } | {"title": self.driver.title, "loading": self.loading_text()}
 
     def loading_text(self):
@@ -209,8 +211,8 @@ def test_every_screen_opens_without_a_console_error(url):
         page.first_frame()
         opened = []
 
-        def at(screen, what):
-            page.wait(what, lambda: page.attr("screen") == screen)
+        def at(screen, what, dialog=""):
+            page.wait(what, lambda: page.attr("screen") == screen and page.attr("dialog") == dialog)
             errors = page.errors()
             assert not errors, f"{what}: {errors}"
             opened.append(what)
@@ -225,10 +227,10 @@ def test_every_screen_opens_without_a_console_error(url):
         page.shift("h")
         at("game", "a hint")
         page.shift("c")
-        at("game", "the game's code")
+        at("game", "the game's code", dialog="code")
         page.keys(Keys.ESCAPE)
         page.keys("n")
-        at("game", "the new-game question")
+        at("game", "the new-game question", dialog="new-game")
         page.keys(Keys.ESCAPE)
         page.shift("s")
         at("stats", "2048's statistics")
@@ -243,7 +245,7 @@ def test_every_screen_opens_without_a_console_error(url):
         page.keys(Keys.ESCAPE, Keys.ESCAPE)
         at("launcher", "the launcher again")
         page.keys("c")
-        at("launcher", "Play a code")
+        at("launcher", "Play a code", dialog="play-code")
         page.keys(Keys.ESCAPE)
         # Threes, Strike 9 and the Compendium's catalogue, by their cards' numbers.
         for key, screen, what in [("2", "game", "Threes"), ("7", "group", "Strike 9's versions")]:
@@ -311,7 +313,14 @@ def test_at_360_px_a_touch_drag_plays_and_a_tap_opens(url):
             page.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
             time.sleep(0.3)
         page.wait("a move played by a drag", lambda: page.number("moves") > moves, timeout=10)
-        print(f"at 360 px: touch drags played {page.number('moves') - moves} moves")
+        played = page.number("moves") - moves
+        # A tap on Back, at the top left, leaves the game for 2048's boards.
+        for kind in ["touchStart", "touchEnd"]:
+            points = [{"x": 30, "y": 18}] if kind == "touchStart" else []
+            page.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+            time.sleep(0.1)
+        page.wait("Back tapped", lambda: page.attr("screen") == "group", timeout=10)
+        print(f"at 360 px: touch drags played {played} moves, and a tap on Back went back")
     finally:
         page.close()
 

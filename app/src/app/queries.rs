@@ -31,6 +31,14 @@ impl TileboxApp {
         self.current.id(&self.launcher)
     }
 
+    /// The dialog open now, by name: `new-game`, `code`, `add-game`, `play-code` or `quit`.
+    pub fn dialog_shown(&self) -> Option<&'static str> {
+        match &self.dialog {
+            Some(dialog) => Some(dialog.name()),
+            None => self.quit_window.is_open().then_some("quit"),
+        }
+    }
+
     /// The id of the entry shown now, if any.
     pub fn current_game(&self) -> Option<&str> {
         match &self.current {

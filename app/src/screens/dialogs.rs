@@ -49,6 +49,16 @@ pub(crate) enum Dialog {
 }
 
 impl Dialog {
+    /// Its name, for those who watch the app from outside (a page's tests).
+    pub(crate) fn name(&self) -> &'static str {
+        match self {
+            Dialog::NewGame { .. } => "new-game",
+            Dialog::ShowCode { .. } => "code",
+            Dialog::AddGame { .. } => "add-game",
+            Dialog::PlayCode { .. } => "play-code",
+        }
+    }
+
     /// The empty "Play a code" dialog.
     pub(crate) fn play_code() -> Self {
         Dialog::PlayCode {

@@ -1,13 +1,22 @@
 //! The app in a browser page: the same [`TileboxApp`] as on the desktop, its files kept in the
-//! browser's storage ([`Storage::in_keys`] over [`LocalStorage`]). The web entry
-//! (`web/src/page.rs`) runs [`WebApp`].
+//! browser's storage (`Storage::in_keys` over [`LocalStorage`]), its work on the frame, one tab
+//! at a time writing ([`TileboxApp::for_the_web`]). The web entry (`web/src/page.rs`) runs
+//! [`WebApp`].
 //!
-//! Each frame the page's `<body>` is told what the app shows, as attributes a test or a
-//! browser extension reads without looking into the canvas: `data-frames` (frames drawn), `data-first-frame-ms` (when the first was, in milliseconds from
-//! the start of the page's navigation),
-//! `data-screen` (`launcher`, `group`, `game`, `stats` or `replay`), `data-game` (the id of the
-//! game shown, if one is) and `data-moves` (the moves of its game so far); and the tab's title
-//! names the game.
+//! The page's address's fragment opens a game: `index.html#threes` opens Threes, as `tilebox
+//! threes` does on the desktop. Each frame the page's `<body>` is told what the app shows, as
+//! attributes that a test (`tools/web/test_page.py`) or a browser extension reads without
+//! looking into the canvas:
+//! - `data-frames`: frames drawn; `data-first-frame-ms`: when the first was, in milliseconds
+//!   from the start of the page's navigation;
+//! - `data-screen`: `launcher`, `group`, `game`, `stats`, `replay` (or `refused` in a second
+//!   tab); `data-dialog`: the dialog open, if one is (`new-game`, `code`, `play-code`,
+//!   `add-game`);
+//! - `data-game`, `data-moves`, `data-score`: the id of the game shown, and its moves and score
+//!   so far;
+//! - `data-games`, once: every game's id.
+//!
+//! The tab's title names the game shown.
 
 use std::sync::Arc;
 
@@ -22,6 +31,8 @@ use crate::ui::refusal::AlreadyRunning;
 pub struct WebApp {
     shown: Shown,
     frames: u64,
+    /// The page's address's fragment as last read (`#2048`): a new one opens that game.
+    hash: String,
     /// What the body's attributes and the title say, as last set.
     told: Option<(Screen, Option<String>, (usize, u64), Option<&'static str>)>,
 }
@@ -52,7 +63,31 @@ impl WebApp {
         Self {
             shown,
             frames: 0,
+            hash: String::new(),
             told: None,
+        }
+    }
+
+    /// Opens the game the page's address names after `#` (`index.html#threes`), when it
+    /// changes: a link to a game, as `tilebox threes` is on the desktop. An id no game has is
+    /// said in the launcher.
+    fn follow_hash(&mut self) {
+        let Shown::App(app) = &mut self.shown else {
+            return;
+        };
+        let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else {
+            return;
+        };
+        if hash == self.hash {
+            return;
+        }
+        self.hash = hash;
+        let id = self.hash.trim_start_matches('#');
+        if !id.is_empty() && !app.open_game(id) {
+            app.notify(format!(
+                "The page's address names the game {}, which Tilebox does not have.",
+                tilebox_core::json_words::quote(id)
+            ));
         }
     }
 
@@ -65,6 +100,12 @@ impl WebApp {
             return;
         };
         let _ = body.set_attribute("data-frames", &self.frames.to_string());
+        if self.frames == 1
+            && let Shown::App(app) = &self.shown
+        {
+            // Every game's id, as `tilebox-cli list` gives them.
+            let _ = body.set_attribute("data-games", &app.registry().ids().join(" "));
+        }
         if self.frames == 1
             && let Some(now) = web_sys::window()
                 .and_then(|w| w.performance())
@@ -115,6 +156,7 @@ impl WebApp {
 
 impl eframe::App for WebApp {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        self.follow_hash();
         match &mut self.shown {
             Shown::App(app) => app.ui(ui, frame),
             Shown::Refused(window) => window.ui(ui, frame),

@@ -6,6 +6,10 @@ chromium-driver and python3-selenium).
 
 It serves the folder on 127.0.0.1, opens the page and checks, each test in a browser of its own
 with an empty profile:
+- every game: each game's id (every game and Compendium mode) opened by the page's address
+  (`#<id>`) and a move played in it, or, in Strike 9's versions, a hint asked;
+- two tabs: a second tab is refused while the first is open and saves nothing; closed, the
+  first gives the lock back;
 - persistence: 2048 started by its keys, moves played by keys, the page reloaded: the game in
   progress and its best are still there;
 - screens: every screen opened by its keys (the launcher, a group, each kind of game, How to
@@ -262,6 +266,63 @@ def test_every_screen_opens_without_a_console_error(url):
         page.close()
 
 
+# Strike 9's versions: their moves are tiles picked to match a roll, not arrows.
+DICE_GAMES = {"strike9", "shut-the-box", "full-house"}
+
+
+def test_every_game_opens_by_its_address_and_plays(url):
+    page = Page(url)
+    try:
+        page.first_frame()
+        ids = (page.attr("games") or "").split()
+        assert len(ids) > 70, ids
+        arrows = [Keys.LEFT, Keys.UP, Keys.RIGHT, Keys.DOWN]
+        for id in ids:
+            page.driver.execute_script("location.hash = arguments[0];", id)
+            page.wait(id, lambda: page.attr("game") == id and page.attr("screen") == "game")
+            if id in DICE_GAMES:
+                page.shift("h")
+            else:
+                for key in arrows:
+                    page.keys(key, pause=0.05)
+                    if page.number("moves") > 0:
+                        break
+                page.wait(f"a move in {id}", lambda: page.number("moves") > 0, timeout=5)
+            errors = page.errors()
+            assert not errors, f"{id}: {errors}"
+        print(f"every game opened by its address and played: {len(ids)} games")
+    finally:
+        page.close()
+
+
+def test_a_second_tab_saves_nothing_while_the_first_is_open(url):
+    page = Page(url)
+    try:
+        page.first_frame()
+        start_2048(page)
+        play_until_moves(page, 2)
+        first = page.driver.current_window_handle
+        page.driver.switch_to.new_window("tab")
+        page.driver.get(url)
+        page.first_frame()
+        page.wait("the second tab refused", lambda: page.attr("screen") == "refused")
+        # The first tab still plays and saves.
+        page.driver.switch_to.window(first)
+        before = page.storage("saves/2048.json")
+        play_until_moves(page, page.number("moves") + 1)
+        page.wait("the first tab's save", lambda: page.storage("saves/2048.json") != before)
+        # Closed, the first tab gives the lock back: the second, reloaded, has the app.
+        second = [h for h in page.driver.window_handles if h != first][0]
+        page.driver.close()
+        page.driver.switch_to.window(second)
+        page.driver.refresh()
+        page.first_frame()
+        page.wait("the app in the second tab", lambda: page.attr("screen") == "launcher")
+        print("a second tab is refused while the first is open, and has the app once it is closed")
+    finally:
+        page.close()
+
+
 def test_the_first_frame_and_fast_autoplay(url):
     page = Page(url, width=1280, height=900)
     try:
@@ -345,6 +406,8 @@ def main():
     tests = [
         (test_a_game_and_its_best_survive_a_reload, url),
         (test_every_screen_opens_without_a_console_error, url),
+        (test_every_game_opens_by_its_address_and_plays, url),
+        (test_a_second_tab_saves_nothing_while_the_first_is_open, url),
         (test_at_360_px_a_touch_drag_plays_and_a_tap_opens, url),
         (test_the_page_opened_from_the_disk_plays, folder),
         (test_the_first_frame_and_fast_autoplay, url),

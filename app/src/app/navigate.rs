@@ -206,6 +206,18 @@ impl TileboxApp {
             .map_or(Screen::Launcher, Screen::Group)
     }
 
+    /// Opens the game `id` as its card does (its game in progress, or a new one), from wherever
+    /// the app is, a dialog open there put away: a page opened at `#2048` opens 2048, as
+    /// `tilebox 2048` does. False where no game has that id.
+    pub fn open_game(&mut self, id: &str) -> bool {
+        let Some(index) = self.index_of(id) else {
+            return false;
+        };
+        self.dialog = None;
+        self.open(index);
+        true
+    }
+
     /// Opens game `index`, starting a game if none is in progress.
     pub(super) fn open(&mut self, index: usize) {
         let Some(slot) = self.slots.get(index) else {

@@ -50,7 +50,8 @@ wasm="$target_dir/wasm32-unknown-unknown/release/tilebox_web.wasm"
 rm -rf "$out.new"
 # The page's folder, made on the desktop by `tilebox-page` (web/src/make_page.rs) with
 # wasm-bindgen's library of the version in Cargo.lock.
-cargo run --quiet --locked -p tilebox-web --bin tilebox-page -- "$wasm" "$out.new" >&2
+# In the test profile: `cargo test --workspace` builds the same binary, so CI builds it once.
+cargo run --quiet --locked --profile test -p tilebox-web --bin tilebox-page -- "$wasm" "$out.new" >&2
 rm -rf "$out"
 mv "$out.new" "$out"
 say "the page: $(du -sh --apparent-size "$out" | cut -f1) in $out ($(du -h --apparent-size "$out/tilebox_web_bg.wasm" | cut -f1) of WebAssembly)"

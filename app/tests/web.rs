@@ -66,7 +66,7 @@ fn on_the_frame_a_hint_comes_autoplay_plays_and_the_game_is_kept_in_the_keys() {
         "{shown:?} names no legal move of {legal:?}"
     );
     assert_eq!(move_count(&h), 0);
-    // Autoplay at Fast, a move of the AI's a frame at most.
+    // Autoplay at Fast, as many of the AI's moves a frame as fit in its slice.
     h.get_by_label("Autoplay").click();
     h.step();
     h.get_by_label(&tilebox::speed_label("Fast")).click();
@@ -160,4 +160,45 @@ fn a_tab_whose_lock_another_took_while_it_slept_saves_nothing_more_and_says_so()
     // Closing it leaves the other tab's lock alone.
     drop(h);
     assert_eq!(keys.get(TAB_LOCK_KEY).unwrap().unwrap(), stamp);
+}
+
+/// A storage that does not take the lock's stamp (full): the tab reads what is kept and plays,
+/// saves nothing, and says why.
+#[test]
+fn a_tab_whose_storage_refuses_the_lock_plays_what_is_kept_saves_nothing_and_says_so() {
+    let keys = Arc::new(MemoryKeys::default());
+    let mut first = page(&keys, "tab-a", "2048");
+    first.key_press(Key::ArrowLeft);
+    first.key_press(Key::ArrowDown);
+    first.run();
+    let kept_moves = move_count(&first);
+    assert!(kept_moves > 0);
+    drop(first);
+    // The same texts in a store with no room for more.
+    let texts: Vec<(String, String)> = keys
+        .keys()
+        .into_iter()
+        .map(|k| (k.clone(), keys.get(&k).unwrap().unwrap()))
+        .collect();
+    let limit = texts.iter().map(|(k, t)| k.len() + t.len()).sum();
+    let full_keys = Arc::new(MemoryKeys::with_limit(limit));
+    for (k, t) in &texts {
+        full_keys.set(k, t).unwrap();
+    }
+    let mut h = page(&full_keys, "tab-b", "2048");
+    assert_eq!(move_count(&h), kept_moves, "what is kept is read");
+    assert!(
+        h.state()
+            .notices()
+            .iter()
+            .any(|n| n.starts_with("The browser's storage does not take Tilebox's lock")),
+        "{:?}",
+        h.state().notices()
+    );
+    let save = full_keys.get("tilebox/saves/2048.json").unwrap();
+    h.key_press(Key::ArrowRight);
+    h.key_press(Key::ArrowUp);
+    h.run();
+    assert_eq!(full_keys.get("tilebox/saves/2048.json").unwrap(), save);
+    assert_eq!(full_keys.get(TAB_LOCK_KEY).unwrap(), None);
 }

@@ -55,6 +55,20 @@ fn give_back_on_leaving(tab: &str) {
         tilebox::store::lock::release_tab(&tilebox::store::keys::LocalStorage, &tab);
     });
     let _ = window.add_event_listener_with_callback("pagehide", leave.as_ref().unchecked_ref());
-    // It lives as long as the page.
+    // A page the browser brings back from its back-forward cache gave its lock back when it
+    // was left: it starts again, taking the lock anew (or finding another tab has it), rather
+    // than play on with games that may be older than those kept.
+    let back = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::PageTransitionEvent)>::new(
+        |event: web_sys::PageTransitionEvent| {
+            if event.persisted()
+                && let Some(window) = web_sys::window()
+            {
+                let _ = window.location().reload();
+            }
+        },
+    );
+    let _ = window.add_event_listener_with_callback("pageshow", back.as_ref().unchecked_ref());
+    // They live as long as the page.
     leave.forget();
+    back.forget();
 }

@@ -259,8 +259,9 @@ impl TileboxApp {
         // Before anything is drawn: the focus stays in the dialog open in the last frame.
         crate::ui::theme::hold_focus_in_dialog(&ctx);
         self.store.set_waker(&ctx);
-        self.store.tick();
+        // The lock first: a tab that lost it retries no held write.
         self.renew_tab(&ctx);
+        self.store.tick();
         let arrived = self.store.arrived_histories();
         self.take_histories(arrived);
         self.count_time(&ctx);

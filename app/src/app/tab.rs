@@ -7,22 +7,27 @@ use tilebox_core::Registry;
 
 use super::{Current, TileboxApp};
 use crate::store::keys::Keys;
-use crate::store::lock::{self, Renewal, TabLock};
+use crate::store::lock::{self, Renewal, TabHeld, TabLock};
 use crate::store::storage::Storage;
 use crate::store::writer::Writer;
 use crate::ui::refusal::AlreadyRunning;
 
-/// What a page says when another tab took its lock while it slept.
-pub const TAB_LOST: &str = "Tilebox was opened in another tab of this browser, which now keeps \
-the games: this tab saves nothing more. Play in the other tab.";
+/// What a page says when its lock is no longer its own: another tab took it while this one
+/// slept (and may have played and closed since), or the browser's storage was cleared or is
+/// full.
+pub const TAB_LOST: &str = "This tab no longer holds Tilebox's lock on the browser's storage \
+(Tilebox was opened in another tab while this one slept, or the storage was cleared or is \
+full), so it saves nothing more: reload the page to play on with what is saved.";
 
 impl TileboxApp {
     /// The app in a page (and in the desktop's tests of the web side): its files kept in the
     /// storage of keys `keys` (the browser's `localStorage`), its writes and the AI's searches
     /// on the frame ([`crate::work_mode::WorkMode::Frame`]), and one tab at a time writing
     /// them: the tab `tab` takes the lock at `now_ms` (milliseconds since 1970), or is refused
-    /// with the window to show instead ([`AlreadyRunning::in_another_tab`]). The app renews the
-    /// lock each second from its frames and gives it back when dropped.
+    /// with the window to show instead ([`AlreadyRunning::in_another_tab`]). Where the storage
+    /// does not take the lock's stamp (full), the tab reads what is kept and saves nothing, and
+    /// says so. The app renews the lock each second from its frames and gives it back when
+    /// dropped.
     pub fn for_the_web(
         registry: Registry,
         keys: Arc<dyn Keys>,
@@ -30,11 +35,20 @@ impl TileboxApp {
         now_ms: u64,
         start_game: Option<&str>,
     ) -> Result<Self, AlreadyRunning> {
-        let lock = TabLock::take(Arc::clone(&keys), tab, now_ms)
-            .map_err(|_| AlreadyRunning::in_another_tab())?;
+        let (lock, unwritable) = match TabLock::take(Arc::clone(&keys), tab, now_ms) {
+            Ok(lock) => (Some(lock), None),
+            Err(TabHeld::Held) => return Err(AlreadyRunning::in_another_tab()),
+            Err(TabHeld::Unwritable(why)) => (None, Some(why)),
+        };
         let writer = Writer::on_frame(Storage::in_keys(keys));
+        if unwritable.is_some() {
+            writer.stop_writing();
+        }
         let mut app = Self::with_writer(registry, writer, start_game);
-        app.tab = Some(lock);
+        app.tab = lock;
+        if let Some(why) = unwritable {
+            app.notify(why);
+        }
         Ok(app)
     }
 

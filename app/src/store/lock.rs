@@ -102,11 +102,19 @@ fn tab_stamp(keys: &dyn crate::store::keys::Keys) -> Option<TabStamp> {
     serde_json::from_str(&text).ok()
 }
 
-/// Another tab of this browser holds the lock: this one writes nothing
-/// (`AlreadyRunning::in_another_tab`, in the ui).
+/// Why a tab could not take the lock.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("Tilebox is open in another tab of this browser")]
-pub struct TabHeld;
+pub enum TabHeld {
+    /// Another tab of this browser holds it: this one writes nothing
+    /// (`AlreadyRunning::in_another_tab`, in the ui).
+    #[error("Tilebox is open in another tab of this browser")]
+    Held,
+    /// The browser's storage does not take the lock's stamp (it is full, or refused): the tab
+    /// plays but saves nothing, since it could not keep other tabs from writing. The words say
+    /// why.
+    #[error("{0}")]
+    Unwritable(String),
+}
 
 /// What a renewal found ([`TabLock::renew`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,8 +154,7 @@ impl std::fmt::Debug for TabLock {
 impl TabLock {
     /// Takes the lock for tab `tab` at `now_ms`: where no tab holds it, its holder's stamp is
     /// older than [`TAB_STALE_MS`], or it is this tab's own. Another tab's fresh lock is
-    /// [`TabHeld`]. A store that cannot be read or written takes it as this tab's (the storage
-    /// says on its own that nothing is saved).
+    /// [`TabHeld::Held`]; a store that does not take the stamp, [`TabHeld::Unwritable`].
     pub fn take(
         keys: std::sync::Arc<dyn crate::store::keys::Keys>,
         tab: impl Into<String>,
@@ -158,7 +165,7 @@ impl TabLock {
             && stamp.tab != tab
             && now_ms.saturating_sub(stamp.at) < TAB_STALE_MS
         {
-            return Err(TabHeld);
+            return Err(TabHeld::Held);
         }
         let mut lock = TabLock {
             keys,
@@ -166,22 +173,27 @@ impl TabLock {
             renewed: now_ms,
             lost: false,
         };
-        lock.stamp(now_ms);
+        if let Err(why) = lock.stamp(now_ms) {
+            // Nothing of this tab's is there to give back.
+            lock.lost = true;
+            return Err(TabHeld::Unwritable(format!(
+                "The browser's storage does not take Tilebox's lock ({why}), so nothing is \
+                 saved in this tab."
+            )));
+        }
         Ok(lock)
     }
 
-    /// Writes this tab's stamp at `now_ms`.
-    fn stamp(&mut self, now_ms: u64) {
+    /// Writes this tab's stamp at `now_ms`; `Err` says why the store refused it.
+    fn stamp(&mut self, now_ms: u64) -> Result<(), String> {
         let stamp = TabStamp {
             tab: self.tab.clone(),
             at: now_ms,
         };
-        if let Ok(text) = serde_json::to_string(&stamp) {
-            // A store that refuses it (full) leaves the old stamp, which goes stale: another
-            // tab may take the lock then, and this one finds it lost at its next renewal.
-            let _ = self.keys.set(TAB_LOCK_KEY, &text);
-        }
+        let text = serde_json::to_string(&stamp).map_err(|e| e.to_string())?;
+        self.keys.set(TAB_LOCK_KEY, &text)?;
         self.renewed = now_ms;
+        Ok(())
     }
 
     /// The tab's id.
@@ -190,8 +202,11 @@ impl TabLock {
     }
 
     /// Called each frame: once [`TAB_RENEW_MS`] has passed since the last renewal, checks the
-    /// lock is still this tab's and renews it at `now_ms`; else does nothing. Another tab's
-    /// stamp means it took the lock while this tab slept: [`Renewal::Lost`], once.
+    /// lock is still this tab's and renews it at `now_ms`; else does nothing. [`Renewal::Lost`],
+    /// once, where it is not: another tab's stamp (it took the lock while this tab slept), no
+    /// stamp at all (another tab took it and gave it back, or the storage was cleared: what
+    /// this tab holds of the games may be older than what is kept), or a stamp the store no
+    /// longer takes (full: another tab could take the lock once it goes stale).
     pub fn renew(&mut self, now_ms: u64) -> Renewal {
         if self.lost {
             return Renewal::Gone;
@@ -199,11 +214,11 @@ impl TabLock {
         if now_ms.saturating_sub(self.renewed) < TAB_RENEW_MS {
             return Renewal::Kept;
         }
-        if tab_stamp(self.keys.as_ref()).is_some_and(|stamp| stamp.tab != self.tab) {
+        let still_ours = tab_stamp(self.keys.as_ref()).is_some_and(|stamp| stamp.tab == self.tab);
+        if !still_ours || self.stamp(now_ms).is_err() {
             self.lost = true;
             return Renewal::Lost;
         }
-        self.stamp(now_ms);
         Renewal::Kept
     }
 
@@ -339,7 +354,10 @@ mod tests {
         // Every frame for a minute, by a made-up clock: a second tab is refused throughout.
         for now in (1_000..61_000).step_by(250) {
             assert_eq!(first.renew(now), Renewal::Kept);
-            assert_eq!(TabLock::take(keys.clone(), "b", now).unwrap_err(), TabHeld);
+            assert_eq!(
+                TabLock::take(keys.clone(), "b", now).unwrap_err(),
+                TabHeld::Held
+            );
         }
         // Its own lock is its to take again (the same tab starting over).
         drop(TabLock::take(keys.clone(), "a", 61_000).unwrap());
@@ -377,6 +395,40 @@ mod tests {
         );
         // It never wrote over the second's stamp.
         assert_eq!(tab_stamp(keys.as_ref()).unwrap().tab, "b");
+    }
+
+    /// A tab whose stamp is gone when it wakes (another tab took the lock, played and gave it
+    /// back; or the page came back from the browser's back-forward cache after giving it back)
+    /// holds games older than those kept: it writes nothing more.
+    #[test]
+    fn a_tab_whose_stamp_is_gone_when_it_wakes_has_lost_its_lock() {
+        let keys = memory();
+        let mut first = TabLock::take(keys.clone(), "a", 0).unwrap();
+        let second = TabLock::take(keys.clone(), "b", TAB_STALE_MS).unwrap();
+        drop(second);
+        assert_eq!(keys.get(TAB_LOCK_KEY).unwrap(), None);
+        assert_eq!(first.renew(TAB_STALE_MS + TAB_RENEW_MS), Renewal::Lost);
+        // Nor does it stamp the key again.
+        assert_eq!(keys.get(TAB_LOCK_KEY).unwrap(), None);
+    }
+
+    /// A store that does not take the stamp (full): no lock at the start, and a lock that
+    /// cannot be renewed is lost, before another tab could take it once it went stale.
+    #[test]
+    fn a_store_that_refuses_the_stamp_gives_no_lock_and_loses_a_held_one() {
+        let full = Arc::new(MemoryKeys::with_limit(8));
+        let refused = TabLock::take(full.clone(), "a", 0).unwrap_err();
+        assert!(
+            matches!(&refused, TabHeld::Unwritable(why) if why.contains("full")),
+            "{refused:?}"
+        );
+        assert_eq!(full.get(TAB_LOCK_KEY).unwrap(), None);
+
+        // Room for one stamp of "a", then the store fills.
+        let keys = Arc::new(MemoryKeys::with_limit(60));
+        let mut first = TabLock::take(keys.clone(), "a", 0).unwrap();
+        keys.set("tilebox/x", &"x".repeat(20)).unwrap();
+        assert_eq!(first.renew(TAB_RENEW_MS * 1_000_000_000), Renewal::Lost);
     }
 
     #[test]

@@ -192,9 +192,7 @@ impl GameSlot {
         if self.newer_save || !self.tally.mark_recorded() {
             return;
         }
-        let now = web_time::SystemTime::now()
-            .duration_since(web_time::UNIX_EPOCH)
-            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+        let now = crate::store::clock::unix_seconds();
         let record = Record::of(
             self.entry.id(),
             session,

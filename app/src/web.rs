@@ -23,7 +23,6 @@ use std::sync::Arc;
 use crate::TileboxApp;
 use crate::screens::Screen;
 use crate::store::keys::{Keys, LocalStorage};
-use crate::store::lock;
 use crate::ui::refusal::AlreadyRunning;
 
 /// The app of a page: the app, or, where another tab of the browser has it open, the window
@@ -50,7 +49,13 @@ impl WebApp {
     pub fn new(tab: &str) -> Self {
         let keys: Arc<dyn Keys> = Arc::new(LocalStorage);
         let (registry, notices, names) = crate::store::variants::registry_in_keys(&*keys);
-        let shown = match TileboxApp::for_the_web(registry, keys, tab, lock::now_ms(), None) {
+        let shown = match TileboxApp::for_the_web(
+            registry,
+            keys,
+            tab,
+            crate::store::clock::unix_ms(),
+            None,
+        ) {
             Ok(mut app) => {
                 app.know_variant_files(names);
                 for notice in notices {

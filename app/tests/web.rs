@@ -11,8 +11,9 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tilebox::TileboxApp;
+use tilebox::store::clock::unix_ms as now_ms;
 use tilebox::store::keys::{Keys, MemoryKeys};
-use tilebox::store::lock::{TAB_LOCK_KEY, TAB_RENEW_MS, now_ms};
+use tilebox::store::lock::{TAB_LOCK_KEY, TAB_RENEW_MS};
 
 type App = Harness<'static, TileboxApp>;
 

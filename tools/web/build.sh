@@ -25,10 +25,9 @@ if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown;
   env_for_build=()
 else
   need=()
-  [ -x /usr/bin/cargo ] && /usr/bin/cargo --version >/dev/null 2>&1 || need+=(cargo-web)
-  [ -x /usr/bin/rustc ] || need+=(rustc-web)
-  [ -d /usr/lib/rustlib/src/rust/library ] || need+=(rust-web-src)
-  [ -x /usr/lib/llvm-19/bin/wasm-ld ] || need+=(lld-19)
+  for package in rustc-web cargo-web rust-web-src lld-19; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || need+=("$package")
+  done
   if [ "${#need[@]}" -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
       say "installing ${need[*]}"

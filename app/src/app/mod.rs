@@ -131,9 +131,6 @@ pub struct TileboxApp {
     /// The names of the files in the player's `variants/` folder, read at start, and of those
     /// the app created since: a game added from a code takes a name none of them has.
     variant_files: std::collections::BTreeSet<String>,
-    /// The variant whose training the window's close stopped, to go on if the player keeps
-    /// playing after all.
-    stopped_for_quit: Option<tilebox_sliding::Variant>,
     /// Each frame's cost, logged when `TILEBOX_FRAME_TIMES` asks for it.
     frame_times: Option<crate::work::frame_times::FrameTimes>,
     /// In a page, the tab's lock on the browser's storage ([`crate::store::lock::TabLock`]).
@@ -225,7 +222,6 @@ impl TileboxApp {
             quit_window: QuitWindow::default(),
             trainer: Trainer::new(players),
             variant_files: std::collections::BTreeSet::new(),
-            stopped_for_quit: None,
             frame_times: None,
             moves_played: 0,
             tab: None,

@@ -64,8 +64,9 @@ impl TileboxApp {
         if ctx.input(|i| i.viewport().close_requested()) && !self.quit_window.is_open() {
             // A player in training is stopped and saved before the window goes (and trains on
             // if the player keeps playing after all).
+            let mut stopped = None;
             if let Some(id) = self.trainer.running() {
-                self.stopped_for_quit = self
+                stopped = self
                     .slots
                     .iter()
                     .find(|s| s.id() == id)
@@ -77,7 +78,7 @@ impl TileboxApp {
                 return;
             }
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.quit_window.open(now);
+            self.quit_window.open(now, stopped);
         }
         if !self.quit_window.is_open() {
             return;
@@ -94,7 +95,7 @@ impl TileboxApp {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
             Some(false) => {
-                if let Some(variant) = self.stopped_for_quit.take() {
+                if let Some(variant) = self.quit_window.take_stopped() {
                     self.trainer.start(&variant);
                 }
             }

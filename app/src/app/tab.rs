@@ -60,7 +60,7 @@ impl TileboxApp {
         };
         // A frame each second at least, so that an idle tab keeps its lock.
         ctx.request_repaint_after(std::time::Duration::from_millis(lock::TAB_RENEW_MS));
-        if tab.renew(lock::now_ms()) != Renewal::Lost {
+        if tab.renew(crate::store::clock::unix_ms()) != Renewal::Lost {
             return;
         }
         self.store.stop_writes();

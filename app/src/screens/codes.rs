@@ -44,10 +44,7 @@ pub const DONT_ADD_LABEL: &str = "Don't add";
 
 /// Today, in UTC, by the system's clock.
 pub fn today() -> Date {
-    let seconds = web_time::SystemTime::now()
-        .duration_since(web_time::UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs());
-    Date::of_unix(i64::try_from(seconds).unwrap_or(i64::MAX))
+    Date::of_unix(crate::store::clock::unix_seconds())
 }
 
 /// The width of a dialog's content: `wanted`, or less in a narrow window, so that the dialog

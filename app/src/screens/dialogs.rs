@@ -126,10 +126,12 @@ impl Dialog {
 }
 
 /// The window that waits for the writes still pending at quitting ([`saving`]): since when it
-/// is open (the frame's time), if it is.
+/// is open (the frame's time), if it is, and the training run quitting stopped, to start again
+/// if the player keeps playing.
 #[derive(Debug, Default)]
 pub(crate) struct QuitWindow {
     since: Option<f64>,
+    stopped: Option<tilebox_sliding::Variant>,
 }
 
 impl QuitWindow {
@@ -138,14 +140,20 @@ impl QuitWindow {
         self.since.is_some()
     }
 
-    /// Opens the window at time `now`.
-    pub(crate) fn open(&mut self, now: f64) {
+    /// Opens the window at time `now`; quitting stopped the training of `stopped`, if any.
+    pub(crate) fn open(&mut self, now: f64, stopped: Option<tilebox_sliding::Variant>) {
         self.since = Some(now);
+        self.stopped = stopped;
     }
 
     /// Closes the window: nothing is left to wait for.
     pub(crate) fn close(&mut self) {
         self.since = None;
+    }
+
+    /// The training run quitting stopped, once, to start again: the player keeps playing.
+    pub(crate) fn take_stopped(&mut self) -> Option<tilebox_sliding::Variant> {
+        self.stopped.take()
     }
 
     /// Shows the window, if open, at time `now` for the writes `pending`: "Saving …" until

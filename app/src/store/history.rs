@@ -33,6 +33,7 @@ pub use crate::store::record::{GameKey, HISTORY_FORMAT, Moves, Record};
 use crate::store::stats::Stats;
 use crate::store::storage::{NotRead, Storage, notice};
 use crate::store::tally::Tally;
+use crate::work_mode::WorkMode;
 
 /// The most of a history file Tilebox reads: 256 MiB, more than other files (a history only
 /// grows: a thousand long games of 2048 with their moves are about 20 MB). Of a larger file,
@@ -367,14 +368,22 @@ impl Kept {
 pub type Loaded = (String, History, Option<String>);
 
 /// The histories being read at start-up, on a thread of their own: each entry's arrives on
-/// the channel, and wakes the window.
+/// the channel, and wakes the window. Where there is no thread (a page), they are read on the
+/// frame instead, a slice of [`FRAME_SLICE`] at a time, so that the first frame never waits for
+/// them.
 pub struct Loading {
     rx: std::sync::mpsc::Receiver<Loaded>,
     /// How many entries have not arrived.
     left: usize,
     /// The window to wake when one arrives (set by the first frame).
     waker: Waker,
+    /// On the frame: the storage and the entries still to read, in order.
+    on_frame: Option<(Storage, std::collections::VecDeque<Entry>)>,
 }
+
+/// The most of a frame that reading histories takes on the frame: the entries with no history
+/// cost next to nothing, so a frame reads many; a long history is read whole in one frame.
+pub const FRAME_SLICE: std::time::Duration = std::time::Duration::from_millis(10);
 
 /// The window to wake, once there is one.
 type Waker = std::sync::Arc<std::sync::Mutex<Option<egui::Context>>>;
@@ -404,21 +413,59 @@ fn read_all(
 }
 
 impl Loading {
-    /// Starts reading the histories of `entries` from `storage`. Should the system refuse a
-    /// thread, they are read here (the app is starting: there is no window yet).
-    pub fn start(storage: Storage, entries: Vec<Entry>) -> Loading {
+    /// Starts reading the histories of `entries` from `storage`: on a thread of its own, or on
+    /// the frame ([`WorkMode::Frame`], or where the system refuses a thread), a slice at each
+    /// [`Loading::arrived`].
+    pub fn start(storage: Storage, entries: Vec<Entry>, mode: WorkMode) -> Loading {
         let (tx, rx) = std::sync::mpsc::channel::<Loaded>();
         let waker = Waker::default();
         let left = entries.len();
-        let (thread_storage, thread_entries) = (storage.clone(), entries.clone());
-        let (thread_tx, thread_waker) = (tx.clone(), std::sync::Arc::clone(&waker));
-        let spawned = std::thread::Builder::new()
-            .name("tilebox-history".into())
-            .spawn(move || read_all(&thread_storage, thread_entries, &thread_tx, &thread_waker));
-        if spawned.is_err() {
-            read_all(&storage, entries, &tx, &waker);
+        let mut loading = Loading {
+            rx,
+            left,
+            waker,
+            on_frame: None,
+        };
+        if mode == WorkMode::Threads {
+            let (thread_storage, thread_entries) = (storage.clone(), entries.clone());
+            let thread_waker = std::sync::Arc::clone(&loading.waker);
+            let spawned = std::thread::Builder::new()
+                .name("tilebox-history".into())
+                .spawn(move || read_all(&thread_storage, thread_entries, &tx, &thread_waker));
+            if spawned.is_ok() {
+                return loading;
+            }
         }
-        Loading { rx, left, waker }
+        loading.on_frame = Some((storage, entries.into()));
+        loading
+    }
+
+    /// On the frame, the next histories, read for at most `slice` (one at least).
+    fn read_on_frame(&mut self, slice: std::time::Duration) -> Vec<Loaded> {
+        let Some((storage, entries)) = self.on_frame.as_mut() else {
+            return Vec::new();
+        };
+        let start = web_time::Instant::now();
+        let mut read = Vec::new();
+        while let Some(entry) = entries.front() {
+            if !read.is_empty() && start.elapsed() >= slice {
+                break;
+            }
+            let (history, notice) = read_trusted(storage, entry);
+            read.push((entry.id().to_string(), history, notice));
+            entries.pop_front();
+        }
+        if !entries.is_empty() {
+            // The next frame reads on.
+            let waker = self
+                .waker
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some(ctx) = waker.as_ref() {
+                ctx.request_repaint();
+            }
+        }
+        read
     }
 
     /// The window to wake when a history arrives.
@@ -432,9 +479,11 @@ impl Loading {
         }
     }
 
-    /// The histories that have arrived since the last call, without waiting.
+    /// The histories that have arrived since the last call, without waiting; on the frame, the
+    /// next ones read, for [`FRAME_SLICE`] at most.
     pub fn arrived(&mut self) -> Vec<Loaded> {
-        let arrived: Vec<Loaded> = self.rx.try_iter().collect();
+        let mut arrived: Vec<Loaded> = self.rx.try_iter().collect();
+        arrived.extend(self.read_on_frame(FRAME_SLICE));
         self.left = self.left.saturating_sub(arrived.len());
         arrived
     }
@@ -443,8 +492,9 @@ impl Loading {
     /// window never waits).
     pub fn wait(&mut self, bound: std::time::Duration) -> Vec<Loaded> {
         let deadline = web_time::Instant::now() + bound;
-        let mut arrived = Vec::new();
-        while self.left > 0 {
+        let mut arrived = self.read_on_frame(bound);
+        self.left = self.left.saturating_sub(arrived.len());
+        while self.left > 0 && self.on_frame.is_none() {
             let now = web_time::Instant::now();
             let Some(wait) = deadline.checked_duration_since(now) else {
                 break;
@@ -908,6 +958,40 @@ mod tests {
 
     fn line_of(r: &Record) -> String {
         String::from_utf8(r.line().unwrap()).unwrap()
+    }
+
+    /// On the frame (a page), nothing is read when the reading starts: each call reads on for
+    /// a slice, one history at least, and every history arrives, the same as from the thread.
+    #[test]
+    fn on_the_frame_the_histories_are_read_a_slice_at_each_call_and_all_arrive() {
+        use crate::store::keys::{Keys as _, MemoryKeys};
+        let keys = std::sync::Arc::new(MemoryKeys::default());
+        let text = format!("{}\n{}\n", line_of(&record(1, 3)), line_of(&record(2, 5)));
+        keys.set("tilebox/history/2048.jsonl", &text).unwrap();
+        let storage = Storage::in_keys(keys);
+        let registry = tilebox_games::registry();
+        let entries: Vec<Entry> = registry.entries().to_vec();
+        let mut loading = Loading::start(storage.clone(), entries.clone(), WorkMode::Frame);
+        assert_eq!(loading.left, entries.len(), "nothing is read at the start");
+        let mut arrived = Vec::new();
+        let mut calls = 0;
+        while arrived.len() < entries.len() {
+            let some = loading.arrived();
+            assert!(!some.is_empty(), "each call reads one history at least");
+            arrived.extend(some);
+            calls += 1;
+        }
+        assert!(calls >= 1);
+        assert_eq!(loading.left, 0);
+        assert!(loading.arrived().is_empty());
+        let ids: Vec<&str> = arrived.iter().map(|(id, _, _)| id.as_str()).collect();
+        assert_eq!(ids, registry.ids());
+        let (_, history, notice) = arrived.iter().find(|(id, _, _)| id == "2048").unwrap();
+        assert_eq!((history.records().len(), notice), (2, &None));
+        // What `wait` gives on the frame: every history at once.
+        let mut waited = Loading::start(storage, entries.clone(), WorkMode::Frame);
+        let all = waited.wait(std::time::Duration::from_secs(60));
+        assert_eq!(all.len(), entries.len());
     }
 
     #[test]

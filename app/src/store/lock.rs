@@ -246,14 +246,6 @@ pub fn release_tab(keys: &dyn crate::store::keys::Keys, tab: &str) {
     }
 }
 
-/// The time for [`TabLock`] by the clock: milliseconds since 1970 (the browser's clock in a
-/// page).
-pub fn now_ms() -> u64 {
-    web_time::SystemTime::now()
-        .duration_since(web_time::UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-}
-
 /// How every sentence of a data folder that cannot be used ends (before its full stop): the
 /// game screen's line ([`nothing_saved`]) says it its own way.
 const NOTHING_SAVED_TAIL: &str = "so nothing is saved while Tilebox runs";

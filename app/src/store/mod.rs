@@ -3,6 +3,7 @@
 //! from here to the one writer thread ([`Writer`]), so the window never touches the disk.
 //! Screens never hold the store: they return actions, and the shell asks the store to write.
 
+pub mod clock;
 pub mod history;
 pub mod keys;
 pub mod lock;
@@ -73,7 +74,11 @@ impl Store {
                 (entry, resumed)
             })
             .collect();
-        let histories = Loading::start(storage, games.iter().map(|(e, _)| e.clone()).collect());
+        let histories = Loading::start(
+            storage,
+            games.iter().map(|(e, _)| e.clone()).collect(),
+            writer.mode(),
+        );
         let store = Self {
             writer,
             scores,

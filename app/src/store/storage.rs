@@ -30,7 +30,6 @@ use std::fs::{self, File};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
-use web_time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
 use serde::de::{DeserializeOwned, Deserializer as _, IgnoredAny, MapAccess, Visitor};
@@ -795,10 +794,7 @@ impl Storage {
     /// Moves `name` aside to `<name>.bad-<unix seconds>` because of `reason`.
     pub fn quarantine<T>(&self, name: &str, reason: String) -> ReadOutcome<T> {
         let path = self.path(name);
-        let secs = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_secs())
-            .unwrap_or_default();
+        let secs = crate::store::clock::unix_seconds();
         let taken = |target: &Path| match &self.keys {
             Some(keys) => !matches!(Self::get(&**keys, target), Ok(None)),
             None => target.exists(),

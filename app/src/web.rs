@@ -33,7 +33,17 @@ pub struct WebApp {
     /// The page's address's fragment as last read (`#2048`): a new one opens that game.
     hash: String,
     /// What the body's attributes and the title say, as last set.
-    told: Option<(Screen, Option<String>, (usize, u64), Option<&'static str>)>,
+    told: Option<Told>,
+}
+
+/// What the page's `<body>` is told of the app shown.
+#[derive(Debug, Clone, PartialEq)]
+struct Told {
+    screen: Screen,
+    game: Option<String>,
+    moves: usize,
+    score: u64,
+    dialog: Option<&'static str>,
 }
 
 /// What a page shows.
@@ -123,20 +133,22 @@ impl WebApp {
             let _ = body.set_attribute("data-screen", "refused");
             return;
         };
-        let screen = app.screen();
         let game = app.current_game().map(str::to_string);
-        let moves = game
+        let (moves, score) = game
             .as_deref()
             .and_then(|id| app.session(id))
             .map_or((0, 0), |s| (s.move_count(), s.score()));
-        let dialog = app.dialog_shown();
-        let now = (screen, game, moves, dialog);
+        let now = Told {
+            screen: app.screen(),
+            game,
+            moves,
+            score,
+            dialog: app.dialog_shown(),
+        };
         if self.told.as_ref() == Some(&now) {
             return;
         }
-        let (screen, game, moves, dialog) = &now;
-        let _ = body.set_attribute("data-dialog", dialog.unwrap_or(""));
-        let name = match screen {
+        let name = match now.screen {
             Screen::Launcher => "launcher",
             Screen::Group(_) => "group",
             Screen::Game(_) => "game",
@@ -144,10 +156,12 @@ impl WebApp {
             Screen::Replay(_) => "replay",
         };
         let _ = body.set_attribute("data-screen", name);
-        let _ = body.set_attribute("data-game", game.as_deref().unwrap_or(""));
-        let _ = body.set_attribute("data-moves", &moves.0.to_string());
-        let _ = body.set_attribute("data-score", &moves.1.to_string());
-        let title = game
+        let _ = body.set_attribute("data-dialog", now.dialog.unwrap_or(""));
+        let _ = body.set_attribute("data-game", now.game.as_deref().unwrap_or(""));
+        let _ = body.set_attribute("data-moves", &now.moves.to_string());
+        let _ = body.set_attribute("data-score", &now.score.to_string());
+        let title = now
+            .game
             .as_deref()
             .and_then(|id| app.registry().get(id))
             .map_or_else(

@@ -360,7 +360,7 @@ def test_the_first_frame_and_fast_autoplay(url):
         assert rate >= 20.0, f"Fast autoplay made {rate:.1f} moves a second"
 
 
-def test_at_360_px_a_touch_drag_plays_and_a_tap_opens(url):
+def test_at_360_px_touch_drags_play_and_a_tap_and_a_click_go_back(url):
     with Page(url, width=360, height=740, mobile=True) as page:
         start_2048(page)
         moves = page.number("moves")
@@ -415,7 +415,7 @@ def main():
         (test_every_screen_opens_without_a_console_error, url),
         (test_every_game_opens_by_its_address_and_plays, url),
         (test_a_second_tab_saves_nothing_while_the_first_is_open, url),
-        (test_at_360_px_a_touch_drag_plays_and_a_tap_opens, url),
+        (test_at_360_px_touch_drags_play_and_a_tap_and_a_click_go_back, url),
         (test_the_page_opened_from_the_disk_plays, folder),
         (test_the_first_frame_and_fast_autoplay, url),
     ]

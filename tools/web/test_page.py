@@ -11,7 +11,8 @@ with an empty profile:
 - two tabs: a second tab is refused while the first is open and saves nothing; closed, the
   first gives the lock back;
 - persistence: 2048 started by its keys, moves played by keys, the page reloaded: the game in
-  progress and its best are still there;
+  progress and its best are still there; a new game over it puts it in the history, which the
+  next reload keeps too;
 - screens: every screen opened by its keys (the launcher, a group, 2048, Threes, Strike 9, the
   Compendium's catalogue, the new-game question, a game's code, Play a code, statistics, a
   replay, undo, the daily game), each seen in the page's attributes, and How to play, a hint
@@ -217,7 +218,22 @@ def test_a_game_and_its_best_survive_a_reload(url):
         # The game in progress counts for the best: kept too.
         best = json.loads(page.storage("scores.json"))["games"]["2048"]["best"]
         assert best == score, (best, score)
-        print(f"persistence: {moves} moves and a score of {score} kept over a reload")
+        # A new game over it: the game is played, and goes into the history, which a reload
+        # keeps too.
+        page.keys("n")
+        page.wait("the new-game question", lambda: page.attr("dialog") == "new-game")
+        page.keys("y")
+        page.wait("a new game", lambda: page.number("moves") == 0 and page.attr("dialog") == "")
+        page.wait("the history", lambda: page.storage("history/2048.jsonl") is not None)
+        history = page.storage("history/2048.jsonl")
+        assert len(history.splitlines()) == 1, history
+        assert json.loads(history.splitlines()[0])["score"] == score, history
+        page.driver.refresh()
+        page.first_frame()
+        assert page.storage("history/2048.jsonl") == history
+        played = json.loads(page.storage("scores.json"))["games"]["2048"]["played"]
+        assert played == 1, played
+        print(f"persistence: {moves} moves and a score of {score} kept over a reload, then in the history")
 
 
 def test_every_screen_opens_without_a_console_error(url):

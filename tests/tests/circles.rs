@@ -48,6 +48,51 @@ fn app() {
     no_circles("app");
 }
 
+/// The app's layers, top first (ARCHITECTURE.md, "The app's layers"): each module of the crate
+/// root uses only those below it.
+const APP_LAYERS: [&str; 9] = [
+    "web",
+    "app",
+    "screens",
+    "work",
+    "slot",
+    "views",
+    "ui",
+    "store",
+    "work_mode",
+];
+
+#[test]
+fn the_apps_layers_use_only_the_layers_below_them() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../app/src");
+    let mut tree = Tree::default();
+    let lib = src.join("lib.rs");
+    tree.add(Vec::new(), &lib, src.clone(), &read(&lib));
+    let uses = tree.uses(&src);
+    let top = uses
+        .get(&Vec::new())
+        .expect("the crate root's modules use each other");
+    let place = |m: &str| APP_LAYERS.iter().position(|l| *l == m);
+    let mut wrong = Vec::new();
+    for module in tree.modules.keys().filter(|m| m.len() == 1) {
+        if place(&module[0]).is_none() {
+            wrong.push(format!("{} is in no layer of APP_LAYERS", module[0]));
+        }
+    }
+    for (user, row) in top {
+        for (used, written) in row {
+            if let (Some(u), Some(d)) = (place(user), place(used))
+                && d <= u
+            {
+                wrong.push(format!("{user} uses {used}, a layer above it ({written})"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // The test sees the uses that hold the layers together.
+    assert!(top["app"].contains_key("screens") && top["store"].contains_key("work_mode"));
+}
+
 #[test]
 fn the_scan_sees_every_kind_of_use_and_skips_tests_comments_and_literals() {
     let text = r##"
@@ -88,6 +133,9 @@ fn the_scan_sees_every_kind_of_use_and_skips_tests_comments_and_literals() {
 
 /// A module path from the crate root: `[]` is the root, `["ntuple", "run"]` is `ntuple::run`.
 type ModPath = Vec<String>;
+
+/// Parent → user → used → where it is used.
+type Uses = BTreeMap<ModPath, BTreeMap<String, BTreeMap<String, String>>>;
 
 /// A module's own code: the paths it names from inside the crate, as written, each with the name
 /// a `use` binds to it, if any.
@@ -203,8 +251,9 @@ impl Tree {
         Some([base, rest.to_vec()].concat())
     }
 
-    /// The circles among the siblings under each parent, one line each with its uses.
-    fn circles(&self, src: &Path) -> Vec<String> {
+    /// Who uses whom among the siblings under each parent: parent → user → used → where it is
+    /// used (the file and the path as written).
+    fn uses(&self, src: &Path) -> Uses {
         // The names each `use` binds, from the crate root (`["Variant"]` is
         // `["variant", "Variant"]`).
         let mut aliases = BTreeMap::new();
@@ -215,9 +264,7 @@ impl Tree {
                 }
             }
         }
-        // parent → user → used → where it is used.
-        let mut uses: BTreeMap<ModPath, BTreeMap<String, BTreeMap<String, String>>> =
-            BTreeMap::new();
+        let mut uses = Uses::new();
         for (at, module) in &self.modules {
             for (path, _) in &module.paths {
                 let Some(mut target) = self.absolute(at, path) else {
@@ -241,8 +288,13 @@ impl Tree {
                 }
             }
         }
+        uses
+    }
+
+    /// The circles among the siblings under each parent, one line each with its uses.
+    fn circles(&self, src: &Path) -> Vec<String> {
         let mut found = Vec::new();
-        for (parent, graph) in &uses {
+        for (parent, graph) in &self.uses(src) {
             let reach = |from: &str| {
                 let mut seen = BTreeSet::new();
                 let mut todo = vec![from.to_string()];

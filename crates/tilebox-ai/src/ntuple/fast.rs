@@ -417,18 +417,15 @@ pub(crate) fn play<F: Features>(
         let mut previous: Option<(Bits, F::Indices)> = None;
         let mut played = 0u64;
         loop {
-            let mut best: Option<(f32, usize, Bits, F::Indices)> = None;
+            // The four afterstates and their indices first, then their values: the weights'
+            // reads are all in flight at once, before any choice waits on one.
+            let mut afterstates = [(0u64, 0f32, None::<F::Indices>); 4];
             let mut over = false;
-            for d in 0..4 {
+            for (d, slot) in afterstates.iter_mut().enumerate() {
                 let (after, reward, _, o) = fast.lines.slide(board, d);
                 over |= o;
-                if after == board || over {
-                    continue;
-                }
-                let at = features.indices(after);
-                let v = reward + value_at(weights, at.as_ref());
-                if best.as_ref().is_none_or(|b| v > b.0) {
-                    best = Some((v, d, after, at));
+                if after != board {
+                    *slot = (after, reward, Some(features.indices(after)));
                 }
             }
             if over {
@@ -437,6 +434,17 @@ pub(crate) fn play<F: Features>(
                     previous: previous.map(|(b, _)| b),
                     played,
                 });
+            }
+            let values = afterstates.map(|(_, reward, at)| {
+                at.map(|at| reward + value_at(weights, at.as_ref()))
+            });
+            let mut best: Option<(f32, usize, Bits, F::Indices)> = None;
+            for (d, (&(after, _, at), v)) in afterstates.iter().zip(values).enumerate() {
+                if let (Some(at), Some(v)) = (at, v)
+                    && best.as_ref().is_none_or(|b| v > b.0)
+                {
+                    best = Some((v, d, after, at));
+                }
             }
             let Some((target, d, after, at)) = best else {
                 break;

@@ -267,7 +267,7 @@ pub trait WeightTable {
 }
 
 impl WeightTable for [AtomicU32] {
-    #[inline]
+    #[inline(always)]
     fn weight(&self, index: usize) -> f32 {
         self.get(index)
             .map_or(0.0, |w| f32::from_bits(w.load(Ordering::Relaxed)))
@@ -432,7 +432,7 @@ impl Network {
 
 /// Adds `delta` to the weight at `index` (nothing past the end): one weight's share of a TD
 /// step, as [`Network::adjust`] and the trainer's fast path make it.
-#[inline]
+#[inline(always)]
 fn add(weights: &[AtomicU32], index: usize, delta: f32) {
     if let Some(w) = weights.get(index) {
         let old = f32::from_bits(w.load(Ordering::Relaxed));
@@ -441,14 +441,20 @@ fn add(weights: &[AtomicU32], index: usize, delta: f32) {
 }
 
 /// The value the features at `indices` give under `weights`: [`Compiled::value`]'s sum, in
-/// the same order, from indices computed beforehand (the trainer's fast path).
-#[inline]
+/// the same order and from the same start (`-0.0`, as `Iterator::sum` starts), bit for bit,
+/// from indices computed beforehand (the trainer's fast path); a plain loop, which the
+/// compiler keeps inline where the iterator's closure was a call a weight.
+#[inline(always)]
 pub(crate) fn value_at(weights: &[AtomicU32], indices: &[u32]) -> f32 {
-    indices.iter().map(|&i| weights.weight(i as usize)).sum()
+    let mut sum = -0.0f32;
+    for &i in indices {
+        sum += weights.weight(i as usize);
+    }
+    sum
 }
 
 /// [`Network::adjust`] on the features at `indices`, in the same order.
-#[inline]
+#[inline(always)]
 pub(crate) fn adjust_at(weights: &[AtomicU32], indices: &[u32], delta: f32) {
     for &i in indices {
         add(weights, i as usize, delta);

@@ -42,19 +42,20 @@ const LINES: usize = 1 << 16;
 /// The highest rank a nibble holds.
 const TOP: u8 = 15;
 
-/// One line's move toward the wall at nibble 0: the line after it, the points it earns as
-/// a reward (`f32`, 0 when it does not move, as the engine's path adds them) and as the
-/// score counts them, and whether it makes a rank beyond [`TOP`].
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub(crate) struct LineMove {
-    after: u16,
-    over: bool,
-    reward: f32,
-    points: u64,
-}
+/// One line's move toward the wall at nibble 0, in 32 bits (the tables stay small enough to
+/// sit in the caches beside the weights): the line after it (bits 0 to 15), whether it makes a
+/// rank beyond [`TOP`] (bit 16), and the number of its points in [`LineTables::gains`] (bits
+/// 17 to 31).
+type LineMove = u32;
 
-/// A variant's moves on bitboards: each line's move toward either wall, shared by every
-/// mover of the variant's line rule.
+/// The bit of a line move that makes a rank beyond [`TOP`].
+const OVER: u32 = 1 << 16;
+
+/// The most distinct points a variant's line moves earn on the fast path.
+const GAINS: usize = 1 << 15;
+
+/// A variant's moves as bitboard tables: each line's move toward either wall, shared by
+/// every mover of the variant's line rule.
 #[derive(Debug)]
 pub(crate) struct LineTables {
     key: u64,
@@ -62,6 +63,10 @@ pub(crate) struct LineTables {
     near: Box<[LineMove; LINES]>,
     /// Toward nibble 3 (right, down).
     far: Box<[LineMove; LINES]>,
+    /// The points a line move earns, by number: as a reward (`f32`, as the engine's path adds
+    /// them) and as the score counts them. Number 0 is none (a line that does not move).
+    rewards: Vec<f32>,
+    points: Vec<u64>,
 }
 
 /// The line `row` with its nibbles in the opposite order.
@@ -70,7 +75,8 @@ fn reverse(row: u16) -> u16 {
 }
 
 impl LineTables {
-    /// The tables of `model`'s line rule, built once a rule (the last one built is kept).
+    /// The tables of `model`'s line rule, built once a rule (the last one built is kept);
+    /// `None` when its lines earn more distinct points than [`GAINS`].
     fn of(model: &VariantModel) -> Option<Arc<LineTables>> {
         static LAST: Mutex<Option<Arc<LineTables>>> = Mutex::new(None);
         let key = model.line_rule_key()?;
@@ -84,70 +90,97 @@ impl LineTables {
     }
 
     fn build(model: &VariantModel, key: u64) -> Option<LineTables> {
-        let mut near: Box<[LineMove; LINES]> = vec![LineMove::default(); LINES]
-            .into_boxed_slice()
-            .try_into()
-            .ok()?;
+        let mut near: Box<[LineMove; LINES]> =
+            vec![0; LINES].into_boxed_slice().try_into().ok()?;
         let mut far = near.clone();
+        let mut points = vec![0u64];
+        let mut numbers = std::collections::HashMap::from([(0u64, 0u32)]);
         for row in 0..=u16::MAX {
             let mut line = [0u8; SIDE];
             for (i, cell) in line.iter_mut().enumerate() {
                 *cell = ((row >> (4 * i)) & 0xF) as u8;
             }
             let before = line;
-            let points = model.slide_line_scored(&mut line);
-            let moved = line != before;
+            let gained = model.slide_line_scored(&mut line);
+            let gained = if line != before { gained } else { 0 };
             let over = line.iter().any(|&r| r > TOP);
-            let after = line
-                .iter()
-                .enumerate()
-                .fold(0u16, |a, (i, &r)| a | (u16::from(r & 0xF) << (4 * i)));
-            let m = LineMove {
-                after: if over { row } else { after },
-                over,
-                reward: if moved { points as f32 } else { 0.0 },
-                points: if moved { points } else { 0 },
+            let after = if over {
+                row
+            } else {
+                line.iter()
+                    .enumerate()
+                    .fold(0u16, |a, (i, &r)| a | (u16::from(r & 0xF) << (4 * i)))
             };
+            let next = u32::try_from(points.len()).ok()?;
+            let number = *numbers.entry(gained).or_insert(next);
+            if number == next {
+                points.push(gained);
+            }
+            if points.len() > GAINS {
+                return None;
+            }
+            let m = u32::from(after) | if over { OVER } else { 0 } | (number << 17);
             near[usize::from(row)] = m;
-            far[usize::from(reverse(row))] = LineMove {
-                after: reverse(m.after),
-                ..m
-            };
+            far[usize::from(reverse(row))] =
+                u32::from(reverse(after)) | (m & !0xFFFF);
         }
-        Some(LineTables { key, near, far })
+        Some(LineTables {
+            key,
+            near,
+            far,
+            rewards: points.iter().map(|&p| p as f32).collect(),
+            points,
+        })
     }
 
-    /// The four rows of `board` moved by `table`: the board after, the reward, the points,
-    /// and whether a rank beyond [`TOP`] would be made.
-    #[inline]
-    fn rows(board: Bits, table: &[LineMove; LINES]) -> (Bits, f32, u64, bool) {
+    /// The four rows of `board` moved by `table`: the board after, the reward, and whether a
+    /// rank beyond [`TOP`] would be made.
+    #[inline(always)]
+    fn rows(&self, board: Bits, table: &[LineMove; LINES]) -> (Bits, f32, bool) {
         let mut out = 0u64;
         let mut reward = 0f32;
-        let mut points = 0u64;
-        let mut over = false;
+        let mut over = 0;
         for i in 0..4 {
-            let m = &table[usize::from((board >> (16 * i)) as u16)];
-            out |= u64::from(m.after) << (16 * i);
-            reward += m.reward;
-            points = points.saturating_add(m.points);
-            over |= m.over;
+            let m = table[usize::from((board >> (16 * i)) as u16)];
+            out |= u64::from(m & 0xFFFF) << (16 * i);
+            reward += self.rewards.get((m >> 17) as usize).copied().unwrap_or(0.0);
+            over |= m & OVER;
         }
-        (out, reward, points, over)
+        (out, reward, over != 0)
     }
 
-    /// The move `d` (in `Direction::ALL` order: left, right, up, down) of `board`: see
-    /// [`LineTables::rows`].
-    #[inline]
-    fn slide(&self, board: Bits, d: usize) -> (Bits, f32, u64, bool) {
+    /// The table and whether the board is read transposed, of the move `d` (in
+    /// `Direction::ALL` order: left, right, up, down).
+    #[inline(always)]
+    fn table(&self, d: usize) -> (&[LineMove; LINES], bool) {
         match d {
-            0 => Self::rows(board, &self.near),
-            1 => Self::rows(board, &self.far),
-            _ => {
-                let table = if d == 2 { &self.near } else { &self.far };
-                let (t, reward, points, over) = Self::rows(transpose(board), table);
-                (transpose(t), reward, points, over)
-            }
+            0 => (&self.near, false),
+            1 => (&self.far, false),
+            2 => (&self.near, true),
+            _ => (&self.far, true),
         }
+    }
+
+    /// The move `d` of `board`: see [`LineTables::rows`].
+    #[inline(always)]
+    fn slide(&self, board: Bits, d: usize) -> (Bits, f32, bool) {
+        let (table, turned) = self.table(d);
+        if turned {
+            let (t, reward, over) = self.rows(transpose(board), table);
+            (transpose(t), reward, over)
+        } else {
+            self.rows(board, table)
+        }
+    }
+
+    /// The points the move `d` of `board` earns, as the score counts them.
+    fn points(&self, board: Bits, d: usize) -> u64 {
+        let (table, turned) = self.table(d);
+        let lines = if turned { transpose(board) } else { board };
+        (0..4).fold(0u64, |total, i| {
+            let m = table[usize::from((lines >> (16 * i)) as u16)];
+            total.saturating_add(self.points.get((m >> 17) as usize).copied().unwrap_or(0))
+        })
     }
 }
 
@@ -313,7 +346,7 @@ pub(crate) struct Standard;
 impl Features for Standard {
     type Indices = [u32; 4 * SYMMETRIES];
 
-    #[inline]
+    #[inline(always)]
     fn indices(&self, board: Bits) -> [u32; 4 * SYMMETRIES] {
         let images = images(board);
         let mut out = [0u32; 4 * SYMMETRIES];
@@ -422,7 +455,7 @@ pub(crate) fn play<F: Features>(
             let mut afterstates = [(0u64, 0f32, None::<F::Indices>); 4];
             let mut over = false;
             for (d, slot) in afterstates.iter_mut().enumerate() {
-                let (after, reward, _, o) = fast.lines.slide(board, d);
+                let (after, reward, o) = fast.lines.slide(board, d);
                 over |= o;
                 if after != board {
                     *slot = (after, reward, Some(features.indices(after)));
@@ -455,7 +488,7 @@ pub(crate) fn play<F: Features>(
             }
             previous = Some((after, at));
             if first {
-                merged = merged.saturating_add(fast.lines.slide(board, d).2);
+                merged = merged.saturating_add(fast.lines.points(board, d));
                 won |= fast.win.is_some_and(|w| max_rank(after) >= w);
             }
             board = fast.spawn(after, &mut rng);

@@ -22,6 +22,7 @@
 //!
 //! [`SlidingState::reseeded`]: tilebox_sliding::SlidingState::reseeded
 
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 use tilebox_core::GameRng;
@@ -330,48 +331,130 @@ pub(crate) fn images(board: Bits) -> [Bits; SYMMETRIES] {
     ]
 }
 
-/// A network's features, as the fast path reads them.
+/// A network's features and weights, as the fast path reads them.
 pub(crate) trait Features {
     /// The weight indices of one board, in the network's order.
-    type Indices: Copy + AsRef<[u32]>;
+    type Indices: Copy;
     /// The indices of `board` (preview class 0).
     fn indices(&self, board: Bits) -> Self::Indices;
+    /// The value of the board whose indices are `at`: [`value_at`]'s, bit for bit.
+    fn value(&self, at: &Self::Indices) -> f32;
+    /// Adds `delta` to the weights at `at`, as [`adjust_at`] does.
+    fn adjust(&self, at: &Self::Indices, delta: f32);
+    /// The values of four boards, each [`Features::value`]'s.
+    #[inline(always)]
+    fn values(&self, at: [&Self::Indices; 4]) -> [f32; 4] {
+        at.map(|at| self.value(at))
+    }
 }
 
-/// The standard 4×6-tuples ([`Layout::standard`] without the preview), read straight off the
-/// images: each tuple is one or two runs of cells.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Standard;
+/// The weights of one 6-tuple.
+type Tuple6 = [AtomicU32; 1 << 24];
 
-impl Features for Standard {
+/// The standard 4×6-tuples ([`Layout::standard`] without the preview): their features read
+/// straight off the images, each tuple one or two runs of cells, and their weights a fixed
+/// block each (so no read is checked against the end).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Standard<'a> {
+    tuples: [&'a Tuple6; 4],
+}
+
+/// The standard network's weight indices of `board`: tuple by tuple, each under the eight
+/// symmetries in order, each tuple's block at `t << 24`.
+#[inline(always)]
+pub(crate) fn standard_indices(board: Bits) -> [u32; 4 * SYMMETRIES] {
+    let images = images(board);
+    let mut out = [0u32; 4 * SYMMETRIES];
+    for (s, &b) in images.iter().enumerate() {
+        // Cells 0 1 2 3 4 5; 4 5 6 7 8 9; 0 1 2 4 5 6; 4 5 6 8 9 10.
+        out[s] = (b & 0xFF_FFFF) as u32;
+        out[SYMMETRIES + s] = (1 << 24) | ((b >> 16) & 0xFF_FFFF) as u32;
+        out[2 * SYMMETRIES + s] = (2 << 24) | ((b & 0xFFF) | ((b >> 4) & 0xFF_F000)) as u32;
+        out[3 * SYMMETRIES + s] =
+            (3 << 24) | (((b >> 16) & 0xFFF) | ((b >> 20) & 0xFF_F000)) as u32;
+    }
+    out
+}
+
+impl<'a> Standard<'a> {
+    /// The standard features of `network`, if its layout is the standard one.
+    pub(crate) fn of(network: &'a Network) -> Option<Standard<'a>> {
+        if *network.layout() != Layout::standard(false) {
+            return None;
+        }
+        let weights = network.cells();
+        let block = |t: usize| -> Option<&'a Tuple6> {
+            weights.get(t << 24..(t + 1) << 24)?.try_into().ok()
+        };
+        Some(Standard {
+            tuples: [block(0)?, block(1)?, block(2)?, block(3)?],
+        })
+    }
+}
+
+impl Features for Standard<'_> {
     type Indices = [u32; 4 * SYMMETRIES];
 
     #[inline(always)]
     fn indices(&self, board: Bits) -> [u32; 4 * SYMMETRIES] {
-        let images = images(board);
-        let mut out = [0u32; 4 * SYMMETRIES];
-        for (s, &b) in images.iter().enumerate() {
-            // Cells 0 1 2 3 4 5; 4 5 6 7 8 9; 0 1 2 4 5 6; 4 5 6 8 9 10.
-            out[s] = (b & 0xFF_FFFF) as u32;
-            out[SYMMETRIES + s] = (1 << 24) | ((b >> 16) & 0xFF_FFFF) as u32;
-            out[2 * SYMMETRIES + s] = (2 << 24) | ((b & 0xFFF) | ((b >> 4) & 0xFF_F000)) as u32;
-            out[3 * SYMMETRIES + s] =
-                (3 << 24) | (((b >> 16) & 0xFFF) | ((b >> 20) & 0xFF_F000)) as u32;
+        standard_indices(board)
+    }
+
+    #[inline(always)]
+    fn value(&self, at: &[u32; 4 * SYMMETRIES]) -> f32 {
+        let mut sum = -0.0f32;
+        for (t, tuple) in self.tuples.iter().enumerate() {
+            for &i in &at[t * SYMMETRIES..(t + 1) * SYMMETRIES] {
+                sum += f32::from_bits(tuple[(i & 0xFF_FFFF) as usize].load(Ordering::Relaxed));
+            }
         }
-        out
+        sum
+    }
+
+    /// The four sums in step, weight by weight: each one's additions are in its own order (so
+    /// each is [`Features::value`]'s, bit for bit), and the four chains of additions and their
+    /// reads overlap instead of waiting one for another.
+    #[inline(always)]
+    fn values(&self, at: [&[u32; 4 * SYMMETRIES]; 4]) -> [f32; 4] {
+        let mut sums = [-0.0f32; 4];
+        for (t, tuple) in self.tuples.iter().enumerate() {
+            for k in t * SYMMETRIES..(t + 1) * SYMMETRIES {
+                for (sum, at) in sums.iter_mut().zip(at) {
+                    *sum += f32::from_bits(tuple[(at[k] & 0xFF_FFFF) as usize].load(Ordering::Relaxed));
+                }
+            }
+        }
+        sums
+    }
+
+    #[inline(always)]
+    fn adjust(&self, at: &[u32; 4 * SYMMETRIES], delta: f32) {
+        for (t, tuple) in self.tuples.iter().enumerate() {
+            for &i in &at[t * SYMMETRIES..(t + 1) * SYMMETRIES] {
+                let w = &tuple[(i & 0xFF_FFFF) as usize];
+                let old = f32::from_bits(w.load(Ordering::Relaxed));
+                w.store((old + delta).to_bits(), Ordering::Relaxed);
+            }
+        }
     }
 }
 
-impl Standard {
-    /// Whether `layout` is the one this reads.
-    pub(crate) fn reads(layout: &Layout) -> bool {
-        *layout == Layout::standard(false)
-    }
-}
-
-/// Any layout's features, through its compiled cells.
+/// Any layout's features, through its compiled cells, and its weights.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct AnyLayout<'a>(pub(crate) &'a Compiled);
+pub(crate) struct AnyLayout<'a> {
+    compiled: &'a Compiled,
+    weights: &'a [AtomicU32],
+}
+
+impl<'a> AnyLayout<'a> {
+    /// The features of `network`.
+    pub(crate) fn of(network: &'a Network) -> AnyLayout<'a> {
+        AnyLayout {
+            compiled: network.compiled(),
+            weights: network.cells(),
+        }
+    }
+}
 
 /// The indices of a layout's features: as many as it reads.
 #[derive(Debug, Clone, Copy)]
@@ -392,8 +475,18 @@ impl Features for AnyLayout<'_> {
     #[inline]
     fn indices(&self, board: Bits) -> Indices {
         let mut at = [0u32; MAX_FEATURES];
-        let n = self.0.indices_into(board, 0, &mut at);
+        let n = self.compiled.indices_into(board, 0, &mut at);
         Indices { at, n }
+    }
+
+    #[inline]
+    fn value(&self, at: &Indices) -> f32 {
+        value_at(self.weights, at.as_ref())
+    }
+
+    #[inline]
+    fn adjust(&self, at: &Indices, delta: f32) {
+        adjust_at(self.weights, at.as_ref(), delta);
     }
 }
 
@@ -424,13 +517,11 @@ pub(crate) struct Handover {
 pub(crate) fn play<F: Features>(
     fast: &Fast,
     features: &F,
-    network: &Network,
     rate: f32,
     keep: bool,
     mut course: Course,
     path: &mut Path,
 ) -> Result<super::train::Game, Handover> {
-    let weights = network.cells();
     let Path {
         boards,
         moves,
@@ -468,12 +559,16 @@ pub(crate) fn play<F: Features>(
                     played,
                 });
             }
-            let values = afterstates.map(|(_, reward, at)| {
-                at.map(|at| reward + value_at(weights, at.as_ref()))
-            });
+            // A move that moves nothing is valued as if it were the first that moves, and left
+            // out; with none, the game is over.
+            let Some(any) = afterstates.iter().find_map(|a| a.2.as_ref()) else {
+                break;
+            };
+            let values = features.values(afterstates.each_ref().map(|a| a.2.as_ref().unwrap_or(any)));
             let mut best: Option<(f32, usize, Bits, F::Indices)> = None;
-            for (d, (&(after, _, at), v)) in afterstates.iter().zip(values).enumerate() {
-                if let (Some(at), Some(v)) = (at, v)
+            for (d, (&(after, reward, at), v)) in afterstates.iter().zip(values).enumerate() {
+                let v = reward + v;
+                if let Some(at) = at
                     && best.as_ref().is_none_or(|b| v > b.0)
                 {
                     best = Some((v, d, after, at));
@@ -483,8 +578,7 @@ pub(crate) fn play<F: Features>(
                 break;
             };
             if let Some((_, p)) = &previous {
-                let p = p.as_ref();
-                adjust_at(weights, p, rate * (target - value_at(weights, p)));
+                features.adjust(p, rate * (target - features.value(p)));
             }
             previous = Some((after, at));
             if first {
@@ -499,8 +593,7 @@ pub(crate) fn play<F: Features>(
             played += 1;
         }
         if let Some((_, p)) = &previous {
-            let p = p.as_ref();
-            adjust_at(weights, p, rate * -value_at(weights, p));
+            features.adjust(p, rate * -features.value(p));
         }
         let Some(middle) =
             course.stretch_done(played, keep, || (fast.score(board, merged), won))
@@ -568,17 +661,16 @@ mod tests {
         let layout = Layout::standard(false);
         for board in BOARDS {
             assert_eq!(
-                Standard.indices(board).to_vec(),
+                standard_indices(board).to_vec(),
                 reference_indices(&layout, board),
                 "{board:016x}"
             );
         }
         // Another layout's, through its compiled cells, too.
-        let small = Layout::small(false);
-        let compiled = Compiled::new(&small);
+        let small = Network::new(&Layout::small(false), 0.0);
         for board in BOARDS {
-            let any = AnyLayout(&compiled).indices(board);
-            assert_eq!(any.as_ref(), reference_indices(&small, board).as_slice());
+            let any = AnyLayout::of(&small).indices(board);
+            assert_eq!(any.as_ref(), reference_indices(small.layout(), board).as_slice());
         }
     }
 
@@ -586,11 +678,13 @@ mod tests {
         #[test]
         fn the_standard_features_are_the_reference_ones(board in any::<u64>()) {
             let layout = Layout::standard(false);
-            prop_assert_eq!(Standard.indices(board).to_vec(), reference_indices(&layout, board));
+            prop_assert_eq!(standard_indices(board).to_vec(), reference_indices(&layout, board));
             let compiled = Compiled::new(&layout);
-            let any = AnyLayout(&compiled).indices(board);
-            let standard = Standard.indices(board);
-            prop_assert_eq!(any.as_ref(), standard.as_slice());
+            let mut at = [0u32; MAX_FEATURES];
+            let n = compiled.indices_into(board, 0, &mut at);
+            let any = &at[..n];
+            let standard = standard_indices(board);
+            prop_assert_eq!(any, standard.as_slice());
         }
     }
 
@@ -605,17 +699,19 @@ mod tests {
         for (n, board) in BOARDS.into_iter().enumerate() {
             for (k, i) in reference_indices(&layout, board).into_iter().enumerate() {
                 let w = 0.25 * (n * 32 + k) as f32 - 3.0;
-                weights[i as usize].store(w.to_bits(), std::sync::atomic::Ordering::Relaxed);
+                weights[i as usize].store(w.to_bits(), Ordering::Relaxed);
             }
         }
-        let read = |i: u32| network.weights().nth(i as usize).unwrap();
+        let read = |i: u32| f32::from_bits(weights[i as usize].load(Ordering::Relaxed));
+        let standard = Standard::of(&network).unwrap();
         let plain_value = |board: Bits| -> f32 {
-            reference_indices(&layout, board).into_iter().map(|i| f32::from_bits(weights[i as usize].load(std::sync::atomic::Ordering::Relaxed))).sum()
+            reference_indices(&layout, board).into_iter().map(|i| f32::from_bits(weights[i as usize].load(Ordering::Relaxed))).sum()
         };
         for board in BOARDS {
-            let at = Standard.indices(board);
+            let at = standard.indices(board);
+            assert_eq!(standard.value(&at), plain_value(board));
             assert_eq!(value_at(weights, &at), plain_value(board));
-            assert_eq!(value_at(weights, &at), network.value(board, 0));
+            assert_eq!(standard.value(&at), network.value(board, 0));
         }
         // One TD step from the first board toward the second's value and a reward of 8.
         let (s, next) = (BOARDS[4], BOARDS[1]);
@@ -629,9 +725,9 @@ mod tests {
                 None => expected.push((i, read(i) + delta)),
             }
         }
-        let at = Standard.indices(s);
-        let fast_target = 8.0 + value_at(weights, &Standard.indices(next));
-        adjust_at(weights, &at, rate * (fast_target - value_at(weights, &at)));
+        let at = standard.indices(s);
+        let fast_target = 8.0 + standard.value(&standard.indices(next));
+        standard.adjust(&at, rate * (fast_target - standard.value(&at)));
         for (i, w) in expected {
             assert_eq!(read(i), w, "weight {i}");
         }
@@ -672,9 +768,9 @@ mod tests {
             let rules = Rules::new(&variant).unwrap();
             let fast = Fast::new(&variant, &rules, &VariantModel::new(&rules, 1)).unwrap();
             let network = Network::new(&Layout::small(false), 0.0);
-            let compiled = Compiled::new(network.layout());
             let course = Course::new(0, game_seed(11, 0));
-            let played = play(&fast, &AnyLayout(&compiled), &network, 0.01, true, course, &mut Path::default());
+            let features = AnyLayout::of(&network);
+            let played = play(&fast, &features, 0.01, true, course, &mut Path::default());
             handed_over |= played.is_err();
             assert_eq!(played.is_err(), variant.id == "big");
         }

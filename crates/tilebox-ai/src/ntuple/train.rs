@@ -276,11 +276,9 @@ pub fn play_game(
         path,
     } = mover;
     if let Some(fast) = fast {
-        let played = if Standard::reads(network.layout()) {
-            fast::play(fast, &Standard, network, rate, keep, course, path)
-        } else {
-            let features = AnyLayout(network.compiled());
-            fast::play(fast, &features, network, rate, keep, course, path)
+        let played = match Standard::of(network) {
+            Some(standard) => fast::play(fast, &standard, rate, keep, course, path),
+            None => fast::play(fast, &AnyLayout::of(network), rate, keep, course, path),
         };
         let handover = match played {
             Ok(game) => return Some(game),

@@ -734,8 +734,9 @@ mod tests {
     }
 
     /// Games played on bitboards and on the engine learn the same weights, bit for bit, and
-    /// end alike, with restarts and without; so too a game that makes a tile beyond a nibble
-    /// (a 2048 that spawns 16384s and 32768s), which the engine's path finishes.
+    /// end alike, with restarts and without, in 2048 and three of its kin (other ladders,
+    /// weights and merges); so too a game that makes a tile beyond a nibble (a 2048 that spawns
+    /// 16384s and 32768s), which the engine's path finishes.
     #[test]
     fn the_fast_path_trains_as_the_engine_does() {
         let big = Variant::from_text(
@@ -745,7 +746,11 @@ mod tests {
         )
         .unwrap();
         let mut handed_over = false;
-        for (variant, games) in [(builtin_variant("2048").unwrap(), 12), (big, 6)] {
+        let kin = ["2584", "3125", "4096"].map(|id| (builtin_variant(id).unwrap(), 3));
+        for (variant, games) in [(builtin_variant("2048").unwrap(), 12), (big, 6)]
+            .into_iter()
+            .chain(kin)
+        {
             for method in [Method::Restarts, Method::FromStart] {
                 let layout = Layout::small(false);
                 let options = TrainOptions {

@@ -236,7 +236,12 @@ impl Compiled {
     /// Every feature's weight index into `out`, in order, as the trainer's fast path keeps them
     /// (`u32`: a network has at most [`MAX_WEIGHTS`]); returns how many.
     #[inline]
-    pub(crate) fn indices_into(&self, board: u64, preview: u8, out: &mut [u32; MAX_FEATURES]) -> usize {
+    pub(crate) fn indices_into(
+        &self,
+        board: u64,
+        preview: u8,
+        out: &mut [u32; MAX_FEATURES],
+    ) -> usize {
         let mut n = 0;
         for (slot, i) in out.iter_mut().zip(self.indices(board, preview)) {
             *slot = i as u32;

@@ -91,8 +91,7 @@ impl LineTables {
     }
 
     fn build(model: &VariantModel, key: u64) -> Option<LineTables> {
-        let mut near: Box<[LineMove; LINES]> =
-            vec![0; LINES].into_boxed_slice().try_into().ok()?;
+        let mut near: Box<[LineMove; LINES]> = vec![0; LINES].into_boxed_slice().try_into().ok()?;
         let mut far = near.clone();
         let mut points = vec![0u64];
         let mut numbers = std::collections::HashMap::from([(0u64, 0u32)]);
@@ -122,8 +121,7 @@ impl LineTables {
             }
             let m = u32::from(after) | if over { OVER } else { 0 } | (number << 17);
             near[usize::from(row)] = m;
-            far[usize::from(reverse(row))] =
-                u32::from(reverse(after)) | (m & !0xFFFF);
+            far[usize::from(reverse(row))] = u32::from(reverse(after)) | (m & !0xFFFF);
         }
         Some(LineTables {
             key,
@@ -281,7 +279,10 @@ impl Fast {
         let rows: Vec<Vec<u64>> = (0..SIDE)
             .map(|r| {
                 (0..SIDE)
-                    .map(|c| self.rules.value(u16::from((board >> (16 * r + 4 * c)) as u8 & 0xF)))
+                    .map(|c| {
+                        self.rules
+                            .value(u16::from((board >> (16 * r + 4 * c)) as u8 & 0xF))
+                    })
                     .collect()
             })
             .collect();
@@ -420,7 +421,8 @@ impl Features for Standard<'_> {
         for (t, tuple) in self.tuples.iter().enumerate() {
             for k in t * SYMMETRIES..(t + 1) * SYMMETRIES {
                 for (sum, at) in sums.iter_mut().zip(at) {
-                    *sum += f32::from_bits(tuple[(at[k] & 0xFF_FFFF) as usize].load(Ordering::Relaxed));
+                    *sum +=
+                        f32::from_bits(tuple[(at[k] & 0xFF_FFFF) as usize].load(Ordering::Relaxed));
                 }
             }
         }
@@ -564,7 +566,8 @@ pub(crate) fn play<F: Features>(
             let Some(any) = afterstates.iter().find_map(|a| a.2.as_ref()) else {
                 break;
             };
-            let values = features.values(afterstates.each_ref().map(|a| a.2.as_ref().unwrap_or(any)));
+            let values =
+                features.values(afterstates.each_ref().map(|a| a.2.as_ref().unwrap_or(any)));
             let mut best: Option<(f32, usize, Bits, F::Indices)> = None;
             for (d, (&(after, reward, at), v)) in afterstates.iter().zip(values).enumerate() {
                 let v = reward + v;
@@ -595,8 +598,7 @@ pub(crate) fn play<F: Features>(
         if let Some((_, p)) = &previous {
             features.adjust(p, rate * -features.value(p));
         }
-        let Some(middle) =
-            course.stretch_done(played, keep, || (fast.score(board, merged), won))
+        let Some(middle) = course.stretch_done(played, keep, || (fast.score(board, merged), won))
         else {
             return Ok(course.game());
         };
@@ -608,7 +610,6 @@ pub(crate) fn play<F: Features>(
         rng = GameRng::from_seed(restart_seed(course.seed, course.restarts));
     }
 }
-
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
@@ -670,7 +671,10 @@ mod tests {
         let small = Network::new(&Layout::small(false), 0.0);
         for board in BOARDS {
             let any = AnyLayout::of(&small).indices(board);
-            assert_eq!(any.as_ref(), reference_indices(small.layout(), board).as_slice());
+            assert_eq!(
+                any.as_ref(),
+                reference_indices(small.layout(), board).as_slice()
+            );
         }
     }
 
@@ -705,7 +709,10 @@ mod tests {
         let read = |i: u32| f32::from_bits(weights[i as usize].load(Ordering::Relaxed));
         let standard = Standard::of(&network).unwrap();
         let plain_value = |board: Bits| -> f32 {
-            reference_indices(&layout, board).into_iter().map(|i| f32::from_bits(weights[i as usize].load(Ordering::Relaxed))).sum()
+            reference_indices(&layout, board)
+                .into_iter()
+                .map(|i| f32::from_bits(weights[i as usize].load(Ordering::Relaxed)))
+                .sum()
         };
         for board in BOARDS {
             let at = standard.indices(board);
@@ -765,7 +772,11 @@ mod tests {
                     let a = play_game(&fast, &variant, &options, index, &mut on_bits).unwrap();
                     let b = play_game(&engine, &variant, &options, index, &mut on_engine).unwrap();
                     assert_eq!(a, b, "{} game {index}", variant.id);
-                    assert!(fast.weights().map(f32::to_bits).eq(engine.weights().map(f32::to_bits)));
+                    assert!(
+                        fast.weights()
+                            .map(f32::to_bits)
+                            .eq(engine.weights().map(f32::to_bits))
+                    );
                 }
             }
             // Whether the fast path handed a game over to the engine's.

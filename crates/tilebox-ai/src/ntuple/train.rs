@@ -302,7 +302,17 @@ pub fn play_game(
         let previous = handover.previous.map(|b| (b, preview_class(&state)));
         let resume = Some((previous, handover.played));
         let mut course = handover.course;
-        return play_on(network, model, slider, positions, state, rate, keep, &mut course, resume);
+        return play_on(
+            network,
+            model,
+            slider,
+            positions,
+            state,
+            rate,
+            keep,
+            &mut course,
+            resume,
+        );
     }
     let state = Sliding::new_game(variant, seed).ok()?;
     if state.board().side() != SIDE {
@@ -310,7 +320,17 @@ pub fn play_game(
     }
     positions.clear();
     let mut course = course;
-    play_on(network, model, slider, positions, state, rate, keep, &mut course, None)
+    play_on(
+        network,
+        model,
+        slider,
+        positions,
+        state,
+        rate,
+        keep,
+        &mut course,
+        None,
+    )
 }
 
 /// Plays the game of `course` from `state` on the engine to its end, learning; `positions`

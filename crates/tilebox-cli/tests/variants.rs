@@ -315,7 +315,7 @@ fn bad_files() -> Vec<(&'static str, String, Option<&'static str>)> {
         ("missing-field.json", missing.to_string(), Some("motion")),
         (
             "future-format.json",
-            fib(json!({"id": "future-format", "format": 3})).to_string(),
+            fib(json!({"id": "future-format", "format": 4})).to_string(),
             Some("format"),
         ),
         (

@@ -389,6 +389,7 @@ fn written_out() -> Variant {
             directions: Vec::new(),
             spent: Vec::new(),
             when: Vec::new(),
+            scores: None,
         }],
         motion: Movement::Slide,
         spawn: Spawn {

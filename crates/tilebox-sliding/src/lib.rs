@@ -19,6 +19,7 @@
 mod board;
 mod builtin;
 pub mod condition;
+pub mod numtheory;
 mod direction;
 mod engine;
 #[cfg(test)]

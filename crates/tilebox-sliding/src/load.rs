@@ -521,10 +521,10 @@ mod tests {
 
     #[test]
     fn a_future_format_is_refused() {
-        let s = refused_field(json!({ "format": 3 }), Some("format"));
-        assert!(s.contains("newer than this build reads (2)"), "{s}");
+        let s = refused_field(json!({ "format": 4 }), Some("format"));
+        assert!(s.contains("newer than this build reads (3)"), "{s}");
         let s = refused_field(json!({ "format": 0 }), Some("format"));
-        assert!(s.contains("0 is not a format (1 or 2)"), "{s}");
+        assert!(s.contains("0 is not a format (1, 2 or 3)"), "{s}");
     }
 
     /// Every misuse of format 2's fields is one line naming the file and the field.

@@ -26,6 +26,7 @@ mod engine;
 mod first_release;
 mod line;
 mod load;
+pub mod numtheory;
 mod slide;
 mod sliding;
 pub mod variant;

@@ -40,6 +40,10 @@ pub const LETTERS: [char; 6] = ['a', 'b', 'c', 'd', 'e', 'z'];
 /// (`docs/variants.md` states the bound).
 pub const MAX_NODES: usize = 128;
 
+/// The largest argument of `next_prime`: 2^32, below which primes are at most 336 apart, so
+/// that its search tests a few hundred numbers at most.
+pub const NEXT_PRIME_MOST: i64 = 1 << 32;
+
 /// The deepest nesting of parentheses, bars and calls the parser reads.
 const MAX_DEPTH: usize = 64;
 
@@ -252,6 +256,8 @@ impl Func {
             Func::Max => Some(x.max(y)),
             Func::Pow => numtheory::pow(x, y),
             Func::IsPrime => bit(numtheory::is_prime(x)),
+            // Past 2^32 its search for the next prime could be long: undefined there.
+            Func::NextPrime if x > NEXT_PRIME_MOST => None,
             Func::NextPrime => numtheory::next_prime(x),
             Func::Divisors => numtheory::divisors(x),
             Func::IsSquare => bit(numtheory::is_square(x)),

@@ -19,7 +19,6 @@
 mod board;
 mod builtin;
 pub mod condition;
-pub mod numtheory;
 mod direction;
 mod engine;
 #[cfg(test)]

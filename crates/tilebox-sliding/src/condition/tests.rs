@@ -40,6 +40,8 @@ fn expressions_evaluate() {
         ("pow(b, 4)", Some(81)),
         ("pow(b, -1)", None),
         ("next_prime(z)", Some(11)),
+        ("next_prime(4294967296)", Some(4294967311)),
+        ("next_prime(4294967297)", None),
         ("divisors(12)", Some(6)),
         ("divisors(0)", None),
         ("isqrt(17)", Some(4)),

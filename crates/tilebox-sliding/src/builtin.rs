@@ -104,6 +104,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("1668", 3),
     mode!("1847", 3),
     mode!("1429", 3),
+    mode!("bitwise-2048", 3),
     mode!("2496", 3),
     mode!("3026", 3),
     mode!("3240", 3),

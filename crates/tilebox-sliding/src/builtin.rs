@@ -107,6 +107,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("bitwise-2048", 3),
     mode!("2496", 3),
     mode!("3026", 3),
+    mode!("3069", 3),
     mode!("3240", 3),
     mode!("locef", 3),
     mode!("10", 3),

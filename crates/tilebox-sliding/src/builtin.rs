@@ -112,6 +112,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("1845", 3),
     mode!("squart", 3),
     mode!("factup", 3),
+    mode!("trigat", 3),
     mode!("locef", 3),
     mode!("10", 3),
     mode!("1716", 4),

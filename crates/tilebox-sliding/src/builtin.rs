@@ -113,6 +113,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("squart", 3),
     mode!("factup", 3),
     mode!("trigat", 3),
+    mode!("3385", 3),
     mode!("locef", 3),
     mode!("10", 3),
     mode!("1716", 4),

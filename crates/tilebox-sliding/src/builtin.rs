@@ -114,6 +114,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("factup", 3),
     mode!("trigat", 3),
     mode!("3385", 3),
+    mode!("3307", 3),
     mode!("locef", 3),
     mode!("10", 3),
     mode!("1716", 4),

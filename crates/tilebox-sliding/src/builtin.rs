@@ -116,6 +116,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("3385", 3),
     mode!("3307", 3),
     mode!("locef", 3),
+    mode!("scaprim", 3),
     mode!("10", 3),
     mode!("1716", 4),
     mode!("16-16i", 4),

@@ -119,6 +119,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("scaprim", 3),
     mode!("10", 3),
     mode!("1716", 4),
+    mode!("1825", 4),
     mode!("16-16i", 4),
     mode!("partial-absorb-243", 4),
     mode!("partial-absorb-377", 4),

@@ -131,6 +131,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("2592", 4),
     mode!("2295", 4),
     mode!("directional-merges", 4),
+    mode!("turatin", 4),
 ];
 
 /// The ids of the built-ins there were when players' own files came: a player's file could never

@@ -956,7 +956,7 @@ mod tests {
         ps: &[usize],
         v: &Variant,
         after: usize,
-    ) -> Option<Vec<usize>> {
+    ) -> Option<(Vec<usize>, Option<u64>)> {
         let int = |p: usize| v.tiles.integer(p as u64);
         let z = if after == 0 { 0 } else { int(after)? };
         let orders = if rule.any_order {
@@ -971,15 +971,21 @@ mod tests {
                 *slot = int(p)?;
             }
             // On move 0 (the built-ins that read `t` are checked on move 0).
-            let env = crate::condition::Env::of(vals);
+            let mut env = crate::condition::Env::of(vals);
             if !rule.when.iter().all(|c| c.holds(&env)) {
                 continue;
             }
             match &rule.makes {
-                None => return Some(Vec::new()),
+                None => return Some((Vec::new(), None)),
                 Some(Pos::Int(e)) => {
-                    if let Some(p) = e.eval(&env).and_then(|i| v.tiles.value_of_integer(i)) {
-                        return Some(vec![p as usize]);
+                    let made = e.eval(&env);
+                    if let Some(p) = made.and_then(|i| v.tiles.value_of_integer(i)) {
+                        // The rule's score, of the tiles in the order that matched.
+                        env.made = made.unwrap_or(0);
+                        let score = rule.scores.as_ref().map(|s| {
+                            s.eval(&env).and_then(|x| u64::try_from(x).ok()).unwrap_or(0)
+                        });
+                        return Some((vec![p as usize], score));
                     }
                 }
                 Some(_) => return None,
@@ -996,7 +1002,7 @@ mod tests {
         v: &'v Variant,
         tiles: &[usize],
         i: usize,
-    ) -> Option<(Vec<usize>, usize, &'v MergeRule)> {
+    ) -> Option<(Vec<usize>, usize, &'v MergeRule, Option<u64>)> {
         let found = (i..tiles.len()).flat_map(|s| {
             v.merges.iter().enumerate().filter_map(move |(ri, r)| {
                 let end = s + r.tiles.len();
@@ -1008,7 +1014,7 @@ mod tests {
         found
             .min_by_key(|&(end, ri, ..)| (end, ri))
             .filter(|&(_, _, s, ..)| s == i)
-            .map(|(_, _, _, out, r)| (out, r.tiles.len(), r))
+            .map(|(_, _, _, (out, score), r)| (out, r.tiles.len(), r, score))
     }
 
     fn permutations(v: &[usize]) -> Vec<Vec<usize>> {
@@ -1066,19 +1072,20 @@ mod tests {
                         integer_rule(v, &tiles, i)
                     } else {
                         first_rule(v, &tiles[i..], out.last().copied(), &far_spent)
+                            .map(|(ps, k, r)| (ps, k, r, None))
                     };
                     match found {
                         // Tiles that destroy one another: the gap closes, and the untouched
                         // tiles before it walk again with the tiles after it.
-                        Some((ps, k, r)) if ps.is_empty() => {
+                        Some((ps, k, r, _)) if ps.is_empty() => {
                             spent.extend(r.spent.iter().map(|&p| out.len() + usize::from(p)));
                             tiles.drain(i..i + k);
                             i -= out.len() - open;
                             out.truncate(open);
                         }
-                        Some((ps, k, r)) => {
+                        Some((ps, k, r, score)) => {
                             spent.extend(r.spent.iter().map(|&p| out.len() + usize::from(p)));
-                            made += value(ps[0]);
+                            made += score.unwrap_or_else(|| value(ps[0]));
                             out.extend(ps);
                             i += k;
                             open = out.len();
@@ -1219,7 +1226,7 @@ mod tests {
                         pairs
                             .clone()
                             .find_map(|r| reference_integer_match(r, &[a.into(), b.into()], &v, 0))
-                            .and_then(|out| out.first().map(|&p| p as Rank))
+                            .and_then(|(out, _)| out.first().map(|&p| p as Rank))
                     } else {
                         pairs.clone().find_map(|r| r.made(&[a, b], n))
                     };

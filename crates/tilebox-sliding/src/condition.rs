@@ -593,10 +593,12 @@ impl<'t> Parser<'t> {
 
     fn atom(&mut self) -> Parsed {
         let Some(tok) = self.peek() else {
-            return Err(match self.at.checked_sub(1).and_then(|i| self.toks.get(i)) {
-                Some(t) => format!("an expression ends with {t}"),
-                None => "empty expression".to_string(),
-            });
+            return Err(
+                match self.at.checked_sub(1).and_then(|i| self.toks.get(i)) {
+                    Some(t) => format!("an expression ends with {t}"),
+                    None => "empty expression".to_string(),
+                },
+            );
         };
         self.at += 1;
         let parsed = match tok {
@@ -645,12 +647,8 @@ impl<'t> Parser<'t> {
             _ => return Err(format!("{tok} {}", self.no_operand())),
         };
         match self.peek() {
-            Some(Tok::Num(_)) => Err(format!(
-                "a number follows {tok} (write 2a, not a2)"
-            )),
-            Some(next @ (Tok::Word(_) | Tok::Sym("(")))
-                if !matches!(next, Tok::Word(w) if KEYWORDS[..4].contains(&w)) =>
-            {
+            Some(Tok::Num(_)) => Err(format!("a number follows {tok} (write 2a, not a2)")),
+            Some(next @ (Tok::Word(_) | Tok::Sym("("))) if !matches!(next, Tok::Word(w) if KEYWORDS[..4].contains(&w)) => {
                 Err(format!("{next} follows {tok} without an operator"))
             }
             _ => Ok(parsed),
@@ -677,7 +675,11 @@ impl<'t> Parser<'t> {
             loop {
                 let arg = self.or()?;
                 if let (Some(slot), Some(&sort)) = (args.get_mut(count), sorts.get(count)) {
-                    *slot = self.want(arg, sort, Some(&format!("argument {} of {name}", count + 1)))?;
+                    *slot = self.want(
+                        arg,
+                        sort,
+                        Some(&format!("argument {} of {name}", count + 1)),
+                    )?;
                 }
                 count += 1;
                 if self.eat(Tok::Sym(")")) {
@@ -835,9 +837,9 @@ impl Expr {
             turn,
             ..Env::default()
         };
-        for i in 0..n {
-            let only = |i: usize| t[i] && !tile[i];
-            if only(i) && (parent[i] >= n || !only(parent[i])) {
+        let only = |i: usize| t[i] && !tile[i];
+        for (i, &p) in parent.iter().enumerate() {
+            if only(i) && (p >= n || !only(p)) {
                 out.push(eval_at(&self.nodes, i, &env));
             }
         }

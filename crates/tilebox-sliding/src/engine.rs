@@ -411,9 +411,9 @@ impl Rules {
             Movement::Slide if c.longer.is_empty() && !c.variant.tiles.is_integers() => {
                 slide_board(board, dir, |line, motions| slide_pairs(c, line, motions))
             }
-            Movement::Slide => {
-                slide_board(board, dir, |line, motions| slide_line(c, line, motions, turn))
-            }
+            Movement::Slide => slide_board(board, dir, |line, motions| {
+                slide_line(c, line, motions, turn)
+            }),
             Movement::Step => slide_board(board, dir, |line, motions| step_line(c, line, motions)),
         };
         if c.points.is_some() {
@@ -983,7 +983,9 @@ mod tests {
                         // The rule's score, of the tiles in the order that matched.
                         env.made = made.unwrap_or(0);
                         let score = rule.scores.as_ref().map(|s| {
-                            s.eval(&env).and_then(|x| u64::try_from(x).ok()).unwrap_or(0)
+                            s.eval(&env)
+                                .and_then(|x| u64::try_from(x).ok())
+                                .unwrap_or(0)
                         });
                         return Some((vec![p as usize], score));
                     }

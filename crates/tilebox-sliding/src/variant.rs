@@ -625,10 +625,11 @@ impl MergeRule {
                 made.ranks[0] = Rank::try_from(value).ok()?;
                 made.count = 1;
             }
-            made.score = self
-                .scores
-                .as_ref()
-                .map(|e| e.eval(&env).and_then(|s| u64::try_from(s).ok()).unwrap_or(0));
+            made.score = self.scores.as_ref().map(|e| {
+                e.eval(&env)
+                    .and_then(|s| u64::try_from(s).ok())
+                    .unwrap_or(0)
+            });
             Some(made)
         })
     }
@@ -1958,9 +1959,7 @@ impl Variant {
 
     /// Whether some rule reads the move's number `t` (format 3).
     pub fn reads_turn(&self) -> bool {
-        self.merges
-            .iter()
-            .any(|r| r.exprs().any(Expr::reads_turn))
+        self.merges.iter().any(|r| r.exprs().any(Expr::reads_turn))
     }
 
     /// What the rules read of move `turn`: the values of their parts that read `t` and no tile

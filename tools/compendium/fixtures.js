@@ -113,9 +113,9 @@ const LABELS = {
   },
 };
 
-// The modes whose rules read the number of moves played (2592's switch on each move): each
-// board's line ends with ` ; turn N`, the moves its game had played.
-const TURNS = new Set([39, 60]);
+// The modes whose rules read the number of moves played (2592's switch on each move, Turatin's
+// merge number): each board's line ends with ` ; turn N`, the moves its game had played.
+const TURNS = new Set([39, 60, 74]);
 
 /** The engine's board `tiles` written with `label`: `.` for an empty cell. */
 function labelled(tiles, label) {

@@ -53,7 +53,7 @@ fn bench_generic(c: &mut Criterion) {
     };
     // Fibonacci merges on 4×4; a longer ladder with triples on 5×5; 2048 on 6×6; pairs and
     // triples on alternate moves (each move of the search by its own rules).
-    for id in ["2584", "1024", "2048-6x6", "2592"] {
+    for id in ["2584", "1024", "2048-6x6", "2592", "1845"] {
         let states = positions(id);
         group.throughput(Throughput::Elements(states.len() as u64));
         let mut player = SlidingPlayer::new();

@@ -63,6 +63,9 @@ pub struct VariantModel {
     key: u64,
     /// Where rules hold on some moves or directions only: the rules of each move of a search.
     moves: Option<Arc<MoveModels>>,
+    /// The move number this model slides by, where the rules read it (`t`, format 3); 0
+    /// elsewhere.
+    turn: u64,
     /// For a range of integers (thousands of tiles, more than a byte can name): the engine
     /// ranks this model numbers 1, 2 … in order, the tiles a search from the state can meet
     /// ([`VariantModel::alphabet`]). `None` for a ladder, whose ranks are this player's.
@@ -92,27 +95,35 @@ impl VariantModel {
         let rules = state.rules();
         let alphabet = Self::alphabet(rules, Some(state));
         let next = state.spawn_chances();
-        let model_of = |rules: &Rules| {
-            let model = Self::with_alphabet(rules, state.board().max_rank(), alphabet.clone());
+        let model_of = |rules: &Rules, turn: u64| {
+            let model =
+                Self::with_alphabet(rules, state.board().max_rank(), alphabet.clone(), turn);
             Self {
                 next: model.tiles(next.clone()),
                 ..model
             }
         };
-        if !rules.has_move_rules() {
-            return model_of(rules);
+        let reads_turn = rules.variant().reads_turn();
+        if !rules.has_move_rules() && !reads_turn {
+            return model_of(rules, 0);
         }
-        // Every move a search reaches: a move and the game's answer are two plies.
-        let mut sets: Vec<&Rules> = Vec::new();
+        // Every move a search reaches: a move and the game's answer are two plies. Moves share
+        // a model when they play by the same rules and their rules read the same of `t`.
+        let mut sets: Vec<(&Rules, Vec<Option<i64>>, u64)> = Vec::new();
         let mut phase = Vec::new();
         for ahead in 0..=u64::from(crate::MAX_DEPTH) {
+            let turn = state.turn().saturating_add(ahead);
+            let parts = rules.variant().turn_parts(turn);
             let mut row = [0u8; 4];
             for (slot, dir) in row.iter_mut().zip(Direction::ALL) {
-                let own = rules.on_move(dir, state.turn().saturating_add(ahead));
-                let i = match sets.iter().position(|&r| std::ptr::eq(r, own)) {
+                let own = rules.on_move(dir, turn);
+                let i = match sets
+                    .iter()
+                    .position(|(r, p, _)| std::ptr::eq(*r, own) && *p == parts)
+                {
                     Some(i) => i,
                     None => {
-                        sets.push(own);
+                        sets.push((own, parts.clone(), turn));
                         sets.len() - 1
                     }
                 };
@@ -120,8 +131,14 @@ impl VariantModel {
             }
             phase.push(row);
         }
-        let models: Vec<VariantModel> = sets.into_iter().map(model_of).collect();
-        let mut model = models.first().cloned().unwrap_or_else(|| model_of(rules));
+        let models: Vec<VariantModel> = sets
+            .into_iter()
+            .map(|(rules, _, turn)| model_of(rules, turn))
+            .collect();
+        let mut model = models
+            .first()
+            .cloned()
+            .unwrap_or_else(|| model_of(rules, 0));
         model.moves = Some(Arc::new(MoveModels { models, phase }));
         model
     }
@@ -147,6 +164,7 @@ impl VariantModel {
             return None;
         }
         let mut known = std::collections::BTreeSet::new();
+        let turn = state.map_or(0, SlidingState::turn);
         if let Some(state) = state {
             let board = state.board();
             known.extend(board.cells_with_ranks().map(|(_, r)| r));
@@ -170,10 +188,10 @@ impl VariantModel {
             let mut made = Vec::new();
             for &a in &have {
                 for &b in &have {
-                    made.extend(rules.integer_merge(&[a, b]));
+                    made.extend(rules.integer_merge(&[a, b], turn));
                     if longest >= 3 && have.len() <= 40 {
                         for &c in &have {
-                            made.extend(rules.integer_merge(&[a, b, c]));
+                            made.extend(rules.integer_merge(&[a, b, c], turn));
                         }
                     }
                 }
@@ -223,11 +241,17 @@ impl VariantModel {
     /// of one move ([`Rules::on_move`]; [`VariantModel::of_state`] gives each move its own);
     /// the whole rules play as the first move toward the left.
     pub fn new(rules: &Rules, highest: Rank) -> Self {
-        Self::with_alphabet(rules, highest, Self::alphabet(rules, None))
+        Self::with_alphabet(rules, highest, Self::alphabet(rules, None), 0)
     }
 
-    /// [`VariantModel::new`] numbering a range of integers by `alphabet`.
-    fn with_alphabet(rules: &Rules, highest: Rank, alphabet: Option<Arc<[Rank]>>) -> Self {
+    /// [`VariantModel::new`] numbering a range of integers by `alphabet`, sliding as move
+    /// `turn` does.
+    fn with_alphabet(
+        rules: &Rules,
+        highest: Rank,
+        alphabet: Option<Arc<[Rank]>>,
+        turn: u64,
+    ) -> Self {
         let variant = rules.variant();
         let mut later: Vec<(Rank, f64)> = rules
             .spawn_weights()
@@ -262,6 +286,7 @@ impl VariantModel {
             variant.side,
             &variant.score,
             &alphabet,
+            variant.turn_parts(turn),
         )
             .hash(&mut hasher);
         let mut model = Self {
@@ -272,6 +297,7 @@ impl VariantModel {
             triple: [0; 4],
             key: hasher.finish(),
             moves: None,
+            turn,
             alphabet,
         };
         let later: Vec<(u8, f64)> = later
@@ -326,7 +352,7 @@ impl SlidingModel for VariantModel {
         let Ok(board) = self.rules.board_from_values(&rows) else {
             return 0;
         };
-        let slide = self.rules.slide(&board, Direction::Left);
+        let slide = self.rules.slide_on(&board, Direction::Left, self.turn);
         if let Some(row) = slide.board.rows().next() {
             for (slot, &rank) in line.iter_mut().zip(row) {
                 *slot = self.code(rank);

@@ -863,7 +863,7 @@ impl FrontEnd<Sliding> for SlidingFrontEnd {
                 json!({ "win": 7_777_777 }),
                 json!({ "side": 4, "bonus": true }),
                 json!({ "tiles": [] }),
-                json!({ "format": 3 }),
+                json!({ "format": 4 }),
                 json!(null),
                 json!("4x4"),
             ],

@@ -104,12 +104,22 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("1668", 3),
     mode!("1847", 3),
     mode!("1429", 3),
+    mode!("bitwise-2048", 3),
     mode!("2496", 3),
     mode!("3026", 3),
+    mode!("3069", 3),
     mode!("3240", 3),
+    mode!("1845", 3),
+    mode!("squart", 3),
+    mode!("factup", 3),
+    mode!("trigat", 3),
+    mode!("3385", 3),
+    mode!("3307", 3),
     mode!("locef", 3),
+    mode!("scaprim", 3),
     mode!("10", 3),
     mode!("1716", 4),
+    mode!("1825", 4),
     mode!("16-16i", 4),
     mode!("partial-absorb-243", 4),
     mode!("partial-absorb-377", 4),
@@ -121,6 +131,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("2592", 4),
     mode!("2295", 4),
     mode!("directional-merges", 4),
+    mode!("turatin", 4),
 ];
 
 /// The ids of the built-ins there were when players' own files came: a player's file could never
@@ -389,6 +400,7 @@ fn written_out() -> Variant {
             directions: Vec::new(),
             spent: Vec::new(),
             when: Vec::new(),
+            scores: None,
         }],
         motion: Movement::Slide,
         spawn: Spawn {

@@ -322,7 +322,7 @@ impl Rules {
     pub fn pair_merge(&self, a: Rank, b: Rank) -> Option<Rank> {
         let c = &*self.0;
         if c.variant.tiles.is_integers() {
-            return self.integer_merge(&[a, b]);
+            return self.integer_merge(&[a, b], 0);
         }
         let side = 1usize << c.shift;
         if usize::from(a) >= side || usize::from(b) >= side {
@@ -339,10 +339,10 @@ impl Rules {
         self.pair_merge(a, b).is_some() || self.pair_merge(b, a).is_some()
     }
 
-    /// In a range of integers, the tile that `ranks` (from the wall outward) make by the first
-    /// rule of as many tiles that takes them with no tile behind them; `None` for a ladder,
-    /// for tiles no rule takes, and for tiles that destroy one another.
-    pub fn integer_merge(&self, ranks: &[Rank]) -> Option<Rank> {
+    /// In a range of integers, the tile that `ranks` (from the wall outward) make on move
+    /// `turn` by the first rule of as many tiles that takes them with no tile behind them;
+    /// `None` for a ladder, for tiles no rule takes, and for tiles that destroy one another.
+    pub fn integer_merge(&self, ranks: &[Rank], turn: u64) -> Option<Rank> {
         let v = &self.0.variant;
         if !v.tiles.is_integers() {
             return None;
@@ -350,7 +350,7 @@ impl Rules {
         v.merges
             .iter()
             .filter(|r| r.tiles.len() == ranks.len())
-            .find_map(|r| r.integer_outputs(ranks, &v.tiles, 0))
+            .find_map(|r| r.integer_outputs(ranks, &v.tiles, 0, turn))
             .and_then(|made| made.ranks().first().copied())
     }
 
@@ -411,9 +411,9 @@ impl Rules {
             Movement::Slide if c.longer.is_empty() && !c.variant.tiles.is_integers() => {
                 slide_board(board, dir, |line, motions| slide_pairs(c, line, motions))
             }
-            Movement::Slide => {
-                slide_board(board, dir, |line, motions| slide_line(c, line, motions))
-            }
+            Movement::Slide => slide_board(board, dir, |line, motions| {
+                slide_line(c, line, motions, turn)
+            }),
             Movement::Step => slide_board(board, dir, |line, motions| step_line(c, line, motions)),
         };
         if c.points.is_some() {
@@ -683,7 +683,8 @@ fn value_of(c: &Compiled, rank: Rank) -> u64 {
 /// them that no merge has touched this move meet the tiles after them, so the walk goes back
 /// to the first of those. A cell a merge leaves spent (format 2's `spent`) is the far cell of
 /// no merge for the rest of the walk.
-fn slide_line(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>) -> u64 {
+/// `turn` is the move's number, which a range of integers' rules may read (`t`).
+fn slide_line(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>, turn: u64) -> u64 {
     let mut tiles = [(0, 0usize); 8];
     let mut m = 0;
     for (from, &rank) in line.iter().enumerate() {
@@ -727,7 +728,7 @@ fn slide_line(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>) ->
             *r = rank;
         }
         let longer = if integers {
-            integer_merge_at(c, &tiles[..m], j)
+            integer_merge_at(c, &tiles[..m], j, turn)
         } else {
             c.longer
                 .iter()
@@ -750,8 +751,10 @@ fn slide_line(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>) ->
             one[0] = rank;
             (one, 1)
         };
+        let mut score = None;
         let ((made, count), used) = match (longer, pair) {
             (Some((made, k, cells)), _) => {
+                score = made.score();
                 for &p in cells {
                     spent |= 1u32 << (out + usize::from(p)).min(31);
                 }
@@ -805,7 +808,8 @@ fn slide_line(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>) ->
             });
         }
         if used > 1 {
-            gained = gained.saturating_add(value_of(c, made[0]));
+            let points = score.unwrap_or_else(|| value_of(c, made[0]));
+            gained = gained.saturating_add(points);
         }
         out += count;
         j += used;
@@ -827,6 +831,7 @@ fn integer_merge_at<'c>(
     c: &'c Compiled,
     tiles: &[(Rank, usize)],
     j: usize,
+    turn: u64,
 ) -> Option<(Made, usize, &'c [u8])> {
     for end in j + 1..tiles.len() {
         for rule in &c.variant.merges {
@@ -839,7 +844,7 @@ fn integer_merge_at<'c>(
                 *r = rank;
             }
             let after = tiles.get(end + 1).map_or(0, |t| t.0);
-            if let Some(made) = rule.integer_outputs(&ranks[..k], &c.variant.tiles, after) {
+            if let Some(made) = rule.integer_outputs(&ranks[..k], &c.variant.tiles, after, turn) {
                 return (start == j).then_some((made, k, &rule.spent[..]));
             }
         }
@@ -951,7 +956,7 @@ mod tests {
         ps: &[usize],
         v: &Variant,
         after: usize,
-    ) -> Option<Vec<usize>> {
+    ) -> Option<(Vec<usize>, Option<u64>)> {
         let int = |p: usize| v.tiles.integer(p as u64);
         let z = if after == 0 { 0 } else { int(after)? };
         let orders = if rule.any_order {
@@ -965,14 +970,24 @@ mod tests {
             for (slot, &p) in vals.iter_mut().zip(&order) {
                 *slot = int(p)?;
             }
-            if !rule.when.iter().all(|c| c.holds(&vals)) {
+            // On move 0 (the built-ins that read `t` are checked on move 0).
+            let mut env = crate::condition::Env::of(vals);
+            if !rule.when.iter().all(|c| c.holds(&env)) {
                 continue;
             }
-            match rule.makes {
-                None => return Some(Vec::new()),
+            match &rule.makes {
+                None => return Some((Vec::new(), None)),
                 Some(Pos::Int(e)) => {
-                    if let Some(p) = e.eval(&vals).and_then(|i| v.tiles.value_of_integer(i)) {
-                        return Some(vec![p as usize]);
+                    let made = e.eval(&env);
+                    if let Some(p) = made.and_then(|i| v.tiles.value_of_integer(i)) {
+                        // The rule's score, of the tiles in the order that matched.
+                        env.made = made.unwrap_or(0);
+                        let score = rule.scores.as_ref().map(|s| {
+                            s.eval(&env)
+                                .and_then(|x| u64::try_from(x).ok())
+                                .unwrap_or(0)
+                        });
+                        return Some((vec![p as usize], score));
                     }
                 }
                 Some(_) => return None,
@@ -989,7 +1004,7 @@ mod tests {
         v: &'v Variant,
         tiles: &[usize],
         i: usize,
-    ) -> Option<(Vec<usize>, usize, &'v MergeRule)> {
+    ) -> Option<(Vec<usize>, usize, &'v MergeRule, Option<u64>)> {
         let found = (i..tiles.len()).flat_map(|s| {
             v.merges.iter().enumerate().filter_map(move |(ri, r)| {
                 let end = s + r.tiles.len();
@@ -1001,7 +1016,7 @@ mod tests {
         found
             .min_by_key(|&(end, ri, ..)| (end, ri))
             .filter(|&(_, _, s, ..)| s == i)
-            .map(|(_, _, _, out, r)| (out, r.tiles.len(), r))
+            .map(|(_, _, _, (out, score), r)| (out, r.tiles.len(), r, score))
     }
 
     fn permutations(v: &[usize]) -> Vec<Vec<usize>> {
@@ -1059,19 +1074,20 @@ mod tests {
                         integer_rule(v, &tiles, i)
                     } else {
                         first_rule(v, &tiles[i..], out.last().copied(), &far_spent)
+                            .map(|(ps, k, r)| (ps, k, r, None))
                     };
                     match found {
                         // Tiles that destroy one another: the gap closes, and the untouched
                         // tiles before it walk again with the tiles after it.
-                        Some((ps, k, r)) if ps.is_empty() => {
+                        Some((ps, k, r, _)) if ps.is_empty() => {
                             spent.extend(r.spent.iter().map(|&p| out.len() + usize::from(p)));
                             tiles.drain(i..i + k);
                             i -= out.len() - open;
                             out.truncate(open);
                         }
-                        Some((ps, k, r)) => {
+                        Some((ps, k, r, score)) => {
                             spent.extend(r.spent.iter().map(|&p| out.len() + usize::from(p)));
-                            made += value(ps[0]);
+                            made += score.unwrap_or_else(|| value(ps[0]));
                             out.extend(ps);
                             i += k;
                             open = out.len();
@@ -1212,7 +1228,7 @@ mod tests {
                         pairs
                             .clone()
                             .find_map(|r| reference_integer_match(r, &[a.into(), b.into()], &v, 0))
-                            .and_then(|out| out.first().map(|&p| p as Rank))
+                            .and_then(|(out, _)| out.first().map(|&p| p as Rank))
                     } else {
                         pairs.clone().find_map(|r| r.made(&[a, b], n))
                     };
@@ -1342,6 +1358,7 @@ mod tests {
             leaves: Vec::new(),
             spent: Vec::new(),
             when: Vec::new(),
+            scores: None,
             run: false,
             on_moves: None,
             directions: Vec::new(),

@@ -521,10 +521,10 @@ mod tests {
 
     #[test]
     fn a_future_format_is_refused() {
-        let s = refused_field(json!({ "format": 3 }), Some("format"));
-        assert!(s.contains("newer than this build reads (2)"), "{s}");
+        let s = refused_field(json!({ "format": 4 }), Some("format"));
+        assert!(s.contains("newer than this build reads (3)"), "{s}");
         let s = refused_field(json!({ "format": 0 }), Some("format"));
-        assert!(s.contains("0 is not a format (1 or 2)"), "{s}");
+        assert!(s.contains("0 is not a format (1, 2 or 3)"), "{s}");
     }
 
     /// Every misuse of format 2's fields is one line naming the file and the field.
@@ -1460,6 +1460,131 @@ mod tests {
             .unwrap_or_else(|| panic!("{name} was not refused"));
         std::fs::remove_file(dir.join(name)).unwrap();
         line
+    }
+
+    /// Every misuse of format 3 (expressions, `scores`, `t`) is one line naming the file, the
+    /// rule and the field; a format-2 file that writes one is refused as needing format 3.
+    #[test]
+    fn format_3_is_refused_one_line_each() {
+        let dir = std::env::temp_dir().join(format!("tilebox-format-3-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let long = vec!["a"; 70].join(" + ");
+        let needs = r#"needs "format": 3 (format 2 reads sums such as "2a - b + 1", one comparison or "divides")"#;
+        for (format, base, rule, expected) in [
+            (2, "1762", r#""makes": "a + b", "when": ["a * b = 4"]"#.to_string(), format!(r#"when: "a * b = 4" {needs}"#)),
+            (2, "1762", r#""makes": "a + b", "when": ["a = b or a = 1"]"#.to_string(), format!(r#"when: "a = b or a = 1" {needs}"#)),
+            (2, "1762", r#""makes": "a + b", "when": ["t > 1"]"#.to_string(), format!(r#"when: "t > 1" {needs}"#)),
+            (2, "1762", r#""makes": "a * b""#.to_string(), format!(r#"makes: "a * b" {needs}"#)),
+            (2, "1762", r#""makes": "a + b", "scores": "a""#.to_string(), r#"scores: "a" needs "format": 3"#.to_string()),
+            (3, "1762", r#""makes": "a + b", "when": ["foo(a) = 1"]"#.to_string(), r#"when: "foo(a) = 1": unknown function "foo" (they are gcd, lcm, min, max, pow, is_prime, next_prime, divisors, is_square, isqrt, power_exp, tri, is_tri, band, bor, bxor, popcount, highbit, if)"#.to_string()),
+            (3, "1762", r#""makes": "a + b", "when": ["gcd(a) = 1"]"#.to_string(), r#"when: "gcd(a) = 1": gcd takes 2 arguments, not 1"#.to_string()),
+            (3, "1762", r#""makes": "a + b", "when": ["c = 1"]"#.to_string(), r#"when: "c = 1" names a tile the rule does not take"#.to_string()),
+            (3, "1762", r#""makes": "a + b", "when": ["made = 1"]"#.to_string(), r#"when: "made = 1": "made" is the tile a merge made: only a rule's scores reads it"#.to_string()),
+            (3, "1762", r#""makes": "made""#.to_string(), r#"makes: "made": "made" is the tile a merge made: only a rule's scores reads it"#.to_string()),
+            (3, "1762", format!(r#""makes": "a + b", "when": ["{long} > 0"]"#), "more than 128 numbers, letters, operators and calls".to_string()),
+            (3, "1762", r#""makes": "a + b", "when": ["a ! b"]"#.to_string(), r#"when: "a ! b": unexpected "!" at column 3"#.to_string()),
+            (3, "1762", r#""makes": "a + b", "when": ["a + b"]"#.to_string(), r#"when: "a + b": "a + b" is a number, not a condition (a comparison such as "a = b", or "divides")"#.to_string()),
+            (3, "1762", r#""makes": "a = b""#.to_string(), r#"makes: "a = b": "a = b" is a condition, not a number"#.to_string()),
+            (3, "1762", r#""makes": "a + b", "scores": 5"#.to_string(), r#"scores: 5 is not an expression (a text such as "a / b")"#.to_string()),
+            (3, "1762", r#""makes": "a + b", "scores": "|a""#.to_string(), r#"scores: "|a": "|" is not closed"#.to_string()),
+            (3, "1762", r#""makes": "a + b", "scores": "c""#.to_string(), r#"scores: "c" names a tile the rule does not take"#.to_string()),
+            (3, "1762", r#""makes": "a + b", "scores": "a = b""#.to_string(), r#"scores: "a = b": "a = b" is a condition, not a number"#.to_string()),
+            (3, "1762", r#""makes": "a + b", "when": ["a = 99999999999999999999"]"#.to_string(), r#"when: "a = 99999999999999999999": the number "99999999999999999999" is too large"#.to_string()),
+            (3, "1762", format!(r#""makes": "a + b", "when": ["{}a = 1{}"]"#, "(".repeat(100), ")".repeat(100)), "nested more than 64 deep".to_string()),
+        ] {
+            let tiles = if base == "2048" { r#"["n", "n"]"# } else { r#"["a", "b"]"# };
+            let text = format!(
+                r#"{{"format": {format}, "id": "w", "based_on": "{base}", "merges": [{{"tiles": {tiles}, {rule}}}]}}"#
+            );
+            let line = refusal_of(&dir, "w.json", &text);
+            assert!(!line.contains('\n'), "{line}");
+            assert!(line.starts_with("w.json: merges: rule 1: "), "{line}");
+            assert!(line.ends_with(&expected), "{rule}: {line}");
+        }
+        // A ladder's rule has no scores; a ladder has no letters either.
+        let text = r#"{"format": 3, "id": "w", "based_on": "2048", "merges": [{"tiles": ["n", "n"], "makes": "n+1", "scores": "1"}]}"#;
+        assert_eq!(
+            refusal_of(&dir, "w.json", text),
+            r#"w.json: merges: rule 1: scores needs "tiles": {"integers": [from, to]} (a ladder scores by "score")"#
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A random expression in a format-3 file loads or is refused in one line; what loads plays
+    /// (every direction, any move number) without a panic.
+    #[test]
+    fn random_expressions_load_or_are_refused_and_play() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+        let token = prop::sample::select(vec![
+            "a",
+            "b",
+            "z",
+            "t",
+            "1",
+            "2",
+            "4",
+            "0",
+            "65535",
+            "-",
+            "+",
+            "*",
+            "/",
+            "mod",
+            "(",
+            ")",
+            "|",
+            "=",
+            "<",
+            ">=",
+            "!=",
+            "and",
+            "or",
+            "not",
+            "divides",
+            "gcd(",
+            "is_prime(",
+            "next_prime(",
+            "divisors(",
+            ",",
+            "if(",
+            "pow(",
+            "band(",
+            "made",
+            "9223372036854775807",
+        ]);
+        let text = || prop::collection::vec(token.clone(), 1..14).prop_map(|t| t.join(" "));
+        let mut runner = TestRunner::new(Config {
+            cases: 200,
+            ..Config::default()
+        });
+        let board =
+            prop::collection::vec(prop::sample::select(vec![0u64, 1, 2, 3, 4, 6, 9, 12]), 16);
+        runner
+            .run(&(text(), text(), text(), board, 0u64..10_000), |(when, makes, scores, cells, turn)| {
+                let file = serde_json::json!({
+                    "format": 3, "id": "w", "based_on": "1845",
+                    "merges": [{"tiles": ["a", "b"], "makes": makes, "when": [when], "scores": scores, "any_order": true},
+                               {"tiles": ["a", "b"], "makes": "a + b", "when": ["a = b"]}]
+                });
+                match load_one(&file.to_string()) {
+                    Err(line) => prop_assert!(!line.contains('\n') && line.starts_with("my.json: "), "{}", line),
+                    Ok(v) => {
+                        let rules = crate::Rules::new(&v).unwrap();
+                        let rows: Vec<Vec<u64>> = cells.chunks(4).map(<[u64]>::to_vec).collect();
+                        let board = rules.board_from_values(&rows).unwrap();
+                        for dir in crate::Direction::ALL {
+                            let _ = rules.slide_on(&board, dir, turn);
+                        }
+                        // What it writes reads back to the same variant.
+                        let json = v.to_json();
+                        prop_assert_eq!(&Variant::from_json(json.as_object().unwrap()).unwrap(), &v);
+                    }
+                }
+                Ok(())
+            })
+            .unwrap();
     }
 
     /// Loads one file of `text` over the built-ins: the variant, or the refusal as a line.

@@ -16,16 +16,21 @@ use thiserror::Error;
 use tilebox_core::json_words::{bounded, quote};
 
 use crate::Rank;
-use crate::condition::{Cond, Expr};
+use crate::condition::{Cond, Env, Expr};
 
 mod ladder;
 
 pub use ladder::{Ladder, MAX_INTEGER_TILES};
 
 /// The newest format this build reads. Format 1 is the first; format 2 adds merges of four and
-/// five tiles and a win on any of several tiles. A file says the format it needs, and a format-1
-/// file reads exactly as it did before format 2 existed.
-pub const FORMAT: u32 = 2;
+/// five tiles and a win on any of several tiles; format 3 adds expressions ([`Expr`]: products,
+/// division, `and`/`or`/`not`, the move number `t`, a closed library of functions) to a range
+/// of integers' `when` and `makes`, and a rule's `scores`. A file says the format it needs, and
+/// a format-1 or format-2 file reads exactly as it did before the next format existed.
+pub const FORMAT: u32 = 3;
+
+/// The format that brought expressions ([`Expr`]) and a rule's `scores`.
+pub const FORMAT_3: u32 = 3;
 
 /// The first format, which every variant that uses nothing of format 2 keeps.
 pub const FORMAT_1: u32 = 1;
@@ -297,14 +302,15 @@ pub enum Scoring {
 
 /// A ladder position in a merge rule: an exact position (1 is the first tile) or `n + k`; in a
 /// range of integers, a tile's letter or what the rule makes of them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Pos {
     /// This ladder position, counted from 1.
     Exact(u32),
     /// The rule's variable n plus this offset (`"n"` is `Rel(0)`, `"n+2"` is `Rel(2)`).
     Rel(u32),
     /// Format 2, a range of integers: in `tiles`, the letter naming a tile (`"a"` nearest the
-    /// wall, then `"b"` …); in `makes`, a sum of them (`"a + b"`, `"2a + 1"`).
+    /// wall, then `"b"` …); in `makes`, a sum of them (`"a + b"`, `"2a + 1"`) or, in format 3,
+    /// any expression ([`Expr`]: `"a * b"`, `"next_prime(a)"`).
     Int(Expr),
 }
 
@@ -359,6 +365,30 @@ pub struct MergeRule {
     /// the tiles to merge.
     #[serde(default, skip_serializing_if = "Vec::is_empty", with = "cond_texts")]
     pub when: Vec<Cond>,
+    /// Format 3, a range of integers: what the merge adds to the score, an expression of the
+    /// tiles, `t` and `made` (the tile made): `"|made|"`, `"a / b"`. Without it a merge scores
+    /// the tile made (nothing for a tile below 0). A negative or undefined score adds nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "score_text")]
+    pub scores: Option<Expr>,
+}
+
+/// `scores` as a text: the expression as [`Expr`] displays it.
+mod score_text {
+    use super::Expr;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(e: &Option<Expr>, s: S) -> Result<S::Ok, S::Error> {
+        match e {
+            Some(e) => s.collect_str(e),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Expr>, D::Error> {
+        Option::<String>::deserialize(d)?
+            .map(|t| Expr::parse_score(&t).map_err(serde::de::Error::custom))
+            .transpose()
+    }
 }
 
 /// `when` as texts: each condition written as [`Cond`] displays it.
@@ -405,9 +435,16 @@ pub(crate) struct MoveSets {
 pub(crate) struct Made {
     ranks: [Rank; MAX_RULE_TILES],
     count: usize,
+    /// What the merge scores when its rule says (`scores`); `None`: the tile made's worth.
+    score: Option<u64>,
 }
 
 impl Made {
+    /// What the merge scores when its rule says so (`scores`); `None`: the tile made's worth.
+    pub(crate) fn score(&self) -> Option<u64> {
+        self.score
+    }
+
     /// The ranks made, the tile made first.
     pub(crate) fn ranks(&self) -> &[Rank] {
         &self.ranks[..self.count]
@@ -426,6 +463,19 @@ impl MergeRule {
             && self
                 .on_moves
                 .is_none_or(|[m, r]| m > 0 && turn % u64::from(m) == u64::from(r))
+    }
+
+    /// Its expressions: its conditions, what it makes (in a range of integers) and its score.
+    pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
+        let makes = match &self.makes {
+            Some(Pos::Int(e)) => Some(e),
+            _ => None,
+        };
+        self.when
+            .iter()
+            .map(Cond::expr)
+            .chain(makes)
+            .chain(&self.scores)
     }
 
     /// Whether the rule holds on some moves or directions only.
@@ -472,8 +522,8 @@ impl MergeRule {
     }
 
     /// The rank at `pos` for this n, on a ladder of `len` tiles; `None` off the ladder.
-    fn rank_at(pos: Pos, n: Option<u32>, len: usize) -> Option<Rank> {
-        let out = match pos {
+    fn rank_at(pos: &Pos, n: Option<u32>, len: usize) -> Option<Rank> {
+        let out = match *pos {
             Pos::Exact(p) => p,
             Pos::Rel(k) => n?.checked_add(k)?,
             Pos::Int(_) => return None,
@@ -488,7 +538,7 @@ impl MergeRule {
     /// this rule in its listed order, on a ladder of `len` tiles; `None` if they don't or the
     /// output falls off the ladder.
     pub(crate) fn made_in_order(&self, ranks: &[Rank], len: usize) -> Option<Rank> {
-        Self::rank_at(self.makes?, self.bind(ranks)?, len)
+        Self::rank_at(self.makes.as_ref()?, self.bind(ranks)?, len)
     }
 
     /// As [`MergeRule::made_in_order`], with the tiles the rule leaves: `None` if any of them
@@ -498,8 +548,9 @@ impl MergeRule {
         let mut made = Made {
             ranks: [0; MAX_RULE_TILES],
             count: 0,
+            score: None,
         };
-        for &pos in self.makes.iter().chain(&self.leaves) {
+        for pos in self.makes.iter().chain(&self.leaves) {
             *made.ranks.get_mut(made.count)? = Self::rank_at(pos, n, len)?;
             made.count += 1;
         }
@@ -525,9 +576,9 @@ impl MergeRule {
 
     /// Whether `ranks` (from the wall outward, as many as the rule's tiles) meet this rule of a
     /// range of integers by its own terms, with no tile after them and what they make in the
-    /// range.
+    /// range, on move 0.
     pub fn takes_integers(&self, ranks: &[Rank], tiles: &Ladder) -> bool {
-        self.integer_outputs(ranks, tiles, 0).is_some()
+        self.integer_outputs(ranks, tiles, 0, 0).is_some()
     }
 
     /// A rule of a range of integers: the tile made when `ranks` (from the wall outward, as
@@ -539,6 +590,7 @@ impl MergeRule {
         ranks: &[Rank],
         tiles: &Ladder,
         after: Rank,
+        turn: u64,
     ) -> Option<Made> {
         if ranks.len() != self.tiles.len() {
             return None;
@@ -548,26 +600,36 @@ impl MergeRule {
             r => tiles.integer(u64::from(r))?,
         };
         self.in_any_order(ranks, |order| {
-            let mut v = [0i64; 6];
-            v[5] = z;
-            for (slot, &rank) in v.iter_mut().zip(order) {
+            let mut env = Env {
+                turn: i64::try_from(turn).unwrap_or(i64::MAX),
+                ..Env::default()
+            };
+            env.tiles[5] = z;
+            for (slot, &rank) in env.tiles.iter_mut().zip(order) {
                 if rank == 0 {
                     return None;
                 }
                 *slot = tiles.integer(u64::from(rank))?;
             }
-            if !self.when.iter().all(|c| c.holds(&v)) {
+            if !self.when.iter().all(|c| c.holds(&env)) {
                 return None;
             }
             let mut made = Made {
                 ranks: [0; MAX_RULE_TILES],
                 count: 0,
+                score: None,
             };
-            if let Some(Pos::Int(e)) = self.makes {
-                let value = tiles.value_of_integer(e.eval(&v)?)?;
+            if let Some(Pos::Int(e)) = &self.makes {
+                env.made = e.eval(&env)?;
+                let value = tiles.value_of_integer(env.made)?;
                 made.ranks[0] = Rank::try_from(value).ok()?;
                 made.count = 1;
             }
+            made.score = self.scores.as_ref().map(|e| {
+                e.eval(&env)
+                    .and_then(|s| u64::try_from(s).ok())
+                    .unwrap_or(0)
+            });
             Some(made)
         })
     }
@@ -607,11 +669,11 @@ impl MergeRule {
 
 impl Serialize for Pos {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match *self {
-            Pos::Exact(p) => s.serialize_u32(p),
+        match self {
+            Pos::Exact(p) => s.serialize_u32(*p),
             Pos::Rel(0) => s.serialize_str("n"),
             Pos::Rel(k) => s.serialize_str(&format!("n+{k}")),
-            Pos::Int(e) => s.collect_str(&e),
+            Pos::Int(e) => s.collect_str(e),
         }
     }
 }
@@ -670,7 +732,9 @@ fn pos_of_text(text: &str) -> Result<Pos, String> {
             .map(Pos::Rel)
             .map_err(|_| not_a_position(&Value::from(text)));
     }
-    if t.chars().any(|c| crate::condition::LETTERS.contains(&c)) {
+    if t.chars()
+        .any(|c| crate::condition::LETTERS.contains(&c) || c == 't' || c == '(')
+    {
         return Expr::parse(text)
             .map(Pos::Int)
             .map_err(|m| format!("{}: {m}", quote(text)));
@@ -699,7 +763,7 @@ fn kind_of(value: &Value) -> String {
 }
 
 /// The fields of a merge rule, in the order the format lists them.
-const RULE_FIELDS: [&str; 12] = [
+const RULE_FIELDS: [&str; 13] = [
     "tiles",
     "makes",
     "n_from",
@@ -712,6 +776,7 @@ const RULE_FIELDS: [&str; 12] = [
     "directions",
     "spent",
     "when",
+    "scores",
 ];
 
 /// Checks `merges` by hand, so that a refusal names the rule and its field in words:
@@ -856,6 +921,19 @@ fn check_merges(value: &Value) -> Result<(), String> {
                 };
                 Cond::parse(text).map_err(|m| within("when", format!("{}: {m}", quote(text))))?;
             }
+        }
+        if let Some(v) = rule.get("scores") {
+            let Value::String(text) = v else {
+                return Err(within(
+                    "scores",
+                    format!(
+                        "{} is not an expression (a text such as \"a / b\")",
+                        kind_of(v)
+                    ),
+                ));
+            };
+            Expr::parse_score(text)
+                .map_err(|m| within("scores", format!("{}: {m}", quote(text))))?;
         }
         for field in ["any_order", "run"] {
             if let Some(v) = rule.get(field)
@@ -1180,16 +1258,7 @@ pub fn resolve(
 /// tile but `z`; and it has none of a ladder's fields.
 fn integer_rule_refusal(rule: &MergeRule) -> Option<String> {
     let k = rule.tiles.len();
-    let letter = |i: usize| {
-        let mut e = Expr {
-            coef: [0; 6],
-            constant: 0,
-        };
-        if let Some(c) = e.coef.get_mut(i) {
-            *c = 1;
-        }
-        Pos::Int(e)
-    };
+    let letter = |i: usize| Pos::Int(Expr::letter(u8::try_from(i).unwrap_or(u8::MAX)));
     if rule.tiles.iter().enumerate().any(|(i, p)| *p != letter(i)) || k > 5 {
         return Some(
             "tiles: in a range of integers, the tiles are the letters \"a\", \"b\" … in order"
@@ -1197,10 +1266,11 @@ fn integer_rule_refusal(rule: &MergeRule) -> Option<String> {
         );
     }
     let own = (1u8 << k) - 1;
-    match rule.makes {
+    match &rule.makes {
         None => {}
-        // Tiles in any order make one thing whichever order matched: each counts alike.
-        Some(Pos::Int(e)) if rule.any_order && e.coef[..k].windows(2).any(|w| w[0] != w[1]) => {
+        // Tiles in any order make one thing whichever order matched: each of format 2's sums
+        // counts them alike (format 3's expressions may tell the order that matched).
+        Some(Pos::Int(e)) if rule.any_order && e.is_linear() && !counts_alike(e, k) => {
             return Some(format!(
                 "makes: \"{e}\" counts the tiles unlike, but any_order lets them lie in any order; make a sum that counts each alike (\"a + b\")"
             ));
@@ -1228,10 +1298,45 @@ fn integer_rule_refusal(rule: &MergeRule) -> Option<String> {
         }
     }
     let z = 1u8 << 5;
-    rule.when
-        .iter()
-        .find(|c| c.letters() & !(own | z) != 0)
-        .map(|c| format!("when: \"{c}\" names a tile the rule does not take"))
+    if let Some(c) = rule.when.iter().find(|c| c.letters() & !(own | z) != 0) {
+        return Some(format!("when: \"{c}\" names a tile the rule does not take"));
+    }
+    rule.scores
+        .as_ref()
+        .filter(|e| e.letters() & !(own | z) != 0)
+        .map(|e| format!("scores: \"{e}\" names a tile the rule does not take"))
+}
+
+/// Why a merge rule needs format 3, if it does: a `when` or `makes` beyond format 2's linear
+/// forms ([`Cond::is_linear`], [`Expr::is_linear`]), or `scores`.
+fn format_3_refusal(rule: &MergeRule) -> Option<String> {
+    let needs = |field: &str, text: String| {
+        Some(format!(
+            "{field}: {} needs \"format\": 3 (format 2 reads sums such as \"2a - b + 1\", one comparison or \"divides\")",
+            quote(&text)
+        ))
+    };
+    if let Some(c) = rule.when.iter().find(|c| !c.is_linear()) {
+        return needs("when", c.to_string());
+    }
+    if let Some(Pos::Int(e)) = &rule.makes
+        && !e.is_linear()
+    {
+        return needs("makes", e.to_string());
+    }
+    rule.scores
+        .as_ref()
+        .map(|e| format!("scores: {} needs \"format\": 3", quote(&e.to_string())))
+}
+
+/// Whether a sum of whole multiples of the tiles (format 2's) counts its first `k` tiles alike.
+fn counts_alike(e: &Expr, k: usize) -> bool {
+    let coef = |i: usize| {
+        let mut env = Env::default();
+        env.tiles[i] = 1;
+        e.eval(&env)
+    };
+    (1..k).all(|i| coef(i) == coef(0))
 }
 
 /// A range of integers names its tiles in a file by their numbers (1429's `"-1"`); the variant
@@ -1382,7 +1487,7 @@ fn check_format(map: &Map<String, Value>) -> Result<u32, VariantError> {
             )),
             _ => Err(VariantError::field(
                 "format",
-                format!("{} is not a format (1 or 2)", bounded(&v.to_string())),
+                format!("{} is not a format (1, 2 or 3)", bounded(&v.to_string())),
             )),
         },
     }
@@ -1463,7 +1568,7 @@ impl Variant {
         if !(FORMAT_1..=FORMAT).contains(&self.format) {
             return Err(err(
                 "format",
-                format!("{} is not a format (1 or 2)", self.format),
+                format!("{} is not a format (1, 2 or 3)", self.format),
             ));
         }
         let format_2 = self.format >= 2;
@@ -1520,6 +1625,11 @@ impl Variant {
         }
         for (i, rule) in self.merges.iter().enumerate() {
             let at = |m: String| err("merges", format!("rule {}: {m}", i + 1));
+            if self.format < FORMAT_3
+                && let Some(why) = format_3_refusal(rule)
+            {
+                return Err(at(why));
+            }
             if self.tiles.is_integers() {
                 if let Some(why) = integer_rule_refusal(rule) {
                     return Err(at(why));
@@ -1534,6 +1644,10 @@ impl Variant {
             {
                 return Err(at(
                     "tile letters and when need \"tiles\": {\"integers\": [from, to]}".into(),
+                ));
+            } else if rule.scores.is_some() {
+                return Err(at(
+                    "scores needs \"tiles\": {\"integers\": [from, to]} (a ladder scores by \"score\")".into(),
                 ));
             }
             let most = if format_2 { MAX_RULE_TILES } else { 3 };
@@ -1841,6 +1955,23 @@ impl Variant {
             }
         }
         Some(sets)
+    }
+
+    /// Whether some rule reads the move's number `t` (format 3).
+    pub fn reads_turn(&self) -> bool {
+        self.merges.iter().any(|r| r.exprs().any(Expr::reads_turn))
+    }
+
+    /// What the rules read of move `turn`: the values of their parts that read `t` and no tile
+    /// ([`Expr::turn_parts`]). Two moves with the same values play alike (Turatin's `t / 4 + 1`
+    /// is the same for moves 4 to 7); empty when no rule reads `t`.
+    pub fn turn_parts(&self, turn: u64) -> Vec<Option<i64>> {
+        let mut out = Vec::new();
+        let turn = i64::try_from(turn).unwrap_or(i64::MAX);
+        for e in self.merges.iter().flat_map(MergeRule::exprs) {
+            e.turn_parts(turn, &mut out);
+        }
+        out
     }
 
     /// Whether some rule holds on some moves or directions only.

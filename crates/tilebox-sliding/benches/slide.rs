@@ -142,7 +142,10 @@ fn bench(c: &mut Criterion) {
         ("2592", "rules for some moves, 6x6"),
         ("2378", "a rule that leaves a cell spent, 5x5"),
         ("3240", "189 rules of three, 255 labelled tiles"),
-        ("ratio-fill-3375", "2,568 rules of three, labelled tiles, 5x5"),
+        (
+            "ratio-fill-3375",
+            "2,568 rules of three, labelled tiles, 5x5",
+        ),
         (
             "directional-merges",
             "rules for some directions, 255 tiles, 6x6",

@@ -706,7 +706,11 @@ fn longer_index(merges: &[MergeRule], longer: &[usize], len: Rank) -> Vec<Vec<us
             .collect();
         match exact {
             Some(tiles) => {
-                let firsts = if rule.any_order { &tiles[..] } else { &tiles[..1.min(tiles.len())] };
+                let firsts = if rule.any_order {
+                    &tiles[..]
+                } else {
+                    &tiles[..1.min(tiles.len())]
+                };
                 for &r in firsts {
                     if let Some(list) = at.get_mut(r)
                         && list.last() != Some(&i)
@@ -1337,7 +1341,10 @@ mod tests {
                 checked += 1;
             }
         }
-        assert!(checked >= 4, "{checked} variants with many longer rules of exact tiles");
+        assert!(
+            checked >= 4,
+            "{checked} variants with many longer rules of exact tiles"
+        );
     }
 
     /// A range of integers whose move has no rule (none at all, or only rules for other moves

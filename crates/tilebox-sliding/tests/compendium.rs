@@ -205,7 +205,11 @@ fn board_line(v: &Variant, line: &str, number: usize) -> Recorded {
         })
     });
     let worths = tiles.as_ref().map(|t| {
-        assert_eq!(t.len(), 5, "line {number}: tiles of a board and four results");
+        assert_eq!(
+            t.len(),
+            5,
+            "line {number}: tiles of a board and four results"
+        );
         std::array::from_fn(|k| {
             let field = fields[k];
             (field != "-").then(|| worths(field.split(' ').next().unwrap_or(field)))
@@ -525,12 +529,23 @@ fn the_engine_keeps_no_counters_in_the_modes_whose_fixtures_give_its_variables()
             assert_eq!(all.len(), 5, "{}:{}", path.display(), rec.line);
             for (k, x) in all.iter().enumerate() {
                 if x.is_null() {
-                    assert!(k > 0 && rec.results[k - 1].is_none(), "{}:{}", path.display(), rec.line);
+                    assert!(
+                        k > 0 && rec.results[k - 1].is_none(),
+                        "{}:{}",
+                        path.display(),
+                        rec.line
+                    );
                     continue;
                 }
                 let x = kept(x);
                 let first = first.get_or_insert_with(|| x.clone());
-                assert_eq!(&x, first, "{}:{}: the engine's variables changed", path.display(), rec.line);
+                assert_eq!(
+                    &x,
+                    first,
+                    "{}:{}: the engine's variables changed",
+                    path.display(),
+                    rec.line
+                );
                 checked += 1;
             }
         }

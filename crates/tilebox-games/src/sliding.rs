@@ -299,6 +299,17 @@ fn integer_words(v: &Variant, rule: &tilebox_sliding::variant::MergeRule) -> Opt
         if rule.when.iter().any(|c| c.letters() & (1 << 5) != 0) {
             text.push_str(" (z is the tile behind them, 0 if none)");
         }
+        if rule.when.iter().any(|c| c.expr().reads_turn()) {
+            text.push_str(" (t is the number of moves played before this one)");
+        }
+    }
+    if let Some(score) = &rule.scores {
+        let made = if score.reads_made() {
+            ", made being the tile made"
+        } else {
+            ""
+        };
+        let _ = write!(text, " (a merge scores {score}{made})");
     }
     Some(text)
 }
@@ -1423,6 +1434,22 @@ mod tests {
             (
                 "locef",
                 &["with a = b and c divides a merge, in any order: 1 + 1 + 1 = 3"],
+            ),
+            (
+                "turatin",
+                &[
+                    "two tiles a, b (from the wall) with a >= b and b divides a and a / b divides t / 4 + 1 (t is the number of moves played before this one) (a merge scores a / b) merge, in either order",
+                ],
+            ),
+            (
+                "1825",
+                &[
+                    "with a = b and not 4 divides a (a merge scores |made|, made being the tile made) merge",
+                ],
+            ),
+            (
+                "1845",
+                &["two tiles a, b (from the wall) with |a - b| = gcd(a, b) merge"],
             ),
         ] {
             let t = text(id);

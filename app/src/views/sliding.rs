@@ -809,8 +809,10 @@ mod tests {
         assert_eq!(bracketed("6(3|3)"), Some(("6", "(3|3)")));
         assert_eq!(bracketed("1716(7|8)"), Some(("1716", "(7|8)")));
         assert_eq!(bracketed("24(4×6)"), Some(("24", "(4×6)")));
-        // Every label of 1716 but its 1 has one, every label of 2496 (its pairs), and the
-        // labels of 3240's products of two factors or more; no label of the other built-ins does.
+        // Every label of 1716 but its 1 has one, every label of 2496 (its pairs), the labels
+        // of 3240's products of two factors or more, and the labels of Four-Sides' and the
+        // Ratio-Fills' tiles with flags (`375(UL)`, `18(12)`); no label of the other built-ins
+        // does.
         for v in tilebox_sliding::builtin_variants() {
             for (i, label) in v.labels.iter().enumerate() {
                 let split = bracketed(label).is_some();
@@ -818,6 +820,8 @@ mod tests {
                     "1716" => i > 0,
                     "2496" => true,
                     "3240" => label.contains('·') || label.contains(['²', '³', '⁴', '⁵', '⁶', '⁷']),
+                    "four-sides-625" | "ratio-fill-1296" | "ratio-fill-1024"
+                    | "ratio-fill-3375" | "ratio-fill-9261" => label.contains('('),
                     _ => false,
                 };
                 assert_eq!(split, wanted, "{}: {label}", v.id);

@@ -29,7 +29,7 @@ use tilebox_core::GameRng;
 use tilebox_sliding::variant::SpawnAt;
 use tilebox_sliding::{Board, Rules, Variant};
 
-use super::train::{Course, restart_seed};
+use super::course::{Course, restart_seed};
 use crate::bitboard::{Bits, count_empty, flip, max_rank, mirror, transpose};
 use crate::generic::SlidingModel;
 use crate::network::{
@@ -523,7 +523,7 @@ pub(crate) fn play<F: Features>(
     keep: bool,
     mut course: Course,
     path: &mut Path,
-) -> Result<super::train::Game, Handover> {
+) -> Result<super::course::Game, Handover> {
     let Path {
         boards,
         moves,

@@ -569,6 +569,30 @@ impl Rules {
             .is_some_and(|t| self.test_holds(t, board, counters, turn))
     }
 
+    /// Whether the pipeline's `lose` holds of a board that holds the tile `rank` with `counters`
+    /// after move `turn`, as a player reads it tile by tile: for `any(…)`, whether that tile
+    /// meets it (never for rank 0, an empty cell); for a test of the counters alone, whether it
+    /// holds, whatever `rank` is.
+    pub fn loses_with(&self, rank: Rank, counters: &Counters, turn: u64) -> bool {
+        let c = &*self.0;
+        let Some(test) = &c.variant.pipeline.lose else {
+            return false;
+        };
+        let mut env = crate::condition::Env {
+            counters: *counters,
+            turn: i64::try_from(turn).unwrap_or(i64::MAX),
+            ..Default::default()
+        };
+        if !test.any {
+            return test.cond.holds(&env);
+        }
+        rank != 0
+            && c.variant.number(rank).is_some_and(|n| {
+                env.tiles[0] = n;
+                test.cond.holds(&env)
+            })
+    }
+
     /// Whether the pipeline's win (`"win": {"when": …}`) holds of `board` and `counters` after
     /// move `turn`.
     pub fn is_won_by_test(&self, board: &Board, counters: &Counters, turn: u64) -> bool {

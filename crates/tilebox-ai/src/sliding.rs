@@ -11,8 +11,8 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
-use tilebox_sliding::variant::SpawnAt as VariantSpawnAt;
 use tilebox_sliding::variant::Counters;
+use tilebox_sliding::variant::SpawnAt as VariantSpawnAt;
 use tilebox_sliding::{
     Board, Direction, NextCard, Rank, Rules, SlidingState, Variant, builtin_variant,
 };
@@ -160,7 +160,10 @@ impl VariantModel {
             .into_iter()
             .map(|(rules, _, turn)| model_of(rules, turn))
             .collect();
-        let mut model = models.first().cloned().unwrap_or_else(|| model_of(rules, 0));
+        let mut model = models
+            .first()
+            .cloned()
+            .unwrap_or_else(|| model_of(rules, 0));
         model.moves = Some(Arc::new(MoveModels { models, phase }));
         model
     }

@@ -4,7 +4,8 @@
 //! the hand-written one. A second group times the other kinds of rules on boards of their own
 //! games: rules of three, four and more tiles, rules written rung by rung, wins on any of several
 //! tiles, rules that leave tiles, rules of whole runs, rules for some moves or directions, spent
-//! cells, a ladder of 255 tiles, and Threes' step.
+//! cells, a ladder of 255 tiles, thousands of rules of three (3240, Ratio-Fill 3375: the rules
+//! of three or more tiles are found by their first tile), and Threes' step.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -140,14 +141,25 @@ fn bench(c: &mut Criterion) {
         ("2049", "labels and a rule that makes nothing, 5x5"),
         ("2592", "rules for some moves, 6x6"),
         ("2378", "a rule that leaves a cell spent, 5x5"),
+        ("3240", "189 rules of three, 255 labelled tiles"),
+        (
+            "ratio-fill-3375",
+            "2,568 rules of three, labelled tiles, 5x5",
+        ),
         (
             "directional-merges",
             "rules for some directions, 255 tiles, 6x6",
         ),
         ("1762", "a range of integers, 4x4"),
         ("1429", "a range of integers, rules of three, 5x5"),
-        ("1845", "a range of integers, format 3: gcd in a condition, 4x4"),
-        ("turatin", "a range of integers, format 3: reads the move's number, 4x4"),
+        (
+            "1845",
+            "a range of integers, format 3: gcd in a condition, 4x4",
+        ),
+        (
+            "turatin",
+            "a range of integers, format 3: reads the move's number, 4x4",
+        ),
         ("threes", "step"),
     ] {
         let rules = Rules::new(&builtin_variant(id).unwrap()).unwrap();

@@ -881,8 +881,8 @@ impl Expr {
             ..Env::default()
         };
         let only = |i: usize| t[i] && !tile[i];
-        for (i, &up) in parent.iter().enumerate() {
-            if only(i) && (up >= n || !only(up)) {
+        for (i, &p) in parent.iter().enumerate() {
+            if only(i) && (p >= n || !only(p)) {
                 out.push(eval_at(&self.nodes, i, &env));
             }
         }

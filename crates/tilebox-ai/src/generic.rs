@@ -130,6 +130,19 @@ pub trait SlidingModel {
         }
     }
 
+    /// The turn pipeline after a slide (format 3's one-tile rules, then its `lose`), on `grid`
+    /// in place: whether the position is then lost. By default nothing happens.
+    fn after_slide(&self, grid: &mut Grid) -> bool {
+        let _ = grid;
+        false
+    }
+
+    /// A key of what the search reads besides the board (a pipeline's counters), mixed into
+    /// the transposition key; 0 by default.
+    fn state_key(&self) -> u64 {
+        0
+    }
+
     /// This player's rank of an engine rank: the same number, as a byte, for a ladder (255
     /// tiles at most); for a range of integers, the model's own numbering of the tiles a
     /// search can meet ([`crate::sliding::VariantModel`]).
@@ -154,6 +167,18 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// Every cell's rank replaced by `map[rank]` (empty cells stay empty).
+    pub(crate) fn map_cells(&mut self, map: &[u8; 256]) {
+        for cell in self.cells.iter_mut().filter(|c| **c != 0) {
+            *cell = map[usize::from(*cell)];
+        }
+    }
+
+    /// Whether some tile's rank is one `flag` marks.
+    pub(crate) fn any_cell(&self, flag: &[bool; 256]) -> bool {
+        self.cells.iter().any(|&c| c != 0 && flag[usize::from(c)])
+    }
+
     /// The ranks of an engine board.
     pub fn from_board(board: &Board) -> Grid {
         Self::from_board_by(board, grid_rank)
@@ -773,7 +798,11 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
     fn root(&mut self, grid: &Grid, plies: u32) -> RootValues {
         let mut out = [None; 4];
         for (d, slot) in out.iter_mut().enumerate() {
-            if let Some((after, moved, gained)) = self.slide(grid, d, 0) {
+            if let Some((after, moved, gained, lost)) = self.slide(grid, d, 0) {
+                if lost {
+                    *slot = Some(self.prep.loss);
+                    continue;
+                }
                 let later = self.chance(&after, d, moved, plies.saturating_sub(1), 1.0, 0);
                 *slot = Some(self.points(gained) + later);
             }
@@ -782,15 +811,19 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
     }
 
     /// The swipe toward `d` of the move `ahead` moves after the root's, by its rules.
-    fn slide(&mut self, grid: &Grid, d: usize, ahead: u32) -> Option<(Grid, u8, f32)> {
+    /// The last item says whether the turn pipeline lost the game after the slide
+    /// ([`SlidingModel::after_slide`]).
+    fn slide(&mut self, grid: &Grid, d: usize, ahead: u32) -> Option<(Grid, u8, f32, bool)> {
         let model = self.model;
         let last = self.lines.len().saturating_sub(1);
         let phase = model.phase(ahead, d).min(last);
         let lines = self.lines.get_mut(phase)?;
         let side = grid.side();
-        slide_grid(grid, &self.prep.index, d, &mut |key| {
+        let (mut after, moved, gained) = slide_grid(grid, &self.prep.index, d, &mut |key| {
             line_move(model, phase, side, lines, key)
-        })
+        })?;
+        let lost = model.after_slide(&mut after);
+        Some((after, moved, gained, lost))
     }
 
     /// The points a move earned, as the evaluation counts them: the learned evaluation adds
@@ -814,7 +847,11 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
         // The learned values are of afterstates: the best move's points and afterstate.
         let mut best = f32::NEG_INFINITY;
         for d in 0..4 {
-            if let Some((after, _, gained)) = self.slide(grid, d, ahead) {
+            if let Some((after, _, gained, lost)) = self.slide(grid, d, ahead) {
+                if lost {
+                    best = best.max(self.prep.loss);
+                    continue;
+                }
                 best = best.max(gained + learned.network.value(after.packed(), learned.later));
             }
         }
@@ -857,7 +894,7 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
             grid.key() ^ u64::from(ahead).wrapping_mul(0xD6E8_FEB8_6659_FD93)
         } else {
             grid.key()
-        };
+        } ^ self.model.state_key();
         let depth = plies.min(u32::from(MAX_TABLE_DEPTH)) as u8;
         if let Some(hit) = self.tt.get(key, 0, depth) {
             self.stop.depth_cut |= !hit.complete;
@@ -872,7 +909,11 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
         let cut_before = std::mem::replace(&mut self.stop.depth_cut, false);
         let mut best = f32::NEG_INFINITY;
         for d in 0..4 {
-            if let Some((after, moved, gained)) = self.slide(grid, d, ahead) {
+            if let Some((after, moved, gained, lost)) = self.slide(grid, d, ahead) {
+                if lost {
+                    best = best.max(self.prep.loss);
+                    continue;
+                }
                 let later = self.chance(&after, d, moved, plies - 1, prob, ahead);
                 best = best.max(self.points(gained) + later);
             }

@@ -11,6 +11,7 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
+use tilebox_sliding::variant::Counters;
 use tilebox_sliding::variant::SpawnAt as VariantSpawnAt;
 use tilebox_sliding::{
     Board, Direction, NextCard, Rank, Rules, SlidingState, Variant, builtin_variant,
@@ -44,7 +45,12 @@ impl Bitboard {
         });
         bases
             .iter()
-            .find(|(_, base)| variant.side == 4 && base.side == 4 && variant.plays_like(base))
+            .find(|(_, base)| {
+                variant.side == 4
+                    && base.side == 4
+                    && variant.plays_like(base)
+                    && variant.pipeline.is_empty()
+            })
             .map(|&(kind, _)| kind)
     }
 }
@@ -70,6 +76,23 @@ pub struct VariantModel {
     /// ranks this model numbers 1, 2 … in order, the tiles a search from the state can meet
     /// ([`VariantModel::alphabet`]). `None` for a ladder, whose ranks are this player's.
     alphabet: Option<Arc<[Rank]>>,
+    /// The turn pipeline as the search reads it, where the variant has one.
+    after: Option<Arc<AfterSlide>>,
+}
+
+/// A turn pipeline's one-tile rules and `lose`, read with the counters of the searched state
+/// (they stay as they are there through the search: a documented approximation, as a bag's
+/// remaining tiles do), in this model's numbers.
+#[derive(Debug)]
+struct AfterSlide {
+    /// What each tile becomes (0: it vanishes).
+    tick: [u8; 256],
+    /// Whether a tile loses the game.
+    loses: [bool; 256],
+    /// Whether the game is lost whatever the board (a `lose` on the counters alone).
+    always: bool,
+    /// The counters, as a key.
+    key: u64,
 }
 
 /// The rules of each move of a search from one state, where they change from move to move or by
@@ -98,8 +121,10 @@ impl VariantModel {
         let model_of = |rules: &Rules, turn: u64| {
             let model =
                 Self::with_alphabet(rules, state.board().max_rank(), alphabet.clone(), turn);
+            let after = model.after_slide_of(&state.counters(), turn);
             Self {
                 next: model.tiles(next.clone()),
+                after,
                 ..model
             }
         };
@@ -241,7 +266,41 @@ impl VariantModel {
     /// of one move ([`Rules::on_move`]; [`VariantModel::of_state`] gives each move its own);
     /// the whole rules play as the first move toward the left.
     pub fn new(rules: &Rules, highest: Rank) -> Self {
-        Self::with_alphabet(rules, highest, Self::alphabet(rules, None), 0)
+        let model = Self::with_alphabet(rules, highest, Self::alphabet(rules, None), 0);
+        let after = model.after_slide_of(&rules.start_counters(), 0);
+        Self { after, ..model }
+    }
+
+    /// The turn pipeline of this model's rules read with `counters` on move `turn`; `None`
+    /// where the variant has none.
+    fn after_slide_of(&self, counters: &Counters, turn: u64) -> Option<Arc<AfterSlide>> {
+        if !self.rules.has_pipeline() {
+            return None;
+        }
+        let row = self.rules.tick_row(counters);
+        let mut tick = [0u8; 256];
+        let mut loses = [false; 256];
+        for code in 1..=u8::MAX {
+            let rank = self.rank(code);
+            let slot = usize::from(code);
+            tick[slot] = match row {
+                Some(row) => match row.get(usize::from(rank)).copied() {
+                    Some(0) => 0,
+                    Some(to) => self.code(to),
+                    None => code,
+                },
+                None => code,
+            };
+            loses[slot] = self.rules.loses_with(rank, counters, turn);
+        }
+        let mut hasher = DefaultHasher::new();
+        counters.hash(&mut hasher);
+        Some(Arc::new(AfterSlide {
+            tick,
+            loses,
+            always: self.rules.loses_with(0, counters, turn),
+            key: hasher.finish(),
+        }))
     }
 
     /// [`VariantModel::new`] numbering a range of integers by `alphabet`, sliding as move
@@ -299,6 +358,7 @@ impl VariantModel {
             moves: None,
             turn,
             alphabet,
+            after: None,
         };
         let later: Vec<(u8, f64)> = later
             .into_iter()
@@ -420,6 +480,21 @@ impl SlidingModel for VariantModel {
         Some(self.key)
     }
 
+    /// The ticks, then `lose`: the counters as the searched state has them. `lose` reads the
+    /// board after the spawn in the game; here it reads the board before it (the spawned tile,
+    /// one of the lowest, is taken not to lose).
+    fn after_slide(&self, grid: &mut Grid) -> bool {
+        let Some(after) = &self.after else {
+            return false;
+        };
+        grid.map_cells(&after.tick);
+        after.always || grid.any_cell(&after.loses)
+    }
+
+    fn state_key(&self) -> u64 {
+        self.after.as_ref().map_or(0, |a| a.key)
+    }
+
     fn phase_key(&self, phase: usize) -> Option<u64> {
         match &self.moves {
             Some(moves) => moves.models.get(phase).map(|m| m.key),
@@ -444,6 +519,10 @@ impl SlidingPlayer {
 
     /// The best move for `state` within `limits`; `None` only when no swipe moves.
     pub fn advise(&mut self, state: &SlidingState, limits: &Limits) -> Option<Advice> {
+        // A game the turn pipeline lost takes no move, whatever still slides.
+        if state.lost() {
+            return None;
+        }
         let board = state.board();
         if let Some(advice) = self.advise_bitboard(state, board, limits) {
             return Some(advice);
@@ -465,7 +544,7 @@ impl SlidingPlayer {
         limits: &Limits,
         network: &Arc<PlayNetwork>,
     ) -> Option<Advice> {
-        if state.rules().has_move_rules() {
+        if state.rules().has_move_rules() || state.rules().has_pipeline() {
             // No network learns such rules (`ntuple::trainable`).
             return self.advise(state, limits);
         }
@@ -884,6 +963,73 @@ mod tests {
         let mut big = variant("threes");
         big.side = 5;
         assert_eq!(Bitboard::of(&big), None);
+    }
+
+    /// A small game of the turn pipeline (as `tilebox-sliding`'s tests have it): triangular
+    /// numbers by ladder position (1 + 3 makes 10, over the first goal, 6), a goal that
+    /// vanishes and advances, a tile above it losing.
+    const GOALS: &str = r#"{"format": 3, "id": "goals", "title": "Goals", "description": "d",
+        "side": 3, "tiles": [1, 3, 6, 10, 15, 21, 28, 36, 45, 55],
+        "merges": [{"tiles": [1, 1], "makes": 2}, {"tiles": [2, 2], "makes": 3},
+                   {"tiles": [1, 2], "makes": 4, "any_order": true},
+                   {"tiles": [3, 3], "makes": 4}, {"tiles": [4, 4], "makes": 5}],
+        "motion": "slide", "spawn": {"weights": {"1": 9, "3": 1}}, "spawn_at": "anywhere",
+        "start": 2, "preview": false, "win": null, "score": "merges",
+        "counters": {"g": {"start": 3, "values": [3, 10]}},
+        "events": [{"if": "any(a = tri(g))", "then": {"g": "g + 1"}}],
+        "tick": [{"when": ["a = tri(g)"], "makes": null}],
+        "lose": "any(a > tri(g))"}"#;
+
+    /// The search reads the ticks and `lose` with the state's counters: its model leaves the
+    /// board the engine leaves before the spawn, it never chooses a move that loses when one
+    /// does not, and a lost game takes no advice.
+    #[test]
+    fn the_search_reads_the_turn_pipeline_and_takes_a_loss_for_a_loss() {
+        let v = Variant::from_text(GOALS).unwrap();
+        let mut player = SlidingPlayer::new();
+        let mut avoided = 0;
+        for seed in 0..12 {
+            let mut game = Session::<Sliding>::new(v.clone(), seed).unwrap();
+            for _ in 0..80 {
+                let state = game.state().clone();
+                let rules = state.rules();
+                let model = VariantModel::of_state(&state);
+                let mut safe = Vec::new();
+                for dir in Sliding::legal_moves(&state) {
+                    let mut slide = rules.slide_on(state.board(), dir, state.turn());
+                    rules.after_slide(&mut slide.board, &state.counters(), state.turn());
+                    let loses = slide
+                        .board
+                        .cells_with_ranks()
+                        .any(|(_, r)| rules.loses_with(r, &state.counters(), state.turn()));
+                    let slid = rules.slide_on(state.board(), dir, state.turn());
+                    let mut grid = Grid::from_board(&slid.board);
+                    let model_loses = model.after_slide(&mut grid);
+                    assert_eq!(grid, Grid::from_board(&slide.board), "seed {seed}");
+                    assert_eq!(model_loses, loses, "seed {seed}");
+                    if !loses {
+                        safe.push(dir);
+                    }
+                }
+                match player.advise(&state, &Limits::fixed_depth(2)) {
+                    Some(a) => {
+                        assert!(Sliding::legal_moves(&state).contains(&a.best));
+                        let legal = Sliding::legal_moves(&state).len();
+                        if !safe.is_empty() {
+                            assert!(safe.contains(&a.best), "seed {seed}: {:?} loses", a.best);
+                            avoided += usize::from(safe.len() < legal);
+                        }
+                        game.play(a.best).unwrap();
+                    }
+                    None => {
+                        assert!(Sliding::legal_moves(&state).is_empty());
+                        break;
+                    }
+                }
+            }
+        }
+        // Positions where some move loses and another does not are met.
+        assert!(avoided > 0);
     }
 
     #[test]

@@ -420,6 +420,7 @@ fn written_out() -> Variant {
         win: Win::one(2048),
         score: Scoring::Merges,
         labels: Vec::new(),
+        pipeline: crate::variant::Pipeline::default(),
     }
 }
 

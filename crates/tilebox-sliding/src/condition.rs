@@ -295,6 +295,9 @@ pub enum Node {
     Turn,
     /// `made`, in a score: the tile the merge made.
     Made,
+    /// A counter of the turn pipeline (format 3's `counters`), by index in
+    /// [`Expr::parse_with`]'s names.
+    Counter(u8),
     /// `-x`.
     Neg(u8),
     /// `|x|`.
@@ -329,6 +332,8 @@ pub struct Env {
     pub turn: i64,
     /// `made`: the tile the merge made (in a score).
     pub made: i64,
+    /// The counters of the turn pipeline, in the order of their names.
+    pub counters: [i64; 4],
 }
 
 impl Env {
@@ -345,6 +350,8 @@ impl Env {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Expr {
     nodes: Vec<Node>,
+    /// The names of the counters it may read ([`Expr::parse_with`]), for writing it out.
+    counters: Vec<String>,
 }
 
 /// A condition, deciding whether a merge rule applies: an expression whose value is a truth.
@@ -419,6 +426,8 @@ struct Parser<'t> {
     at: usize,
     nodes: Vec<Node>,
     depth: usize,
+    /// The counters' names, which read as [`Node::Counter`].
+    counters: &'t [String],
 }
 
 type Parsed = Result<(u8, Sort), String>;
@@ -620,6 +629,11 @@ impl<'t> Parser<'t> {
             }
             Tok::Word("t") => (self.push(Node::Turn)?, Sort::Int),
             Tok::Word("made") => (self.push(Node::Made)?, Sort::Int),
+            Tok::Word(w) if self.counters.iter().any(|c| c == w) => {
+                let i = self.counters.iter().position(|c| c == w).unwrap_or(0);
+                let i = u8::try_from(i).map_err(|_| "too many counters".to_string())?;
+                (self.push(Node::Counter(i))?, Sort::Int)
+            }
             Tok::Word(w) if KEYWORDS.contains(&w) => {
                 return Err(format!("{tok} {}", self.no_operand()));
             }
@@ -717,6 +731,11 @@ fn letter(word: &str) -> Option<u8> {
 
 /// Reads `text` as an expression of sort `sort`.
 fn parse(text: &str, sort: Sort) -> Result<Vec<Node>, String> {
+    parse_in(text, sort, &[])
+}
+
+/// Reads `text` as an expression of sort `sort` that may read the counters `counters`.
+fn parse_in(text: &str, sort: Sort, counters: &[String]) -> Result<Vec<Node>, String> {
     let toks = tokenize(text)?;
     if toks.is_empty() {
         return Err(match sort {
@@ -729,6 +748,7 @@ fn parse(text: &str, sort: Sort) -> Result<Vec<Node>, String> {
         at: 0,
         nodes: Vec::new(),
         depth: 0,
+        counters,
     };
     let top = p.or()?;
     if let Some(t) = p.peek() {
@@ -753,6 +773,7 @@ impl Expr {
     pub fn parse(text: &str) -> Result<Expr, String> {
         let e = Expr {
             nodes: parse(text, Sort::Int)?,
+            counters: Vec::new(),
         };
         if e.reads_made() {
             return Err("\"made\" is the tile a merge made: only a rule's scores reads it".into());
@@ -764,13 +785,35 @@ impl Expr {
     pub fn parse_score(text: &str) -> Result<Expr, String> {
         Ok(Expr {
             nodes: parse(text, Sort::Int)?,
+            counters: Vec::new(),
         })
+    }
+
+    /// Reads an expression that may also read the counters named `counters` (format 3's turn
+    /// pipeline: `g + 1`, `tri(g)`); `made` is refused.
+    pub fn parse_with(text: &str, counters: &[String]) -> Result<Expr, String> {
+        let e = Expr {
+            nodes: parse_in(text, Sort::Int, counters)?,
+            counters: counters.to_vec(),
+        };
+        if e.reads_made() {
+            return Err("\"made\" is the tile a merge made: only a rule's scores reads it".into());
+        }
+        Ok(e)
+    }
+
+    /// Whether it reads the counter of index `i`.
+    pub fn reads_counter(&self, i: usize) -> bool {
+        self.nodes
+            .iter()
+            .any(|n| matches!(n, Node::Counter(c) if usize::from(*c) == i))
     }
 
     /// The expression of a single tile letter (index in [`LETTERS`]).
     pub fn letter(i: u8) -> Expr {
         Expr {
             nodes: vec![Node::Letter(i)],
+            counters: Vec::new(),
         }
     }
 
@@ -866,7 +909,7 @@ fn linear_sum(nodes: &[Node], i: usize) -> bool {
 /// The children of a node.
 fn children(node: Node) -> [Option<u8>; 3] {
     match node {
-        Node::Num(_) | Node::Letter(_) | Node::Turn | Node::Made => [None; 3],
+        Node::Num(_) | Node::Letter(_) | Node::Turn | Node::Made | Node::Counter(_) => [None; 3],
         Node::Neg(k) | Node::Abs(k) | Node::Not(k) => [Some(k), None, None],
         Node::Bin(_, l, r) => [Some(l), Some(r), None],
         Node::Call(f, args) => {
@@ -893,6 +936,7 @@ fn eval_at(nodes: &[Node], i: usize, env: &Env) -> Option<i64> {
         Node::Letter(l) => env.tiles.get(usize::from(l)).copied(),
         Node::Turn => Some(env.turn),
         Node::Made => Some(env.made),
+        Node::Counter(c) => env.counters.get(usize::from(c)).copied(),
         Node::Neg(k) => at(k)?.checked_neg(),
         Node::Abs(k) => at(k)?.checked_abs(),
         Node::Not(k) => bit(at(k)? == 0),
@@ -933,8 +977,15 @@ impl Cond {
     /// Reads a condition such as `|a - b| <= 1`, `c divides a` or `a = b or |a - b| =
     /// gcd(a, b)`; the error is one line naming what is wrong.
     pub fn parse(text: &str) -> Result<Cond, String> {
+        Cond::parse_with(text, &[])
+    }
+
+    /// Reads a condition that may also read the counters named `counters` (`a = tri(g)`,
+    /// `m = 27`).
+    pub fn parse_with(text: &str, counters: &[String]) -> Result<Cond, String> {
         let e = Expr {
-            nodes: parse(text, Sort::Bool)?,
+            nodes: parse_in(text, Sort::Bool, counters)?,
+            counters: counters.to_vec(),
         };
         if e.reads_made() {
             return Err("\"made\" is the tile a merge made: only a rule's scores reads it".into());
@@ -980,24 +1031,35 @@ struct Shown<'n>(&'n [Node], u8);
 
 impl fmt::Display for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_node(f, self.0, usize::from(self.1))
+        write_node(f, self.0, usize::from(self.1), &[])
     }
 }
 
 /// Writes child `k` of a node, between parentheses unless it binds at least `min` tightly.
-fn write_child(f: &mut fmt::Formatter<'_>, nodes: &[Node], k: u8, min: u8) -> fmt::Result {
+fn write_child(
+    f: &mut fmt::Formatter<'_>,
+    nodes: &[Node],
+    k: u8,
+    min: u8,
+    names: &[String],
+) -> fmt::Result {
     let k = usize::from(k);
     let prec = nodes.get(k).map_or(8, |n| n.precedence());
     if prec < min {
         f.write_str("(")?;
-        write_node(f, nodes, k)?;
+        write_node(f, nodes, k, names)?;
         f.write_str(")")
     } else {
-        write_node(f, nodes, k)
+        write_node(f, nodes, k, names)
     }
 }
 
-fn write_node(f: &mut fmt::Formatter<'_>, nodes: &[Node], i: usize) -> fmt::Result {
+fn write_node(
+    f: &mut fmt::Formatter<'_>,
+    nodes: &[Node],
+    i: usize,
+    names: &[String],
+) -> fmt::Result {
     let Some(&node) = nodes.get(i) else {
         return Ok(());
     };
@@ -1006,6 +1068,7 @@ fn write_node(f: &mut fmt::Formatter<'_>, nodes: &[Node], i: usize) -> fmt::Resu
         Node::Letter(l) => write!(f, "{}", LETTERS.get(usize::from(l)).unwrap_or(&'?')),
         Node::Turn => f.write_str("t"),
         Node::Made => f.write_str("made"),
+        Node::Counter(c) => f.write_str(names.get(usize::from(c)).map_or("?", |n| n.as_str())),
         Node::Neg(k) => {
             f.write_str("-")?;
             // `-5` would read as the number -5: the negation of 5 is `-(5)`.
@@ -1013,16 +1076,16 @@ fn write_node(f: &mut fmt::Formatter<'_>, nodes: &[Node], i: usize) -> fmt::Resu
                 Some(Node::Num(n)) if *n >= 0 => 9,
                 _ => 7,
             };
-            write_child(f, nodes, k, min)
+            write_child(f, nodes, k, min, names)
         }
         Node::Abs(k) => {
             f.write_str("|")?;
-            write_node(f, nodes, usize::from(k))?;
+            write_node(f, nodes, usize::from(k), names)?;
             f.write_str("|")
         }
         Node::Not(k) => {
             f.write_str("not ")?;
-            write_child(f, nodes, k, 3)
+            write_child(f, nodes, k, 3, names)
         }
         Node::Bin(Bin::Mul, l, r)
             if matches!(nodes.get(usize::from(l)), Some(Node::Num(_)))
@@ -1031,16 +1094,16 @@ fn write_node(f: &mut fmt::Formatter<'_>, nodes: &[Node], i: usize) -> fmt::Resu
                     Some(Node::Letter(_) | Node::Turn)
                 ) =>
         {
-            write_node(f, nodes, usize::from(l))?;
-            write_node(f, nodes, usize::from(r))
+            write_node(f, nodes, usize::from(l), names)?;
+            write_node(f, nodes, usize::from(r), names)
         }
         Node::Bin(b, l, r) => {
             let p = b.precedence();
             // Left-associative, but a comparison takes no comparison on either side.
             let left = if p == 4 { p + 1 } else { p };
-            write_child(f, nodes, l, left)?;
+            write_child(f, nodes, l, left, names)?;
             write!(f, " {} ", b.symbol())?;
-            write_child(f, nodes, r, p + 1)
+            write_child(f, nodes, r, p + 1, names)
         }
         Node::Call(func, args) => {
             write!(f, "{}(", func.name())?;
@@ -1048,7 +1111,7 @@ fn write_node(f: &mut fmt::Formatter<'_>, nodes: &[Node], i: usize) -> fmt::Resu
                 if n > 0 {
                     f.write_str(", ")?;
                 }
-                write_node(f, nodes, usize::from(a))?;
+                write_node(f, nodes, usize::from(a), names)?;
             }
             f.write_str(")")
         }
@@ -1059,7 +1122,7 @@ fn write_node(f: &mut fmt::Formatter<'_>, nodes: &[Node], i: usize) -> fmt::Resu
 impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.nodes.len().checked_sub(1) {
-            Some(root) => write_node(f, &self.nodes, root),
+            Some(root) => write_node(f, &self.nodes, root, &self.counters),
             None => f.write_str("0"),
         }
     }

@@ -11,7 +11,8 @@ use tilebox_core::GameRng;
 use crate::line::LineMotion;
 use crate::slide::slide_board;
 use crate::variant::{
-    MAX_MOVE_SETS, MAX_RULE_TILES, Made, MergeRule, Movement, Pos, Scoring, SpawnAt, Variant,
+    Counters, MAX_MOVE_SETS, MAX_RULE_TILES, Made, MergeRule, Movement, Pos, Scoring, SpawnAt,
+    Test, Variant,
 };
 use crate::{Board, BoardError, Cell, Direction, Rank, Slide};
 
@@ -81,6 +82,91 @@ struct Compiled {
     phase: Vec<u16>,
     /// How many moves it takes the rules to come round again ([`Variant::move_cycle`]).
     cycle: u32,
+    /// The turn pipeline's ticks, compiled: for each state of the counters they read, what each
+    /// rank becomes (0: the tile vanishes), `ticks[state * (len + 1) + rank]`. Empty without
+    /// ticks.
+    ticks: Vec<Rank>,
+    /// The counters the ticks read: index, least value and number of values (the state is
+    /// their values in mixed radix, the first the most significant).
+    tick_counters: Vec<(usize, i64, i64)>,
+}
+
+/// The most entries of a tick table ([`Compiled::ticks`]): states of the counters the ticks
+/// read times the tiles.
+pub const MAX_TICK_TABLE: usize = 1 << 20;
+
+/// The tick table of `variant`'s pipeline and the counters it reads (see [`Compiled::ticks`]).
+#[allow(clippy::type_complexity)]
+fn compile_ticks(
+    variant: &Variant,
+    len: Rank,
+) -> Result<(Vec<Rank>, Vec<(usize, i64, i64)>), crate::VariantError> {
+    let p = &variant.pipeline;
+    if p.ticks.is_empty() {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    let err = |m: String| crate::VariantError::field("tick", m);
+    let reads = |i: usize| {
+        p.ticks.iter().any(|t| {
+            t.when.iter().any(|c| c.expr().reads_counter(i))
+                || t.makes.as_ref().is_some_and(|e| e.reads_counter(i))
+        })
+    };
+    if p.ticks.iter().any(|t| {
+        t.when.iter().any(|c| c.expr().reads_turn())
+            || t.makes.as_ref().is_some_and(|e| e.reads_turn())
+    }) {
+        return Err(err(
+            "a one-tile rule reads the tile and the counters, not t".into(),
+        ));
+    }
+    let read: Vec<(usize, i64, i64)> = p
+        .counters
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| reads(i))
+        .map(|(i, c)| (i, c.values[0], c.values[1] - c.values[0] + 1))
+        .collect();
+    let states: i64 = read.iter().map(|r| r.2).product();
+    let width = usize::from(len) + 1;
+    let states = usize::try_from(states).unwrap_or(usize::MAX);
+    if states.saturating_mul(width) > MAX_TICK_TABLE {
+        return Err(err(format!(
+            "{states} states of the counters the one-tile rules read times {width} tiles is more \
+             than {MAX_TICK_TABLE}"
+        )));
+    }
+    let mut table = vec![0; states * width];
+    for state in 0..states {
+        let mut env = crate::condition::Env::default();
+        let mut rest = state;
+        for &(i, from, size) in read.iter().rev() {
+            let size = usize::try_from(size).unwrap_or(1);
+            env.counters[i] = from + i64::try_from(rest % size).unwrap_or(0);
+            rest /= size;
+        }
+        for rank in 1..=len {
+            let Some(number) = variant.number(rank) else {
+                continue;
+            };
+            env.tiles[0] = number;
+            let made = p
+                .ticks
+                .iter()
+                .find(|t| t.when.iter().all(|c| c.holds(&env)))
+                .map_or(Some(rank), |t| match &t.makes {
+                    None => Some(0),
+                    // A tile that is no tile of the variant: the tile stays.
+                    Some(e) => Some(
+                        e.eval(&env)
+                            .and_then(|n| variant.rank_of_number(n))
+                            .unwrap_or(rank),
+                    ),
+                });
+            table[state * width + usize::from(rank)] = made.unwrap_or(rank);
+        }
+    }
+    Ok((table, read))
 }
 
 #[derive(Clone, Copy)]
@@ -224,6 +310,7 @@ impl Rules {
             .iter()
             .map(|&(dir, turn)| Rules::new(&variant.on_move(dir, turn)))
             .collect::<Result<Vec<_>, _>>()?;
+        let (ticks, tick_counters) = compile_ticks(variant, len)?;
         Ok(Rules(Arc::new(Compiled {
             variant: variant.clone(),
             len,
@@ -241,6 +328,8 @@ impl Rules {
             by_move,
             phase: sets.of_move,
             cycle,
+            ticks,
+            tick_counters,
         })))
     }
 
@@ -378,6 +467,154 @@ impl Rules {
         board
             .cells_with_ranks()
             .any(|(_, r)| wins.contains(&u64::from(r)))
+    }
+
+    /// Whether the variant has a turn pipeline (format 3's `counters`, `events`, `tick`, `lose`,
+    /// `"win": {"when": …}`): something besides the spawn happens after a slide.
+    pub fn has_pipeline(&self) -> bool {
+        !self.0.variant.pipeline.is_empty()
+    }
+
+    /// The counters at the start of a game (0 for counters the variant does not have).
+    pub fn start_counters(&self) -> Counters {
+        self.0.variant.pipeline.start()
+    }
+
+    /// Whether `test` holds of `board` and `counters` on move `turn`.
+    fn test_holds(&self, test: &Test, board: &Board, counters: &Counters, turn: u64) -> bool {
+        let c = &*self.0;
+        let mut env = crate::condition::Env {
+            counters: *counters,
+            turn: i64::try_from(turn).unwrap_or(i64::MAX),
+            ..Default::default()
+        };
+        if !test.any {
+            return test.cond.holds(&env);
+        }
+        board.cells_with_ranks().any(|(_, r)| {
+            r != 0
+                && c.variant.number(r).is_some_and(|n| {
+                    env.tiles[0] = n;
+                    test.cond.holds(&env)
+                })
+        })
+    }
+
+    /// The turn pipeline's events on `board`, just slid by move `turn`, with the counters as
+    /// they were before the move: the counters' new values, each held within its values (the
+    /// later event wins when two change one counter). They take them at the turn's end.
+    pub fn events(&self, board: &Board, counters: &Counters, turn: u64) -> Counters {
+        let p = &self.0.variant.pipeline;
+        let mut next = *counters;
+        let env = crate::condition::Env {
+            counters: *counters,
+            turn: i64::try_from(turn).unwrap_or(i64::MAX),
+            ..Default::default()
+        };
+        for event in &p.events {
+            if !self.test_holds(&event.test, board, counters, turn) {
+                continue;
+            }
+            for (i, value) in &event.then {
+                let (Some(counter), Some(slot)) = (p.counters.get(*i), next.get_mut(*i)) else {
+                    continue;
+                };
+                // An undefined new value leaves the counter as it was.
+                if let Some(v) = value.eval(&env) {
+                    *slot = v.clamp(counter.values[0], counter.values[1]);
+                }
+            }
+        }
+        next
+    }
+
+    /// The turn pipeline's first half on `board`, just slid by move `turn` (before the spawn):
+    /// the events, then the ticks, read with the counters as they were (`counters`); the
+    /// counters' new values, which they take at the turn's end.
+    pub fn after_slide(&self, board: &mut Board, counters: &Counters, turn: u64) -> Counters {
+        let next = self.events(board, counters, turn);
+        self.tick(board, counters);
+        next
+    }
+
+    /// The tick table's row for `counters` (see [`Compiled::ticks`]); `None` without ticks.
+    pub fn tick_row(&self, counters: &Counters) -> Option<&[Rank]> {
+        let c = &*self.0;
+        if c.ticks.is_empty() {
+            return None;
+        }
+        let mut state = 0usize;
+        for &(i, from, size) in &c.tick_counters {
+            let v = counters.get(i).copied().unwrap_or(from);
+            let digit = usize::try_from(v.saturating_sub(from).clamp(0, size - 1)).unwrap_or(0);
+            state = state * usize::try_from(size).unwrap_or(1) + digit;
+        }
+        let width = usize::from(c.len) + 1;
+        c.ticks.get(state * width..(state + 1) * width)
+    }
+
+    /// Applies the ticks (one-tile rules) to every tile of `board`, read with `counters`.
+    pub fn tick(&self, board: &mut Board, counters: &Counters) {
+        let Some(row) = self.tick_row(counters) else {
+            return;
+        };
+        let changed: Vec<(Cell, Rank)> = board
+            .cells_with_ranks()
+            .filter(|&(_, r)| r != 0)
+            .filter_map(|(cell, r)| {
+                let to = row.get(usize::from(r)).copied().unwrap_or(r);
+                (to != r).then_some((cell, to))
+            })
+            .collect();
+        for (cell, to) in changed {
+            board.set(cell, to);
+        }
+    }
+
+    /// Whether the game is lost on `board` with `counters` after move `turn` (the pipeline's
+    /// `lose`).
+    pub fn is_lost(&self, board: &Board, counters: &Counters, turn: u64) -> bool {
+        self.0
+            .variant
+            .pipeline
+            .lose
+            .as_ref()
+            .is_some_and(|t| self.test_holds(t, board, counters, turn))
+    }
+
+    /// Whether the pipeline's `lose` holds of a board that holds the tile `rank` with `counters`
+    /// after move `turn`, as a player reads it tile by tile: for `any(…)`, whether that tile
+    /// meets it (never for rank 0, an empty cell); for a test of the counters alone, whether it
+    /// holds, whatever `rank` is.
+    pub fn loses_with(&self, rank: Rank, counters: &Counters, turn: u64) -> bool {
+        let c = &*self.0;
+        let Some(test) = &c.variant.pipeline.lose else {
+            return false;
+        };
+        let mut env = crate::condition::Env {
+            counters: *counters,
+            turn: i64::try_from(turn).unwrap_or(i64::MAX),
+            ..Default::default()
+        };
+        if !test.any {
+            return test.cond.holds(&env);
+        }
+        rank != 0
+            && c.variant.number(rank).is_some_and(|n| {
+                env.tiles[0] = n;
+                test.cond.holds(&env)
+            })
+    }
+
+    /// Whether the pipeline's win (`"win": {"when": …}`) holds of `board` and `counters` after
+    /// move `turn`.
+    pub fn is_won_by_test(&self, board: &Board, counters: &Counters, turn: u64) -> bool {
+        self.0
+            .variant
+            .pipeline
+            .win
+            .as_ref()
+            .is_some_and(|t| self.test_holds(t, board, counters, turn))
     }
 
     /// Whether the variant has rules of 3 tiles or more (or rules that leave tiles).

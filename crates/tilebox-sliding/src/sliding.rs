@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
 
 use crate::engine::Bag;
-use crate::variant::{SpawnAt, Variant, overlay};
+use crate::variant::{Counters, SpawnAt, Variant, overlay};
 use crate::{Board, Cell, Direction, Rank, Rules, Slide};
 
 /// A previewed tile of a ladder that starts 1, 2, 3 (Threes') as the player sees it: a bonus
@@ -61,6 +61,10 @@ pub struct SlidingState {
     /// The moves played: the number of the next move, whose rules may depend on it
     /// ([`crate::variant::MergeRule::on_moves`]).
     turn: u64,
+    /// The turn pipeline's counters (all 0 for a variant without).
+    counters: Counters,
+    /// Whether the pipeline's `lose` held after the last move: the game is over.
+    lost: bool,
 }
 
 impl SlidingState {
@@ -86,6 +90,29 @@ impl SlidingState {
     /// Whether the winning tile has been made. Stays true once it is.
     pub fn won(&self) -> bool {
         self.won
+    }
+
+    /// The turn pipeline's counters, in the order the variant names them (unused ones 0).
+    pub fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    /// Whether the game was lost by the pipeline's `lose` (it is then over).
+    pub fn lost(&self) -> bool {
+        self.lost
+    }
+
+    /// This position with the counters `counters`, each held within its values: for tests and
+    /// fixtures that start from a recorded position.
+    pub fn with_counters(&self, counters: Counters) -> Self {
+        let mut held = counters;
+        for (v, c) in held.iter_mut().zip(&self.rules.variant().pipeline.counters) {
+            *v = (*v).clamp(c.values[0], c.values[1]);
+        }
+        Self {
+            counters: held,
+            ..self.clone()
+        }
     }
 
     /// The moves played so far: the next move is move `turn` (from 0), which matters to rules
@@ -229,6 +256,8 @@ impl SlidingState {
             last_spawn: None,
             rng: GameRng::from_seed(seed),
             turn: 0,
+            counters: rules.start_counters(),
+            lost: false,
         }
     }
 
@@ -304,6 +333,7 @@ impl Puzzle for Sliding {
     fn new_game(params: &Variant, seed: u64) -> Result<SlidingState, ParamsError> {
         let rules = Rules::cached(params).map_err(|e| ParamsError(e.to_string()))?;
         let board = Board::empty(params.side).map_err(|e| ParamsError(e.to_string()))?;
+        let counters = rules.start_counters();
         let mut state = SlidingState {
             rules,
             board,
@@ -315,6 +345,8 @@ impl Puzzle for Sliding {
             last_spawn: None,
             rng: GameRng::from_seed(seed),
             turn: 0,
+            counters,
+            lost: false,
         };
         match params.spawn_at {
             // Each start tile as a spawn: the tile, then a random empty cell (2048's
@@ -349,10 +381,23 @@ impl Puzzle for Sliding {
     }
 
     fn apply(state: &SlidingState, mv: &Direction) -> Result<SlidingState, MoveError> {
-        let slide = state.rules.slide_on(&state.board, *mv, state.turn);
+        if state.lost {
+            return Err(MoveError::GameOver);
+        }
+        let mut slide = state.rules.slide_on(&state.board, *mv, state.turn);
         if !slide.moved {
             return Err(refusal(&state.rules, &state.board, state.turn));
         }
+        // The turn pipeline, in the Compendium's order: the events on the slid board, then the
+        // ticks; the spawn; the lose and win tests; then the counters' new values.
+        let pipeline = state.rules.has_pipeline();
+        let counters = if pipeline {
+            state
+                .rules
+                .after_slide(&mut slide.board, &state.counters, state.turn)
+        } else {
+            state.counters
+        };
         let side = state.board.side();
         // The state after the slide, its board the slide's (the state's own is not copied).
         let mut next = SlidingState {
@@ -367,6 +412,8 @@ impl Puzzle for Sliding {
             last_spawn: state.last_spawn,
             rng: state.rng.clone(),
             turn: state.turn.saturating_add(1),
+            counters: state.counters,
+            lost: false,
         };
         match state.rules.variant().spawn_at {
             SpawnAt::MovedEdge => {
@@ -390,13 +437,21 @@ impl Puzzle for Sliding {
                 }
             }
         }
+        if pipeline {
+            next.lost = next.rules.is_lost(&next.board, &state.counters, state.turn);
+            next.won = next.won
+                || next
+                    .rules
+                    .is_won_by_test(&next.board, &state.counters, state.turn);
+            next.counters = counters;
+        }
         Ok(next)
     }
 
     fn status(state: &SlidingState) -> Status {
         Status {
             won: state.won,
-            over: !state.rules.can_move(&state.board, state.turn),
+            over: state.lost || !state.rules.can_move(&state.board, state.turn),
         }
     }
 
@@ -405,6 +460,9 @@ impl Puzzle for Sliding {
     }
 
     fn legal_moves(state: &SlidingState) -> Vec<Direction> {
+        if state.lost {
+            return Vec::new();
+        }
         state
             .rules
             .moving_directions(&state.board, state.turn)
@@ -434,6 +492,15 @@ impl Puzzle for Sliding {
         }
         if let Some(next) = state.next_card() {
             map.insert("next".into(), next.into());
+        }
+        let counters = &variant.pipeline.counters;
+        if !counters.is_empty() {
+            let values: Map<String, Value> = counters
+                .iter()
+                .zip(state.counters)
+                .map(|(c, v)| (c.name.clone(), Value::from(v)))
+                .collect();
+            map.insert("counters".into(), Value::Object(values));
         }
         map
     }
@@ -599,6 +666,146 @@ mod tests {
         for seed in 0..200 {
             same_games::<Threes>(&ThreesParams { side: 4 }, &v, seed, &moves(seed, 600));
         }
+    }
+
+    /// A small game of the turn pipeline on a ladder of triangular numbers (ladder positions
+    /// merge: 1 + 1 makes 3, 3 + 3 makes 6, 6 + 6 makes 10): 378's goal that vanishes and
+    /// advances, and a tile above it losing.
+    fn goal_game() -> Variant {
+        Variant::from_text(
+            r#"{"format": 3, "id": "goals", "title": "Goals", "description": "d", "side": 4,
+                "tiles": [1, 3, 6, 10, 15, 21, 28, 36, 45, 55],
+                "merges": [{"tiles": [1, 1], "makes": 2}, {"tiles": [2, 2], "makes": 3},
+                           {"tiles": [3, 3], "makes": 4}],
+                "motion": "slide", "spawn": {"weights": {"1": 9, "3": 1}},
+                "spawn_at": "anywhere", "start": 2, "preview": false, "win": null,
+                "score": "merges",
+                "counters": {"g": {"start": 3, "values": [3, 10]}},
+                "events": [{"if": "any(a = tri(g))", "then": {"g": "g + 1"}}],
+                "tick": [{"when": ["a = tri(g)"], "makes": null}],
+                "lose": "any(a > tri(g))",
+                "win": {"when": "g = 5"}}"#,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn the_pipeline_runs_events_then_ticks_then_the_spawn_then_lose_and_win_then_counters() {
+        let v = goal_game();
+        let rules = Rules::new(&v).unwrap();
+        let board = |rows: &[Vec<u64>]| rules.board_from_values(rows).unwrap();
+        // 3 + 3 makes the goal 6 (g = 3): it scores, vanishes, and the goal becomes 10.
+        let start = SlidingState::from_board(
+            &rules,
+            board(&[vec![3, 3, 0, 0], vec![0; 4], vec![0; 4], vec![0; 4]]),
+            None,
+            7,
+        );
+        assert_eq!(start.counters(), [3, 0, 0, 0]);
+        let next = Sliding::apply(&start, &Direction::Left).unwrap();
+        assert_eq!(next.counters(), [4, 0, 0, 0]);
+        assert_eq!(next.score(), 6);
+        assert_eq!(next.board().tile_count(), 1, "the 6 vanished; one spawn");
+        assert!(!next.lost() && !next.won());
+        // A 10 with the goal 6 loses: over, and no move is played.
+        let above = SlidingState::from_board(
+            &rules,
+            board(&[vec![10, 0, 0, 1], vec![0; 4], vec![0; 4], vec![0; 4]]),
+            None,
+            7,
+        );
+        let lost = Sliding::apply(&above, &Direction::Left).unwrap();
+        assert!(lost.lost());
+        assert!(Sliding::status(&lost).over);
+        assert!(Sliding::legal_moves(&lost).is_empty());
+        assert_eq!(
+            Sliding::apply(&lost, &Direction::Right),
+            Err(MoveError::GameOver)
+        );
+        // The win reads the counters as they were before the move: g = 5 wins on the move
+        // after the one that made it 5.
+        let at_4 = SlidingState::from_board(
+            &rules,
+            board(&[vec![1, 0, 0, 1], vec![10, 0, 0, 0], vec![0; 4], vec![0; 4]]),
+            None,
+            7,
+        )
+        .with_counters([4, 0, 0, 0]);
+        let at_5 = Sliding::apply(&at_4, &Direction::Right).unwrap();
+        assert_eq!((at_5.counters()[0], at_5.won()), (5, false));
+        assert_eq!(
+            at_5.board().tile_count(),
+            2,
+            "the 10 vanished, 1 + 1 made 3, one spawn"
+        );
+        let moved = Sliding::legal_moves(&at_5)[0];
+        assert!(Sliding::apply(&at_5, &moved).unwrap().won());
+        // A counter is held within its values.
+        assert_eq!(at_4.with_counters([99, 0, 0, 0]).counters(), [10, 0, 0, 0]);
+        assert_eq!(
+            Sliding::view(&at_5)["counters"],
+            serde_json::json!({"g": 5})
+        );
+    }
+
+    #[test]
+    fn saves_replays_and_undo_carry_the_counters() {
+        let v = goal_game();
+        for seed in 0..20 {
+            let mut session = Session::<Sliding>::new(v.clone(), seed).unwrap();
+            let mut rng = GameRng::from_seed(seed);
+            let mut seen = Vec::new();
+            for _ in 0..60 {
+                let legal = Sliding::legal_moves(session.state());
+                if legal.is_empty() {
+                    break;
+                }
+                seen.push(session.state().clone());
+                session.play(legal[rng.index(legal.len())]).unwrap();
+            }
+            let text = serde_json::to_string(&session.save()).unwrap();
+            let saved = tilebox_core::SavedGame::from_json(&text).unwrap();
+            let loaded = Session::<Sliding>::load(&saved).unwrap();
+            assert_eq!(loaded.state(), session.state(), "seed {seed}");
+            assert_eq!(loaded.state().counters(), session.state().counters());
+            for before in seen.iter().rev() {
+                assert!(session.undo());
+                assert_eq!(session.state(), before);
+            }
+        }
+        // Some game reaches a later goal.
+        let mut reached = false;
+        for seed in 0..50 {
+            let mut state = Sliding::new_game(&v, seed).unwrap();
+            for mv in moves(seed, 300) {
+                if let Ok(next) = Sliding::apply(&state, &mv) {
+                    state = next;
+                }
+            }
+            reached |= state.counters()[0] > 3;
+        }
+        assert!(reached);
+    }
+
+    #[test]
+    fn a_variant_without_a_pipeline_keeps_no_counters_and_writes_no_pipeline() {
+        for v in crate::builtin_variants() {
+            if v.pipeline.is_empty() {
+                let state = Sliding::new_game(&v, 1).unwrap();
+                assert_eq!(state.counters(), [0; 4]);
+                let json = v.to_json();
+                for field in crate::variant::PIPELINE_FIELDS {
+                    assert!(json.get(field).is_none(), "{}: {field}", v.id);
+                }
+            }
+        }
+        let goals = goal_game();
+        let json = goals.to_json();
+        assert_eq!(json["win"], serde_json::json!({"when": "g = 5"}));
+        assert_eq!(json["lose"], "any(a > tri(g))");
+        let back = Variant::from_json(json.as_object().unwrap()).unwrap();
+        assert_eq!(back, goals);
+        assert_eq!(back.pipeline.counters, goals.pipeline.counters);
     }
 
     #[test]

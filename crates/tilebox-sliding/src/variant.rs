@@ -19,8 +19,13 @@ use crate::Rank;
 use crate::condition::{Cond, Env, Expr};
 
 mod ladder;
+mod pipeline;
 
 pub use ladder::{Ladder, MAX_INTEGER_TILES};
+pub use pipeline::{
+    Counter, Counters, Event, MAX_COUNTER_VALUES, MAX_COUNTERS, PIPELINE_FIELDS, Pipeline, Test,
+    Tick,
+};
 
 /// The newest format this build reads. Format 1 is the first; format 2 adds merges of four and
 /// five tiles and a win on any of several tiles; format 3 adds expressions ([`Expr`]: products,
@@ -121,6 +126,10 @@ pub struct Variant {
     /// file (spawns, win) and order them. Empty: every tile shows its number.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub labels: Vec<String>,
+    /// Format 3: the turn pipeline (`counters`, `events`, `tick`, `lose`, `"win": {"when": …}`),
+    /// empty for none. Read and written beside the derived form ([`Variant::from_json`]).
+    #[serde(skip)]
+    pub pipeline: Pipeline,
 }
 
 impl Serialize for Variant {
@@ -135,6 +144,11 @@ impl Serialize for Variant {
                 let value = v.as_u64().or_else(|| v.as_str()?.parse().ok())?;
                 self.tiles.integer(value).map(Value::from)
             });
+        }
+        if let Value::Object(map) = &mut json {
+            for (k, v) in self.pipeline.source() {
+                map.insert(k.clone(), v.clone());
+            }
         }
         json.serialize(s)
     }
@@ -751,7 +765,7 @@ fn not_a_position(value: &Value) -> String {
 }
 
 /// What a JSON value is, in words, for a refusal: `"a list"`, `"the text \"x\""`.
-fn kind_of(value: &Value) -> String {
+pub(crate) fn kind_of(value: &Value) -> String {
     match value {
         Value::Null => "null".to_string(),
         Value::Bool(b) => b.to_string(),
@@ -1470,7 +1484,7 @@ fn rename_tiles(
 
 /// Whether `k` is a field of the full form, required or optional.
 fn is_field(k: &str) -> bool {
-    FIELDS.contains(&k) || OPTIONAL_FIELDS.contains(&k)
+    FIELDS.contains(&k) || OPTIONAL_FIELDS.contains(&k) || PIPELINE_FIELDS.contains(&k)
 }
 
 /// The format a file says, if it is one this build reads.
@@ -1499,7 +1513,8 @@ impl Variant {
         if let Some(k) = map.keys().find(|k| !is_field(k)) {
             return Err(VariantError::field(k, "unknown field"));
         }
-        check_format(map)?;
+        let format = check_format(map)?;
+        let pipeline = Pipeline::read(map, format)?;
         if let Some(k) = FIELDS.iter().find(|k| !map.contains_key(**k)) {
             return Err(VariantError::field(k, "missing field"));
         }
@@ -1508,7 +1523,11 @@ impl Variant {
         // Field by field, so that a type error names its field.
         let mut typed = Map::new();
         for field in FIELDS {
-            let value = map.get(field).cloned().unwrap_or(Value::Null);
+            let value = match map.get(field) {
+                // `"win": {"when": …}` is the pipeline's: no winning tile.
+                Some(Value::Object(_)) if field == "win" => Value::Null,
+                v => v.cloned().unwrap_or(Value::Null),
+            };
             check_type(field, &value)?;
             typed.insert(field.to_string(), value);
         }
@@ -1518,8 +1537,9 @@ impl Variant {
                 typed.insert(field.to_string(), value.clone());
             }
         }
-        let variant = Variant::deserialize(Value::Object(typed))
+        let mut variant = Variant::deserialize(Value::Object(typed))
             .map_err(|e| VariantError::whole(tilebox_core::json_words::error_words(&e)))?;
+        variant.pipeline = pipeline;
         variant.validate()?;
         Ok(variant)
     }
@@ -2080,6 +2100,27 @@ impl Variant {
         }
         let i = self.labels.iter().position(|l| l == text)?;
         self.tiles.get(i).copied()
+    }
+
+    /// The number of the tile of `rank`, as expressions read it: its value on a ladder, its
+    /// integer in a range of integers; `None` off the ladder.
+    pub fn number(&self, rank: Rank) -> Option<i64> {
+        if self.tiles.is_integers() {
+            return self.tiles.integer(u64::from(rank));
+        }
+        let i = usize::from(rank).checked_sub(1)?;
+        self.tiles.get(i).and_then(|&v| i64::try_from(v).ok())
+    }
+
+    /// The rank of the tile whose number is `n` ([`Variant::number`]), if it is a tile.
+    pub fn rank_of_number(&self, n: i64) -> Option<Rank> {
+        if self.tiles.is_integers() {
+            return self
+                .tiles
+                .value_of_integer(n)
+                .and_then(|v| Rank::try_from(v).ok());
+        }
+        self.rank_of(u64::try_from(n).ok()?)
     }
 
     /// What a merge that makes a tile of ladder position `rank` scores under `"merges"` or

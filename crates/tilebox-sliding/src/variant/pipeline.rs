@@ -1,0 +1,580 @@
+//! Format 3's turn pipeline: what happens after a slide that moved, in the 2048 Power
+//! Compendium's order. Counter events are tested on the slid board; then the ticks (one-tile
+//! rules) change every tile; then the spawn; then the lose and win tests; then the counters
+//! take the values the events gave them. Every part is optional; a variant without any has no
+//! pipeline and plays exactly as before.
+//!
+//! ```json
+//! "counters": {"g": {"start": 3, "values": [3, 27]}},
+//! "events": [{"if": "any(a = tri(g))", "then": {"g": "g + 1"}}],
+//! "tick": [{"when": ["a = tri(g)"], "makes": null}],
+//! "lose": "any(a > tri(g))",
+//! "win": {"when": "g = 27"}
+//! ```
+//!
+//! A test (an event's `if`, `lose`, a win's `when`) is a condition on the counters and `t`, or
+//! `any(…)`: a condition that holds for some tile `a` of the board. A tick's `when` and `makes`
+//! read the tile `a`, the counters and `t`.
+
+use serde_json::{Map, Value};
+use tilebox_core::json_words::{bounded, quote};
+
+use crate::condition::{Cond, Expr};
+use crate::variant::{FORMAT_3, VariantError, kind_of};
+
+/// The most counters a variant may keep.
+pub const MAX_COUNTERS: usize = 4;
+
+/// The most values a counter may take.
+pub const MAX_COUNTER_VALUES: i64 = 64;
+
+/// The counters' values, in the order of their names (unused ones 0).
+pub type Counters = [i64; MAX_COUNTERS];
+
+/// The top-level fields of the pipeline (besides `win`'s object form).
+pub const PIPELINE_FIELDS: [&str; 4] = ["counters", "events", "tick", "lose"];
+
+/// A counter: its name, the value a game starts with and the values it may take (a new value
+/// past them is held at the nearer end).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counter {
+    /// Its name, as expressions read it.
+    pub name: String,
+    /// Its value at the start of a game.
+    pub start: i64,
+    /// The least and the greatest value it may take.
+    pub values: [i64; 2],
+}
+
+/// A test of a board and the counters: a condition on the counters, or one that some tile
+/// (`a`) of the board meets (`any(…)`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Test {
+    /// Whether it is `any(…)`, a condition on each tile.
+    pub any: bool,
+    /// The condition.
+    pub cond: Cond,
+}
+
+/// A counter event: when `test` holds of the slid board, the counters take new values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    /// When it happens.
+    pub test: Test,
+    /// Each counter it changes (by index) and its new value, read with the counters as they were
+    /// before the move.
+    pub then: Vec<(usize, Expr)>,
+}
+
+/// A one-tile rule: each tile `a` that meets every condition of `when` becomes `makes` (`None`:
+/// it vanishes). The first tick that matches a tile applies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tick {
+    /// The conditions on the tile `a`.
+    pub when: Vec<Cond>,
+    /// The tile it becomes, or `None` for an empty cell.
+    pub makes: Option<Expr>,
+}
+
+/// A variant's turn pipeline, compiled from its fields, which it keeps as written.
+#[derive(Debug, Clone, Default)]
+pub struct Pipeline {
+    /// The fields as written (`counters`, `events`, `tick`, `lose`, and `win` in its object
+    /// form), which the full form writes back.
+    source: Map<String, Value>,
+    /// The counters, in the order written.
+    pub counters: Vec<Counter>,
+    /// The events, in order.
+    pub events: Vec<Event>,
+    /// The ticks, in order.
+    pub ticks: Vec<Tick>,
+    /// When the game is lost.
+    pub lose: Option<Test>,
+    /// When the game is won besides its winning tiles (`"win": {"when": …}`).
+    pub win: Option<Test>,
+}
+
+impl PartialEq for Pipeline {
+    fn eq(&self, other: &Self) -> bool {
+        self.source == other.source
+    }
+}
+
+impl Eq for Pipeline {}
+
+impl std::hash::Hash for Pipeline {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        Value::Object(self.source.clone()).to_string().hash(state);
+    }
+}
+
+impl Pipeline {
+    /// Whether there is no pipeline: nothing happens after a slide but the spawn.
+    pub fn is_empty(&self) -> bool {
+        self.source.is_empty()
+    }
+
+    /// The fields as written, for the full form.
+    pub fn source(&self) -> &Map<String, Value> {
+        &self.source
+    }
+
+    /// The counters' names, in order.
+    pub fn names(&self) -> Vec<String> {
+        self.counters.iter().map(|c| c.name.clone()).collect()
+    }
+
+    /// The counters' values at the start of a game (unused ones 0).
+    pub fn start(&self) -> Counters {
+        let mut start = [0; MAX_COUNTERS];
+        for (s, c) in start.iter_mut().zip(&self.counters) {
+            *s = c.start;
+        }
+        start
+    }
+
+    /// Reads the pipeline's fields of a full form written in `format` (`win` only in its object
+    /// form, `{"when": …}`); each refusal names its field.
+    pub fn read(map: &Map<String, Value>, format: u32) -> Result<Pipeline, VariantError> {
+        let mut source = Map::new();
+        for field in PIPELINE_FIELDS {
+            if let Some(v) = map.get(field) {
+                source.insert(field.to_string(), v.clone());
+            }
+        }
+        if let Some(win @ Value::Object(_)) = map.get("win") {
+            source.insert("win".to_string(), win.clone());
+        }
+        if source.is_empty() {
+            return Ok(Pipeline::default());
+        }
+        if format < FORMAT_3 {
+            let field = source.keys().next().map_or("counters", |k| k.as_str());
+            return Err(VariantError::field(field, "needs \"format\": 3"));
+        }
+        let mut p = Pipeline {
+            source: source.clone(),
+            ..Pipeline::default()
+        };
+        if let Some(v) = source.get("counters") {
+            p.counters = counters(v).map_err(|m| VariantError::field("counters", m))?;
+        }
+        let names = p.names();
+        if let Some(v) = source.get("events") {
+            p.events = events(v, &names).map_err(|m| VariantError::field("events", m))?;
+        }
+        if let Some(v) = source.get("tick") {
+            p.ticks = ticks(v, &names).map_err(|m| VariantError::field("tick", m))?;
+        }
+        if let Some(v) = source.get("lose") {
+            p.lose = Some(test(v, &names).map_err(|m| VariantError::field("lose", m))?);
+        }
+        if let Some(Value::Object(win)) = source.get("win") {
+            let err = |m: String| VariantError::field("win", m);
+            if let Some(k) = win.keys().find(|k| *k != "when") {
+                return Err(err(format!("unknown field {}", quote(k))));
+            }
+            let when = win.get("when").ok_or_else(|| err("when: missing".into()))?;
+            p.win = Some(test(when, &names).map_err(|m| err(format!("when: {m}")))?);
+        }
+        Ok(p)
+    }
+}
+
+fn counters(v: &Value) -> Result<Vec<Counter>, String> {
+    let Value::Object(map) = v else {
+        return Err(format!(
+            "{} is not an object of counters ({{\"g\": {{\"start\": 3, \"values\": [3, 27]}}}})",
+            kind_of(v)
+        ));
+    };
+    if map.len() > MAX_COUNTERS {
+        return Err(format!("{} counters, more than {MAX_COUNTERS}", map.len()));
+    }
+    let mut out = Vec::new();
+    for (name, c) in map {
+        let at = |m: String| format!("{}: {m}", quote(&bounded(name)));
+        let letters_ok = name.len() <= 16
+            && name.chars().all(|ch| ch.is_ascii_lowercase() || ch == '_')
+            && !name.is_empty();
+        // A name must read as a word of its own: not a tile letter, `t`, `made`, a keyword
+        // or a function.
+        if !letters_ok || Cond::parse(&format!("{name} = 0")).is_ok() || Expr::parse(name).is_ok() {
+            return Err(at(
+                "is not a counter's name (lowercase letters and _, at most 16, not a tile \
+                 letter, t, made, a keyword or a function)"
+                    .into(),
+            ));
+        }
+        if is_reserved(name) {
+            return Err(at(
+                "is a word of the expressions, not a counter's name".into()
+            ));
+        }
+        let Value::Object(fields) = c else {
+            return Err(at(format!(
+                "{} is not {{\"start\": n, \"values\": [from, to]}}",
+                kind_of(c)
+            )));
+        };
+        if let Some(k) = fields.keys().find(|k| *k != "start" && *k != "values") {
+            return Err(at(format!("unknown field {}", quote(&bounded(k)))));
+        }
+        let start = fields
+            .get("start")
+            .ok_or_else(|| at("start: missing".into()))?
+            .as_i64()
+            .ok_or_else(|| at("start: not a whole number".into()))?;
+        let values = fields
+            .get("values")
+            .ok_or_else(|| at("values: missing".into()))?;
+        let range = values
+            .as_array()
+            .and_then(|a| match a.as_slice() {
+                [from, to] => Some([from.as_i64()?, to.as_i64()?]),
+                _ => None,
+            })
+            .ok_or_else(|| at(format!("values: {} is not [from, to]", kind_of(values))))?;
+        let [from, to] = range;
+        if from > to || to.checked_sub(from).is_none_or(|d| d >= MAX_COUNTER_VALUES) {
+            return Err(at(format!(
+                "values: [{from}, {to}] is not 1 to {MAX_COUNTER_VALUES} values from the first to the last"
+            )));
+        }
+        if !(from..=to).contains(&start) {
+            return Err(at(format!("start: {start} is not in [{from}, {to}]")));
+        }
+        out.push(Counter {
+            name: name.clone(),
+            start,
+            values: range,
+        });
+    }
+    Ok(out)
+}
+
+/// Whether `name` is a word the expressions give a meaning of their own.
+fn is_reserved(name: &str) -> bool {
+    ["t", "made", "and", "or", "not", "mod", "divides", "any"].contains(&name)
+        || crate::condition::Func::ALL.iter().any(|(n, _)| *n == name)
+        || crate::condition::LETTERS
+            .iter()
+            .any(|&l| name.len() == 1 && name.starts_with(l))
+}
+
+/// Reads a test: `any(…)` of a condition on the tile `a`, or a condition on the counters.
+fn test(v: &Value, names: &[String]) -> Result<Test, String> {
+    let Value::String(text) = v else {
+        return Err(format!(
+            "{} is not a condition (text such as \"any(a > tri(g))\" or \"m = 27\")",
+            kind_of(v)
+        ));
+    };
+    let trimmed = text.trim();
+    let inner = trimmed
+        .strip_prefix("any")
+        .map(str::trim_start)
+        .and_then(|r| r.strip_prefix('('))
+        .and_then(|r| r.strip_suffix(')'));
+    let (any, body) = match inner {
+        Some(body) => (true, body),
+        None => (false, trimmed),
+    };
+    let cond = Cond::parse_with(body, names).map_err(|m| format!("{}: {m}", quote(text)))?;
+    let letters = cond.letters();
+    if any && letters & !1 != 0 {
+        return Err(format!("{}: any(…) reads the tile a alone", quote(text)));
+    }
+    if !any && letters != 0 {
+        return Err(format!(
+            "{}: reads a tile outside any(…) (write \"any(a > 5)\")",
+            quote(text)
+        ));
+    }
+    Ok(Test { any, cond })
+}
+
+fn events(v: &Value, names: &[String]) -> Result<Vec<Event>, String> {
+    let Value::Array(list) = v else {
+        return Err(format!("{} is not a list of events", kind_of(v)));
+    };
+    let mut out = Vec::new();
+    for (i, e) in list.iter().enumerate() {
+        let at = |m: String| format!("event {}: {m}", i + 1);
+        let Value::Object(fields) = e else {
+            return Err(at(format!(
+                "{} is not {{\"if\": condition, \"then\": {{counter: expression}}}}",
+                kind_of(e)
+            )));
+        };
+        if let Some(k) = fields.keys().find(|k| *k != "if" && *k != "then") {
+            return Err(at(format!("unknown field {}", quote(&bounded(k)))));
+        }
+        let cond = fields.get("if").ok_or_else(|| at("if: missing".into()))?;
+        let test = test(cond, names).map_err(|m| at(format!("if: {m}")))?;
+        let then = fields
+            .get("then")
+            .ok_or_else(|| at("then: missing".into()))?;
+        let Value::Object(sets) = then else {
+            return Err(at(format!(
+                "then: {} is not {{counter: expression}}",
+                kind_of(then)
+            )));
+        };
+        if sets.is_empty() {
+            return Err(at("then: changes no counter".into()));
+        }
+        let mut then = Vec::new();
+        for (name, value) in sets {
+            let Some(c) = names.iter().position(|n| n == name) else {
+                return Err(at(format!(
+                    "then: {} is not a counter",
+                    quote(&bounded(name))
+                )));
+            };
+            let Value::String(text) = value else {
+                return Err(at(format!(
+                    "then: {}: {} is not an expression",
+                    quote(name),
+                    kind_of(value)
+                )));
+            };
+            let expr = Expr::parse_with(text, names)
+                .map_err(|m| at(format!("then: {}: {}: {m}", quote(name), quote(text))))?;
+            if expr.letters() != 0 {
+                return Err(at(format!(
+                    "then: {}: {}: reads a tile; a counter's new value reads the counters and t",
+                    quote(name),
+                    quote(text)
+                )));
+            }
+            then.push((c, expr));
+        }
+        out.push(Event { test, then });
+    }
+    Ok(out)
+}
+
+fn ticks(v: &Value, names: &[String]) -> Result<Vec<Tick>, String> {
+    let Value::Array(list) = v else {
+        return Err(format!("{} is not a list of one-tile rules", kind_of(v)));
+    };
+    let mut out = Vec::new();
+    for (i, t) in list.iter().enumerate() {
+        let at = |m: String| format!("rule {}: {m}", i + 1);
+        let Value::Object(fields) = t else {
+            return Err(at(format!(
+                "{} is not {{\"when\": [conditions], \"makes\": expression or null}}",
+                kind_of(t)
+            )));
+        };
+        if let Some(k) = fields.keys().find(|k| *k != "when" && *k != "makes") {
+            return Err(at(format!("unknown field {}", quote(&bounded(k)))));
+        }
+        let when = match fields.get("when") {
+            None => return Err(at("when: missing".into())),
+            Some(Value::Array(conds)) => conds
+                .iter()
+                .map(|c| {
+                    let Value::String(text) = c else {
+                        return Err(at(format!("when: {} is not a condition", kind_of(c))));
+                    };
+                    let cond = Cond::parse_with(text, names)
+                        .map_err(|m| at(format!("when: {}: {m}", quote(text))))?;
+                    if cond.letters() & !1 != 0 {
+                        return Err(at(format!(
+                            "when: {}: a one-tile rule reads the tile a alone",
+                            quote(text)
+                        )));
+                    }
+                    Ok(cond)
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+            Some(other) => {
+                return Err(at(format!(
+                    "when: {} is not a list of conditions",
+                    kind_of(other)
+                )));
+            }
+        };
+        let makes = match fields.get("makes") {
+            None => return Err(at("makes: missing (null: the tile vanishes)".into())),
+            Some(Value::Null) => None,
+            Some(Value::String(text)) => {
+                let e = Expr::parse_with(text, names)
+                    .map_err(|m| at(format!("makes: {}: {m}", quote(text))))?;
+                if e.letters() & !1 != 0 {
+                    return Err(at(format!(
+                        "makes: {}: a one-tile rule reads the tile a alone",
+                        quote(text)
+                    )));
+                }
+                Some(e)
+            }
+            Some(other) => {
+                return Err(at(format!(
+                    "makes: {} is not an expression or null",
+                    kind_of(other)
+                )));
+            }
+        };
+        out.push(Tick { when, makes });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn read(v: Value) -> Result<Pipeline, String> {
+        let Value::Object(map) = v else {
+            return Err("not an object".into());
+        };
+        Pipeline::read(&map, 3).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_378_pipeline_reads_and_tests_tiles_and_counters() {
+        let p = read(json!({
+            "counters": {"g": {"start": 3, "values": [3, 27]}},
+            "events": [{"if": "any(a = tri(g))", "then": {"g": "g + 1"}}],
+            "tick": [{"when": ["a = tri(g)"], "makes": null}],
+            "lose": "any(a > tri(g))",
+            "win": {"when": "g = 27"}
+        }))
+        .unwrap();
+        assert_eq!(p.start(), [3, 0, 0, 0]);
+        let lose = p.lose.as_ref().unwrap();
+        assert!(lose.any);
+        let env = |a: i64, g: i64| crate::condition::Env {
+            tiles: [a, 0, 0, 0, 0, 0],
+            counters: [g, 0, 0, 0],
+            ..Default::default()
+        };
+        // tri(3) = 6: 10 is above the goal, 6 is not.
+        assert!(lose.cond.holds(&env(10, 3)));
+        assert!(!lose.cond.holds(&env(6, 3)));
+        assert!(p.ticks[0].when[0].holds(&env(6, 3)));
+        assert_eq!(p.events[0].then[0].1.eval(&env(0, 7)), Some(8));
+        assert!(!p.win.as_ref().unwrap().any);
+        assert_eq!(p.events[0].then[0].1.to_string(), "g + 1");
+    }
+
+    #[test]
+    fn every_misuse_of_the_pipeline_is_refused_naming_its_field() {
+        let g = json!({"g": {"start": 3, "values": [3, 27]}});
+        let cases = [
+            (
+                json!({"counters": 5}),
+                "counters: 5 is not an object of counters",
+            ),
+            (
+                json!({"counters": {"a": {"start": 0, "values": [0, 1]}}}),
+                "counters: \"a\": is not a counter's name",
+            ),
+            (
+                json!({"counters": {"gcd": {"start": 0, "values": [0, 1]}}}),
+                "counters: \"gcd\": is a word of the expressions",
+            ),
+            (
+                json!({"counters": {"g": {"start": 0, "values": [0, 64]}}}),
+                "counters: \"g\": values: [0, 64] is not 1 to 64 values",
+            ),
+            (
+                json!({"counters": {"g": {"start": 9, "values": [0, 3]}}}),
+                "counters: \"g\": start: 9 is not in [0, 3]",
+            ),
+            (
+                json!({"counters": {"g": {"values": [0, 3]}}}),
+                "counters: \"g\": start: missing",
+            ),
+            (
+                json!({"counters": {"g": {"start": 0, "values": [0, 3], "x": 1}}}),
+                "counters: \"g\": unknown field \"x\"",
+            ),
+            (
+                json!({"counters": {"p": {"start": 0, "values": [0, 1]}, "q": {"start": 0, "values": [0, 1]}, "r": {"start": 0, "values": [0, 1]}, "s": {"start": 0, "values": [0, 1]}, "u": {"start": 0, "values": [0, 1]}}}),
+                "counters: 5 counters, more than 4",
+            ),
+            (
+                json!({"counters": g, "events": [{"if": "any(a = 1)", "then": {"h": "1"}}]}),
+                "events: event 1: then: \"h\" is not a counter",
+            ),
+            (
+                json!({"counters": g, "events": [{"if": "any(a = 1)"}]}),
+                "events: event 1: then: missing",
+            ),
+            (
+                json!({"counters": g, "events": [{"if": "a = 1", "then": {"g": "1"}}]}),
+                "events: event 1: if: \"a = 1\": reads a tile outside any(…)",
+            ),
+            (
+                json!({"counters": g, "events": [{"if": "any(b = 1)", "then": {"g": "1"}}]}),
+                "events: event 1: if: \"any(b = 1)\": any(…) reads the tile a alone",
+            ),
+            (
+                json!({"counters": g, "events": [{"if": "g = 1", "then": {"g": "a"}}]}),
+                "events: event 1: then: \"g\": \"a\": reads a tile",
+            ),
+            (
+                json!({"counters": g, "events": [{"if": "g = 1", "then": {}}]}),
+                "events: event 1: then: changes no counter",
+            ),
+            (json!({"events": 1}), "events: 1 is not a list of events"),
+            (
+                json!({"tick": {}}),
+                "tick: an object is not a list of one-tile rules",
+            ),
+            (
+                json!({"tick": [{"when": ["a = 1"]}]}),
+                "tick: rule 1: makes: missing",
+            ),
+            (
+                json!({"tick": [{"makes": null}]}),
+                "tick: rule 1: when: missing",
+            ),
+            (
+                json!({"tick": [{"when": ["b = 1"], "makes": null}]}),
+                "tick: rule 1: when: \"b = 1\": a one-tile rule reads the tile a alone",
+            ),
+            (
+                json!({"tick": [{"when": ["a = h"], "makes": null}]}),
+                "tick: rule 1: when: \"a = h\":",
+            ),
+            (
+                json!({"tick": [{"when": [], "makes": 3}]}),
+                "tick: rule 1: makes: 3 is not an expression or null",
+            ),
+            (
+                json!({"tick": [{"when": [], "makes": "b"}]}),
+                "tick: rule 1: makes: \"b\": a one-tile rule reads the tile a alone",
+            ),
+            (json!({"lose": 3}), "lose: 3 is not a condition"),
+            (
+                json!({"lose": "a > 3"}),
+                "lose: \"a > 3\": reads a tile outside any(…)",
+            ),
+            (
+                json!({"win": {"when": "any(a >"}}),
+                "win: when: \"any(a >\"",
+            ),
+            (json!({"win": {"what": 1}}), "win: unknown field \"what\""),
+            (json!({"win": {}}), "win: when: missing"),
+        ];
+        for (v, want) in cases {
+            let got = read(v.clone()).map(|_| ()).unwrap_err();
+            assert!(got.starts_with(want), "{v}: {got}, wanted {want}");
+            assert!(!got.contains('\n'), "{got}");
+        }
+        let Value::Object(map) = json!({"lose": "any(a > 3)"}) else {
+            unreachable!()
+        };
+        assert_eq!(
+            Pipeline::read(&map, 2).unwrap_err().to_string(),
+            "lose: needs \"format\": 3"
+        );
+    }
+}

@@ -482,7 +482,18 @@ impl Rules {
 
     /// Whether `test` holds of `board` and `counters` on move `turn`.
     fn test_holds(&self, test: &Test, board: &Board, counters: &Counters, turn: u64) -> bool {
-        let c = &*self.0;
+        if !test.any {
+            return self.holds_of_tile(test, 0, counters, turn);
+        }
+        board
+            .cells_with_ranks()
+            .any(|(_, r)| self.holds_of_tile(test, r, counters, turn))
+    }
+
+    /// Whether `test` holds of the tile `rank` with `counters` on move `turn`: for `any(…)`,
+    /// whether that tile meets it (never for rank 0, an empty cell); for a test of the counters
+    /// alone, whether it holds, whatever `rank` is.
+    fn holds_of_tile(&self, test: &Test, rank: Rank, counters: &Counters, turn: u64) -> bool {
         let mut env = crate::condition::Env {
             counters: *counters,
             turn: i64::try_from(turn).unwrap_or(i64::MAX),
@@ -491,13 +502,11 @@ impl Rules {
         if !test.any {
             return test.cond.holds(&env);
         }
-        board.cells_with_ranks().any(|(_, r)| {
-            r != 0
-                && c.variant.number(r).is_some_and(|n| {
-                    env.tiles[0] = n;
-                    test.cond.holds(&env)
-                })
-        })
+        rank != 0
+            && self.0.variant.number(rank).is_some_and(|n| {
+                env.tiles[0] = n;
+                test.cond.holds(&env)
+            })
     }
 
     /// The turn pipeline's events on `board`, just slid by move `turn`, with the counters as
@@ -587,23 +596,12 @@ impl Rules {
     /// meets it (never for rank 0, an empty cell); for a test of the counters alone, whether it
     /// holds, whatever `rank` is.
     pub fn loses_with(&self, rank: Rank, counters: &Counters, turn: u64) -> bool {
-        let c = &*self.0;
-        let Some(test) = &c.variant.pipeline.lose else {
-            return false;
-        };
-        let mut env = crate::condition::Env {
-            counters: *counters,
-            turn: i64::try_from(turn).unwrap_or(i64::MAX),
-            ..Default::default()
-        };
-        if !test.any {
-            return test.cond.holds(&env);
-        }
-        rank != 0
-            && c.variant.number(rank).is_some_and(|n| {
-                env.tiles[0] = n;
-                test.cond.holds(&env)
-            })
+        self.0
+            .variant
+            .pipeline
+            .lose
+            .as_ref()
+            .is_some_and(|t| self.holds_of_tile(t, rank, counters, turn))
     }
 
     /// Whether the pipeline's win (`"win": {"when": …}`) holds of `board` and `counters` after

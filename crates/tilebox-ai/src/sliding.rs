@@ -135,7 +135,10 @@ impl VariantModel {
             .into_iter()
             .map(|(rules, _, turn)| model_of(rules, turn))
             .collect();
-        let mut model = models.first().cloned().unwrap_or_else(|| model_of(rules, 0));
+        let mut model = models
+            .first()
+            .cloned()
+            .unwrap_or_else(|| model_of(rules, 0));
         model.moves = Some(Arc::new(MoveModels { models, phase }));
         model
     }

@@ -834,9 +834,36 @@ fn a_format_1_and_a_format_2_file_of_the_same_rules_have_the_same_code_and_game(
 #[test]
 fn random_format_3_expressions_go_through_check_slide_and_hint() {
     const TOKENS: [&str; 30] = [
-        "a", "b", "z", "t", "1", "2", "4", "0", "-", "+", "*", "/", "mod", "(", ")", "|", "=", "<",
-        ">=", "and", "or", "not", "divides", "gcd(", "is_prime(", "divisors(", ",", "if(",
-        "next_prime(", "9223372036854775807",
+        "a",
+        "b",
+        "z",
+        "t",
+        "1",
+        "2",
+        "4",
+        "0",
+        "-",
+        "+",
+        "*",
+        "/",
+        "mod",
+        "(",
+        ")",
+        "|",
+        "=",
+        "<",
+        ">=",
+        "and",
+        "or",
+        "not",
+        "divides",
+        "gcd(",
+        "is_prime(",
+        "divisors(",
+        ",",
+        "if(",
+        "next_prime(",
+        "9223372036854775807",
     ];
     // A fixed generator, so that the test is the same every run.
     let mut seed = 0x2545_f491_4f6c_dd1du64;
@@ -848,15 +875,29 @@ fn random_format_3_expressions_go_through_check_slide_and_hint() {
     };
     let mut random = || {
         let len = 1 + next(10);
-        (0..len).map(|_| TOKENS[next(TOKENS.len())]).collect::<Vec<_>>().join(" ")
+        (0..len)
+            .map(|_| TOKENS[next(TOKENS.len())])
+            .collect::<Vec<_>>()
+            .join(" ")
     };
-    let mut files: Vec<(String, String, String)> = (0..6)
-        .map(|_| (random(), random(), random()))
-        .collect();
+    let mut files: Vec<(String, String, String)> =
+        (0..6).map(|_| (random(), random(), random())).collect();
     // And some that are sure to load: Turatin's rule, and conditions of the library.
-    files.push(("a >= b and b divides a and a / b divides t / 4 + 1".into(), "a + b".into(), "a / b".into()));
-    files.push(("a = b or is_prime((a + b) / gcd(a, b))".into(), "a + b".into(), "|made| + t mod 3".into()));
-    files.push(("not band(a, b) != 0 or a = b".into(), "if(a > b, a, b) * 2".into(), "divisors(a)".into()));
+    files.push((
+        "a >= b and b divides a and a / b divides t / 4 + 1".into(),
+        "a + b".into(),
+        "a / b".into(),
+    ));
+    files.push((
+        "a = b or is_prime((a + b) / gcd(a, b))".into(),
+        "a + b".into(),
+        "|made| + t mod 3".into(),
+    ));
+    files.push((
+        "not band(a, b) != 0 or a = b".into(),
+        "if(a > b, a, b) * 2".into(),
+        "divisors(a)".into(),
+    ));
     let dir = DataDir::new();
     let mut loaded = 0;
     for (i, (when, makes, scores)) in files.iter().enumerate() {
@@ -874,7 +915,10 @@ fn random_format_3_expressions_go_through_check_slide_and_hint() {
         if out.status.code() != Some(0) {
             assert_eq!(out.status.code(), Some(2), "{body}: {err}");
             assert_eq!(err.lines().count(), 1, "{body}: one line: {err}");
-            assert!(err.starts_with(&format!("error: {name}: merges: rule 1: ")), "{err}");
+            assert!(
+                err.starts_with(&format!("error: {name}: merges: rule 1: ")),
+                "{err}"
+            );
             std::fs::remove_file(&path).unwrap();
             continue;
         }
@@ -892,7 +936,10 @@ fn random_format_3_expressions_go_through_check_slide_and_hint() {
             assert!(slid["moved"].is_boolean(), "{slid}");
         }
         let hint = dir.ok(&["hint", &id, "--seed", "3", "--ms", "20"]);
-        assert!(["L\n", "R\n", "U\n", "D\n"].contains(&hint.as_str()), "{body}: {hint:?}");
+        assert!(
+            ["L\n", "R\n", "U\n", "D\n"].contains(&hint.as_str()),
+            "{body}: {hint:?}"
+        );
         let played = dir.json(&["play", &id, "--seed", "3", "--moves", hint.trim()]);
         assert_eq!(played["moves"], 1, "the hint is a legal move: {body}");
     }

@@ -146,8 +146,14 @@ fn bench(c: &mut Criterion) {
         ),
         ("1762", "a range of integers, 4x4"),
         ("1429", "a range of integers, rules of three, 5x5"),
-        ("1845", "a range of integers, format 3: gcd in a condition, 4x4"),
-        ("turatin", "a range of integers, format 3: reads the move's number, 4x4"),
+        (
+            "1845",
+            "a range of integers, format 3: gcd in a condition, 4x4",
+        ),
+        (
+            "turatin",
+            "a range of integers, format 3: reads the move's number, 4x4",
+        ),
         ("threes", "step"),
     ] {
         let rules = Rules::new(&builtin_variant(id).unwrap()).unwrap();

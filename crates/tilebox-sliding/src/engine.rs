@@ -105,7 +105,7 @@ impl Rules {
         variant.validate()?;
         let len = Rank::try_from(variant.tiles.len()).unwrap_or(Rank::MAX);
         let n = usize::from(len);
-        let integers = variant.tiles.is_integers();
+        let integers = variant.tiles.is_numbered();
         // A range of integers has no pair table (thousands of tiles; its rules are conditions
         // on their numbers): every rule is tried as the walk meets it ([`slide_line`]).
         let shift = if integers { 0 } else { table_shift(len) };
@@ -321,7 +321,7 @@ impl Rules {
     /// The rank two neighbouring tiles make by a 2-tile rule, `a` nearer the wall than `b`.
     pub fn pair_merge(&self, a: Rank, b: Rank) -> Option<Rank> {
         let c = &*self.0;
-        if c.variant.tiles.is_integers() {
+        if c.variant.tiles.is_numbered() {
             return self.integer_merge(&[a, b], 0);
         }
         let side = 1usize << c.shift;
@@ -359,7 +359,7 @@ impl Rules {
     /// whose merges may pass over a number, a tile is one of them.
     pub fn is_won(&self, board: &Board) -> bool {
         let c = &*self.0;
-        if !c.variant.tiles.is_integers() {
+        if !c.variant.tiles.is_numbered() {
             return c.win_rank.is_some_and(|w| board.max_rank() >= w);
         }
         let wins = c.variant.win.values();
@@ -408,12 +408,12 @@ impl Rules {
         let mut slide = match c.variant.motion {
             // A range of integers has no pair table: it walks by its rules even when a move
             // has none (a rule for some directions only).
-            Movement::Slide if c.longer.is_empty() && !c.variant.tiles.is_integers() => {
+            Movement::Slide if c.longer.is_empty() && !c.variant.tiles.is_numbered() => {
                 slide_board(board, dir, |line, motions| slide_pairs(c, line, motions))
             }
-            Movement::Slide => {
-                slide_board(board, dir, |line, motions| slide_line(c, line, motions, turn))
-            }
+            Movement::Slide => slide_board(board, dir, |line, motions| {
+                slide_line(c, line, motions, turn)
+            }),
             Movement::Step => slide_board(board, dir, |line, motions| step_line(c, line, motions)),
         };
         if c.points.is_some() {
@@ -695,7 +695,7 @@ fn slide_line(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>, tu
     }
     line.fill(0);
     let n = usize::from(c.len);
-    let integers = c.variant.tiles.is_integers();
+    let integers = c.variant.tiles.is_numbered();
     let mut gained = 0u64;
     let mut out = 0;
     let mut j = 0;
@@ -983,7 +983,9 @@ mod tests {
                         // The rule's score, of the tiles in the order that matched.
                         env.made = made.unwrap_or(0);
                         let score = rule.scores.as_ref().map(|s| {
-                            s.eval(&env).and_then(|x| u64::try_from(x).ok()).unwrap_or(0)
+                            s.eval(&env)
+                                .and_then(|x| u64::try_from(x).ok())
+                                .unwrap_or(0)
                         });
                         return Some((vec![p as usize], score));
                     }

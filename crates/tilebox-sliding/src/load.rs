@@ -1518,16 +1518,49 @@ mod tests {
         use proptest::prelude::*;
         use proptest::test_runner::{Config, TestRunner};
         let token = prop::sample::select(vec![
-            "a", "b", "z", "t", "1", "2", "4", "0", "65535", "-", "+", "*", "/", "mod", "(", ")",
-            "|", "=", "<", ">=", "!=", "and", "or", "not", "divides", "gcd(", "is_prime(",
-            "next_prime(", "divisors(", ",", "if(", "pow(", "band(", "made", "9223372036854775807",
+            "a",
+            "b",
+            "z",
+            "t",
+            "1",
+            "2",
+            "4",
+            "0",
+            "65535",
+            "-",
+            "+",
+            "*",
+            "/",
+            "mod",
+            "(",
+            ")",
+            "|",
+            "=",
+            "<",
+            ">=",
+            "!=",
+            "and",
+            "or",
+            "not",
+            "divides",
+            "gcd(",
+            "is_prime(",
+            "next_prime(",
+            "divisors(",
+            ",",
+            "if(",
+            "pow(",
+            "band(",
+            "made",
+            "9223372036854775807",
         ]);
         let text = || prop::collection::vec(token.clone(), 1..14).prop_map(|t| t.join(" "));
         let mut runner = TestRunner::new(Config {
             cases: 200,
             ..Config::default()
         });
-        let board = prop::collection::vec(prop::sample::select(vec![0u64, 1, 2, 3, 4, 6, 9, 12]), 16);
+        let board =
+            prop::collection::vec(prop::sample::select(vec![0u64, 1, 2, 3, 4, 6, 9, 12]), 16);
         runner
             .run(&(text(), text(), text(), board, 0u64..10_000), |(when, makes, scores, cells, turn)| {
                 let file = serde_json::json!({

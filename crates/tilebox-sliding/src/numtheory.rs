@@ -205,7 +205,10 @@ mod tests {
     use proptest::prelude::*;
 
     fn prime_by_trial(n: u64) -> bool {
-        n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d))
+        n >= 2
+            && (2..)
+                .take_while(|d| d * d <= n)
+                .all(|d| !n.is_multiple_of(d))
     }
 
     fn gcd_by_search(a: i64, b: i64) -> i64 {

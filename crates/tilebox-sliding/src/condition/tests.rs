@@ -47,7 +47,10 @@ fn expressions_evaluate() {
         ("isqrt(17)", Some(4)),
         ("power_exp(64)", Some(6)),
         ("tri(4)", Some(10)),
-        ("band(12, 10) + bor(12, 10) + bxor(12, 10)", Some(8 + 14 + 6)),
+        (
+            "band(12, 10) + bor(12, 10) + bxor(12, 10)",
+            Some(8 + 14 + 6),
+        ),
         ("popcount(255)", Some(8)),
         ("highbit(1024)", Some(10)),
         ("if(a > b, a, b)", Some(5)),
@@ -59,10 +62,7 @@ fn expressions_evaluate() {
     ] {
         assert_eq!(value(text, v), want, "{text}");
     }
-    let turn = Env {
-        turn: 9,
-        ..env(v)
-    };
+    let turn = Env { turn: 9, ..env(v) };
     assert_eq!(Expr::parse("t / 4 + 1").unwrap().eval(&turn), Some(3));
     assert_eq!(Expr::parse("2t").unwrap().eval(&turn), Some(18));
     let made = Env { made: -4, ..env(v) };
@@ -81,10 +81,26 @@ fn conditions_hold_or_not() {
         ("z != 1", [0; 6], [0, 0, 0, 0, 0, 1]),
         ("a = -b", [3, -3, 0, 0, 0, 0], [3, 3, 0, 0, 0, 0]),
         ("|a| = |b|", [-2, 2, 0, 0, 0, 0], [1, 2, 0, 0, 0, 0]),
-        ("a = b or |a - b| = gcd(a, b)", [6, 9, 0, 0, 0, 0], [6, 10, 0, 0, 0, 0]),
-        ("a = b or |a - b| = gcd(a, b)", [4, 4, 0, 0, 0, 0], [5, 7, 0, 0, 0, 0]),
-        ("a >= b and not a = b", [5, 4, 0, 0, 0, 0], [4, 4, 0, 0, 0, 0]),
-        ("not (a = 1 or b = 1)", [2, 2, 0, 0, 0, 0], [1, 2, 0, 0, 0, 0]),
+        (
+            "a = b or |a - b| = gcd(a, b)",
+            [6, 9, 0, 0, 0, 0],
+            [6, 10, 0, 0, 0, 0],
+        ),
+        (
+            "a = b or |a - b| = gcd(a, b)",
+            [4, 4, 0, 0, 0, 0],
+            [5, 7, 0, 0, 0, 0],
+        ),
+        (
+            "a >= b and not a = b",
+            [5, 4, 0, 0, 0, 0],
+            [4, 4, 0, 0, 0, 0],
+        ),
+        (
+            "not (a = 1 or b = 1)",
+            [2, 2, 0, 0, 0, 0],
+            [1, 2, 0, 0, 0, 0],
+        ),
         ("is_prime(a + b)", [2, 3, 0, 0, 0, 0], [2, 4, 0, 0, 0, 0]),
         ("is_square(a * b)", [2, 8, 0, 0, 0, 0], [2, 6, 0, 0, 0, 0]),
         ("is_tri(a + b)", [3, 3, 0, 0, 0, 0], [3, 4, 0, 0, 0, 0]),
@@ -96,8 +112,16 @@ fn conditions_hold_or_not() {
         assert!(!cond.holds(&env(no)), "{text} of {no:?}");
     }
     // An undefined part makes the whole undefined: `not` of it does not hold either.
-    assert!(!Cond::parse("not a / b = 1").unwrap().holds(&env([1, 0, 0, 0, 0, 0])));
-    assert!(!Cond::parse("a / 0 = 1 or a = 1").unwrap().holds(&env([1, 0, 0, 0, 0, 0])));
+    assert!(
+        !Cond::parse("not a / b = 1")
+            .unwrap()
+            .holds(&env([1, 0, 0, 0, 0, 0]))
+    );
+    assert!(
+        !Cond::parse("a / 0 = 1 or a = 1")
+            .unwrap()
+            .holds(&env([1, 0, 0, 0, 0, 0]))
+    );
 }
 
 #[test]
@@ -111,7 +135,10 @@ fn display_is_canonical_and_round_trips() {
         ("|a|!=|b|", "|a| != |b|"),
         ("(a - b) * c = 2 * a", "(a - b) * c = 2a"),
         ("a - (b - c) = -(5)", "a - (b - c) = -(5)"),
-        ("not (a = b or b = c) and c > 1", "not (a = b or b = c) and c > 1"),
+        (
+            "not (a = b or b = c) and c > 1",
+            "not (a = b or b = c) and c > 1",
+        ),
         ("is_prime(a/gcd(a,b))", "is_prime(a / gcd(a, b))"),
         ("||a| - b| = 1", "||a| - b| = 1"),
         ("a - -2b = 1", "a - -2b = 1"),
@@ -131,7 +158,10 @@ fn bad_inputs_are_refused_with_a_reason() {
         ("foo(a) = 1", "unknown function \"foo\" (they are gcd, lcm"),
         ("gcd(a) = 1", "gcd takes 2 arguments, not 1"),
         ("is_prime(a, b)", "is_prime takes 1 argument, not 2"),
-        ("if(a, b, c) = 1", "\"a\" is a number where argument 1 of if takes a condition"),
+        (
+            "if(a, b, c) = 1",
+            "\"a\" is a number where argument 1 of if takes a condition",
+        ),
         ("gcd = 1", "\"gcd\" is a function: write gcd(...)"),
         ("a b", "\"b\" follows \"a\" without an operator"),
         ("a + b", "\"a + b\" is a number, not a condition"),
@@ -147,16 +177,28 @@ fn bad_inputs_are_refused_with_a_reason() {
         ("a < b divides c", "more than one comparison"),
         ("a ! b", "unexpected \"!\" at column 3"),
         ("a2 = b", "a number follows \"a\" (write 2a, not a2)"),
-        ("(a = b) + 1 = c", "\"a = b\" is a condition where \"+\" takes a number"),
+        (
+            "(a = b) + 1 = c",
+            "\"a = b\" is a condition where \"+\" takes a number",
+        ),
         ("not a", "\"a\" is a number where \"not\" takes a condition"),
-        ("a and b = c", "\"a\" is a number where \"and\" takes a condition"),
+        (
+            "a and b = c",
+            "\"a\" is a number where \"and\" takes a condition",
+        ),
         ("a = made", "\"made\" is the tile a merge made"),
-        ("a = 9223372036854775808", "the number 9223372036854775808 is too large"),
+        (
+            "a = 9223372036854775808",
+            "the number 9223372036854775808 is too large",
+        ),
         ("a = 10000000000000000000", "the number \"1"),
         ("a = b)", "\")\" follows \"b\" where it cannot"),
         ("and", "\"and\" has nothing before it"),
         ("gcd(a, b", "gcd(...) is not closed"),
-        ("gcd(a, b = 1", "\"b = 1\" is a condition where argument 2 of gcd takes a number"),
+        (
+            "gcd(a, b = 1",
+            "\"b = 1\" is a condition where argument 2 of gcd takes a number",
+        ),
     ] {
         let err = Cond::parse(text).unwrap_err();
         assert!(err.contains(part), "{text:?} gave {err:?}");
@@ -174,12 +216,23 @@ fn bad_inputs_are_refused_with_a_reason() {
     let negs = format!("{}a", "-".repeat(10_000));
     assert!(err(&negs).contains("nested more than 64 deep"));
     let nots = format!("{}a = b", "not ".repeat(10_000));
-    assert!(Cond::parse(&nots).unwrap_err().contains("nested more than 64 deep"));
+    assert!(
+        Cond::parse(&nots)
+            .unwrap_err()
+            .contains("nested more than 64 deep")
+    );
 }
 
 #[test]
 fn format_2s_language_is_the_linear_forms() {
-    for text in ["a = b", "|2a - b| <= 1", "c divides a", "|a| = |b|", "a + b > 0", "z != 1"] {
+    for text in [
+        "a = b",
+        "|2a - b| <= 1",
+        "c divides a",
+        "|a| = |b|",
+        "a + b > 0",
+        "z != 1",
+    ] {
         assert!(Cond::parse(text).unwrap().is_linear(), "{text}");
     }
     for text in [
@@ -304,7 +357,11 @@ fn tree(sort: Sort, depth: u32) -> BoxedStrategy<String> {
     match sort {
         Sort::Int => prop_oneof![
             leaf_int,
-            (int(), prop::sample::select(vec!["+", "-", "*", "/", "mod"]), int())
+            (
+                int(),
+                prop::sample::select(vec!["+", "-", "*", "/", "mod"]),
+                int()
+            )
                 .prop_map(|(l, o, r)| format!("({l}) {o} ({r})")),
             int().prop_map(|x| format!("-({x})")),
             int().prop_map(|x| format!("|{x}|")),
@@ -314,13 +371,20 @@ fn tree(sort: Sort, depth: u32) -> BoxedStrategy<String> {
                 int()
             )
                 .prop_map(|(f, x, y)| format!("{f}({x}, {y})")),
-            (prop::sample::select(vec!["divisors", "isqrt", "tri", "highbit"]), int())
+            (
+                prop::sample::select(vec!["divisors", "isqrt", "tri", "highbit"]),
+                int()
+            )
                 .prop_map(|(f, x)| format!("{f}({x})")),
             (cond(), int(), int()).prop_map(|(c, x, y)| format!("if({c}, {x}, {y})")),
         ]
         .boxed(),
         Sort::Bool => prop_oneof![
-            (int(), prop::sample::select(vec!["=", "!=", "<", ">=", "divides"]), int())
+            (
+                int(),
+                prop::sample::select(vec!["=", "!=", "<", ">=", "divides"]),
+                int()
+            )
                 .prop_map(|(l, o, r)| format!("({l}) {o} ({r})")),
             (cond(), prop::sample::select(vec!["and", "or"]), cond())
                 .prop_map(|(l, o, r)| format!("({l}) {o} ({r})")),

@@ -248,7 +248,7 @@ impl Builtin {
         if let Some(variant) = Variant::deserialize(&mut json)
             .ok()
             .filter(|_| json.end().is_ok())
-            .filter(|v| !v.tiles.is_integers())
+            .filter(|v| !v.tiles.is_numbered())
             .filter(|v| v.validate().is_ok())
         {
             return Some(variant);
@@ -528,7 +528,7 @@ mod tests {
         assert_eq!(get("1024").tiles[..6], [1, 3, 4, 12, 16, 48]);
         assert_eq!(get("1024").side, 5);
         for x in &v {
-            assert!(x.tiles.len() <= crate::variant::MAX_TILES || x.tiles.is_integers());
+            assert!(x.tiles.len() <= crate::variant::MAX_TILES || x.tiles.is_numbered());
             // A full 8×8 board of the top tile sums within a u64.
             assert!(
                 x.tiles.last().unwrap().checked_mul(64).is_some(),

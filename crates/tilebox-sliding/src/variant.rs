@@ -1482,7 +1482,7 @@ fn rename_tiles(
                 }
             }
         }
-        Some(w @ Value::Number(_)) => {
+        Some(w @ (Value::Number(_) | Value::String(_))) => {
             if let Some(new) = rename("win", w) {
                 *w = new;
             }
@@ -2012,7 +2012,7 @@ impl Variant {
         // A range of integers wins on any of them (its merges may pass over a number).
         if let Some(w) = wins
             .windows(2)
-            .filter(|_| !self.tiles.is_integers())
+            .filter(|_| !self.tiles.is_numbered())
             .find(|w| self.rank_of(w[1]) != self.rank_of(w[0]).map(|r| r + 1))
         {
             return Err(err(

@@ -668,6 +668,17 @@ impl<'t> Parser<'t> {
                     field_name(w).ok_or_else(|| format!("{} is not a field name", quote(w)))?;
                 (self.push(Node::Field(0, name, NO_FIELD))?, Sort::Int)
             }
+            Tok::Word(w)
+                if !self.bare.is_empty()
+                    && letter(w).is_none()
+                    && !Func::ALL.iter().any(|(n, _)| *n == w) =>
+            {
+                return Err(format!(
+                    "{} is not a field (the fields are {})",
+                    quote(w),
+                    self.bare.join(", ")
+                ));
+            }
             Tok::Word(w) => match (letter(w), Func::ALL.iter().find(|(n, _)| *n == w)) {
                 (Some(l), _) if self.eat(Tok::Sym(".")) => {
                     let Some(Tok::Word(f)) = self.peek() else {

@@ -121,8 +121,60 @@ const LABELS = {
   },
 };
 
+// The modes whose tiles are more than their worth (records of a level, flags and a worth): the
+// label of each of the engine's tiles, as Tilebox's generated file labels it. The fixture keeps
+// the worths in its boards and adds each board's tiles as labels (`tiles …`), so that a test can
+// tell two tiles of one worth apart (a 12 that took a 6 from a 12 that took a 2 and a 3). Its
+// spawn table, win and spawn counts are written as labels.
+/** A tile's flags as the digits `first`, `first + 1` … of the flags set, in order. */
+function digits(flags, first) {
+  return flags.map((f, i) => (f ? `${i + first}` : '')).join('');
+}
+/** Ratio-Fill's tile [level, flags, worth]: its worth, and the flags set above level 0 (where
+ * they are all set) as digits from `first`: `18(12)`. */
+function ratioFill(first, flagsAtZero) {
+  return ([level, written, worth]) => {
+    // A spawn table writes the flags as an expression, `["@Literal", false, …]`.
+    const flags = written.filter((f) => f !== '@Literal');
+    const w = String(worth).replace('@BigInt ', '');
+    const shown = level === 0 && flagsAtZero ? '' : digits(flags, first);
+    return shown === '' ? w : `${w}(${shown})`;
+  };
+}
+const IDENTITIES = {
+  // Four-Sides 625: [k, [U, D, L, R]] is worth 5^k·(1 + the flags set): `375(UL)`.
+  99: ([k, written]) => {
+    const flags = written.filter((f) => f !== '@Literal');
+    const set = flags.filter(Boolean).length;
+    const letters = flags.map((f, i) => (f ? 'UDLR'[i] : '')).join('');
+    return set === 0 ? `${5 ** k}` : `${5 ** k * (1 + set)}(${letters})`;
+  },
+  // Ratio-Fill 1296: flag r − 1 is set when the tile has taken one r-th of itself (r = 1…5).
+  83: ratioFill(1, true),
+  // Ratio-Fill 1024: flag r − 2 for one r-th (r = 2…7).
+  84: ratioFill(2, true),
+  // Ratio-Fill 3375: digit d for two tiles that made 2/(2d − 1) of it (d = 1…7).
+  90: ratioFill(1, true),
+  // Ratio-Fill 9261: digit d for tiles that made 2/d of it (d = 1…5); its 1s start with none.
+  94: ratioFill(1, false),
+};
+
+// Wins the engine writes as a condition on a tile's level (Four-Sides 625: any tile of level 4,
+// `["@This 0", "=", 4]`): the tiles that meet it, as labelled.
+const LEVEL_WINS = {
+  99: (level) => {
+    const tiles = [];
+    for (let m = 0; m < 16; m++) {
+      const flags = [0, 1, 2, 3].map((i) => Boolean(m & (1 << i)));
+      if (flags.filter(Boolean).length < 4) tiles.push([level, flags]);
+    }
+    return tiles;
+  },
+};
+
 // The modes whose rules read the number of moves played (2592's switch on each move, Turatin's
-// merge number): each board's line ends with ` ; turn N`, the moves its game had played.
+// merge number): each
+// board's line ends with ` ; turn N`, the moves its game had played.
 const TURNS = new Set([39, 60, 74]);
 
 /** The engine's board `tiles` written with `label`: `.` for an empty cell. */
@@ -130,8 +182,9 @@ function labelled(tiles, label) {
   return tiles.map((row) => row.map((t) => (Array.isArray(t) ? label(t) : null)));
 }
 
-/** A record's spawn table, win and spawn counts written with `label` in place of values. */
-function relabel(rec, label) {
+/** A record's spawn table, win and spawn counts written with `label` in place of values; and
+ * its boards too, unless `keepBoards` (the boards' tiles then go beside them, `tiles`). */
+function relabel(rec, label, keepBoards) {
   const weights = rec.spawn_table.map(([t, w]) => [label(t), w]);
   // Weights of 2.5 (Bicolor 2187's red and blue 3s) are doubled with the rest: the table's
   // chances are what the fixture holds.
@@ -143,13 +196,18 @@ function relabel(rec, label) {
       : weights.map(([t, w]) => [t, w * scale]),
     // A condition written as an expression, `["@This 0", "=", k]` (Bicolor 2584), is a tile of
     // level k in either colour.
-    win_values: WINS[rec.mode] ? WINS[rec.mode]() : rec.win.conditions.flatMap((c) => (c[0] === '@This 0' && c[1] === '='
-      ? [label([c[2], -1]), label([c[2], 1])]
-      : [label(c)])),
+    win_values: WINS[rec.mode] ? WINS[rec.mode]() : rec.win.conditions.flatMap((c) => {
+      if (LEVEL_WINS[rec.mode]) return LEVEL_WINS[rec.mode](c[0][2]).map(label);
+      return c[0] === '@This 0' && c[1] === '=' ? [label([c[2], -1]), label([c[2], 1])] : [label(c)];
+    }),
     spawned_values: Object.fromEntries(
       Object.entries(rec.spawned).map(([t, n]) => [label(JSON.parse(t)), n]),
     ),
-    moves: rec.moves.map((m) => ({
+    moves: keepBoards ? rec.moves.map((m) => ({
+      ...m,
+      tiles: [m.board, ...m.results.map((r) => (r.moved ? r.board : null))]
+        .map((b) => (b === null ? '-' : board(labelled(b, label)))),
+    })) : rec.moves.map((m) => ({
       ...m,
       values: labelled(m.board, label),
       results: m.results.map((r) => ({ ...r, values: r.moved ? labelled(r.board, label) : r.values })),
@@ -185,11 +243,28 @@ function fixture(rec) {
   lines.push(`games ${rec.games}`);
   lines.push('# board; then up, down, left, right: the board after the move before its spawn and');
   lines.push('# the score it made, or - for a move that changes nothing');
-  if (TURNS.has(rec.mode)) lines.push('# then "turn N": the moves the game had played');
+  // Recordings that hold the engine's game variables (record.js since they were added) give
+  // every board its move number and its variables; the older fixtures give the move number
+  // only where the mode's rules read it.
+  const vars = rec.moves.length > 0 && 'game_vars' in rec.moves[0];
+  if (rec.moves.some((m) => m.tiles)) {
+    lines.push('# then "tiles": the board and each result as the tiles\' labels, - for no move');
+  }
+  if (TURNS.has(rec.mode) || vars) lines.push('# then "turn N": the moves the game had played');
+  if (vars) {
+    lines.push('# then "vars": the engine\'s game variables, as JSON: [before, up, down, left, right],');
+    lines.push('# null for a move that changes nothing');
+  }
   for (const m of rec.moves) {
     const results = m.results.map((r) => (r.moved ? `${board(r.values)} ${r.gained}` : '-'));
-    const turn = TURNS.has(rec.mode) ? [`turn ${m.turn}`] : [];
-    lines.push([board(m.values), ...results, ...turn].join(' ; '));
+    const tiles = m.tiles ? [`tiles ${m.tiles.join(' ')}`] : [];
+    const turn = TURNS.has(rec.mode) || vars ? [`turn ${m.turn}`] : [];
+    const gameVars = vars
+      ? [`vars ${JSON.stringify([m.game_vars, ...m.results.map((r) => (r.moved ? r.game_vars : null))])}`]
+      : [];
+    const line = [board(m.values), ...results, ...tiles, ...turn, ...gameVars].join(' ; ');
+    if (gameVars.length > 0 && gameVars[0].includes(' ; ')) throw new Error(`mode ${rec.mode}: " ; " in its variables`);
+    lines.push(line);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -209,7 +284,8 @@ function main() {
       .map((m) => Number(m[1]));
   for (const mode of wanted) {
     let rec = JSON.parse(fs.readFileSync(path.join(input, `mode-${mode}.json`), 'utf8'));
-    if (LABELS[mode]) rec = relabel(rec, LABELS[mode]);
+    if (LABELS[mode]) rec = relabel(rec, LABELS[mode], false);
+    if (IDENTITIES[mode]) rec = relabel(rec, IDENTITIES[mode], true);
     const file = path.join(out, `${IDS[mode]}.txt`);
     fs.writeFileSync(file, fixture(rec));
     process.stderr.write(`mode ${mode}: ${file}\n`);

@@ -20,8 +20,10 @@
 //   engine's `winConditions` and `winRequirement`);
 // - `spawned`: how often each tile spawned during the random play (a check of the table);
 // - `moves`: `--boards` random reachable boards, each with the result of a move in each of the
-//   four directions before the spawn: `{"board", "values", "turn", "results": [{"dir", "moved",
-//   "board", "values", "gained"}]}` (`turn`: the moves the game had played; with `--turns N`,
+//   four directions before the spawn: `{"board", "values", "turn", "game_vars", "results":
+//   [{"dir", "moved", "board", "values", "gained", "game_vars"}]}` (`game_vars`: the engine's
+//   game variables, before and after the move, as `SCstringify` writes them; `turn`: the moves
+//   the game had played; with `--turns N`,
 //   every other board's is drawn below N instead, and the engine's end-of-move scripts run for
 //   it, so that rules read at moves no random game reaches are recorded: 2295's). Boards hold the engine's tiles (arrays; a BigInt is written
 //   `"@BigInt 12"` as the engine's own save codes do; `"@Empty"` for an empty cell) and `values`
@@ -258,6 +260,8 @@ async function recordMode(context, rng, mode, boards, turns) {
       run(`__restore(__at); moves_so_far = ${turn}; executeScripts("EndTurn", 0, 0, 0, 0, [1, 1, 0, 0]);`);
       before = run('__save()');
     }
+    // The engine's game variables of the board probed (its counters, goals, seed pools …).
+    const gameVars = run('JSON.parse(SCstringify(game_vars))');
     const results = [];
     for (let d = 0; d < 4; d++) {
       context.__at = before;
@@ -270,12 +274,13 @@ async function recordMode(context, rng, mode, boards, turns) {
         board: run('__tiles()'),
         values: run('__values()'),
         gained: run('String(score)'),
+        game_vars: run('JSON.parse(SCstringify(game_vars))'),
       });
     }
     context.__at = played;
     run('__restore(__at)');
     rng.set(rngBefore);
-    moves.push({ board, values, turn, results });
+    moves.push({ board, values, turn, game_vars: gameVars, results });
     const open = results.filter((r) => r.moved);
     // A new game when this one is over, or long enough to have shown its middle.
     if (open.length === 0 || steps > 2000) {

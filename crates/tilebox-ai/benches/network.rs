@@ -1,8 +1,9 @@
 //! The n-tuple network (`tilebox_ai::ntuple`): evaluations a second of the standard 4×6-tuple
 //! network, in `f32` (training) and 16-bit (playing), over a fixed set of 4,096 game-like
 //! boards; and whole training moves a second (choose the move among the four afterstates,
-//! one TD update, the engine's move and spawn), on 2048 and Threes, and on 2048 with the small
-//! network (which fits the caches: the rest of a move's cost).
+//! one TD update, the move and the spawn), on 2048 (on bitboards, the trainer's fast path) and
+//! Threes (on the engine), and on 2048 with the small network (which fits the caches: the rest
+//! of a move's cost).
 //!
 //! Run: `cargo bench -p tilebox-ai --bench network`
 
@@ -73,8 +74,8 @@ fn bench_network(c: &mut Criterion) {
             _ => Layout::standard(variant.preview),
         };
         let network = Network::new(&layout, 0.0);
-        // Each game once from its start: the cost of a move alone (restarts add a copy of the
-        // position a move, which the training runs' moves a second show).
+        // Each game once from its start: the cost of a move alone (restarts keep the position
+        // after each move, which the training runs' moves a second show).
         let options = TrainOptions {
             method: Method::FromStart,
             ..TrainOptions::default()

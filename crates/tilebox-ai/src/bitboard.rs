@@ -97,6 +97,24 @@ pub fn transpose(x: Bits) -> Bits {
     b1 | (b2 >> 24) | (b3 << 24)
 }
 
+/// Mirrors the board left to right: the cell at `(r, c)` goes to `(r, 3 - c)`.
+#[inline]
+pub fn mirror(x: Bits) -> Bits {
+    ((x & 0x000F_000F_000F_000F) << 12)
+        | ((x & 0x00F0_00F0_00F0_00F0) << 4)
+        | ((x & 0x0F00_0F00_0F00_0F00) >> 4)
+        | ((x & 0xF000_F000_F000_F000) >> 12)
+}
+
+/// Flips the board upside down: the cell at `(r, c)` goes to `(3 - r, c)`.
+#[inline]
+pub fn flip(x: Bits) -> Bits {
+    (x << 48)
+        | ((x << 16) & 0x0000_FFFF_0000_0000)
+        | ((x >> 16) & 0x0000_0000_FFFF_0000)
+        | (x >> 48)
+}
+
 /// Number of empty cells.
 #[inline]
 pub fn count_empty(x: Bits) -> u32 {
@@ -401,6 +419,19 @@ mod tests {
             for row in 0..4 {
                 for col in 0..4 {
                     prop_assert_eq!(rank_at(t, col, row), rank_at(bits, row, col));
+                }
+            }
+        }
+
+        #[test]
+        fn mirror_and_flip_move_every_cell(bits in any::<u64>()) {
+            let (m, f) = (mirror(bits), flip(bits));
+            prop_assert_eq!(mirror(m), bits);
+            prop_assert_eq!(flip(f), bits);
+            for row in 0..4 {
+                for col in 0..4 {
+                    prop_assert_eq!(rank_at(m, row, 3 - col), rank_at(bits, row, col));
+                    prop_assert_eq!(rank_at(f, 3 - row, col), rank_at(bits, row, col));
                 }
             }
         }

@@ -39,7 +39,7 @@ pub const SYMMETRIES: usize = 8;
 
 /// The most features a network reads: every tuple and the preview's family, under every
 /// symmetry.
-const MAX_FEATURES: usize = (MAX_TUPLES + 1) * SYMMETRIES;
+pub(crate) const MAX_FEATURES: usize = (MAX_TUPLES + 1) * SYMMETRIES;
 
 /// The cells of the outer row, which the preview's family reads.
 const PREVIEW_TUPLE: [u8; 4] = [0, 1, 2, 3];
@@ -233,6 +233,23 @@ impl Compiled {
         at[..n].iter().map(|&i| weights.weight(i)).sum()
     }
 
+    /// Every feature's weight index into `out`, in order, as the trainer's fast path keeps them
+    /// (`u32`: a network has at most [`MAX_WEIGHTS`]); returns how many.
+    #[inline]
+    pub(crate) fn indices_into(
+        &self,
+        board: u64,
+        preview: u8,
+        out: &mut [u32; MAX_FEATURES],
+    ) -> usize {
+        let mut n = 0;
+        for (slot, i) in out.iter_mut().zip(self.indices(board, preview)) {
+            *slot = i as u32;
+            n += 1;
+        }
+        n
+    }
+
     /// Every feature's weight index, computed before any weight is read: the reads are then
     /// independent, and the processor has all of them in flight at once instead of waiting
     /// for one cache miss after another (3× faster on the standard network).
@@ -255,7 +272,7 @@ pub trait WeightTable {
 }
 
 impl WeightTable for [AtomicU32] {
-    #[inline]
+    #[inline(always)]
     fn weight(&self, index: usize) -> f32 {
         self.get(index)
             .map_or(0.0, |w| f32::from_bits(w.load(Ordering::Relaxed)))
@@ -377,16 +394,24 @@ impl Network {
         self.compiled.value(&self.weights[..], board, preview)
     }
 
+    /// The compiled layout.
+    pub(crate) fn compiled(&self) -> &Compiled {
+        &self.compiled
+    }
+
+    /// The weights themselves, for the trainer's fast path, which computes the indices
+    /// ([`value_at`], [`adjust_at`]).
+    pub(crate) fn cells(&self) -> &[AtomicU32] {
+        &self.weights
+    }
+
     /// Adds `delta` to every weight the afterstate's features pick (one TD step). With
     /// several threads, updates of one weight may race and one of them be lost (Hogwild).
     #[inline]
     pub fn adjust(&self, board: u64, preview: u8, delta: f32) {
         let (at, n) = self.compiled.index_array(board, preview);
         for &i in &at[..n] {
-            if let Some(w) = self.weights.get(i) {
-                let old = f32::from_bits(w.load(Ordering::Relaxed));
-                w.store((old + delta).to_bits(), Ordering::Relaxed);
-            }
+            add(&self.weights, i, delta);
         }
     }
 
@@ -407,6 +432,37 @@ impl Network {
                 .map(|w| AtomicU32::new(w.to_bits()))
                 .collect(),
         })
+    }
+}
+
+/// Adds `delta` to the weight at `index` (nothing past the end): one weight's share of a TD
+/// step, as [`Network::adjust`] and the trainer's fast path make it.
+#[inline(always)]
+fn add(weights: &[AtomicU32], index: usize, delta: f32) {
+    if let Some(w) = weights.get(index) {
+        let old = f32::from_bits(w.load(Ordering::Relaxed));
+        w.store((old + delta).to_bits(), Ordering::Relaxed);
+    }
+}
+
+/// The value the features at `indices` give under `weights`: [`Compiled::value`]'s sum, in
+/// the same order and from the same start (`-0.0`, as `Iterator::sum` starts), bit for bit,
+/// from indices computed beforehand (the trainer's fast path); a plain loop, which the
+/// compiler keeps inline where the iterator's closure was a call a weight.
+#[inline(always)]
+pub(crate) fn value_at(weights: &[AtomicU32], indices: &[u32]) -> f32 {
+    let mut sum = -0.0f32;
+    for &i in indices {
+        sum += weights.weight(i as usize);
+    }
+    sum
+}
+
+/// [`Network::adjust`] on the features at `indices`, in the same order.
+#[inline(always)]
+pub(crate) fn adjust_at(weights: &[AtomicU32], indices: &[u32], delta: f32) {
+    for &i in indices {
+        add(weights, i as usize, delta);
     }
 }
 

@@ -10,6 +10,7 @@
 //! ([`players`]) and a run kept in its file ([`run`]), which play and train through the generic
 //! search and the sliding player.
 
+mod fast;
 pub mod file;
 pub mod players;
 pub mod run;

@@ -4,7 +4,8 @@
 //! the hand-written one. A second group times the other kinds of rules on boards of their own
 //! games: rules of three, four and more tiles, rules written rung by rung, wins on any of several
 //! tiles, rules that leave tiles, rules of whole runs, rules for some moves or directions, spent
-//! cells, a ladder of 255 tiles, and Threes' step.
+//! cells, a ladder of 255 tiles, thousands of rules of three (3240, Ratio-Fill 3375: the rules
+//! of three or more tiles are found by their first tile), and Threes' step.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -140,6 +141,11 @@ fn bench(c: &mut Criterion) {
         ("2049", "labels and a rule that makes nothing, 5x5"),
         ("2592", "rules for some moves, 6x6"),
         ("2378", "a rule that leaves a cell spent, 5x5"),
+        ("3240", "189 rules of three, 255 labelled tiles"),
+        (
+            "ratio-fill-3375",
+            "2,568 rules of three, labelled tiles, 5x5",
+        ),
         (
             "directional-merges",
             "rules for some directions, 255 tiles, 6x6",

@@ -94,6 +94,10 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("1365-1366", 2),
     mode!("2310", 2),
     mode!("3120", 2),
+    mode!("ratio-fill-1296", 2),
+    mode!("ratio-fill-1024", 2),
+    mode!("ratio-fill-3375", 2),
+    mode!("ratio-fill-9261", 2),
     mode!("180", 2),
     mode!("3888", 3),
     mode!("2000", 3),
@@ -131,8 +135,10 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("3-188-646", 4),
     mode!("2592", 4),
     mode!("2295", 4),
+    mode!("four-sides-625", 4),
     mode!("directional-merges", 4),
     mode!("turatin", 4),
+    mode!("alternate-5040", 4),
 ];
 
 /// The ids of the built-ins there were when players' own files came: a player's file could never

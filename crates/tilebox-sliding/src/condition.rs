@@ -1024,9 +1024,9 @@ impl Expr {
             turn,
             ..Env::default()
         };
-        for i in 0..n {
-            let only = |i: usize| t[i] && !tile[i];
-            if only(i) && (parent[i] >= n || !only(parent[i])) {
+        let only = |i: usize| t[i] && !tile[i];
+        for (i, &p) in parent.iter().enumerate() {
+            if only(i) && (p >= n || !only(p)) {
                 out.push(eval_at(&self.nodes, i, &env));
             }
         }

@@ -37,11 +37,19 @@ struct Fixture {
 /// the board after the move and the score it made, or `None` for a move that changes nothing.
 struct Recorded {
     line: usize,
+    /// The board's tiles: their values, or for a mode whose fixture gives its tiles (`tiles`),
+    /// those tiles as the variant's tile values.
     board: Vec<Vec<u64>>,
     /// The score each move made: a whole number, but for 2216.838's halves and powers of 1.5.
     results: [Option<(Vec<Vec<u64>>, f64)>; 4],
-    /// The moves its game had played, where the mode's rules read it (2592); else 0.
+    /// Where the fixture gives the tiles (`tiles`), the worth of each tile of the board and of
+    /// each result, as the engine counts it; `board` and `results` are then the tiles.
+    worths: Option<[Option<Vec<Vec<u64>>>; 5]>,
+    /// The moves its game had played, where the fixture gives it (2592); else 0.
     turn: u64,
+    /// The engine's game variables, where the fixture gives them: before the move and after
+    /// each (`null` for a move that changes nothing).
+    vars: Option<serde_json::Value>,
 }
 
 const DIRECTIONS: [Direction; 4] = [
@@ -77,6 +85,28 @@ fn values(v: &Variant, text: &str) -> Vec<Vec<u64>> {
         .collect()
 }
 
+/// A board of worths, as a fixture that gives its tiles beside them writes it (`.` is 0).
+fn worths(text: &str) -> Vec<Vec<u64>> {
+    text.split('/')
+        .map(|row| {
+            row.split(',')
+                .map(|t| match t {
+                    "." => 0,
+                    t => t.parse().unwrap_or_else(|_| panic!("{t:?} is not a worth")),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The worth a tile's label shows: its leading number (`375(UL)` is worth 375); 0 for an empty
+/// cell.
+fn shown_worth(v: &Variant, value: u64) -> u64 {
+    let text = v.tile_text(value);
+    let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().unwrap_or(0)
+}
+
 fn pairs(v: &Variant, words: &[&str]) -> Vec<(u64, u64)> {
     words
         .iter()
@@ -109,26 +139,7 @@ fn read(path: &Path) -> Fixture {
             continue;
         }
         if line.contains(';') {
-            let mut fields = line.split(" ; ");
-            let board = values(&v, fields.next().expect("a board"));
-            let results = [(); 4].map(|_| {
-                let field = fields.next().expect("four results");
-                (field != "-").then(|| {
-                    let (b, gained) = field.split_once(' ').expect("a board and a score");
-                    (values(&v, b), gained.parse().expect("a score"))
-                })
-            });
-            let turn = fields.next().map_or(0, |t| {
-                t.strip_prefix("turn ")
-                    .and_then(|n| n.parse().ok())
-                    .expect("turn N")
-            });
-            f.boards.push(Recorded {
-                line: i + 1,
-                board,
-                results,
-                turn,
-            });
+            f.boards.push(board_line(&v, line, i + 1));
             continue;
         }
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -167,6 +178,53 @@ fn read(path: &Path) -> Fixture {
         }
     }
     f
+}
+
+/// A board's line: the board, then up, down, left and right (a board and its score, or `-`),
+/// then, each where the fixture has it, `tiles` (the board and the results as labels), `turn N`
+/// and `vars` (the engine's game variables as JSON, last).
+fn board_line(v: &Variant, line: &str, number: usize) -> Recorded {
+    let fields: Vec<&str> = line.split(" ; ").collect();
+    assert!(fields.len() >= 5, "line {number}: a board and four results");
+    let extra = |name: &str| {
+        fields[5..]
+            .iter()
+            .find_map(|f| f.strip_prefix(name).and_then(|f| f.strip_prefix(' ')))
+    };
+    let tiles = extra("tiles").map(|t| t.split(' ').collect::<Vec<&str>>());
+    let boards = |k: usize, worth: &str| match &tiles {
+        Some(t) => values(v, t[k]),
+        None => values(v, worth),
+    };
+    let board = boards(0, fields[0]);
+    let results = std::array::from_fn(|d| {
+        let field = fields[1 + d];
+        (field != "-").then(|| {
+            let (b, gained) = field.split_once(' ').expect("a board and a score");
+            (boards(1 + d, b), gained.parse().expect("a score"))
+        })
+    });
+    let worths = tiles.as_ref().map(|t| {
+        assert_eq!(
+            t.len(),
+            5,
+            "line {number}: tiles of a board and four results"
+        );
+        std::array::from_fn(|k| {
+            let field = fields[k];
+            (field != "-").then(|| worths(field.split(' ').next().unwrap_or(field)))
+        })
+    });
+    let turn = extra("turn").map_or(0, |n| n.parse().expect("turn N"));
+    let vars = extra("vars").map(|j| serde_json::from_str(j).expect("vars as JSON"));
+    Recorded {
+        line: number,
+        board,
+        results,
+        worths,
+        turn,
+        vars,
+    }
 }
 
 /// Every fixture, in file-name order; while a variant file is being written, only those whose
@@ -377,7 +435,17 @@ fn every_move_of_every_recorded_board_is_the_compendiums() {
             let board = rules
                 .board_from_values(&rec.board)
                 .unwrap_or_else(|e| panic!("{at}: {e}"));
-            for (dir, expected) in DIRECTIONS.iter().zip(&rec.results) {
+            // Where the fixture gives the tiles beside their worths, each label shows the worth
+            // the engine counts, on the board and after each move.
+            let shown = |b: &Vec<Vec<u64>>| -> Vec<Vec<u64>> {
+                b.iter()
+                    .map(|row| row.iter().map(|&t| shown_worth(&v, t)).collect())
+                    .collect()
+            };
+            if let Some(w) = &rec.worths {
+                assert_eq!(Some(shown(&rec.board)), w[0], "{at}: the board's worths");
+            }
+            for (d, (dir, expected)) in DIRECTIONS.iter().zip(&rec.results).enumerate() {
                 let slide = rules.slide_on(&board, *dir, rec.turn);
                 let mut got = slide
                     .moved
@@ -397,6 +465,11 @@ fn every_move_of_every_recorded_board_is_the_compendiums() {
                     if (got.1 - theirs).abs() <= 0.5 * merges as f64 {
                         got.1 = *theirs;
                     }
+                }
+                if let (Some(w), Some((tiles, _))) = (&rec.worths, &got)
+                    && Some(shown(tiles)) != w[1 + d]
+                {
+                    wrong.push(format!("{at} {dir:?}: the worths of {tiles:?}"));
                 }
                 if got != *expected {
                     wrong.push(format!(
@@ -418,4 +491,68 @@ fn every_move_of_every_recorded_board_is_the_compendiums() {
         assert!(f.boards.len() >= 1000, "{}: 1,000 boards", path.display());
     }
     assert!(checked >= 4000);
+}
+
+/// The game variables each mode keeps as scratch, set while a merge is tested and read by no
+/// later move (Four-Sides 625's direction being tried, the Ratio-Fills' ratio), by id.
+const SCRATCH_VARS: &[(&str, &[usize])] = &[
+    ("four-sides-625", &[3]),
+    ("ratio-fill-1296", &[0]),
+    ("ratio-fill-1024", &[0]),
+    ("ratio-fill-3375", &[0]),
+    ("ratio-fill-9261", &[0]),
+];
+
+/// A fixture that gives the engine's game variables is of a mode that keeps no state beside its
+/// board, as Tilebox's variants keep none: every variable but its scratch is the same before and
+/// after every recorded move, on every board.
+#[test]
+fn the_engine_keeps_no_counters_in_the_modes_whose_fixtures_give_its_variables() {
+    let mut checked = 0;
+    for (path, f) in fixtures() {
+        let scratch = SCRATCH_VARS
+            .iter()
+            .find(|(id, _)| *id == f.id)
+            .map_or(&[][..], |(_, s)| *s);
+        let kept = |vars: &serde_json::Value| -> Vec<serde_json::Value> {
+            vars.as_array()
+                .expect("the variables are a list")
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !scratch.contains(i))
+                .map(|(_, x)| x.clone())
+                .collect()
+        };
+        let mut first = None;
+        for rec in &f.boards {
+            let Some(vars) = &rec.vars else { continue };
+            let all = vars.as_array().expect("[before, up, down, left, right]");
+            assert_eq!(all.len(), 5, "{}:{}", path.display(), rec.line);
+            for (k, x) in all.iter().enumerate() {
+                if x.is_null() {
+                    assert!(
+                        k > 0 && rec.results[k - 1].is_none(),
+                        "{}:{}",
+                        path.display(),
+                        rec.line
+                    );
+                    continue;
+                }
+                let x = kept(x);
+                let first = first.get_or_insert_with(|| x.clone());
+                assert_eq!(
+                    &x,
+                    first,
+                    "{}:{}: the engine's variables changed",
+                    path.display(),
+                    rec.line
+                );
+                checked += 1;
+            }
+        }
+    }
+    // The six modes of design step 1 give them (and, when all fixtures are read, at least those).
+    if std::env::var("TILEBOX_COMPENDIUM").is_err() {
+        assert!(checked >= 6 * 1000, "{checked} variables checked");
+    }
 }

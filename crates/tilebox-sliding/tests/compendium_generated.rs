@@ -1548,6 +1548,770 @@ fn mode_1716() -> Mode {
     }
 }
 
+/// The orders in which the Compendium's engine tries the tiles of a rule that takes them in any
+/// order (its `orders(n)`, in its order): order `o` reads the rule's tile `q` (`@This`, `@Next 1`
+/// …) from the cell `o[q]` cells ahead of the moving tile.
+fn engine_orders(n: usize) -> Vec<Vec<usize>> {
+    if n == 1 {
+        return vec![vec![0]];
+    }
+    let prev = engine_orders(n - 1);
+    let mut out = Vec::new();
+    for pos in (0..n).rev() {
+        for p in &prev {
+            let mut entry = p.clone();
+            entry.insert(pos, n - 1);
+            out.push(entry);
+        }
+    }
+    out
+}
+
+/// A rule of the engine, read: what it makes of the tiles it reads (`@This`, `@Next 1` …), if
+/// it holds.
+type Rule<'a, T, R> = dyn Fn(&[T]) -> Option<R> + 'a;
+
+/// A line of tiles as the engine reads it (the moving tile first), and what each direction
+/// makes of it and scores.
+type Found<T> = (Vec<T>, [Option<(T, u64)>; 4]);
+
+/// [`engine_orders`] of 2 and 3 tiles, written out (a test checks them), so that trying a rule
+/// allocates nothing.
+const ORDERS: [&[&[usize]]; 4] = [
+    &[],
+    &[&[0]],
+    &[&[0, 1], &[1, 0]],
+    &[
+        &[0, 1, 2],
+        &[1, 0, 2],
+        &[0, 2, 1],
+        &[1, 2, 0],
+        &[2, 0, 1],
+        &[2, 1, 0],
+    ],
+];
+
+/// What the first of `rules` that holds makes of the tiles `cells` (the moving tile first, then
+/// the tiles ahead of it toward the wall; 1 to 3 of them), each rule tried in every order of
+/// [`engine_orders`] before the next, as the engine's `mergeRuleApplies` does for a rule whose
+/// `in_order` is false.
+fn first_in_any_order<T: Copy, R>(cells: &[T], rules: &[&Rule<'_, T, R>]) -> Option<R> {
+    let orders = ORDERS[cells.len()];
+    let mut read = [cells[0]; 3];
+    rules.iter().find_map(|rule| {
+        orders.iter().find_map(|o| {
+            for (q, &i) in o.iter().enumerate() {
+                read[q] = cells[i];
+            }
+            rule(&read[..cells.len()])
+        })
+    })
+}
+
+#[test]
+fn the_orders_written_out_are_the_engines() {
+    for (n, orders) in ORDERS.iter().enumerate().skip(1) {
+        let written: Vec<Vec<usize>> = orders.iter().map(|o| o.to_vec()).collect();
+        assert_eq!(written, engine_orders(n), "{n} tiles");
+    }
+}
+
+/// Each set of the four directions as format 2's `directions` names it, by the bits of the
+/// Compendium's numbers for them (0 up, 1 down, 2 left, 3 right).
+const DIRECTION_SETS: [&[&str]; 16] = [
+    &[],
+    &["up"],
+    &["down"],
+    &["up", "down"],
+    &["left"],
+    &["up", "left"],
+    &["down", "left"],
+    &["up", "down", "left"],
+    &["right"],
+    &["up", "right"],
+    &["down", "right"],
+    &["up", "down", "right"],
+    &["left", "right"],
+    &["up", "left", "right"],
+    &["down", "left", "right"],
+    &["up", "down", "left", "right"],
+];
+
+/// A mode whose tiles are records (a level, flags, a worth), closed over its rules: the tiles
+/// its spawns lead to, numbered by worth, and its merges as exact, numbered rules.
+struct Records<T> {
+    /// Every tile reached (that `keep` kept), by worth, then by label.
+    tiles: Vec<T>,
+    merges: Vec<Vec<u64>>,
+    makes: Vec<Option<u64>>,
+    ordered: Vec<bool>,
+    directions: Vec<&'static [&'static str]>,
+    /// The points of making each tile, by its number less one.
+    points: Vec<u64>,
+}
+
+impl<T: Copy + Ord + std::hash::Hash + std::fmt::Debug> Records<T> {
+    /// The tiles `spawns` lead to under `merge`, which gives what the engine makes of the
+    /// tiles in a line (the moving tile first, then those ahead of it toward the wall) on a
+    /// move in a direction (0 to 3; only 0 unless `directional`), and the score, or `None`.
+    /// Merges of each of `sizes` tiles are tried (in the file, in that order); a tile `keep`
+    /// refuses is off the ladder, and so are the merges that make it.
+    fn close(
+        spawns: &[T],
+        sizes: &[usize],
+        directional: bool,
+        keep: impl Fn(&T) -> bool,
+        worth: impl Fn(&T) -> u64,
+        label: impl Fn(&T) -> String,
+        merge: impl Fn(&[T], usize) -> Option<(T, u64)>,
+    ) -> Self {
+        let directions = if directional { 4 } else { 1 };
+        let mut all: Vec<T> = Vec::new();
+        let mut known = HashSet::new();
+        for s in spawns {
+            if known.insert(*s) {
+                all.push(*s);
+            }
+        }
+        // Each line of tiles (as the engine reads it) that merges: what each direction makes.
+        let mut found: Vec<Found<T>> = Vec::new();
+        let mut start = 0;
+        while start < all.len() {
+            let end = all.len();
+            for &n in sizes {
+                let mut idx = vec![0usize; n];
+                'tuples: loop {
+                    if idx.iter().any(|&i| i >= start) {
+                        let cells: Vec<T> = idx.iter().map(|&i| all[i]).collect();
+                        let mut made = [None; 4];
+                        for (d, m) in made.iter_mut().enumerate().take(directions) {
+                            *m = merge(&cells, d).filter(|(t, _)| keep(t));
+                        }
+                        if made.iter().any(Option::is_some) {
+                            for (t, _) in made.iter().flatten() {
+                                if known.insert(*t) {
+                                    all.push(*t);
+                                }
+                            }
+                            found.push((cells, made));
+                        }
+                    }
+                    for k in (0..n).rev() {
+                        idx[k] += 1;
+                        if idx[k] < end {
+                            continue 'tuples;
+                        }
+                        idx[k] = 0;
+                    }
+                    break;
+                }
+            }
+            start = end;
+        }
+        all.sort_by_key(|t| (worth(t), label(t)));
+        let number = |t: &T| number_in(&all, t).unwrap_or(0);
+        let mut points = vec![0; all.len()];
+        let mut merges = Vec::new();
+        let mut makes = Vec::new();
+        let mut ordered = Vec::new();
+        let mut dirs: Vec<&'static [&'static str]> = Vec::new();
+        // The lines of one size and one multiset of tiles: one rule in any order when every
+        // order of them makes the same, else a rule for each order.
+        let mut by_set: Vec<(Vec<T>, Vec<Found<T>>)> = Vec::new();
+        for (cells, made) in found {
+            let mut set = cells.clone();
+            set.sort();
+            match by_set
+                .iter_mut()
+                .find(|(s, _)| s.len() == set.len() && *s == set)
+            {
+                Some((_, lines)) => lines.push((cells, made)),
+                None => by_set.push((set, vec![(cells, made)])),
+            }
+        }
+        // Longer rules first: a merge of two tiles gives way to one of three with the tile
+        // behind them.
+        by_set.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
+        for (set, lines) in by_set {
+            let arrangements = {
+                let mut a: Vec<Vec<T>> = Vec::new();
+                for o in engine_orders(set.len()) {
+                    let cells: Vec<T> = o.iter().map(|&q| set[q]).collect();
+                    if !a.contains(&cells) {
+                        a.push(cells);
+                    }
+                }
+                a
+            };
+            let same =
+                lines.len() == arrangements.len() && lines.iter().all(|(_, m)| *m == lines[0].1);
+            let chosen: Vec<Found<T>> = if same {
+                vec![(set.clone(), lines[0].1)]
+            } else {
+                lines
+            };
+            for (cells, made) in chosen {
+                // One rule for each tile made, on the directions that make it.
+                let mut outs: Vec<(T, u64, usize)> = Vec::new();
+                for (d, m) in made.iter().enumerate().take(directions) {
+                    if let Some((t, score)) = m {
+                        match outs.iter_mut().find(|(u, s, _)| u == t && s == score) {
+                            Some((_, _, mask)) => *mask |= 1 << d,
+                            None => outs.push((*t, *score, 1 << d)),
+                        }
+                    }
+                }
+                for (t, score, mask) in outs {
+                    let n = number(&t);
+                    let p = &mut points[n as usize - 1];
+                    assert!(*p == 0 || *p == score, "{t:?} scores {p} and {score}");
+                    *p = score;
+                    // The file lists a rule's tiles from the wall outward.
+                    merges.push(cells.iter().rev().map(number).collect());
+                    makes.push(Some(n));
+                    ordered.push(!same);
+                    let all_ways = (1 << directions) - 1;
+                    dirs.push(if mask == all_ways || !directional {
+                        &[]
+                    } else {
+                        DIRECTION_SETS[mask]
+                    });
+                }
+            }
+        }
+        // A spawned tile that no merge makes scores its worth, as shown.
+        for (i, t) in all.iter().enumerate() {
+            if points[i] == 0 {
+                points[i] = worth(t);
+            }
+        }
+        Records {
+            tiles: all,
+            merges,
+            makes,
+            ordered,
+            directions: dirs,
+            points,
+        }
+    }
+}
+
+/// A Ratio-Fill tile: its level (the power of the base it has reached), its flags (bit i: the
+/// i-th ratio taken this level) and its worth.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+struct Ratio {
+    level: u32,
+    flags: u32,
+    worth: u64,
+}
+
+fn ratio(level: u32, flags: u32, worth: u64) -> Ratio {
+    Ratio {
+        level,
+        flags,
+        worth,
+    }
+}
+
+/// A Ratio-Fill tile as it shows: its worth, then the ratios it has taken this level as digits
+/// from `first` (`18(12)`), except on level 0 when its flags are all set there (`flags_at_zero`).
+/// `tools/compendium/fixtures.js` labels the engine's tiles the same way.
+fn ratio_label(t: &Ratio, first: u32, flags_at_zero: bool) -> String {
+    if t.flags == 0 || (t.level == 0 && flags_at_zero) {
+        return t.worth.to_string();
+    }
+    let digits: String = (0..8)
+        .filter(|i| t.flags & (1 << i) != 0)
+        .map(|i| (i + first).to_string())
+        .collect();
+    format!("{}({digits})", t.worth)
+}
+
+/// The first flag not set (the engine's `arr_indexOf false`).
+fn first_unset(flags: u32) -> u32 {
+    (!flags).trailing_zeros()
+}
+
+/// A Ratio-Fill mode's file from its records: tiles numbered by worth, labelled.
+#[allow(clippy::too_many_arguments)]
+fn ratio_fill_mode(
+    id: &'static str,
+    title: &'static str,
+    number: u32,
+    description: &'static str,
+    side: u32,
+    spawn: &'static [(u64, u32)],
+    spawned: &[Ratio],
+    win: Ratio,
+    r: Records<Ratio>,
+    first: u32,
+    flags_at_zero: bool,
+) -> Mode {
+    let numbered = |t: &Ratio| number_in(&r.tiles, t);
+    for (k, s) in spawned.iter().enumerate() {
+        assert_eq!(numbered(s), Some(spawn[k].0), "{id}: the spawn {s:?}");
+    }
+    let win = numbered(&win).unwrap_or(0);
+    assert_win_is_made(id, &r.merges, &r.makes, win);
+    Mode {
+        id,
+        title: Some(title),
+        number,
+        description,
+        side,
+        spawn,
+        win: vec![win],
+        tiles: (1..=r.tiles.len() as u64).collect(),
+        labels: r
+            .tiles
+            .iter()
+            .map(|t| ratio_label(t, first, flags_at_zero))
+            .collect(),
+        points: r.points,
+        merges: r.merges,
+        makes: r.makes,
+        ordered: r.ordered,
+        ..Mode::default()
+    }
+}
+
+/// Ratio-Fill 1296 and 1024 (modes 83 and 84): two tiles merge. Below the base `b` (6, 4) the
+/// mode's own rules merge small tiles (`below`, whose merge that makes `b` makes it level 1 with
+/// no flags). From a power of `b`, a tile takes a tile worth 1/r of itself for each r of
+/// `ratios` once (flag r − first), growing by that much; the last makes the next power of `b`,
+/// flags cleared (the engine's third rule, tried before the fourth).
+fn ratio_fill_pairs(
+    flags: u32,
+    first: u64,
+    top_level: u32,
+    spawns: &[Ratio],
+    below: &Rule<'_, Ratio, (Ratio, u64)>,
+    worth_limit: u64,
+) -> Records<Ratio> {
+    let complete = |r: &[Ratio]| {
+        let (a, n) = (r[0], r[1]);
+        (n.flags.count_ones() == flags - 1
+            && a.worth * (u64::from(first_unset(n.flags)) + first) == n.worth)
+            .then(|| (ratio(n.level + 1, 0, a.worth + n.worth), a.worth + n.worth))
+    };
+    let absorb = |r: &[Ratio]| {
+        let (a, n) = (r[0], r[1]);
+        if n.worth % a.worth != 0 {
+            return None;
+        }
+        let g = (n.worth / a.worth).checked_sub(first)?;
+        (g < u64::from(flags) && n.flags & (1 << g) == 0).then(|| {
+            (
+                ratio(n.level, n.flags | 1 << g, a.worth + n.worth),
+                a.worth + n.worth,
+            )
+        })
+    };
+    Records::close(
+        spawns,
+        &[2],
+        false,
+        |t| t.level <= top_level && t.worth <= worth_limit,
+        |t| t.worth,
+        |t| format!("{:?}", (t.level, t.flags)),
+        |cells, _| first_in_any_order(cells, &[below, &complete, &absorb]),
+    )
+}
+
+/// Mode 83, Ratio-Fill 1296. Below 6, two tiles merge when one is a multiple of the other and
+/// their sum is less than 6 (it makes the sum) or 6 (it makes the 6 of level 1); from a power
+/// of 6 a tile takes a tile worth 1/r of itself for r = 1 … 5, once each, the fifth making the
+/// next power of 6. The ladder is every tile up to level 4, the win's.
+fn mode_ratio_fill_1296() -> Mode {
+    const ALL: u32 = 0b1_1111;
+    let spawns = [ratio(0, ALL, 1), ratio(0, ALL, 2), ratio(0, ALL, 3)];
+    let below = |r: &[Ratio]| {
+        let (a, b) = (r[0], r[1]);
+        let sum = a.worth + b.worth;
+        if a.worth % b.worth != 0 {
+            return None;
+        }
+        match sum {
+            ..6 => Some((ratio(0, a.flags, sum), sum)),
+            6 => Some((ratio(1, 0, 6), 6)),
+            _ => None,
+        }
+    };
+    let r = ratio_fill_pairs(5, 1, 4, &spawns, &below, u64::MAX);
+    ratio_fill_mode(
+        "ratio-fill-1296",
+        "Ratio-Fill 1296",
+        83,
+        "Below 6, two tiles merge when one is a multiple of the other and their sum is at most 6. From a power of 6, a tile takes a tile worth a whole, a half, a third, a fourth and a fifth of itself, once each in any order, and the fifth it takes makes the next power of 6; each tile shows its worth and, in brackets, the ratios it has taken (18(12) has taken a 6 and then a 6 that was half of 12). Make 1296 to win.",
+        4,
+        &[(1, 85), (2, 10), (3, 5)],
+        &spawns,
+        ratio(4, 0, 1296),
+        r,
+        1,
+        true,
+    )
+}
+
+/// Mode 84, Ratio-Fill 1024: as 1296 with base 4 and r = 2 … 7; below 4, any two tiles merge
+/// when their sum is less than 4 (the sum) or 4 (the 4 of level 1, which also spawns).
+fn mode_ratio_fill_1024() -> Mode {
+    const ALL: u32 = 0b11_1111;
+    let spawns = [
+        ratio(0, ALL, 1),
+        ratio(0, ALL, 2),
+        ratio(0, ALL, 3),
+        ratio(1, 0, 4),
+    ];
+    let below = |r: &[Ratio]| {
+        let (a, b) = (r[0], r[1]);
+        let sum = a.worth + b.worth;
+        match sum {
+            ..4 => Some((ratio(0, a.flags, sum), sum)),
+            4 => Some((ratio(1, 0, 4), 4)),
+            _ => None,
+        }
+    };
+    let r = ratio_fill_pairs(6, 2, 5, &spawns, &below, u64::MAX);
+    ratio_fill_mode(
+        "ratio-fill-1024",
+        "Ratio-Fill 1024",
+        84,
+        "Below 4, two tiles merge when their sum is at most 4. From a power of 4, a tile takes a tile worth a half, a third, a fourth, a fifth, a sixth and a seventh of itself, once each in any order, and the sixth it takes makes the next power of 4; each tile shows its worth and, in brackets, the ratios it has taken (6(2) has taken a 2, half of 4). Make 1024 to win.",
+        4,
+        &[(1, 85), (2, 8), (3, 5), (4, 2)],
+        &spawns,
+        ratio(5, 0, 1024),
+        r,
+        2,
+        true,
+    )
+}
+
+/// Mode 90, Ratio-Fill 3375 (its default, with the rule that the taken tiles are no larger than
+/// the taker): three tiles merge. Below 15, one that is a multiple of the other two, summing to
+/// less than 15 (the sum) or 15 (the 15 of level 1, which the engine scores 6, as its second rule
+/// says). From a power of 15, a tile takes two tiles no larger than itself that sum to 2/(2d − 1)
+/// of it, d = 1 … 7, once each (flag d − 1), the seventh making the next power of 15.
+fn mode_ratio_fill_3375() -> Mode {
+    const ALL: u32 = 0b111_1111;
+    let spawns = [ratio(0, ALL, 1), ratio(0, ALL, 3)];
+    let below = |r: &[Ratio]| {
+        let (a, b, c) = (r[0], r[1], r[2]);
+        let sum = a.worth + b.worth + c.worth;
+        if a.worth % b.worth != 0 || a.worth % c.worth != 0 {
+            return None;
+        }
+        match sum {
+            ..15 => Some((ratio(0, a.flags, sum), sum)),
+            15 => Some((ratio(1, 0, 15), 6)),
+            _ => None,
+        }
+    };
+    let complete = |r: &[Ratio]| {
+        let (a, b, c) = (r[0], r[1], r[2]);
+        let pair = a.worth + b.worth;
+        (c.flags.count_ones() == 6
+            && a.worth <= c.worth
+            && b.worth <= c.worth
+            && pair % 2 == 0
+            && pair * (2 * u64::from(first_unset(c.flags)) + 1) / 2 == c.worth)
+            .then(|| (ratio(c.level + 1, 0, pair + c.worth), pair + c.worth))
+    };
+    let absorb = |r: &[Ratio]| {
+        let (a, b, c) = (r[0], r[1], r[2]);
+        let pair = a.worth + b.worth;
+        if a.worth > c.worth || b.worth > c.worth || (2 * c.worth) % pair != 0 {
+            return None;
+        }
+        let x = 2 * c.worth / pair;
+        let i = (x % 2 == 1).then_some((x - 1) / 2)?;
+        (i < 7 && c.flags & (1 << i) == 0).then(|| {
+            (
+                ratio(c.level, c.flags | 1 << i, pair + c.worth),
+                pair + c.worth,
+            )
+        })
+    };
+    let r = Records::close(
+        &spawns,
+        &[3],
+        false,
+        |t| t.level <= 3,
+        |t| t.worth,
+        |t| format!("{:?}", (t.level, t.flags)),
+        |cells, _| first_in_any_order(cells, &[&below, &complete, &absorb]),
+    );
+    ratio_fill_mode(
+        "ratio-fill-3375",
+        "Ratio-Fill 3375",
+        90,
+        "Three tiles merge. Below 15, one tile that is a multiple of the other two merges with them when the three sum to at most 15 (making 15 scores 6, as the Compendium counts it). From a power of 15, a tile takes two tiles no larger than itself that sum to 2, 2/3, 2/5, 2/7, 2/9, 2/11 and 2/13 of it, once each in any order, and the seventh makes the next power of 15; each tile shows its worth and, in brackets, which of the seven it has taken (1 for 2, 2 for 2/3 …). Make 3375 to win.",
+        5,
+        &[(1, 90), (2, 10)],
+        &spawns,
+        ratio(3, 0, 3375),
+        r,
+        1,
+        true,
+    )
+}
+
+/// Mode 94, Ratio-Fill 9261: a tile takes one tile, or two, no larger than itself that are
+/// worth (together) 2/d of it, d = 1 … 5, once each (flag d − 1), the fifth making the next
+/// power of 21. Its 1s spawn with no flags (they take tiles too). A pair merges only when no
+/// triple with the tile behind it does, which listing the triples first gives.
+fn mode_ratio_fill_9261() -> Mode {
+    let spawns = [ratio(0, 0, 1)];
+    let complete3 = |r: &[Ratio]| {
+        let (a, b, c) = (r[0], r[1], r[2]);
+        let pair = a.worth + b.worth;
+        let idx = u64::from(first_unset(c.flags));
+        (c.flags.count_ones() == 4
+            && a.worth <= c.worth
+            && b.worth <= c.worth
+            && (pair % 2 == 0 || idx % 2 == 1)
+            && pair * (idx + 1) / 2 == c.worth)
+            .then(|| (ratio(c.level + 1, 0, pair + c.worth), pair + c.worth))
+    };
+    let absorb3 = |r: &[Ratio]| {
+        let (a, b, c) = (r[0], r[1], r[2]);
+        let pair = a.worth + b.worth;
+        if a.worth > c.worth || b.worth > c.worth || (2 * c.worth) % pair != 0 {
+            return None;
+        }
+        let g = (2 * c.worth / pair).checked_sub(1)?;
+        (g < 5 && c.flags & (1 << g) == 0).then(|| {
+            (
+                ratio(c.level, c.flags | 1 << g, pair + c.worth),
+                pair + c.worth,
+            )
+        })
+    };
+    let complete2 = |r: &[Ratio]| {
+        let (a, n) = (r[0], r[1]);
+        let idx = u64::from(first_unset(n.flags));
+        (n.flags.count_ones() == 4
+            && a.worth <= n.worth
+            && (a.worth % 2 == 0 || idx % 2 == 1)
+            && a.worth * (idx + 1) / 2 == n.worth)
+            .then(|| (ratio(n.level + 1, 0, a.worth + n.worth), a.worth + n.worth))
+    };
+    let absorb2 = |r: &[Ratio]| {
+        let (a, n) = (r[0], r[1]);
+        if a.worth > n.worth || (2 * n.worth) % a.worth != 0 {
+            return None;
+        }
+        let g = (2 * n.worth / a.worth).checked_sub(1)?;
+        (g < 5 && n.flags & (1 << g) == 0).then(|| {
+            (
+                ratio(n.level, n.flags | 1 << g, a.worth + n.worth),
+                a.worth + n.worth,
+            )
+        })
+    };
+    let r = Records::close(
+        &spawns,
+        &[3, 2],
+        false,
+        |t| t.level <= 3,
+        |t| t.worth,
+        |t| format!("{:?}", (t.level, t.flags)),
+        |cells, _| {
+            if cells.len() == 3 {
+                first_in_any_order(cells, &[&complete3, &absorb3])
+            } else {
+                first_in_any_order(cells, &[&complete2, &absorb2])
+            }
+        },
+    );
+    ratio_fill_mode(
+        "ratio-fill-9261",
+        "Ratio-Fill 9261",
+        94,
+        "A tile takes one tile, or two, no larger than itself that are worth (together) 2, 1, 2/3, 1/2 and 2/5 of it, once each in any order, and the fifth makes the next power of 21; three tiles merge before two. Each tile shows its worth and, in brackets, which of the five it has taken (1 for 2, 2 for 1 …). Make 9261 to win.",
+        5,
+        &[(1, 100)],
+        &spawns,
+        ratio(3, 0, 9261),
+        r,
+        1,
+        false,
+    )
+}
+
+/// A Four-Sides 625 tile: its level k and its flags (bit d: merged into from direction d, 0 up,
+/// 1 down, 2 left, 3 right), worth 5^k·(1 + the flags set).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+struct Sided {
+    level: u32,
+    flags: u32,
+}
+
+fn sided_worth(t: &Sided) -> u64 {
+    5u64.pow(t.level) * (1 + u64::from(t.flags.count_ones()))
+}
+
+/// Its label: the worth, then the flags as U, D, L, R (`375(UL)`), as fixtures.js writes it.
+fn sided_label(t: &Sided) -> String {
+    if t.flags == 0 {
+        return sided_worth(t).to_string();
+    }
+    let letters: String = "UDLR"
+        .chars()
+        .enumerate()
+        .filter(|(i, _)| t.flags & (1 << i) != 0)
+        .map(|(_, c)| c)
+        .collect();
+    format!("{}({letters})", sided_worth(t))
+}
+
+/// Mode 99, Four-Sides 625 (its rules, built in the engine's `loadModifiers`, hold the move's
+/// direction): two tiles of one level merge when one has no flags and the other lacks the
+/// flag of the side the fresh one comes from: the move's direction when the one with the
+/// flags is nearer the wall, the opposite when it is farther. It takes that flag; holding the
+/// other three, it makes the next level instead. Every merge scores the tile made. The win is
+/// any tile of level 4 (625 and up); the ladder goes to level 8.
+fn mode_four_sides_625() -> Mode {
+    let next = |t: &Sided| Sided {
+        level: t.level + 1,
+        flags: 0,
+    };
+    let merge = |cells: &[Sided], d: usize| -> Option<(Sided, u64)> {
+        // The engine's `@This` is the moving tile (farther from the wall), `@Next 1` the tile
+        // ahead of it; the rules take them in that order only.
+        let (o, w) = (cells[0], cells[1]);
+        let opposite = d ^ 1;
+        let missing = |t: &Sided| first_unset(t.flags) as usize;
+        if o.level != w.level {
+            return None;
+        }
+        let made = if o.flags == 0 && w.flags.count_ones() == 3 && missing(&w) == d {
+            next(&w)
+        } else if w.flags == 0 && o.flags.count_ones() == 3 && missing(&o) == opposite {
+            next(&o)
+        } else if o.flags == 0 && w.flags & (1 << d) == 0 {
+            Sided {
+                level: w.level,
+                flags: w.flags | 1 << d,
+            }
+        } else if w.flags == 0 && o.flags & (1 << opposite) == 0 {
+            Sided {
+                level: o.level,
+                flags: o.flags | 1 << opposite,
+            }
+        } else {
+            return None;
+        };
+        Some((made, sided_worth(&made)))
+    };
+    let spawn = Sided { level: 0, flags: 0 };
+    let r = Records::close(
+        &[spawn],
+        &[2],
+        true,
+        |t| t.level <= 8,
+        sided_worth,
+        sided_label,
+        merge,
+    );
+    let numbered = |t: &Sided| number_in(&r.tiles, t);
+    assert_eq!(
+        numbered(&spawn),
+        Some(1),
+        "four-sides-625: 1 is the first tile"
+    );
+    let win: Vec<u64> = r
+        .tiles
+        .iter()
+        .filter(|t| t.level == 4)
+        .filter_map(numbered)
+        .collect();
+    assert_eq!(win.len(), 15, "four-sides-625: every tile of level 4");
+    // The ladder is in worth, so the lowest tile of level 4 is reached only by making it.
+    assert_win_is_made("four-sides-625", &r.merges, &r.makes, win[0]);
+    Mode {
+        id: "four-sides-625",
+        title: Some("Four-Sides 625"),
+        number: 99,
+        description: "Two tiles of one level merge when one has no flags and the other lacks the flag of the side the fresh tile comes into it from (the move's direction when it is nearer the wall, the opposite when it is farther): it takes that flag, worth another power of 5, shown as U, D, L or R (375(UL) is 125 merged into from above and from the left). Holding the other three, it makes the next power of 5 instead. Make a 625 to win.",
+        side: 5,
+        spawn: &[(1, 100)],
+        win,
+        tiles: (1..=r.tiles.len() as u64).collect(),
+        labels: r.tiles.iter().map(sided_label).collect(),
+        points: r.points,
+        merges: r.merges,
+        makes: r.makes,
+        ordered: r.ordered,
+        directions: r.directions,
+        ..Mode::default()
+    }
+}
+
+/// Mode 100, Alternate 5040 (its default sub-mode, the "1762 variant"): tiles n!·c, 1 ≤ c ≤ n.
+/// Two tiles of one tier n whose c differ by at most 1 merge into their sum when c1 + c2 is
+/// n + 1 (making (n + 1)!) or lies on 1762's path to n + 1: |(n + 1) − (c1 + c2)·P| < P, where
+/// P = 2^(⌊log2((n + 1) div (c1 + c2 + 1))⌋ + 1). The engine's rules give no score (`[]`); the
+/// mode's setup then fills it with the worth of the tile made (`(n)! · c` of its output), so
+/// every merge scores its sum. The ladder goes to tier 9.
+fn mode_alternate_5040() -> Mode {
+    let worth = |&(n, c): &(u64, u64)| (1..=n).product::<u64>() * c;
+    let merge = |cells: &[(u64, u64)], _: usize| -> Option<((u64, u64), u64)> {
+        let ((n, c1), (m, c2)) = (cells[0], cells[1]);
+        if n != m || c1.abs_diff(c2) >= 2 {
+            return None;
+        }
+        let s = c1 + c2;
+        let made = if s == n + 1 {
+            (n + 1, 1)
+        } else if s < n + 1 {
+            let p = 2u64.pow(((n + 1) / (s + 1)).ilog2() + 1);
+            if (n + 1).abs_diff(s * p) >= p {
+                return None;
+            }
+            (n, s)
+        } else {
+            return None;
+        };
+        Some((made, worth(&made)))
+    };
+    let r = Records::close(
+        &[(1, 1)],
+        &[2],
+        false,
+        |&(n, _)| n <= 9,
+        worth,
+        |t| worth(t).to_string(),
+        merge,
+    );
+    let tiles: Vec<u64> = r.tiles.iter().map(worth).collect();
+    assert!(
+        tiles.windows(2).all(|w| w[0] < w[1]),
+        "alternate-5040: one tile a worth"
+    );
+    let merges: Vec<Vec<u64>> = r
+        .merges
+        .iter()
+        .map(|m| m.iter().map(|&k| tiles[k as usize - 1]).collect())
+        .collect();
+    for (ins, made) in merges.iter().zip(&r.makes) {
+        let made = made.map(|k| tiles[k as usize - 1]);
+        assert_eq!(Some(ins.iter().sum::<u64>()), made, "alternate-5040: sums");
+    }
+    Mode {
+        id: "alternate-5040",
+        title: Some("Alternate 5040"),
+        number: 100,
+        description: "Tiles are n!·c for c from 1 to n. Two tiles of one tier whose c differ by at most 1 merge into their sum when it is the next factorial, (n + 1)!, or when c1 + c2 is on 1762's path from 1 to n + 1 (as if n! were 1). Its default, the 1762 variant; the Compendium's other variants are not here. Make 5040 to win.",
+        spawn: &[(1, 100)],
+        win: vec![5040],
+        tiles,
+        merges,
+        ..Mode::default()
+    }
+}
+
 /// Every generated mode, in the Compendium's menu order.
 fn modes() -> Vec<Mode> {
     vec![
@@ -1556,6 +2320,10 @@ fn modes() -> Vec<Mode> {
         mode_1365(),
         mode_2310(),
         mode_3120(),
+        mode_ratio_fill_1296(),
+        mode_ratio_fill_1024(),
+        mode_ratio_fill_3375(),
+        mode_ratio_fill_9261(),
         mode_180(),
         mode_3888(),
         mode_2000(),
@@ -1570,7 +2338,9 @@ fn modes() -> Vec<Mode> {
         mode_3188646(),
         mode_2592(),
         mode_2295(),
+        mode_four_sides_625(),
         mode_directional_merges(),
+        mode_alternate_5040(),
     ]
 }
 

@@ -385,14 +385,16 @@ fn two_threads_play_every_game_once_and_learn() {
     assert_eq!(counts, (11..=60).collect::<Vec<u64>>());
     assert!(network.weights().any(|w| w != 0.0));
     // Asked to stop, it stops once the games under way end (a thread may have begun its next
-    // game before it sees the stop: a few games, far from the thousand asked).
+    // game before it sees the stop, and on bitboards a game of the small network takes a
+    // fraction of a millisecond: a few tens of games on a busy machine, far from the thousand
+    // asked).
     let mut calls = 0;
     let done = train(&network, &v, &options, 0, 1000, |_, _| {
         calls += 1;
         Flow::Stop
     });
     assert_eq!(done, calls);
-    assert!(done <= 10, "{done}");
+    assert!(done <= 100, "{done}");
 }
 
 /// FNV-1a 64 of `bytes`.

@@ -34,7 +34,8 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use tilebox_core::Puzzle;
 use tilebox_sliding::{Direction, Rules, Sliding, SlidingState, Variant};
 
-use super::{Network, SIDE, preview_class};
+use super::fast::{self, AnyLayout, Fast, Path, Standard};
+use super::{Network, SIDE, preview_class, trainable};
 use crate::VariantModel;
 use crate::generic::{Grid, Slider};
 
@@ -149,24 +150,104 @@ pub fn restart_seed(seed: u64, restart: u64) -> u64 {
 }
 
 /// A variant's moves as training makes them: its rules, and the lines moved so far (kept from
-/// game to game: a line is moved by the engine once); and the positions of the game under way,
-/// for its restarts.
+/// game to game: a line is moved by the engine once); its bitboard tables where it has them
+/// ([`super::fast`]); and the positions of the game under way, for its restarts.
 #[derive(Debug, Clone)]
 pub struct Mover {
     model: VariantModel,
     slider: Slider,
     positions: Vec<SlidingState>,
+    fast: Option<Fast>,
+    path: Path,
 }
 
 impl Mover {
     /// The mover of `variant`; `None` when the engine refuses it or its side is not 4.
     pub fn new(variant: &Variant) -> Option<Mover> {
         let rules = Rules::new(variant).ok()?;
+        let model = VariantModel::new(&rules, 1);
         (variant.side == SIDE).then(|| Mover {
-            model: VariantModel::new(&rules, 1),
+            fast: trainable(variant)
+                .then(|| Fast::new(variant, &rules, &model))
+                .flatten(),
+            model,
             slider: Slider::new(SIDE),
             positions: Vec::new(),
+            path: Path::default(),
         })
+    }
+
+    /// The mover of `variant` that plays every game on the engine's path, never on bitboards
+    /// (the reference the fast path is held to).
+    #[cfg(test)]
+    pub(crate) fn engine_only(variant: &Variant) -> Option<Mover> {
+        Mover::new(variant).map(|m| Mover { fast: None, ..m })
+    }
+
+    /// Whether its games are played on bitboards.
+    pub fn is_fast(&self) -> bool {
+        self.fast.is_some()
+    }
+}
+
+/// A game in play between its stretches: what it has learned from and how it stands.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Course {
+    index: u64,
+    /// The game's seed.
+    pub(crate) seed: u64,
+    moves: u64,
+    /// The score and win of the game's first play, from its start, once it ended.
+    pub(crate) first: Option<(u64, bool)>,
+    /// Restarts made.
+    pub(crate) restarts: u64,
+    /// Where the stretch under way began, in the path (its start and the position after each
+    /// of its moves).
+    began: usize,
+}
+
+impl Course {
+    pub(crate) fn new(index: u64, seed: u64) -> Course {
+        Course {
+            index,
+            seed,
+            moves: 0,
+            first: None,
+            restarts: 0,
+            began: 0,
+        }
+    }
+
+    /// Counts a stretch of `played` moves, which ended where `end` says (the score and win, read
+    /// for the first stretch only); returns where the path is played again from (its middle,
+    /// which the path is cut back to and reseeded), or `None` when the game is over.
+    pub(crate) fn stretch_done(
+        &mut self,
+        played: u64,
+        keep: bool,
+        end: impl FnOnce() -> (u64, bool),
+    ) -> Option<usize> {
+        self.moves += played;
+        self.first.get_or_insert_with(end);
+        let stretch = usize::try_from(played).unwrap_or(usize::MAX);
+        if !keep || self.restarts == MAX_RESTARTS || stretch < MIN_STRETCH {
+            return None;
+        }
+        self.restarts += 1;
+        let middle = self.began + stretch / 2;
+        self.began = middle;
+        Some(middle)
+    }
+
+    /// The game as it ended.
+    pub(crate) fn game(&self) -> Game {
+        let (score, won) = self.first.unwrap_or_default();
+        Game {
+            index: self.index,
+            score,
+            won,
+            moves: self.moves,
+        }
     }
 }
 
@@ -184,55 +265,118 @@ pub fn play_game(
         return None;
     }
     let seed = game_seed(options.seed, index);
-    let mut state = Sliding::new_game(variant, seed).ok()?;
-    if state.board().side() != SIDE {
-        return None;
-    }
     let keep = options.method == Method::Restarts;
+    let rate = options.rate / network.layout().feature_count() as f32;
+    let course = Course::new(index, seed);
     let Mover {
         model,
         slider,
         positions,
+        fast,
+        path,
     } = mover;
-    positions.clear();
-    let rate = options.rate / network.layout().feature_count() as f32;
-    let mut moves = 0u64;
-    // The score and win of the game's first play, from its start.
-    let mut first = None;
-    let mut restarts = 0;
-    // Where the stretch under way began, in `positions` (which holds its start and every
-    // position after each of its moves).
-    let mut began = 0;
-    loop {
-        if keep {
-            positions.push(state.clone());
+    if let Some(fast) = fast {
+        let played = match Standard::of(network) {
+            Some(standard) => fast::play(fast, &standard, rate, keep, course, path),
+            None => fast::play(fast, &AnyLayout::of(network), rate, keep, course, path),
+        };
+        let handover = match played {
+            Ok(game) => return Some(game),
+            Err(handover) => handover,
+        };
+        // The position the fast path could not go on from, rebuilt on the engine.
+        let mut state = Sliding::new_game(variant, seed).ok()?;
+        positions.clear();
+        let mut reseeds = path.reseeds.iter().peekable();
+        for at in 0..=path.moves.len() {
+            if let Some(&(_, restart)) = reseeds.next_if(|r| r.0 == at) {
+                state = state.reseeded(restart_seed(seed, restart));
+            }
+            if keep {
+                positions.push(state.clone());
+            }
+            if let Some(&d) = path.moves.get(at) {
+                state = Sliding::apply(&state, Direction::ALL.get(usize::from(d))?).ok()?;
+            }
         }
-        let (end, played) = play_stretch(network, model, slider, state, rate, |s| {
+        let previous = handover.previous.map(|b| (b, preview_class(&state)));
+        let resume = Some((previous, handover.played));
+        let mut course = handover.course;
+        return play_on(
+            network,
+            model,
+            slider,
+            positions,
+            state,
+            rate,
+            keep,
+            &mut course,
+            resume,
+        );
+    }
+    let state = Sliding::new_game(variant, seed).ok()?;
+    if state.board().side() != SIDE {
+        return None;
+    }
+    positions.clear();
+    let mut course = course;
+    play_on(
+        network,
+        model,
+        slider,
+        positions,
+        state,
+        rate,
+        keep,
+        &mut course,
+        None,
+    )
+}
+
+/// Plays the game of `course` from `state` on the engine to its end, learning; `positions`
+/// holds the path to `state` when the game goes on from the middle of a stretch (`resume`: its
+/// last afterstate not yet learned from, and its moves so far), and is empty otherwise.
+#[allow(clippy::too_many_arguments)]
+fn play_on(
+    network: &Network,
+    model: &VariantModel,
+    slider: &mut Slider,
+    positions: &mut Vec<SlidingState>,
+    mut state: SlidingState,
+    rate: f32,
+    keep: bool,
+    course: &mut Course,
+    mut resume: Option<(Option<(u64, u8)>, u64)>,
+) -> Option<Game> {
+    loop {
+        let (previous, before) = match resume.take() {
+            Some(resumed) => resumed,
+            None => {
+                if keep {
+                    positions.push(state.clone());
+                }
+                (None, 0)
+            }
+        };
+        let (end, played) = play_stretch(network, model, slider, state, rate, previous, |s| {
             if keep {
                 positions.push(s.clone());
             }
         });
-        moves += played;
-        let (score, won) = *first.get_or_insert((end.score(), end.won()));
-        let stretch = usize::try_from(played).unwrap_or(usize::MAX);
-        if !keep || restarts == MAX_RESTARTS || stretch < MIN_STRETCH {
-            return Some(Game {
-                index,
-                score,
-                won,
-                moves,
-            });
-        }
-        restarts += 1;
+        let Some(middle) = course.stretch_done(before + played, keep, || (end.score(), end.won()))
+        else {
+            return Some(course.game());
+        };
         // The stretch's middle, played again: it is pushed anew at the loop's head.
-        let middle = began + stretch / 2;
         positions.truncate(middle + 1);
-        state = positions.pop()?.reseeded(restart_seed(seed, restarts));
-        began = middle;
+        state = positions
+            .pop()?
+            .reseeded(restart_seed(course.seed, course.restarts));
     }
 }
 
-/// Plays greedily from `state` to the end of the game, learning: returns the last position and
+/// Plays greedily from `state` to the end of the game, learning (from `previous` on, the
+/// afterstate before `state` when the stretch began earlier): returns the last position and
 /// the moves played. `each` sees every position after a move.
 fn play_stretch(
     network: &Network,
@@ -240,9 +384,9 @@ fn play_stretch(
     slider: &mut Slider,
     mut state: SlidingState,
     rate: f32,
+    mut previous: Option<(u64, u8)>,
     mut each: impl FnMut(&SlidingState),
 ) -> (SlidingState, u64) {
-    let mut previous: Option<(u64, u8)> = None;
     let mut moves = 0u64;
     loop {
         let preview = preview_class(&state);

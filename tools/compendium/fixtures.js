@@ -78,6 +78,9 @@ function factors3240(t) {
 // The modes whose win the engine writes as a condition on a tile's worth, not as tiles: the
 // tiles that meet it, as labelled. 3240's four tiles worth 3240, in the order of their factors.
 const WINS = {
+  // (232, 240): the engine also wins on (-232, -240), which no tile reaches (the spawns are
+  // (1, 0), (0, 1) and (1, 1), and merges add them).
+  69: () => ['(232|240)'],
   79: () => [[0, 2, 1, 1, 0, 0], [0, 3, 0, 0, 0, 1], [1, 0, 2, 1, 0, 0], [1, 1, 1, 0, 0, 1]]
     .map(factors3240),
 };
@@ -107,6 +110,11 @@ const LABELS = {
   // there are two or more; [0.5, 0, …] is the 2.
   79: (t) => factors3240(t),
   // 2496: [a, b], a ≤ b, big integers written "@BigInt a", is a×b shown under its worth.
+  // (232, 240): the pair [x, y] is the record (x|y).
+  69: (t) => {
+    const [x, y] = t.map((v) => Number(String(v).replace('@BigInt ', '')));
+    return `(${x}|${y})`;
+  },
   89: (t) => {
     const [a, b] = t.map((x) => Number(String(x).replace('@BigInt ', '')));
     return `${a * b}(${a}×${b})`;

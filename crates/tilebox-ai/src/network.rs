@@ -300,7 +300,7 @@ impl WeightTable for Quantized {
 /// direction), on a ladder (a cell is 4 bits of ladder position: a range of integers' tiles,
 /// 1762's, are thousands of numbers whose order says little of how they merge).
 pub fn trainable(variant: &tilebox_sliding::Variant) -> bool {
-    variant.side == SIDE && !variant.has_move_rules() && !variant.tiles.is_integers()
+    variant.side == SIDE && !variant.has_move_rules() && !variant.tiles.is_numbered()
 }
 
 /// The networks a run can train, by name.

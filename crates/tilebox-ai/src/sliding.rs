@@ -185,7 +185,7 @@ impl VariantModel {
     /// three tiles make of them, twice over, as many as a byte can number. A search that makes
     /// a tile beyond them (deep down) takes it for the nearest below. `None` for a ladder.
     fn alphabet(rules: &Rules, state: Option<&SlidingState>) -> Option<Arc<[Rank]>> {
-        if !rules.variant().tiles.is_integers() {
+        if !rules.variant().tiles.is_numbered() {
             return None;
         }
         let mut known = std::collections::BTreeSet::new();

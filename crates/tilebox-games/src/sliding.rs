@@ -91,7 +91,7 @@ fn rule_matches(
     };
     let len = v.tiles.len();
     let mut out: Vec<(Vec<usize>, Vec<Rank>)> = Vec::new();
-    if v.tiles.is_integers() {
+    if v.tiles.is_numbered() {
         return integer_matches(v, rules, rule);
     }
     for n in 1..=len {
@@ -280,7 +280,7 @@ fn tiles_words(rule: &tilebox_sliding::variant::MergeRule) -> &'static str {
 /// of them: "three tiles a, b, c (from the wall) with a = b and |c - a| <= 1". `None` for a
 /// ladder.
 fn integer_words(v: &Variant, rule: &tilebox_sliding::variant::MergeRule) -> Option<String> {
-    if !v.tiles.is_integers() {
+    if !v.tiles.is_numbered() {
         return None;
     }
     let k = rule.tiles.len();
@@ -479,7 +479,7 @@ every card of 3 and up. This board is {side}×{side}."
         );
         let examples = examples_of(v, matches);
         // A rule of a range of integers says its conditions, with examples or without.
-        if examples.is_empty() && !v.tiles.is_integers() {
+        if examples.is_empty() && !v.tiles.is_numbered() {
             continue;
         }
         let count = integer_words(v, rule).unwrap_or_else(|| tiles_words(rule).to_string());
@@ -1093,7 +1093,7 @@ mod tests {
         assert!(generated.iter().any(|v| v.tiles.len() == 255));
         for v in generated {
             let id = v.id.clone();
-            if v.tiles.is_integers() {
+            if v.tiles.is_numbered() {
                 // Thousands of tiles: every one readable; the integers to 64 (and -1) distinct,
                 // and each power of two's span its own colour.
                 let color = |i: i64| {

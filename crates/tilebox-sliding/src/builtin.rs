@@ -125,6 +125,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("1716", 4),
     mode!("1825", 4),
     mode!("16-16i", 4),
+    mode!("232-240", 4),
     mode!("partial-absorb-243", 4),
     mode!("partial-absorb-377", 4),
     mode!("partial-absorb-257", 4),
@@ -253,7 +254,7 @@ impl Builtin {
         if let Some(variant) = Variant::deserialize(&mut json)
             .ok()
             .filter(|_| json.end().is_ok())
-            .filter(|v| !v.tiles.is_integers())
+            .filter(|v| !v.tiles.is_numbered())
             .filter(|v| v.validate().is_ok())
         {
             return Some(variant);
@@ -534,7 +535,7 @@ mod tests {
         assert_eq!(get("1024").tiles[..6], [1, 3, 4, 12, 16, 48]);
         assert_eq!(get("1024").side, 5);
         for x in &v {
-            assert!(x.tiles.len() <= crate::variant::MAX_TILES || x.tiles.is_integers());
+            assert!(x.tiles.len() <= crate::variant::MAX_TILES || x.tiles.is_numbered());
             // A full 8×8 board of the top tile sums within a u64.
             assert!(
                 x.tiles.last().unwrap().checked_mul(64).is_some(),

@@ -308,6 +308,42 @@ pub enum Node {
     Bin(Bin, u8, u8),
     /// A call; the arguments past the function's arity are 0.
     Call(Func, [u8; 3]),
+    /// `a.x`, a field of a tile that is a record: the letter, the field's name (ASCII, padded
+    /// with 0) and its index in the record, [`NO_FIELD`] until [`Expr::bind`] finds it.
+    Field(u8, FieldName, u8),
+    /// `(x, y, …)`, a record that a rule makes (the root only): its fields and their count.
+    Tuple([u8; MAX_FIELDS], u8),
+}
+
+/// The most fields a record has.
+pub const MAX_FIELDS: usize = 4;
+
+/// The index of a field not yet found in a record's fields ([`Expr::bind`]).
+pub const NO_FIELD: u8 = u8::MAX;
+
+/// The most letters a field's name has.
+pub const MAX_FIELD_NAME: usize = 8;
+
+/// A field's name, its ASCII letters padded with 0.
+pub type FieldName = [u8; MAX_FIELD_NAME];
+
+/// The text of a field's name.
+pub fn field_text(name: &FieldName) -> &str {
+    let len = name.iter().position(|&b| b == 0).unwrap_or(MAX_FIELD_NAME);
+    std::str::from_utf8(&name[..len]).unwrap_or("?")
+}
+
+/// A field's name from its text, if it is 1 to [`MAX_FIELD_NAME`] ASCII letters.
+pub fn field_name(text: &str) -> Option<FieldName> {
+    if text.is_empty()
+        || text.len() > MAX_FIELD_NAME
+        || !text.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+    {
+        return None;
+    }
+    let mut name = [0; MAX_FIELD_NAME];
+    name[..text.len()].copy_from_slice(text.as_bytes());
+    Some(name)
 }
 
 impl Node {
@@ -334,6 +370,8 @@ pub struct Env {
     pub made: i64,
     /// The counters of the turn pipeline, in the order of their names.
     pub counters: [i64; 4],
+    /// The fields of the tiles that are records, indexed as `tiles` (0 past a record's fields).
+    pub fields: [[i64; MAX_FIELDS]; 6],
 }
 
 impl Env {
@@ -378,7 +416,7 @@ impl fmt::Display for Tok<'_> {
     }
 }
 
-const SYMBOLS: [&str; 8] = ["+", "-", "*", "/", "|", "(", ")", ","];
+const SYMBOLS: [&str; 9] = ["+", "-", "*", "/", "|", "(", ")", ",", "."];
 
 fn tokenize(text: &str) -> Result<Vec<Tok<'_>>, String> {
     let mut toks = Vec::new();
@@ -428,6 +466,8 @@ struct Parser<'t> {
     depth: usize,
     /// The counters' names, which read as [`Node::Counter`].
     counters: &'t [String],
+    /// The fields a bare word names, as `a`'s (a record's `worth` and `label`).
+    bare: &'t [String],
 }
 
 type Parsed = Result<(u8, Sort), String>;
@@ -637,7 +677,39 @@ impl<'t> Parser<'t> {
             Tok::Word(w) if KEYWORDS.contains(&w) => {
                 return Err(format!("{tok} {}", self.no_operand()));
             }
+            Tok::Word(w) if self.bare.iter().any(|f| f == w) => {
+                let name =
+                    field_name(w).ok_or_else(|| format!("{} is not a field name", quote(w)))?;
+                (self.push(Node::Field(0, name, NO_FIELD))?, Sort::Int)
+            }
+            Tok::Word(w)
+                if !self.bare.is_empty()
+                    && letter(w).is_none()
+                    && !Func::ALL.iter().any(|(n, _)| *n == w) =>
+            {
+                return Err(format!(
+                    "{} is not a field (the fields are {})",
+                    quote(w),
+                    self.bare.join(", ")
+                ));
+            }
             Tok::Word(w) => match (letter(w), Func::ALL.iter().find(|(n, _)| *n == w)) {
+                (Some(l), _) if self.eat(Tok::Sym(".")) => {
+                    let Some(Tok::Word(f)) = self.peek() else {
+                        return Err(format!(
+                            "{} is not followed by a field name",
+                            quote(&format!("{w}."))
+                        ));
+                    };
+                    self.at += 1;
+                    let name = field_name(f).ok_or_else(|| {
+                        format!(
+                            "{} is not a field name (1 to {MAX_FIELD_NAME} letters)",
+                            quote(f)
+                        )
+                    })?;
+                    (self.push(Node::Field(l, name, NO_FIELD))?, Sort::Int)
+                }
                 (Some(l), _) => (self.push(Node::Letter(l))?, Sort::Int),
                 (None, Some(&(_, f))) => self.call(f)?,
                 (None, None) if w.len() == 1 => {
@@ -731,11 +803,17 @@ fn letter(word: &str) -> Option<u8> {
 
 /// Reads `text` as an expression of sort `sort`.
 fn parse(text: &str, sort: Sort) -> Result<Vec<Node>, String> {
-    parse_in(text, sort, &[])
+    parse_in(text, sort, &[], &[])
 }
 
-/// Reads `text` as an expression of sort `sort` that may read the counters `counters`.
-fn parse_in(text: &str, sort: Sort, counters: &[String]) -> Result<Vec<Node>, String> {
+/// Reads `text` as an expression of sort `sort` that may read the counters `counters`, and
+/// where the words `bare` are fields of `a`.
+fn parse_in(
+    text: &str,
+    sort: Sort,
+    counters: &[String],
+    bare: &[String],
+) -> Result<Vec<Node>, String> {
     let toks = tokenize(text)?;
     if toks.is_empty() {
         return Err(match sort {
@@ -749,6 +827,7 @@ fn parse_in(text: &str, sort: Sort, counters: &[String]) -> Result<Vec<Node>, St
         nodes: Vec::new(),
         depth: 0,
         counters,
+        bare,
     };
     let top = p.or()?;
     if let Some(t) = p.peek() {
@@ -793,7 +872,7 @@ impl Expr {
     /// pipeline: `g + 1`, `tri(g)`); `made` is refused.
     pub fn parse_with(text: &str, counters: &[String]) -> Result<Expr, String> {
         let e = Expr {
-            nodes: parse_in(text, Sort::Int, counters)?,
+            nodes: parse_in(text, Sort::Int, counters, &[])?,
             counters: counters.to_vec(),
         };
         if e.reads_made() {
@@ -807,6 +886,119 @@ impl Expr {
         self.nodes
             .iter()
             .any(|n| matches!(n, Node::Counter(c) if usize::from(*c) == i))
+    }
+
+    /// Reads what a rule makes: an expression, or a record of 2 to [`MAX_FIELDS`] of them
+    /// between parentheses (`(a.x + b.x, a.y)`).
+    pub fn parse_makes(text: &str) -> Result<Expr, String> {
+        let parts = record_parts(text);
+        if parts.len() < 2 {
+            return Expr::parse(text);
+        }
+        if parts.len() > MAX_FIELDS {
+            return Err(format!(
+                "a record of {} fields, more than {MAX_FIELDS}",
+                parts.len()
+            ));
+        }
+        let mut nodes: Vec<Node> = Vec::new();
+        let mut roots = [0u8; MAX_FIELDS];
+        for (root, part) in roots.iter_mut().zip(&parts) {
+            let e = Expr::parse(part)?;
+            let base = u8::try_from(nodes.len()).map_err(|_| "too many nodes".to_string())?;
+            nodes.extend(e.nodes.iter().map(|&n| shift(n, base)));
+            *root = u8::try_from(nodes.len() - 1).map_err(|_| "too many nodes".to_string())?;
+        }
+        if nodes.len() >= MAX_NODES {
+            return Err(format!(
+                "more than {MAX_NODES} numbers, letters, operators and calls"
+            ));
+        }
+        let count = u8::try_from(parts.len()).unwrap_or(u8::MAX);
+        nodes.push(Node::Tuple(roots, count));
+        Ok(Expr {
+            nodes,
+            counters: Vec::new(),
+        })
+    }
+
+    /// Reads an expression of one tile whose fields `fields` are named by bare words (`v - q`).
+    pub fn parse_of_fields(text: &str, fields: &[String]) -> Result<Expr, String> {
+        let mut e = Expr {
+            nodes: parse_in(text, Sort::Int, &[], fields)?,
+            counters: Vec::new(),
+        };
+        if e.reads_made() {
+            return Err("\"made\" is the tile a merge made: only a rule's scores reads it".into());
+        }
+        e.bind(fields)?;
+        Ok(e)
+    }
+
+    /// How many values it makes: the fields of a record (`(x, y)`), else 1.
+    pub fn arity(&self) -> usize {
+        match self.nodes.last() {
+            Some(Node::Tuple(_, n)) => usize::from(*n),
+            _ => 1,
+        }
+    }
+
+    /// The values of a record it makes (one value for an expression that is no record), and
+    /// how many; `None` when one is undefined.
+    pub fn eval_record(&self, env: &Env) -> Option<([i64; MAX_FIELDS], usize)> {
+        let mut out = [0; MAX_FIELDS];
+        match self.nodes.last()? {
+            &Node::Tuple(roots, n) => {
+                let n = usize::from(n);
+                for (o, &r) in out.iter_mut().zip(&roots[..n]) {
+                    *o = eval_at(&self.nodes, usize::from(r), env)?;
+                }
+                Some((out, n))
+            }
+            _ => {
+                out[0] = self.eval(env)?;
+                Some((out, 1))
+            }
+        }
+    }
+
+    /// Finds each field it reads (`a.x`) among `fields`; the refusal names the first that is
+    /// not one of them.
+    pub fn bind(&mut self, fields: &[String]) -> Result<(), String> {
+        for node in &mut self.nodes {
+            if let Node::Field(l, name, index) = node {
+                let text = field_text(name);
+                let i = fields.iter().position(|f| f == text).ok_or_else(|| {
+                    let letter = LETTERS.get(usize::from(*l)).unwrap_or(&'?');
+                    if fields.is_empty() {
+                        format!(
+                            "{} reads a field, but the tiles are not records",
+                            quote(&format!("{letter}.{text}"))
+                        )
+                    } else {
+                        format!(
+                            "{} is not a field (the fields are {})",
+                            quote(&format!("{letter}.{text}")),
+                            fields.join(", ")
+                        )
+                    }
+                })?;
+                *index = u8::try_from(i).unwrap_or(NO_FIELD);
+            }
+        }
+        Ok(())
+    }
+
+    /// The first field it reads that no [`Expr::bind`] has found, as `a.x`.
+    pub fn unbound_field(&self) -> Option<String> {
+        self.nodes.iter().find_map(|n| match n {
+            Node::Field(l, name, NO_FIELD) => Some(format!(
+                "{}.{}",
+                LETTERS.get(usize::from(*l)).unwrap_or(&'?'),
+                field_text(name)
+            )),
+            _ => None,
+        })
     }
 
     /// The expression of a single tile letter (index in [`LETTERS`]).
@@ -832,7 +1024,7 @@ impl Expr {
     /// The tiles the expression uses: bit i set when letter i occurs.
     pub fn letters(&self) -> u8 {
         self.nodes.iter().fold(0, |m, n| match n {
-            Node::Letter(l) => m | 1 << l,
+            Node::Letter(l) | Node::Field(l, ..) => m | 1 << l,
             _ => m,
         })
     }
@@ -868,7 +1060,7 @@ impl Expr {
         for (i, node) in self.nodes.iter().enumerate() {
             let kids = children(*node);
             t[i] = *node == Node::Turn;
-            tile[i] = matches!(node, Node::Letter(_) | Node::Made);
+            tile[i] = matches!(node, Node::Letter(_) | Node::Field(..) | Node::Made);
             for &k in kids.iter().flatten() {
                 let k = usize::from(k);
                 t[i] |= t[k];
@@ -907,16 +1099,67 @@ fn linear_sum(nodes: &[Node], i: usize) -> bool {
 }
 
 /// The children of a node.
-fn children(node: Node) -> [Option<u8>; 3] {
+fn children(node: Node) -> [Option<u8>; MAX_FIELDS] {
     match node {
-        Node::Num(_) | Node::Letter(_) | Node::Turn | Node::Made | Node::Counter(_) => [None; 3],
-        Node::Neg(k) | Node::Abs(k) | Node::Not(k) => [Some(k), None, None],
-        Node::Bin(_, l, r) => [Some(l), Some(r), None],
+        Node::Num(_)
+        | Node::Letter(_)
+        | Node::Field(..)
+        | Node::Turn
+        | Node::Made
+        | Node::Counter(_) => [None; MAX_FIELDS],
+        Node::Neg(k) | Node::Abs(k) | Node::Not(k) => [Some(k), None, None, None],
+        Node::Bin(_, l, r) => [Some(l), Some(r), None, None],
         Node::Call(f, args) => {
             let n = f.args().len();
-            [0, 1, 2].map(|i| (i < n).then_some(args[i]))
+            [0, 1, 2, 3].map(|i| args.get(i).copied().filter(|_| i < n))
+        }
+        Node::Tuple(roots, n) => [0, 1, 2, 3].map(|i| (i < usize::from(n)).then_some(roots[i])),
+    }
+}
+
+/// Node `node` with its children `by` further on (a part of a record, placed after others).
+fn shift(node: Node, by: u8) -> Node {
+    let s = |k: u8| k.saturating_add(by);
+    match node {
+        Node::Neg(k) => Node::Neg(s(k)),
+        Node::Abs(k) => Node::Abs(s(k)),
+        Node::Not(k) => Node::Not(s(k)),
+        Node::Bin(b, l, r) => Node::Bin(b, s(l), s(r)),
+        Node::Call(f, args) => Node::Call(f, args.map(s)),
+        Node::Tuple(roots, n) => Node::Tuple(roots.map(s), n),
+        n => n,
+    }
+}
+
+/// The parts of `(x, y, …)` split at its top-level commas; one part, the whole text, when it
+/// is not such a record.
+fn record_parts(text: &str) -> Vec<&str> {
+    let t = text.trim();
+    let Some(inner) = t.strip_prefix('(').and_then(|r| r.strip_suffix(')')) else {
+        return vec![text];
+    };
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth < 0 {
+                    // `(a) + (b)`: the first parenthesis closes before the end.
+                    return vec![text];
+                }
+            }
+            ',' if depth == 0 => {
+                parts.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
         }
     }
+    parts.push(&inner[start..]);
+    if parts.len() < 2 { vec![text] } else { parts }
 }
 
 #[cfg(test)]
@@ -934,6 +1177,8 @@ fn eval_at(nodes: &[Node], i: usize, env: &Env) -> Option<i64> {
     match *nodes.get(i)? {
         Node::Num(n) => Some(n),
         Node::Letter(l) => env.tiles.get(usize::from(l)).copied(),
+        Node::Field(l, _, f) => env.fields.get(usize::from(l))?.get(usize::from(f)).copied(),
+        Node::Tuple(..) => None,
         Node::Turn => Some(env.turn),
         Node::Made => Some(env.made),
         Node::Counter(c) => env.counters.get(usize::from(c)).copied(),
@@ -984,7 +1229,7 @@ impl Cond {
     /// `m = 27`).
     pub fn parse_with(text: &str, counters: &[String]) -> Result<Cond, String> {
         let e = Expr {
-            nodes: parse_in(text, Sort::Bool, counters)?,
+            nodes: parse_in(text, Sort::Bool, counters, &[])?,
             counters: counters.to_vec(),
         };
         if e.reads_made() {
@@ -1006,6 +1251,11 @@ impl Cond {
     /// The condition as an expression (1 when it holds, 0 when not).
     pub fn expr(&self) -> &Expr {
         &self.0
+    }
+
+    /// [`Expr::bind`].
+    pub fn bind(&mut self, fields: &[String]) -> Result<(), String> {
+        self.0.bind(fields)
     }
 
     /// Whether it is in format 2's language ([`Expr::is_linear`]): one comparison of two sums,
@@ -1066,6 +1316,22 @@ fn write_node(
     match node {
         Node::Num(n) => write!(f, "{n}"),
         Node::Letter(l) => write!(f, "{}", LETTERS.get(usize::from(l)).unwrap_or(&'?')),
+        Node::Field(l, name, _) => write!(
+            f,
+            "{}.{}",
+            LETTERS.get(usize::from(l)).unwrap_or(&'?'),
+            field_text(&name)
+        ),
+        Node::Tuple(roots, n) => {
+            f.write_str("(")?;
+            for (i, &r) in roots.iter().take(usize::from(n)).enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write_node(f, nodes, usize::from(r), names)?;
+            }
+            f.write_str(")")
+        }
         Node::Turn => f.write_str("t"),
         Node::Made => f.write_str("made"),
         Node::Counter(c) => f.write_str(names.get(usize::from(c)).map_or("?", |n| n.as_str())),

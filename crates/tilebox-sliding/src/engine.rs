@@ -197,7 +197,7 @@ impl Rules {
         variant.validate()?;
         let len = Rank::try_from(variant.tiles.len()).unwrap_or(Rank::MAX);
         let n = usize::from(len);
-        let integers = variant.tiles.is_integers();
+        let integers = variant.tiles.is_numbered();
         // A range of integers has no pair table (thousands of tiles; its rules are conditions
         // on their numbers): every rule is tried as the walk meets it ([`slide_line`]).
         let shift = if integers { 0 } else { table_shift(len) };
@@ -422,7 +422,7 @@ impl Rules {
     /// The rank two neighbouring tiles make by a 2-tile rule, `a` nearer the wall than `b`.
     pub fn pair_merge(&self, a: Rank, b: Rank) -> Option<Rank> {
         let c = &*self.0;
-        if c.variant.tiles.is_integers() {
+        if c.variant.tiles.is_numbered() {
             return self.integer_merge(&[a, b], 0);
         }
         let side = 1usize << c.shift;
@@ -445,7 +445,7 @@ impl Rules {
     /// `None` for a ladder, for tiles no rule takes, and for tiles that destroy one another.
     pub fn integer_merge(&self, ranks: &[Rank], turn: u64) -> Option<Rank> {
         let v = &self.0.variant;
-        if !v.tiles.is_integers() {
+        if !v.tiles.is_numbered() {
             return None;
         }
         v.merges
@@ -460,7 +460,7 @@ impl Rules {
     /// whose merges may pass over a number, a tile is one of them.
     pub fn is_won(&self, board: &Board) -> bool {
         let c = &*self.0;
-        if !c.variant.tiles.is_integers() {
+        if !c.variant.tiles.is_numbered() {
             return c.win_rank.is_some_and(|w| board.max_rank() >= w);
         }
         let wins = c.variant.win.values();
@@ -655,7 +655,7 @@ impl Rules {
         let mut slide = match c.variant.motion {
             // A range of integers has no pair table: it walks by its rules even when a move
             // has none (a rule for some directions only).
-            Movement::Slide if c.longer.is_empty() && !c.variant.tiles.is_integers() => {
+            Movement::Slide if c.longer.is_empty() && !c.variant.tiles.is_numbered() => {
                 slide_board(board, dir, |line, motions| slide_pairs(c, line, motions))
             }
             Movement::Slide => slide_board(board, dir, |line, motions| {
@@ -980,7 +980,7 @@ fn slide_line(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>, tu
     }
     line.fill(0);
     let n = usize::from(c.len);
-    let integers = c.variant.tiles.is_integers();
+    let integers = c.variant.tiles.is_numbered();
     let mut gained = 0u64;
     let mut out = 0;
     let mut j = 0;
@@ -1245,6 +1245,8 @@ mod tests {
         after: usize,
     ) -> Option<(Vec<usize>, Option<u64>)> {
         let int = |p: usize| v.tiles.integer(p as u64);
+        let rec = v.tiles.as_records();
+        let fields = |p: usize| rec.and_then(|r| r.fields_of(p as u64)).unwrap_or_default();
         let z = if after == 0 { 0 } else { int(after)? };
         let orders = if rule.any_order {
             permutations(ps)
@@ -1259,14 +1261,28 @@ mod tests {
             }
             // On move 0 (the built-ins that read `t` are checked on move 0).
             let mut env = crate::condition::Env::of(vals);
+            env.fields[5] = if after == 0 { [0; 4] } else { fields(after) };
+            for (slot, &p) in env.fields.iter_mut().zip(&order) {
+                *slot = fields(p);
+            }
             if !rule.when.iter().all(|c| c.holds(&env)) {
                 continue;
             }
             match &rule.makes {
                 None => return Some((Vec::new(), None)),
                 Some(Pos::Int(e)) => {
-                    let made = e.eval(&env);
-                    if let Some(p) = made.and_then(|i| v.tiles.value_of_integer(i)) {
+                    let (made, p) = match rec {
+                        // A record: its rank, and the worth a score reads as `made`.
+                        Some(r) => {
+                            let p = e.eval_record(&env).and_then(|(f, n)| r.rank_of(&f[..n]));
+                            (p.and_then(|p| r.worth_of(p)), p)
+                        }
+                        None => {
+                            let made = e.eval(&env);
+                            (made, made.and_then(|i| v.tiles.value_of_integer(i)))
+                        }
+                    };
+                    if let Some(p) = p {
                         // The rule's score, of the tiles in the order that matched.
                         env.made = made.unwrap_or(0);
                         let score = rule.scores.as_ref().map(|s| {
@@ -1357,7 +1373,7 @@ mod tests {
                 let mut spent: Vec<usize> = Vec::new();
                 while i < tiles.len() {
                     let far_spent = |k: usize| spent.contains(&(out.len() + k - 1));
-                    let found = if v.tiles.is_integers() {
+                    let found = if v.tiles.is_numbered() {
                         integer_rule(v, &tiles, i)
                     } else {
                         first_rule(v, &tiles[i..], out.last().copied(), &far_spent)
@@ -1498,7 +1514,9 @@ mod tests {
             let rules = Rules::new(&v).unwrap();
             let n = v.tiles.len();
             // A range of integers: its first tiles (and 1429's around 0).
-            let ranks: Vec<Rank> = if v.tiles.is_integers() {
+            let ranks: Vec<Rank> = if v.tiles.as_records().is_some() {
+                small_records(&v)
+            } else if v.tiles.is_integers() {
                 (-3..40)
                     .filter_map(|i| v.tiles.value_of_integer(i))
                     .map(|p| Rank::try_from(p).unwrap())
@@ -1511,7 +1529,7 @@ mod tests {
                     let pairs = v.merges.iter().filter(|r| {
                         r.tiles.len() == 2 && r.leaves.is_empty() && !r.run && r.spent.is_empty()
                     });
-                    let want = if v.tiles.is_integers() {
+                    let want = if v.tiles.is_numbered() {
                         pairs
                             .clone()
                             .find_map(|r| reference_integer_match(r, &[a.into(), b.into()], &v, 0))
@@ -1523,6 +1541,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Records' small tiles: the spawns, and what two of them make by the reference.
+    fn small_records(v: &Variant) -> Vec<Rank> {
+        let spawns: Vec<usize> = v
+            .spawn
+            .weights
+            .iter()
+            .flatten()
+            .map(|(&r, _)| r as usize)
+            .collect();
+        let mut out = spawns.clone();
+        for &a in &spawns {
+            for &b in &spawns {
+                let made = v
+                    .merges
+                    .iter()
+                    .find_map(|r| reference_integer_match(r, &[a, b], v, 0))
+                    .and_then(|(o, _)| o.first().copied());
+                out.extend(made.filter(|m| !out.contains(m)));
+            }
+        }
+        out.into_iter().map(|r| r as Rank).collect()
     }
 
     #[test]
@@ -1537,7 +1578,13 @@ mod tests {
                 scope.spawn(move || {
                     for v in variants.iter().skip(k).step_by(cores) {
                         let top = v.tiles.len();
-                        let alphabet: Vec<usize> = if v.tiles.is_integers() {
+                        let alphabet: Vec<usize> = if v.tiles.as_records().is_some() {
+                            // The spawns and what two of them make, and the last record.
+                            std::iter::once(0)
+                                .chain(small_records(v).into_iter().map(usize::from).take(6))
+                                .chain([top])
+                                .collect()
+                        } else if v.tiles.is_integers() {
                             // Small numbers (and -1), which merge, and the range's last.
                             std::iter::once(0)
                                 .chain(

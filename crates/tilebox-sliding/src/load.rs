@@ -1511,6 +1511,125 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Every misuse of records is one line naming the file and the field (and the rule).
+    #[test]
+    fn records_are_refused_one_line_each() {
+        let dir = std::env::temp_dir().join(format!("tilebox-records-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let rule = r#"{"tiles": ["a", "b"], "when": ["a.x = b.x"], "makes": "(a.x + b.x, a.y)"}"#;
+        let file = |format: u32, tiles: &str, rule: &str, spawn: &str, win: &str| {
+            format!(
+                r#"{{"format": {format}, "id": "w", "title": "W", "description": "W.", "side": 4, "tiles": {tiles}, "merges": [{rule}], "motion": "slide", "spawn": {{"weights": {spawn}}}, "spawn_at": "anywhere", "start": 2, "preview": false, "win": {win}, "score": "merges"}}"#
+            )
+        };
+        let pairs = r#"{"records": {"fields": ["x", "y"], "ranges": [[0, 9], [0, 9]]}, "worth": "x + y", "label": "{x}|{y}"}"#;
+        let spawn = r#"{"(1, 0)": 1}"#;
+        for (text, expected) in [
+            (file(2, pairs, rule, spawn, "null"), r#"tiles: records need "format": 3"#.to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y", "u", "v", "w"], "ranges": [[0, 1], [0, 1], [0, 1], [0, 1], [0, 1]]}}"#, rule, spawn, "null"), "tiles: records: 5 fields; a record has 1 to 4".to_string()),
+            (file(3, r#"{"records": {"fields": [], "list": [[1]]}}"#, rule, spawn, "null"), "tiles: records: 0 fields; a record has 1 to 4".to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y"], "ranges": [[0, 300], [0, 300]]}}"#, rule, spawn, "null"), "tiles: records: the ranges hold 90601 records, more than 65535".to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y"], "ranges": [[0, 9]]}}"#, rule, spawn, "null"), "tiles: records: 1 ranges for 2 fields".to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y"], "ranges": [[5, 4], [0, 9]]}}"#, rule, spawn, "null"), r#"tiles: records: the range of "x" is empty"#.to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "x"], "ranges": [[0, 9], [0, 9]]}}"#, rule, spawn, "null"), r#"tiles: records: field "x" is named twice"#.to_string()),
+            (file(3, r#"{"records": {"fields": ["a", "y"], "ranges": [[0, 9], [0, 9]]}}"#, rule, spawn, "null"), r#"tiles: records: field "a" is not a name (1 to 8 small letters, not a tile letter or t)"#.to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y"], "list": [[1, 0], [2]]}}"#, rule, spawn, "null"), "tiles: records: list item 2 has 1 fields, not 2".to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y"], "list": [[1, 0], [1, 0]]}}"#, rule, spawn, "null"), "tiles: records: (1, 0) is listed twice".to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y"], "ranges": [[0, 9], [0, 9]], "list": [[1, 0]]}}"#, rule, spawn, "null"), "tiles: records: give one of ranges and list".to_string()),
+            (file(3, r#"{"records": {"fields": ["x"], "list": [[1]], "sizes": 1}}"#, rule, spawn, "null"), r#"tiles: records: "sizes" is not fields, ranges or list"#.to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y"], "ranges": [[0, 9], [0, 9]]}, "worth": "x + q"}"#, rule, spawn, "null"), r#"tiles: worth: "q" is not a field (the fields are x, y)"#.to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y"], "ranges": [[0, 9], [0, 9]]}, "worth": "x / (y - y)"}"#, rule, spawn, "null"), "tiles: worth: undefined for the record (0, 0)".to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y"], "ranges": [[0, 9], [0, 9]]}, "label": "{x}|{q}"}"#, rule, spawn, "null"), r#"tiles: label: "q" is not a field (the fields are x, y)"#.to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y"], "ranges": [[0, 9], [0, 9]]}, "label": "{x"}"#, rule, spawn, "null"), r#"tiles: label: "{x" has a "{" that is not closed"#.to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y"], "ranges": [[0, 9], [0, 9]]}, "label": "pair"}"#, rule, spawn, "null"), r#"tiles: label: "pair" shows no field: every tile would look alike"#.to_string()),
+            (file(3, pairs, rule, r#"{"(10, 0)": 1}"#, "null"), r#"spawn: "(10, 0)" is not a tile: name a record by its fields, as "(1, 0)""#.to_string()),
+            (file(3, pairs, rule, spawn, r#"["(1, 2, 3)"]"#), r#"win: "(1, 2, 3)" is not a tile: name a record by its fields, as "(1, 0)""#.to_string()),
+            (file(3, pairs, r#"{"tiles": ["a", "b"], "when": ["a.q = b.x"], "makes": "(a.x, a.y)"}"#, spawn, "null"), r#"merges: rule 1: when: "a.q" is not a field (the fields are x, y)"#.to_string()),
+            (file(3, pairs, r#"{"tiles": ["a", "b"], "makes": "(a.x, a.y, b.x)"}"#, spawn, "null"), r#"merges: rule 1: makes: "(a.x, a.y, b.x)" has 3 fields; a record here has 2"#.to_string()),
+            (file(3, pairs, r#"{"tiles": ["a", "b"], "makes": "a.x + b.x"}"#, spawn, "null"), r#"merges: rule 1: makes: "a.x + b.x" is one number; a record here has 2 fields: make (x, y, …)"#.to_string()),
+            (file(3, pairs, r#"{"tiles": ["a", "b"], "makes": "(a.x, a.y)", "scores": "(a.x, b.x)"}"#, spawn, "null"), r#"merges: rule 1: scores: "(a.x, b.x)""#.to_string()),
+            (file(3, r#"{"integers": [1, 100]}"#, r#"{"tiles": ["a", "b"], "makes": "a.x + b"}"#, r#"{"1": 1}"#, "null"), r#"merges: rule 1: makes: "a.x" reads a field, but the tiles are not records"#.to_string()),
+            (file(3, r#"{"integers": [1, 100]}"#, r#"{"tiles": ["a", "b"], "makes": "(a, b)"}"#, r#"{"1": 1}"#, "null"), r#"merges: rule 1: makes: "(a, b)" is a record, but the tiles are not records"#.to_string()),
+        ] {
+            let line = refusal_of(&dir, "w.json", &text);
+            assert!(!line.contains('\n'), "{line}");
+            assert!(line.starts_with("w.json: "), "{line}");
+            assert!(line.contains(&expected), "{expected}\n{line}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Random records (fields, ranges or lists, worths, labels and rules reading them) load or
+    /// are refused in one line; what loads plays every direction and reads back as written.
+    #[test]
+    fn random_records_load_or_are_refused_and_play() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+        let word = prop::sample::select(vec![
+            "x", "y", "q", "a.x", "b.x", "a.y", "b.y", "a.q", "a", "b", "1", "0", "2", "+", "-",
+            "*", "/", "=", "or", "(", ")", ",", "|", "gcd(",
+        ]);
+        let text = move || prop::collection::vec(word.clone(), 1..8).prop_map(|t| t.join(" "));
+        let range = (-3i64..=0, 1i64..300).prop_map(|(a, d)| serde_json::json!([a, a + d]));
+        let some = |good: &'static str| prop_oneof![Just(good.to_string()), text()];
+        let mut runner = TestRunner::new(Config {
+            cases: 150,
+            ..Config::default()
+        });
+        let strategy = (
+            prop::collection::vec(range, 2),
+            prop::bool::ANY,
+            some("x + y"),
+            some("x"),
+            some("a.x = b.x"),
+            some("a.y + b.y"),
+            prop::collection::vec(0u64..40, 16),
+        );
+        let loaded = std::cell::Cell::new(0);
+        runner
+            .run(&strategy, |(ranges, list, worth, label, when, makes, cells)| {
+                let fields = ["x", "y"];
+                let tiles = if list {
+                    let rows: Vec<Vec<i64>> = (0..5)
+                        .map(|i| vec![i, i + 1])
+                        .collect();
+                    serde_json::json!({"records": {"fields": fields, "list": rows}, "worth": worth, "label": format!("<{{{label}}}>")})
+                } else {
+                    serde_json::json!({"records": {"fields": fields, "ranges": ranges}, "worth": worth, "label": format!("<{{{label}}}>")})
+                };
+                let file = serde_json::json!({
+                    "format": 3, "id": "w", "title": "W", "description": "W.", "side": 4, "tiles": tiles,
+                    "merges": [{"tiles": ["a", "b"], "when": [when], "makes": format!("({makes}, a.x)")},
+                               {"tiles": ["a", "b"], "makes": format!("(a.x, {makes})")}],
+                    "motion": "slide", "spawn": {"weights": {"(0, 1)": 1}}, "spawn_at": "anywhere",
+                    "start": 2, "preview": false, "win": null, "score": "merges"
+                });
+                match load_one(&file.to_string()) {
+                    Err(line) => prop_assert!(!line.contains('\n') && line.starts_with("my.json: "), "{}", line),
+                    Ok(v) => {
+                        let rules = crate::Rules::new(&v).unwrap();
+                        let n = v.tiles.len() as u64;
+                        let rows: Vec<Vec<u64>> = cells.chunks(4).map(|r| r.iter().map(|&c| c % (n + 1)).collect()).collect();
+                        let board = rules.board_from_values(&rows).unwrap();
+                        for dir in crate::Direction::ALL {
+                            let _ = rules.slide_on(&board, dir, 0);
+                        }
+                        for r in 1..=n.min(50) {
+                            prop_assert!(!v.tile_text(r).is_empty());
+                        }
+                        let json = v.to_json();
+                        prop_assert_eq!(&Variant::from_json(json.as_object().unwrap()).unwrap(), &v);
+                        loaded.set(loaded.get() + 1);
+                    }
+                }
+                Ok(())
+            })
+            .unwrap();
+        // Some load and play, not only refusals.
+        assert!(loaded.get() > 0);
+    }
+
     /// A random expression in a format-3 file loads or is refused in one line; what loads plays
     /// (every direction, any move number) without a panic.
     #[test]

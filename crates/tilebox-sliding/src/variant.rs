@@ -137,7 +137,12 @@ impl Serialize for Variant {
         // The derived form (values), then a range's tiles renamed by their numbers.
         let mut json = Variant::serialize(self, serde_json::value::Serializer)
             .map_err(serde::ser::Error::custom)?;
-        if self.tiles.is_integers()
+        if let (Some(r), Value::Object(map)) = (self.tiles.as_records(), &mut json) {
+            rename_tiles(map, |_, v| {
+                let value = v.as_u64().or_else(|| v.as_str()?.parse().ok())?;
+                r.text_of(value).map(Value::from)
+            });
+        } else if self.tiles.is_integers()
             && let Value::Object(map) = &mut json
         {
             rename_tiles(map, |_, v| {
@@ -613,17 +618,26 @@ impl MergeRule {
             0 => 0,
             r => tiles.integer(u64::from(r))?,
         };
+        let records = tiles.as_records();
+        let z_fields = match (records, after) {
+            (Some(rec), r) if r != 0 => rec.fields_of(u64::from(r))?,
+            _ => Default::default(),
+        };
         self.in_any_order(ranks, |order| {
             let mut env = Env {
                 turn: i64::try_from(turn).unwrap_or(i64::MAX),
                 ..Env::default()
             };
             env.tiles[5] = z;
-            for (slot, &rank) in env.tiles.iter_mut().zip(order) {
+            env.fields[5] = z_fields;
+            for (i, &rank) in order.iter().enumerate() {
                 if rank == 0 {
                     return None;
                 }
-                *slot = tiles.integer(u64::from(rank))?;
+                env.tiles[i] = tiles.integer(u64::from(rank))?;
+                if let Some(rec) = records {
+                    env.fields[i] = rec.fields_of(u64::from(rank))?;
+                }
             }
             if !self.when.iter().all(|c| c.holds(&env)) {
                 return None;
@@ -634,8 +648,18 @@ impl MergeRule {
                 score: None,
             };
             if let Some(Pos::Int(e)) = &self.makes {
-                env.made = e.eval(&env)?;
-                let value = tiles.value_of_integer(env.made)?;
+                let value = match records {
+                    Some(rec) => {
+                        let (fields, n) = e.eval_record(&env)?;
+                        let rank = rec.rank_of(&fields[..n])?;
+                        env.made = rec.worth_of(rank)?;
+                        rank
+                    }
+                    None => {
+                        env.made = e.eval(&env)?;
+                        tiles.value_of_integer(env.made)?
+                    }
+                };
                 made.ranks[0] = Rank::try_from(value).ok()?;
                 made.count = 1;
             }
@@ -749,7 +773,7 @@ fn pos_of_text(text: &str) -> Result<Pos, String> {
     if t.chars()
         .any(|c| crate::condition::LETTERS.contains(&c) || c == 't' || c == '(')
     {
-        return Expr::parse(text)
+        return Expr::parse_makes(text)
             .map(Pos::Int)
             .map_err(|m| format!("{}: {m}", quote(text)));
     }
@@ -1472,7 +1496,7 @@ fn rename_tiles(
                 }
             }
         }
-        Some(w @ Value::Number(_)) => {
+        Some(w @ (Value::Number(_) | Value::String(_))) => {
             if let Some(new) = rename("win", w) {
                 *w = new;
             }
@@ -1507,7 +1531,79 @@ fn check_format(map: &Map<String, Value>) -> Result<u32, VariantError> {
     }
 }
 
+/// Records' tiles named in a file's spawns and win (`"(1, 0)"`) renamed by their ranks, as
+/// [`integers_to_values`] does for a range; `None` when the tiles are not records.
+fn records_to_values(map: &Map<String, Value>) -> Result<Option<Map<String, Value>>, VariantError> {
+    let Some(tiles) = map
+        .get("tiles")
+        .filter(|t| t.as_object().is_some_and(|o| o.contains_key("records")))
+    else {
+        return Ok(None);
+    };
+    if check_format(map)? < FORMAT_3 {
+        return Err(VariantError::field("tiles", "records need \"format\": 3"));
+    }
+    let records = ladder::Records::from_json(tiles).map_err(|m| VariantError::field("tiles", m))?;
+    let mut out = map.clone();
+    let mut off = None;
+    let twice = rename_tiles(&mut out, |field, v| {
+        let text = match v {
+            Value::String(t) => t.clone(),
+            other => other.to_string(),
+        };
+        let rank = records.rank_of_text(&text);
+        if rank.is_none() {
+            off.get_or_insert((field, text));
+        }
+        rank.map(Value::from)
+    });
+    if let Some((field, text)) = off {
+        return Err(VariantError::field(
+            field,
+            format!(
+                "{} is not a tile: name a record by its fields, as \"(1, 0)\"",
+                quote(&text)
+            ),
+        ));
+    }
+    match twice {
+        Some(key) => Err(VariantError::field(
+            "spawn",
+            format!("{} names a tile named before (each tile once)", quote(&key)),
+        )),
+        None => Ok(Some(out)),
+    }
+}
+
 impl Variant {
+    /// Finds the fields its rules read (`a.x`) among the records' fields; the refusal names the
+    /// rule and the field.
+    fn bind_fields(&mut self) -> Result<(), VariantError> {
+        let fields = self
+            .tiles
+            .as_records()
+            .map(|r| r.fields.clone())
+            .unwrap_or_default();
+        for (i, rule) in self.merges.iter_mut().enumerate() {
+            let at = |m: String| VariantError::field("merges", format!("rule {}: {m}", i + 1));
+            for c in &mut rule.when {
+                c.bind(&fields).map_err(|m| at(format!("when: {m}")))?;
+            }
+            if let Some(Pos::Int(e)) = &mut rule.makes {
+                e.bind(&fields).map_err(|m| at(format!("makes: {m}")))?;
+            }
+            if let Some(e) = &mut rule.scores {
+                e.bind(&fields).map_err(|m| at(format!("scores: {m}")))?;
+            }
+            for p in rule.tiles.iter_mut().chain(&mut rule.leaves) {
+                if let Pos::Int(e) = p {
+                    e.bind(&fields).map_err(|m| at(format!("tiles: {m}")))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Reads and checks a full form: every field, nothing else.
     pub fn from_json(map: &Map<String, Value>) -> Result<Variant, VariantError> {
         if let Some(k) = map.keys().find(|k| !is_field(k)) {
@@ -1518,7 +1614,10 @@ impl Variant {
         if let Some(k) = FIELDS.iter().find(|k| !map.contains_key(**k)) {
             return Err(VariantError::field(k, "missing field"));
         }
-        let converted = integers_to_values(map)?;
+        let converted = match records_to_values(map)? {
+            Some(m) => Some(m),
+            None => integers_to_values(map)?,
+        };
         let map = converted.as_ref().unwrap_or(map);
         // Field by field, so that a type error names its field.
         let mut typed = Map::new();
@@ -1540,6 +1639,7 @@ impl Variant {
         let mut variant = Variant::deserialize(Value::Object(typed))
             .map_err(|e| VariantError::whole(tilebox_core::json_words::error_words(&e)))?;
         variant.pipeline = pipeline;
+        variant.bind_fields()?;
         variant.validate()?;
         Ok(variant)
     }
@@ -1628,10 +1728,33 @@ impl Variant {
                 return Err(err("spawn", "a range of integers takes no bonus".into()));
             }
         }
+        if self.tiles.as_records().is_some() {
+            if self.format < FORMAT_3 {
+                return Err(err("tiles", "records need \"format\": 3".into()));
+            }
+            if self.motion == Movement::Step {
+                return Err(err(
+                    "motion",
+                    "\"step\" motion takes a ladder, not records".into(),
+                ));
+            }
+            if !self.labels.is_empty() {
+                return Err(err(
+                    "labels",
+                    "records show their \"label\": give no labels".into(),
+                ));
+            }
+            if self.score != Scoring::Merges {
+                return Err(err("score", "records score \"merges\"".into()));
+            }
+            if self.spawn.bonus.is_some() {
+                return Err(err("spawn", "records take no bonus".into()));
+            }
+        }
         if len == 0 {
             return Err(err("tiles", "the ladder is empty".into()));
         }
-        if len > MAX_TILES && !self.tiles.is_integers() {
+        if len > MAX_TILES && !self.tiles.is_numbered() {
             return Err(err("tiles", format!("{len} tiles, more than {MAX_TILES}")));
         }
         if let Some(w) = self.tiles.windows(2).find(|w| w[0] >= w[1]) {
@@ -1650,7 +1773,44 @@ impl Variant {
             {
                 return Err(at(why));
             }
-            if self.tiles.is_integers() {
+            let fields = self.tiles.as_records().map_or(0, |r| r.fields.len());
+            if let Some(field) = rule.exprs().find_map(Expr::unbound_field) {
+                return Err(at(format!(
+                    "{} reads a field, but the tiles are not records",
+                    quote(&field)
+                )));
+            }
+            if let Some(Pos::Int(e)) = &rule.makes
+                && e.arity() > 1
+                && e.arity() != fields
+            {
+                return Err(at(if fields == 0 {
+                    format!("makes: \"{e}\" is a record, but the tiles are not records")
+                } else {
+                    format!(
+                        "makes: \"{e}\" has {} fields; a record here has {fields}",
+                        e.arity()
+                    )
+                }));
+            }
+            if let Some(Pos::Int(e)) = &rule.makes
+                && fields > 1
+                && e.arity() == 1
+            {
+                return Err(at(format!(
+                    "makes: \"{e}\" is one number; a record here has {fields} fields: make (x, y, …)"
+                )));
+            }
+            if rule
+                .tiles
+                .iter()
+                .chain(&rule.leaves)
+                .any(|p| matches!(p, Pos::Int(e) if e.arity() > 1))
+                || rule.scores.as_ref().is_some_and(|e| e.arity() > 1)
+            {
+                return Err(at("a record (x, y, …) is only what a rule makes".into()));
+            }
+            if self.tiles.is_numbered() {
                 if let Some(why) = integer_rule_refusal(rule) {
                     return Err(at(why));
                 }
@@ -1872,7 +2032,7 @@ impl Variant {
         // A range of integers wins on any of them (its merges may pass over a number).
         if let Some(w) = wins
             .windows(2)
-            .filter(|_| !self.tiles.is_integers())
+            .filter(|_| !self.tiles.is_numbered())
             .find(|w| self.rank_of(w[1]) != self.rank_of(w[0]).map(|r| r + 1))
         {
             return Err(err(
@@ -2077,6 +2237,9 @@ impl Variant {
         if value == 0 {
             return ".".to_string();
         }
+        if let Some(r) = self.tiles.as_records() {
+            return r.label_of(value).unwrap_or_else(|| "?".into());
+        }
         if let Some(i) = self.tiles.integer(value) {
             return i.to_string();
         }
@@ -2091,6 +2254,9 @@ impl Variant {
     pub fn value_of_text(&self, text: &str) -> Option<u64> {
         if text == "." {
             return Some(0);
+        }
+        if let Some(r) = self.tiles.as_records() {
+            return r.rank_of_label(text);
         }
         if self.tiles.is_integers() {
             return self.tiles.value_of_integer(text.parse().ok()?);
@@ -2130,7 +2296,7 @@ impl Variant {
         let i = usize::from(rank).wrapping_sub(1);
         match &self.score {
             Scoring::Made(points) => points.get(i).copied().unwrap_or(0),
-            _ if self.tiles.is_integers() => self
+            _ if self.tiles.is_numbered() => self
                 .tiles
                 .integer(u64::from(rank))
                 .and_then(|i| u64::try_from(i).ok())
@@ -2193,6 +2359,7 @@ fn check_type(field: &str, value: &Value) -> Result<(), VariantError> {
                 .as_array()
                 .is_some_and(|a| a.iter().all(|v| v.as_u64().is_some()))
                 || serde_json::from_value::<ladder::Range>(value.clone()).is_ok()
+                || value.as_object().is_some_and(|o| o.contains_key("records"))
         }
         "merges" => check_merges(value)
             .map_err(|m| VariantError::field(field, m))

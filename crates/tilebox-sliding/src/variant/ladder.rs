@@ -1,10 +1,15 @@
-//! A variant's tiles: a ladder of values, or (format 2) a range of integers.
+//! A variant's tiles: a ladder of values, (format 2) a range of integers, or (format 3)
+//! records of named integer fields.
 
 use std::hash::{Hash, Hasher};
 use std::ops::Deref;
 use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
+use tilebox_core::json_words::quote;
+
+use crate::condition::{Env, Expr, MAX_FIELDS, field_name};
 
 /// The most tiles a range of integers may hold: ranks are 1 to 65,535 (0 is an empty cell).
 pub const MAX_INTEGER_TILES: u64 = 65_535;
@@ -20,13 +25,18 @@ pub const MAX_INTEGER_TILES: u64 = 65_535;
 pub struct Ladder {
     values: Arc<[u64]>,
     integers: Option<[i64; 2]>,
+    records: Option<Arc<Records>>,
 }
 
 impl PartialEq for Ladder {
     fn eq(&self, other: &Self) -> bool {
         match (self.integers, other.integers) {
             (Some(a), Some(b)) => a == b,
-            (None, None) => self.values == other.values,
+            (None, None) => match (&self.records, &other.records) {
+                (Some(a), Some(b)) => a.source == b.source,
+                (None, None) => self.values == other.values,
+                _ => false,
+            },
             _ => false,
         }
     }
@@ -36,11 +46,377 @@ impl Eq for Ladder {}
 
 impl Hash for Ladder {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        match self.integers {
-            Some(range) => range.hash(state),
-            None => self.values.hash(state),
+        match (self.integers, &self.records) {
+            (Some(range), _) => range.hash(state),
+            (None, Some(r)) => r.source.to_string().hash(state),
+            (None, None) => self.values.hash(state),
         }
     }
+}
+
+/// The most tiles a set of records may hold, as a range of integers.
+pub const MAX_RECORD_TILES: u64 = MAX_INTEGER_TILES;
+
+/// Tiles that are records (format 3): 1 to [`MAX_FIELDS`] named integer fields, every record of
+/// a product of ranges (`"ranges"`, the first field varying slowest) or a list of them
+/// (`"list"`, written by a generator, kept sorted by worth so that the nearest tile below one
+/// is the one worth the most less); each has a worth (`"worth"`, an expression of the fields:
+/// what a merge that makes it scores where its rule gives no score, and the AI's scale) and a
+/// label (`"label"`, text with expressions of the fields in braces: `"({x}, {y})"`). Tile `i`
+/// (from 1) of the set is rank `i`, and its value in the file's other fields is written as the
+/// record, `"(1, 0)"`.
+#[derive(Debug)]
+pub struct Records {
+    /// The fields' names.
+    pub fields: Vec<String>,
+    /// The ranges of the fields, when the records are their product.
+    ranges: Option<Vec<[i64; 2]>>,
+    /// Each tile's fields, by rank - 1.
+    list: Vec<[i64; MAX_FIELDS]>,
+    /// Each tile's worth, by rank - 1.
+    worths: Vec<i64>,
+    /// The rank of a listed record.
+    index: std::collections::HashMap<[i64; MAX_FIELDS], u16>,
+    /// The label: text and expressions, alternately (text first).
+    label: Vec<(String, Option<Expr>)>,
+    /// The JSON it was read from.
+    source: Value,
+    /// The rank of each label, made the first time a label is looked up.
+    by_label: std::sync::OnceLock<std::collections::HashMap<String, u64>>,
+}
+
+impl Records {
+    /// Reads `{"records": {"fields": [...], "ranges" | "list": [...]}, "worth": "...",
+    /// "label": "..."}`; the refusal is one line naming the part that is wrong.
+    pub fn from_json(value: &Value) -> Result<Records, String> {
+        let obj = value.as_object().ok_or("records are an object")?;
+        if let Some(k) = obj
+            .keys()
+            .find(|k| !["records", "worth", "label"].contains(&k.as_str()))
+        {
+            return Err(format!(
+                "{} is not a part of records (records, worth, label)",
+                quote(k)
+            ));
+        }
+        let rec = obj
+            .get("records")
+            .and_then(Value::as_object)
+            .ok_or("records: give {\"fields\": [...], \"ranges\" or \"list\": [...]}")?;
+        if let Some(k) = rec
+            .keys()
+            .find(|k| !["fields", "ranges", "list"].contains(&k.as_str()))
+        {
+            return Err(format!(
+                "records: {} is not fields, ranges or list",
+                quote(k)
+            ));
+        }
+        let fields: Vec<String> = rec
+            .get("fields")
+            .and_then(Value::as_array)
+            .and_then(|a| a.iter().map(|f| f.as_str().map(String::from)).collect())
+            .ok_or("records: fields is a list of names")?;
+        if fields.is_empty() || fields.len() > MAX_FIELDS {
+            return Err(format!(
+                "records: {} fields; a record has 1 to {MAX_FIELDS}",
+                fields.len()
+            ));
+        }
+        for (i, f) in fields.iter().enumerate() {
+            if field_name(f).is_none()
+                || f.len() == 1
+                    && crate::condition::LETTERS.contains(&f.chars().next().unwrap_or('a'))
+                || f == "t"
+            {
+                return Err(format!(
+                    "records: field {} is not a name (1 to 8 small letters, not a tile letter or t)",
+                    quote(f)
+                ));
+            }
+            if fields[..i].contains(f) {
+                return Err(format!("records: field {} is named twice", quote(f)));
+            }
+        }
+        let width = fields.len();
+        let (ranges, mut list) = match (rec.get("ranges"), rec.get("list")) {
+            (Some(r), None) => {
+                let ranges: Vec<[i64; 2]> = serde_json::from_value(r.clone())
+                    .map_err(|_| "records: ranges is a list of [from, to], one per field")?;
+                if ranges.len() != width {
+                    return Err(format!(
+                        "records: {} ranges for {width} fields",
+                        ranges.len()
+                    ));
+                }
+                let mut count: u64 = 1;
+                for (f, &[from, to]) in fields.iter().zip(&ranges) {
+                    let len = to
+                        .checked_sub(from)
+                        .and_then(|d| u64::try_from(d).ok())
+                        .and_then(|d| d.checked_add(1))
+                        .ok_or_else(|| format!("records: the range of {} is empty", quote(f)))?;
+                    count = count.saturating_mul(len);
+                }
+                if count > MAX_RECORD_TILES {
+                    return Err(format!(
+                        "records: the ranges hold {count} records, more than {MAX_RECORD_TILES}"
+                    ));
+                }
+                let mut list = Vec::with_capacity(count as usize);
+                let mut cur: Vec<i64> = ranges.iter().map(|r| r[0]).collect();
+                for _ in 0..count {
+                    let mut rec = [0; MAX_FIELDS];
+                    rec[..width].copy_from_slice(&cur);
+                    list.push(rec);
+                    for k in (0..width).rev() {
+                        if cur[k] < ranges[k][1] {
+                            cur[k] += 1;
+                            break;
+                        }
+                        cur[k] = ranges[k][0];
+                    }
+                }
+                (Some(ranges), list)
+            }
+            (None, Some(l)) => {
+                let rows: Vec<Vec<i64>> = serde_json::from_value(l.clone())
+                    .map_err(|_| "records: list is a list of records, each a list of integers")?;
+                if rows.is_empty() || rows.len() as u64 > MAX_RECORD_TILES {
+                    return Err(format!(
+                        "records: a list of {} records; give 1 to {MAX_RECORD_TILES}",
+                        rows.len()
+                    ));
+                }
+                let mut list = Vec::with_capacity(rows.len());
+                for (i, row) in rows.iter().enumerate() {
+                    if row.len() != width {
+                        return Err(format!(
+                            "records: list item {} has {} fields, not {width}",
+                            i + 1,
+                            row.len()
+                        ));
+                    }
+                    let mut rec = [0; MAX_FIELDS];
+                    rec[..width].copy_from_slice(row);
+                    list.push(rec);
+                }
+                (None, list)
+            }
+            _ => return Err("records: give one of ranges and list".into()),
+        };
+        let text = |k: &str| {
+            obj.get(k)
+                .map(|v| v.as_str().ok_or(format!("{k} is a text")))
+                .transpose()
+        };
+        let worth_text = text("worth")?.unwrap_or(fields[0].as_str()).to_string();
+        let worth =
+            Expr::parse_of_fields(&worth_text, &fields).map_err(|m| format!("worth: {m}"))?;
+        if worth.letters() & !1 != 0 {
+            return Err("worth: reads one tile, by its fields".into());
+        }
+        let label_text = match text("label")? {
+            Some(l) => l.to_string(),
+            None => {
+                let parts: Vec<String> = fields.iter().map(|f| format!("{{{f}}}")).collect();
+                if width == 1 {
+                    parts.concat()
+                } else {
+                    format!("({})", parts.join(", "))
+                }
+            }
+        };
+        let label = parse_label(&label_text, &fields).map_err(|m| format!("label: {m}"))?;
+        let of = |r: &[i64; MAX_FIELDS]| {
+            let mut env = Env::default();
+            env.fields[0] = *r;
+            env
+        };
+        let mut keyed = Vec::with_capacity(list.len());
+        for r in list.drain(..) {
+            let w = worth.eval(&of(&r)).ok_or_else(|| {
+                format!(
+                    "worth: undefined for the record {}",
+                    record_text(&r[..width])
+                )
+            })?;
+            keyed.push((w, r));
+        }
+        if ranges.is_none() {
+            keyed.sort_by_key(|&(w, _)| w);
+        }
+        let (worths, list): (Vec<i64>, Vec<[i64; MAX_FIELDS]>) = keyed.into_iter().unzip();
+        let mut index = std::collections::HashMap::new();
+        if ranges.is_none() {
+            for (i, r) in list.iter().enumerate() {
+                if index
+                    .insert(*r, u16::try_from(i + 1).unwrap_or(u16::MAX))
+                    .is_some()
+                {
+                    return Err(format!(
+                        "records: {} is listed twice",
+                        record_text(&r[..width])
+                    ));
+                }
+            }
+        }
+        Ok(Records {
+            fields,
+            ranges,
+            list,
+            worths,
+            index,
+            label,
+            source: value.clone(),
+            by_label: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// How many tiles.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// The fields of the tile of rank `rank`.
+    pub fn fields_of(&self, rank: u64) -> Option<[i64; MAX_FIELDS]> {
+        self.list
+            .get(usize::try_from(rank.checked_sub(1)?).ok()?)
+            .copied()
+    }
+
+    /// The worth of the tile of rank `rank`.
+    pub fn worth_of(&self, rank: u64) -> Option<i64> {
+        self.worths
+            .get(usize::try_from(rank.checked_sub(1)?).ok()?)
+            .copied()
+    }
+
+    /// The rank of the record `fields` (as many as it has), if it is a tile.
+    pub fn rank_of(&self, fields: &[i64]) -> Option<u64> {
+        if fields.len() != self.fields.len() {
+            return None;
+        }
+        match &self.ranges {
+            Some(ranges) => {
+                let mut at: u64 = 0;
+                for (&v, &[from, to]) in fields.iter().zip(ranges) {
+                    if v < from || v > to {
+                        return None;
+                    }
+                    let size = u64::try_from(to - from + 1).ok()?;
+                    at = at * size + u64::try_from(v - from).ok()?;
+                }
+                Some(at + 1)
+            }
+            None => {
+                let mut rec = [0; MAX_FIELDS];
+                rec[..fields.len()].copy_from_slice(fields);
+                self.index.get(&rec).map(|&r| u64::from(r))
+            }
+        }
+    }
+
+    /// The label of the tile of rank `rank`.
+    pub fn label_of(&self, rank: u64) -> Option<String> {
+        let fields = self.fields_of(rank)?;
+        let mut env = Env::default();
+        env.fields[0] = fields;
+        let mut out = String::new();
+        for (text, e) in &self.label {
+            out.push_str(text);
+            if let Some(e) = e {
+                match e.eval(&env) {
+                    Some(v) => out.push_str(&v.to_string()),
+                    None => out.push('?'),
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// The rank of the tile whose label is `text`.
+    pub fn rank_of_label(&self, text: &str) -> Option<u64> {
+        self.by_label
+            .get_or_init(|| {
+                (1..=self.len() as u64)
+                    .filter_map(|r| Some((self.label_of(r)?, r)))
+                    .collect()
+            })
+            .get(text)
+            .copied()
+    }
+
+    /// The rank of a tile named as a record in a file's text (`"(1, 0)"`, or `"5"` for a
+    /// record of one field).
+    pub fn rank_of_text(&self, text: &str) -> Option<u64> {
+        let t = text.trim();
+        let inner = t
+            .strip_prefix('(')
+            .and_then(|r| r.strip_suffix(')'))
+            .unwrap_or(t);
+        let fields: Option<Vec<i64>> = inner.split(',').map(|p| p.trim().parse().ok()).collect();
+        self.rank_of(&fields?)
+    }
+
+    /// The record of the tile of rank `rank`, as a file names it: `(1, 0)`.
+    pub fn text_of(&self, rank: u64) -> Option<String> {
+        let f = self.fields_of(rank)?;
+        Some(record_text(&f[..self.fields.len()]))
+    }
+}
+
+/// A record written as a file names it: `(1, 0)`, or `5` for one field.
+fn record_text(fields: &[i64]) -> String {
+    let parts: Vec<String> = fields.iter().map(i64::to_string).collect();
+    if parts.len() == 1 {
+        parts.concat()
+    } else {
+        format!("({})", parts.join(", "))
+    }
+}
+
+/// A label template: text, with an expression of the fields in each pair of braces.
+fn parse_label(text: &str, fields: &[String]) -> Result<Vec<(String, Option<Expr>)>, String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        match rest.find(['{', '}']) {
+            None => {
+                out.push((rest.to_string(), None));
+                break;
+            }
+            Some(i) if rest[i..].starts_with('}') => {
+                return Err(format!("{} has a \"}}\" with no \"{{\"", quote(text)));
+            }
+            Some(i) => {
+                let close = rest[i..]
+                    .find('}')
+                    .ok_or_else(|| format!("{} has a \"{{\" that is not closed", quote(text)))?;
+                let e = Expr::parse_of_fields(&rest[i + 1..i + close], fields)?;
+                if e.letters() & !1 != 0 {
+                    return Err(format!(
+                        "{} reads a tile letter; name the fields",
+                        quote(text)
+                    ));
+                }
+                out.push((rest[..i].to_string(), Some(e)));
+                rest = &rest[i + close + 1..];
+            }
+        }
+    }
+    if out.iter().all(|(_, e)| e.is_none()) {
+        return Err(format!(
+            "{} shows no field: every tile would look alike",
+            quote(text)
+        ));
+    }
+    Ok(out)
 }
 
 impl Ladder {
@@ -51,7 +427,29 @@ impl Ladder {
         Ladder {
             values: (1..=len).collect(),
             integers: Some([from, to]),
+            records: None,
         }
+    }
+
+    /// Tiles that are records.
+    pub fn records(records: Records) -> Ladder {
+        let len = records.len() as u64;
+        Ladder {
+            values: (1..=len).collect(),
+            integers: None,
+            records: Some(Arc::new(records)),
+        }
+    }
+
+    /// The records, when the tiles are records.
+    pub fn as_records(&self) -> Option<&Records> {
+        self.records.as_deref()
+    }
+
+    /// Whether the tiles are numbered by position, their rules walked as conditions: a range of
+    /// integers or records (a ladder has a pair table).
+    pub fn is_numbered(&self) -> bool {
+        self.integers.is_some() || self.records.is_some()
     }
 
     /// `[from, to]` for a range of integers.
@@ -64,9 +462,12 @@ impl Ladder {
         self.integers.is_some()
     }
 
-    /// The integer a tile of `value` is, in a range of integers (`None` for a ladder, or for a
-    /// value outside the range).
+    /// The integer a tile of `value` is, in a range of integers, or its worth when the tiles
+    /// are records (`None` for a ladder, or for a value outside the range).
     pub fn integer(&self, value: u64) -> Option<i64> {
+        if let Some(r) = &self.records {
+            return r.worth_of(value);
+        }
         let [from, _] = self.integers?;
         if value == 0 || value > self.values.len() as u64 {
             return None;
@@ -121,6 +522,7 @@ impl From<Vec<u64>> for Ladder {
         Ladder {
             values: values.into(),
             integers: None,
+            records: None,
         }
     }
 }
@@ -140,9 +542,10 @@ pub(crate) struct Range {
 
 impl Serialize for Ladder {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.integers {
-            Some(integers) => Range { integers }.serialize(s),
-            None => self.values[..].serialize(s),
+        match (self.integers, &self.records) {
+            (Some(integers), _) => Range { integers }.serialize(s),
+            (None, Some(r)) => r.source.serialize(s),
+            (None, None) => self.values[..].serialize(s),
         }
     }
 }
@@ -154,12 +557,16 @@ impl<'de> Deserialize<'de> for Ladder {
         enum Raw {
             Values(Vec<u64>),
             Range(Range),
+            Records(Map<String, Value>),
         }
         Ok(match Raw::deserialize(d)? {
             Raw::Values(values) => Ladder::from(values),
             Raw::Range(Range {
                 integers: [from, to],
             }) => Ladder::integers(from, to),
+            Raw::Records(map) => Records::from_json(&Value::Object(map))
+                .map(Ladder::records)
+                .map_err(serde::de::Error::custom)?,
         })
     }
 }

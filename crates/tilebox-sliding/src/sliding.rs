@@ -473,9 +473,11 @@ impl Puzzle for Sliding {
         let mut map = Map::new();
         let values = state.rules.values(&state.board);
         // A labelled variant's tiles as the board shows them, beside their numbers; so too a
-        // range of integers not from 1, whose values are the tiles' places in it (1429's -1).
+        // range of integers not from 1, whose values are the tiles' places in it (1429's -1),
+        // and records, whose values are their places in the product or the list.
         let variant = state.rules.variant();
         let named = !variant.labels.is_empty()
+            || variant.tiles.as_records().is_some()
             || variant
                 .tiles
                 .integer_range()

@@ -192,51 +192,43 @@ pub fn play_game(
         fast,
         path,
     } = mover;
-    if let Some(fast) = fast {
-        let played = match Standard::of(network) {
-            Some(standard) => fast::play(fast, &standard, rate, keep, course, path),
-            None => fast::play(fast, &AnyLayout::of(network), rate, keep, course, path),
-        };
-        let handover = match played {
-            Ok(game) => return Some(game),
-            Err(handover) => handover,
-        };
-        // The position the fast path could not go on from, rebuilt on the engine.
-        let mut state = Sliding::new_game(variant, seed).ok()?;
-        positions.clear();
-        let mut reseeds = path.reseeds.iter().peekable();
-        for at in 0..=path.moves.len() {
-            if let Some(&(_, restart)) = reseeds.next_if(|r| r.0 == at) {
-                state = state.reseeded(restart_seed(seed, restart));
+    let (state, mut course, resume) = match fast {
+        Some(fast) => {
+            let played = match Standard::of(network) {
+                Some(standard) => fast::play(fast, &standard, rate, keep, course, path),
+                None => fast::play(fast, &AnyLayout::of(network), rate, keep, course, path),
+            };
+            let handover = match played {
+                Ok(game) => return Some(game),
+                Err(handover) => handover,
+            };
+            // The position the fast path could not go on from, rebuilt on the engine.
+            let mut state = Sliding::new_game(variant, seed).ok()?;
+            positions.clear();
+            let mut reseeds = path.reseeds.iter().peekable();
+            for at in 0..=path.moves.len() {
+                if let Some(&(_, restart)) = reseeds.next_if(|r| r.0 == at) {
+                    state = state.reseeded(restart_seed(seed, restart));
+                }
+                if keep {
+                    positions.push(state.clone());
+                }
+                if let Some(&d) = path.moves.get(at) {
+                    state = Sliding::apply(&state, Direction::ALL.get(usize::from(d))?).ok()?;
+                }
             }
-            if keep {
-                positions.push(state.clone());
-            }
-            if let Some(&d) = path.moves.get(at) {
-                state = Sliding::apply(&state, Direction::ALL.get(usize::from(d))?).ok()?;
-            }
+            let previous = handover.previous.map(|b| (b, preview_class(&state)));
+            (state, handover.course, Some((previous, handover.played)))
         }
-        let previous = handover.previous.map(|b| (b, preview_class(&state)));
-        let resume = Some((previous, handover.played));
-        let mut course = handover.course;
-        return play_on(
-            network,
-            model,
-            slider,
-            positions,
-            state,
-            rate,
-            keep,
-            &mut course,
-            resume,
-        );
-    }
-    let state = Sliding::new_game(variant, seed).ok()?;
-    if state.board().side() != SIDE {
-        return None;
-    }
-    positions.clear();
-    let mut course = course;
+        None => {
+            let state = Sliding::new_game(variant, seed).ok()?;
+            if state.board().side() != SIDE {
+                return None;
+            }
+            positions.clear();
+            (state, course, None)
+        }
+    };
     play_on(
         network,
         model,
@@ -246,7 +238,7 @@ pub fn play_game(
         rate,
         keep,
         &mut course,
-        None,
+        resume,
     )
 }
 

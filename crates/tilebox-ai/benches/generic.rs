@@ -2,12 +2,15 @@
 //! search three plies deep, with no time limit (so the work is the same on every run), from
 //! positions of real games. The player keeps its tables between searches, as in play.
 //!
+//! Also the cost of one line miss (`line_miss`): a line the player has not met before, moved
+//! by the variant's own rules through the engine, as the search does once per new line.
+//!
 //! Run: `cargo bench -p tilebox-ai --bench generic -- --warm-up-time 1 --measurement-time 4`
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tilebox_ai::{Limits, SlidingPlayer};
+use tilebox_ai::{Grid, Limits, SlidingModel, SlidingPlayer, VariantModel};
 use tilebox_core::Puzzle;
 use tilebox_sliding::{Sliding, SlidingState, builtin_variant};
 
@@ -72,5 +75,52 @@ fn bench_generic(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_generic);
+/// The lines of `id`'s positions as its model numbers them, each in both orders (a row read
+/// from either wall, so a column too on a board of the same tiles), with the model of the
+/// first position.
+fn lines(id: &str) -> Option<(VariantModel, Vec<Vec<u8>>)> {
+    let states = positions(id);
+    let first = states.first()?;
+    let model = VariantModel::of_state(first);
+    let mut out = Vec::new();
+    for state in &states {
+        let grid = Grid::from_board_by(state.board(), |r| model.grid_rank(r));
+        for row in grid.rows() {
+            let mut back = row.clone();
+            back.reverse();
+            out.push(row);
+            out.push(back);
+        }
+    }
+    Some((model, out))
+}
+
+/// One line miss: the model's line move, uncached, over every line of the positions.
+fn bench_line_miss(c: &mut Criterion) {
+    let mut group = c.benchmark_group("line_miss");
+    // A ladder (2048 on 6×6), a range of integers with `gcd` (1845), records (232-240), and
+    // the turn pipeline's modes.
+    for id in ["2048-6x6", "1845", "232-240"] {
+        let Some((model, lines)) = lines(id) else {
+            continue;
+        };
+        group.throughput(Throughput::Elements(lines.len() as u64));
+        group.bench_function(id, |b| {
+            b.iter(|| {
+                let mut points = 0u64;
+                let mut moved = [0u8; 8];
+                for line in black_box(&lines) {
+                    let moved = &mut moved[..line.len()];
+                    moved.copy_from_slice(line);
+                    points += model.slide_line_scored(moved);
+                    black_box(moved);
+                }
+                points
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_generic, bench_line_miss);
 criterion_main!(benches);

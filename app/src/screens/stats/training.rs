@@ -192,6 +192,14 @@ pub(crate) fn show(ui: &mut egui::Ui, panel: &Panel) -> Option<Asked> {
             let bar = ui.add(
                 egui::ProgressBar::new(fraction).desired_width(ui.available_width().min(480.0)),
             );
+            // egui draws the track in the window's own shade and the fill, at the start, as a
+            // dot: the outline (3:1 against the window, as a button's) shows the whole bar from 0%.
+            ui.painter().rect_stroke(
+                bar.rect,
+                bar.rect.height() / 2.0,
+                egui::Stroke::new(1.0, palette.outline),
+                egui::StrokeKind::Inside,
+            );
             bar.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::Role::ProgressIndicator, true, PROGRESS_LABEL)
             });

@@ -126,6 +126,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("1825", 4),
     mode!("16-16i", 4),
     mode!("232-240", 4),
+    mode!("pro-add-uct", 4),
     mode!("partial-absorb-243", 4),
     mode!("partial-absorb-377", 4),
     mode!("partial-absorb-257", 4),

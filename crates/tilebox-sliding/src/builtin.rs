@@ -123,6 +123,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("scaprim", 3),
     mode!("10", 3),
     mode!("1716", 4),
+    mode!("1321", 4),
     mode!("1825", 4),
     mode!("16-16i", 4),
     mode!("232-240", 4),

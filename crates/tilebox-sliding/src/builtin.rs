@@ -119,6 +119,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("trigat", 3),
     mode!("3385", 3),
     mode!("3307", 3),
+    mode!("2669", 3),
     mode!("locef", 3),
     mode!("scaprim", 3),
     mode!("10", 3),

@@ -75,12 +75,48 @@ function factors3240(t) {
   return `${worth}(${parts.join('·')})`;
 }
 
+/** A tile's fields as numbers: big integers are written "@BigInt n". */
+function numbers(t) {
+  return t.map((v) => Number(String(v).replace('@BigInt ', '')));
+}
+
+/** 2669's label of a tile [v, p, q, s]: v(p+q), with a * after q when s is 2 (it took q twice
+ * running, and takes no third). */
+function label2669(t) {
+  const [v, p, q, s] = numbers(t);
+  return `${v}(${p}+${q}${s >= 2 ? '*' : ''})`;
+}
+
+/** 2669's tiles of worth `worth`: every record (v, p, q, s) its rules make from its spawns, as
+ * tests/compendium_generated.rs lists them (a tile takes a tile worth its q while s < 2, or one
+ * worth its p). */
+function tiles2669(worth) {
+  const key = (t) => t.join(',');
+  const all = new Map([[1, 1, 0, 1], [2, 1, 1, 1], [3, 2, 1, 2]].map((t) => [key(t), t]));
+  for (;;) {
+    const values = new Set([...all.values()].map((t) => t[0]));
+    const found = [];
+    for (const [v, p, q, s] of all.values()) {
+      if (s < 2 && values.has(q) && v + q <= worth) found.push([v + q, v, q, s + 1]);
+      if (values.has(p) && v + p <= worth) found.push([v + p, v, p, 1]);
+    }
+    const fresh = found.filter((t) => !all.has(key(t)));
+    if (fresh.length === 0) break;
+    for (const t of fresh) all.set(key(t), t);
+  }
+  return [...all.values()].filter((t) => t[0] === worth);
+}
+
 // The modes whose win the engine writes as a condition on a tile's worth, not as tiles: the
 // tiles that meet it, as labelled. 3240's four tiles worth 3240, in the order of their factors.
 const WINS = {
   // (232, 240): the engine also wins on (-232, -240), which no tile reaches (the spawns are
   // (1, 0), (0, 1) and (1, 1), and merges add them).
   69: () => ['(232|240)'],
+  // 1321: a 1321, plain or +.
+  43: () => ['1321', '+1321'],
+  // 2669: every tile worth 2669.
+  85: () => tiles2669(2669).map(label2669),
   79: () => [[0, 2, 1, 1, 0, 0], [0, 3, 0, 0, 0, 1], [1, 0, 2, 1, 0, 0], [1, 1, 1, 0, 0, 1]]
     .map(factors3240),
 };
@@ -115,6 +151,15 @@ const LABELS = {
     const [x, y] = t.map((v) => Number(String(v).replace('@BigInt ', '')));
     return `(${x}|${y})`;
   },
+  // 1321: [v, 0] is the plain v, [v, 1] the +v.
+  43: ([v, p]) => (p === 1 ? `+${v}` : `${v}`),
+  // Pro-Add-Uct: the pair [x, y], big integers, is x×y.
+  97: (t) => {
+    const [x, y] = numbers(t);
+    return `${x}×${y}`;
+  },
+  // 2669: [v, p, q, s] is v(p+q), or v(p+q*) when s is 2.
+  85: label2669,
   89: (t) => {
     const [a, b] = t.map((x) => Number(String(x).replace('@BigInt ', '')));
     return `${a * b}(${a}×${b})`;
@@ -196,7 +241,10 @@ function relabel(rec, label, keepBoards) {
       : weights.map(([t, w]) => [t, w * scale]),
     // A condition written as an expression, `["@This 0", "=", k]` (Bicolor 2584), is a tile of
     // level k in either colour.
-    win_values: WINS[rec.mode] ? WINS[rec.mode]() : rec.win.conditions.flatMap((c) => {
+    // With winning off (Pro-Add-Uct) the engine's unused goal is written as it is, as an
+    // unlabelled mode's fixture writes it.
+    win_values: rec.win.requirement === false ? rec.win.conditions.map(String)
+      : WINS[rec.mode] ? WINS[rec.mode]() : rec.win.conditions.flatMap((c) => {
       if (LEVEL_WINS[rec.mode]) return LEVEL_WINS[rec.mode](c[0][2]).map(label);
       return c[0] === '@This 0' && c[1] === '=' ? [label([c[2], -1]), label([c[2], 1])] : [label(c)];
     }),

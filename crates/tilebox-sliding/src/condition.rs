@@ -1238,6 +1238,20 @@ impl Cond {
         Ok(Cond(e))
     }
 
+    /// Reads a condition of one tile whose fields `fields` are named by bare words (`p = 1`:
+    /// a record's label chosen by a condition).
+    pub fn parse_of_fields(text: &str, fields: &[String]) -> Result<Cond, String> {
+        let mut e = Expr {
+            nodes: parse_in(text, Sort::Bool, &[], fields)?,
+            counters: Vec::new(),
+        };
+        if e.reads_made() {
+            return Err("\"made\" is the tile a merge made: only a rule's scores reads it".into());
+        }
+        e.bind(fields)?;
+        Ok(Cond(e))
+    }
+
     /// Whether the condition holds over `env`; false when undefined.
     pub fn holds(&self, env: &Env) -> bool {
         self.0.eval(env).is_some_and(|v| v != 0)

@@ -417,11 +417,12 @@ fn spawns_fit_the_recorded_tables() {
 const OWN_SCORE: &[&str] = &["2315", "2745", "3645", "partial-absorb-257"];
 
 /// The modes whose tiles are worth fractions (2216.838's powers of 1.5 and their halves; (232,
-/// 240)'s pairs, worth their length √(x² + y²)): the Compendium scores a merge the fraction the
-/// tile it makes is worth, Tilebox that rounded to a
+/// 240)'s pairs, worth their length √(x² + y²)), or whose merges score them (Pro-Add-Uct's
+/// products added and divided by a gcd squared): the Compendium scores a merge that fraction,
+/// Tilebox that rounded to a
 /// whole number of points (half up), so the score of a move is within half a point a merge of
 /// the Compendium's.
-const ROUNDED_SCORE: &[&str] = &["2216-838", "232-240"];
+const ROUNDED_SCORE: &[&str] = &["2216-838", "232-240", "pro-add-uct"];
 
 #[test]
 fn every_move_of_every_recorded_board_is_the_compendiums() {

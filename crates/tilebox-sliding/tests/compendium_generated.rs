@@ -2385,3 +2385,126 @@ fn the_generated_variant_files_are_the_committed_ones() {
         stale.join(", ")
     );
 }
+
+/// The highest tile of 2669's file: its records run to 5,000, about twice its win.
+const TOP_2669: i64 = 5_000;
+
+/// Mode 85, 2669: a tile is a record (v, p, q, s): worth v = p + q, made when a tile worth p
+/// took one worth q, s times running (1 or 2). Of two tiles side by side (either first), one
+/// takes the other when the other is worth its q and s < 2, making (v + q, v, q, s + 1), or
+/// else when the other is worth its p, making (v + p, v, p, 1). (Only 1 and 1 could merge
+/// either way round, into one tile; so the order in which the Compendium tries the rules and
+/// the tiles' two orders never tells.) Its tiles are every record those rules make from
+/// its spawns (1, 1, 0, 1), (2, 1, 1, 1) and (3, 2, 1, 2) up to [`TOP_2669`], in order.
+fn records_2669() -> Vec<[i64; 4]> {
+    let mut all: BTreeSet<[i64; 4]> = [[1, 1, 0, 1], [2, 1, 1, 1], [3, 2, 1, 2]].into();
+    loop {
+        let worths: HashSet<i64> = all.iter().map(|t| t[0]).collect();
+        let mut fresh = Vec::new();
+        for &[v, p, q, s] in &all {
+            if s < 2 && worths.contains(&q) && v + q <= TOP_2669 {
+                fresh.push([v + q, v, q, s + 1]);
+            }
+            if worths.contains(&p) && v + p <= TOP_2669 {
+                fresh.push([v + p, v, p, 1]);
+            }
+        }
+        fresh.retain(|t| !all.contains(t));
+        if fresh.is_empty() {
+            return all.into_iter().collect();
+        }
+        all.extend(fresh);
+    }
+}
+
+/// 2669's variant file (format 3: records listed, rules as expressions of their fields).
+fn file_2669() -> String {
+    let records = records_2669();
+    for &[v, p, q, _] in &records {
+        assert_eq!(v, p + q, "2669: a tile is worth the sum of its two numbers");
+    }
+    let list: Vec<String> = records
+        .chunks(8)
+        .map(|row| {
+            let items: Vec<String> = row.iter().map(|r| compact(&json!(r))).collect();
+            format!("      {}", items.join(", "))
+        })
+        .collect();
+    let win: Vec<String> = records
+        .iter()
+        .filter(|r| r[0] == 2669)
+        .map(|[v, p, q, s]| format!("({v}, {p}, {q}, {s})"))
+        .collect();
+    let description = format!(
+        "Each tile remembers the two numbers it was made of: 13(8+5) is a 13 made when an 8 took a 5. A tile takes a tile next to it, on either side, that is worth its second number (13(8+5) takes a 5, making 18(13+5)), unless it took that number on its last two merges, as a * says (18(13+5*) takes no 5); or one worth its first number (13(8+5) takes an 8, making 21(13+8)). A merge scores the tile it makes. Make 2669 to win. Tiles go up to {}. Mode 85 of the 2048 Power Compendium.",
+        TOP_2669
+    );
+    let rules = [
+        json!({"tiles": ["a", "b"], "when": ["b.v = a.q", "a.s < 2"], "makes": "(a.v + b.v, a.v, a.q, a.s + 1)", "any_order": true}),
+        json!({"tiles": ["a", "b"], "when": ["b.v = a.p"], "makes": "(a.v + b.v, a.v, a.p, 1)", "any_order": true}),
+    ];
+    let rules: Vec<String> = rules
+        .iter()
+        .map(|r| format!("    {}", compact(r)))
+        .collect();
+    format!(
+        r#"{{
+  "format": 3,
+  "id": "2669",
+  "title": "2669",
+  "description": {},
+  "side": 4,
+  "tiles": {{
+    "records": {{"fields": ["v", "p", "q", "s"], "list": [
+{}
+    ]}},
+    "worth": "v",
+    "label": [{{"if": "s = 2", "text": "{{v}}({{p}}+{{q}}*)"}}, {{"text": "{{v}}({{p}}+{{q}})"}}]
+  }},
+  "merges": [
+{}
+  ],
+  "motion": "slide",
+  "spawn": {{"weights": {{"(1, 1, 0, 1)": 85, "(2, 1, 1, 1)": 10, "(3, 2, 1, 2)": 5}}}},
+  "spawn_at": "anywhere",
+  "start": 2,
+  "preview": false,
+  "win": {},
+  "score": "merges"
+}}
+"#,
+        json!(description),
+        list.join(",\n"),
+        rules.join(",\n"),
+        compact(&json!(win)),
+    )
+}
+
+#[test]
+fn the_2669_file_is_what_its_generator_makes() {
+    let text = file_2669();
+    let variant = Variant::from_text(&text).unwrap_or_else(|e| panic!("2669: {e}"));
+    let records = records_2669();
+    assert_eq!(
+        variant.tiles.len(),
+        records.len(),
+        "2669: every record a tile"
+    );
+    assert_eq!(
+        variant.win.values().len(),
+        6,
+        "2669: the six tiles worth 2669 win"
+    );
+    eprintln!("2669 (mode 85): {} records to {TOP_2669}", records.len());
+    let path = variants_folder().join("2669.json");
+    if std::env::var("TILEBOX_BLESS").is_ok_and(|v| v == "1") {
+        std::fs::write(&path, &text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    } else {
+        assert!(
+            std::fs::read_to_string(&path).ok().as_deref() == Some(text.as_str()),
+            "{} is not what tests/compendium_generated.rs makes; regenerate with \
+             TILEBOX_BLESS=1 cargo test -p tilebox-sliding --test compendium_generated",
+            path.display()
+        );
+    }
+}

@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 use tilebox_core::json_words::quote;
 
-use crate::condition::{Env, Expr, MAX_FIELDS, field_name};
+use crate::condition::{Cond, Env, Expr, MAX_FIELDS, field_name};
 
 /// The most tiles a range of integers may hold: ranks are 1 to 65,535 (0 is an empty cell).
 pub const MAX_INTEGER_TILES: u64 = 65_535;
@@ -62,7 +62,9 @@ pub const MAX_RECORD_TILES: u64 = MAX_INTEGER_TILES;
 /// (`"list"`, written by a generator, kept sorted by worth so that the nearest tile below one
 /// is the one worth the most less); each has a worth (`"worth"`, an expression of the fields:
 /// what a merge that makes it scores where its rule gives no score, and the AI's scale) and a
-/// label (`"label"`, text with expressions of the fields in braces: `"({x}, {y})"`). Tile `i`
+/// label (`"label"`, text with expressions of the fields in braces: `"({x}, {y})"`, or a list
+/// of them each but the last chosen by a condition, `[{"if": "p = 1", "text": "+{v}"},
+/// {"text": "{v}"}]`). Tile `i`
 /// (from 1) of the set is rank `i`, and its value in the file's other fields is written as the
 /// record, `"(1, 0)"`.
 #[derive(Debug)]
@@ -77,8 +79,9 @@ pub struct Records {
     worths: Vec<i64>,
     /// The rank of a listed record.
     index: std::collections::HashMap<[i64; MAX_FIELDS], u16>,
-    /// The label: text and expressions, alternately (text first).
-    label: Vec<(String, Option<Expr>)>,
+    /// The labels, each with the condition that chooses it (none for the last): a tile shows
+    /// the first whose condition it meets.
+    label: Vec<(Option<Cond>, Template)>,
     /// The JSON it was read from.
     source: Value,
     /// The rank of each label, made the first time a label is looked up.
@@ -216,18 +219,32 @@ impl Records {
         if worth.letters() & !1 != 0 {
             return Err("worth: reads one tile, by its fields".into());
         }
-        let label_text = match text("label")? {
-            Some(l) => l.to_string(),
+        let label = match obj.get("label") {
+            Some(Value::Array(choices)) => parse_labels(choices, &fields)?,
+            Some(Value::String(l)) => {
+                vec![(
+                    None,
+                    parse_label(l, &fields).map_err(|m| format!("label: {m}"))?,
+                )]
+            }
+            Some(_) => {
+                return Err(
+                    "label is a text, or a list of {\"if\": condition, \"text\": text}".into(),
+                );
+            }
             None => {
                 let parts: Vec<String> = fields.iter().map(|f| format!("{{{f}}}")).collect();
-                if width == 1 {
+                let text = if width == 1 {
                     parts.concat()
                 } else {
                     format!("({})", parts.join(", "))
-                }
+                };
+                vec![(
+                    None,
+                    parse_label(&text, &fields).map_err(|m| format!("label: {m}"))?,
+                )]
             }
         };
-        let label = parse_label(&label_text, &fields).map_err(|m| format!("label: {m}"))?;
         let of = |r: &[i64; MAX_FIELDS]| {
             let mut env = Env::default();
             env.fields[0] = *r;
@@ -328,7 +345,12 @@ impl Records {
         let mut env = Env::default();
         env.fields[0] = fields;
         let mut out = String::new();
-        for (text, e) in &self.label {
+        let template = self
+            .label
+            .iter()
+            .find(|(cond, _)| cond.as_ref().is_none_or(|c| c.holds(&env)))
+            .map(|(_, t)| t)?;
+        for (text, e) in template {
             out.push_str(text);
             if let Some(e) = e {
                 match e.eval(&env) {
@@ -381,8 +403,68 @@ fn record_text(fields: &[i64]) -> String {
     }
 }
 
+/// A label: text and expressions of the fields, alternately (text first).
+type Template = Vec<(String, Option<Expr>)>;
+
+/// Labels chosen by conditions: `[{"if": "p = 1", "text": "+{v}"}, {"text": "{v}"}]`, each but
+/// the last with a condition of the fields, the last with none (so every tile has a label);
+/// the refusal names the label by its place.
+fn parse_labels(
+    choices: &[Value],
+    fields: &[String],
+) -> Result<Vec<(Option<Cond>, Template)>, String> {
+    if choices.is_empty() {
+        return Err("label: an empty list; give a text, or labels each with its \"if\"".into());
+    }
+    let mut out = Vec::with_capacity(choices.len());
+    for (i, choice) in choices.iter().enumerate() {
+        let n = i + 1;
+        let obj = choice
+            .as_object()
+            .ok_or_else(|| format!("label {n}: give {{\"if\": condition, \"text\": text}}"))?;
+        if let Some(k) = obj.keys().find(|k| !["if", "text"].contains(&k.as_str())) {
+            return Err(format!("label {n}: {} is not if or text", quote(k)));
+        }
+        let text = obj
+            .get("text")
+            .and_then(Value::as_str)
+            .ok_or_else(|| format!("label {n}: its \"text\" is missing or not a text"))?;
+        let template = parse_label(text, fields).map_err(|m| format!("label {n}: {m}"))?;
+        let last = n == choices.len();
+        let cond = match (obj.get("if"), last) {
+            (None, true) => None,
+            (Some(_), true) => {
+                return Err(format!(
+                    "label {n}: the last label takes no \"if\", so that every tile has a label"
+                ));
+            }
+            (None, false) => {
+                return Err(format!(
+                    "label {n}: only the last label goes without \"if\" (those after it would never show)"
+                ));
+            }
+            (Some(c), false) => {
+                let c = c
+                    .as_str()
+                    .ok_or_else(|| format!("label {n}: if is a condition, as a text"))?;
+                let cond =
+                    Cond::parse_of_fields(c, fields).map_err(|m| format!("label {n}: if: {m}"))?;
+                if cond.letters() & !1 != 0 {
+                    return Err(format!(
+                        "label {n}: if: {} reads a tile letter; name the fields",
+                        quote(c)
+                    ));
+                }
+                Some(cond)
+            }
+        };
+        out.push((cond, template));
+    }
+    Ok(out)
+}
+
 /// A label template: text, with an expression of the fields in each pair of braces.
-fn parse_label(text: &str, fields: &[String]) -> Result<Vec<(String, Option<Expr>)>, String> {
+fn parse_label(text: &str, fields: &[String]) -> Result<Template, String> {
     let mut out = Vec::new();
     let mut rest = text;
     while !rest.is_empty() {
@@ -588,6 +670,30 @@ mod tests {
         assert_eq!(l.value_of_integer(11), None);
         let from_one = Ladder::integers(1, 100);
         assert!((1..=100).all(|v| from_one.integer(v) == Some(v as i64)));
+    }
+
+    #[test]
+    fn a_record_shows_the_first_label_whose_condition_it_meets() {
+        let json = serde_json::json!({
+            "records": {"fields": ["v", "p"], "ranges": [[1, 20], [0, 2]]},
+            "label": [
+                {"if": "p = 1", "text": "+{v}"},
+                {"if": "p = 2 and v mod 2 = 0", "text": "{v}e"},
+                {"text": "{v}"}
+            ]
+        });
+        let r = Records::from_json(&json).unwrap();
+        let label = |v: i64, p: i64| r.label_of(r.rank_of(&[v, p]).unwrap()).unwrap();
+        assert_eq!(label(5, 0), "5");
+        assert_eq!(label(5, 1), "+5");
+        assert_eq!(label(6, 2), "6e");
+        // A condition that does not hold (or is undefined) passes to the next label.
+        assert_eq!(label(7, 2), "7");
+        assert_eq!(r.rank_of_label("+5"), r.rank_of(&[5, 1]));
+        assert_eq!(r.rank_of_label("6e"), r.rank_of(&[6, 2]));
+        // Read back from its JSON, it is the same tiles.
+        let again: Ladder = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(again, Ladder::records(Records::from_json(&json).unwrap()));
     }
 
     #[test]

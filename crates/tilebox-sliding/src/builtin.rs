@@ -124,6 +124,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("10", 3),
     mode!("xy", 3),
     mode!("1716", 4),
+    mode!("2-4-8-wildcard-2048", 4),
     mode!("1825", 4),
     mode!("16-16i", 4),
     mode!("232-240", 4),

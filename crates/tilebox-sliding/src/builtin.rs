@@ -75,6 +75,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("900", 1),
     mode!("2059", 1),
     mode!("2315", 1),
+    mode!("xxxx", 1),
     mode!("2745", 2),
     mode!("1705", 2),
     mode!("2378", 2),

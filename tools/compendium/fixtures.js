@@ -187,6 +187,7 @@ function ratioFill(first, flagsAtZero) {
   };
 }
 const IDENTITIES = {
+  25: xxxx,
   // Four-Sides 625: [k, [U, D, L, R]] is worth 5^k·(1 + the flags set): `375(UL)`.
   99: ([k, written]) => {
     const flags = written.filter((f) => f !== '@Literal');
@@ -202,6 +203,54 @@ const IDENTITIES = {
   90: ratioFill(1, true),
   // Ratio-Fill 9261: digit d for tiles that made 2/d of it (d = 1…5); its 1s start with none.
   94: ratioFill(1, false),
+};
+
+// XXXX's tile [k, e], k^e: labelled as Tilebox's generated file labels it (`xxxx()` in
+// tests/compendium_generated.rs): 1, the base-k tile k, then `64(2^6)`, or `2^40` where the
+// worth and its power would take more than 16 characters.
+function xxxx([k, e]) {
+  if (typeof k !== 'number' || typeof e !== 'number') return String([k, e]);
+  if (e === 0) return '1';
+  const w = (BigInt(k) ** BigInt(e)).toString();
+  if (e === 1) return w;
+  const full = `${w}(${k}^${e})`;
+  return [...full].length <= 16 ? full : `${k}^${e}`;
+}
+
+/** The exponent of the Compendium's `perfectPowerForm` (line 4386): the largest p with
+ * n = r^p, or 1; 0 for 1. */
+function powerExponent(n) {
+  if (n === 1) return 0;
+  for (let p = Math.floor(Math.log2(n)); p > 1; p--) {
+    const r = Math.round(n ** (1 / p));
+    for (const x of [r - 1, r, r + 1]) if (x >= 2 && x ** p === n) return p;
+  }
+  return 1;
+}
+
+// The modes won by some number of different tiles meeting a condition (the engine's
+// `winRequirement` a number above 1, its `winConditions` a condition): the tiles up to a bound
+// that meet it, as the fixture names them, so that a test can hold Tilebox's condition to them
+// (it must hold of exactly these, up to the bound, which the line gives first).
+const DISTINCT = {
+  // X^Y: `["@This 1", ">=", 3n]`, a tile [base, exponent] in the engine's perfect power form
+  // whose exponent is at least 3; the tiles up to 4096.
+  41: () => {
+    const tiles = [];
+    for (let n = 1; n <= 4096; n++) if (powerExponent(n) >= 3) tiles.push(`${n}`);
+    return { bound: '4096', tiles };
+  },
+  // XXXX: `["@This 0", "^", "@This 1", ">=", 1000]`, a tile worth 1000 or more; the tiles up to
+  // 10^6 (its labels), the bound written as the highest tile below it.
+  25: () => {
+    const places = [];
+    for (let k = 2; k <= 6; k++) for (let e = 1; k ** e <= 1e6; e++) places.push([k, e]);
+    places.sort((x, y) => x[0] ** x[1] - y[0] ** y[1] || x[0] - y[0]);
+    return {
+      bound: xxxx(places[places.length - 1]),
+      tiles: places.filter(([k, e]) => k ** e >= 1000).map(xxxx),
+    };
+  },
 };
 
 // Wins the engine writes as a condition on a tile's level (Four-Sides 625: any tile of level 4,
@@ -282,10 +331,16 @@ function fixture(rec) {
       const tiles = [];
       for (let i = 2; i < e.length; i += 2) tiles.push(`${e[i]}:${e[i + 1]}`);
       lines.push(`spawn bag ${e[1]} ${tiles.join(' ')}`);
+    } else if (typeof e[1] === 'number' && String(e[0]).includes('@')) {
+      // A tile written as an expression (Wildcard 2048's 4 %: a mask drawn from a float).
+      lines.push(`spawn other draw:${e[1]} ${JSON.stringify(rec.spawn_table[rec.spawn_values.indexOf(e)])}`);
     } else if (typeof e[1] === 'number') lines.push(`spawn weight ${e[0]}:${e[1]}`);
     else lines.push(`spawn other ${JSON.stringify(e[1])}`);
   }
-  lines.push(`win ${rec.win.requirement} ${rec.win_values.join(' ')}`);
+  if (DISTINCT[rec.mode]) {
+    const { bound, tiles } = DISTINCT[rec.mode]();
+    lines.push(`win ${rec.win.requirement} distinct ${bound} ${tiles.join(' ')}`);
+  } else lines.push(`win ${rec.win.requirement} ${rec.win_values.join(' ')}`);
   const spawned = Object.entries(rec.spawned_values).map(([v, n]) => `${v}:${n}`);
   lines.push(`spawned ${spawned.join(' ')}`);
   lines.push(`games ${rec.games}`);

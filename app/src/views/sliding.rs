@@ -811,8 +811,8 @@ mod tests {
         assert_eq!(bracketed("24(4×6)"), Some(("24", "(4×6)")));
         // Every label of 1716 but its 1 has one, every label of 2496 (its pairs), the labels
         // of 3240's products of two factors or more, and the labels of Four-Sides' and the
-        // Ratio-Fills' tiles with flags (`375(UL)`, `18(12)`); no label of the other built-ins
-        // does.
+        // Ratio-Fills' tiles with flags (`375(UL)`, `18(12)`), and XXXX's powers with their
+        // base (`64(2^6)`); no label of the other built-ins does.
         for v in tilebox_sliding::builtin_variants() {
             for (i, label) in v.labels.iter().enumerate() {
                 let split = bracketed(label).is_some();
@@ -821,7 +821,7 @@ mod tests {
                     "2496" => true,
                     "3240" => label.contains('·') || label.contains(['²', '³', '⁴', '⁵', '⁶', '⁷']),
                     "four-sides-625" | "ratio-fill-1296" | "ratio-fill-1024"
-                    | "ratio-fill-3375" | "ratio-fill-9261" => label.contains('('),
+                    | "ratio-fill-3375" | "ratio-fill-9261" | "xxxx" => label.contains('('),
                     _ => false,
                 };
                 assert_eq!(split, wanted, "{}: {label}", v.id);

@@ -117,13 +117,26 @@ impl VariantModel {
     pub fn of_state(state: &SlidingState) -> Self {
         let rules = state.rules();
         let alphabet = Self::alphabet(rules, Some(state));
-        let next = state.spawn_chances();
+        // A `draw` (format 3) may spread its share over thousands of tiles: the search reads
+        // the likeliest few, with the state's counters, for this move and every later one.
+        let drawn = rules.variant().pipeline.draw.is_some();
+        let next = if drawn {
+            likeliest(state.spawn_chances(), Self::MOST_DRAWN)
+        } else {
+            state.spawn_chances()
+        };
         let model_of = |rules: &Rules, turn: u64| {
             let model =
                 Self::with_alphabet(rules, state.board().max_rank(), alphabet.clone(), turn);
             let after = model.after_slide_of(&state.counters(), turn);
+            let later = if drawn {
+                model.tiles(next.clone())
+            } else {
+                model.later.clone()
+            };
             Self {
                 next: model.tiles(next.clone()),
+                later,
                 after,
                 ..model
             }
@@ -168,6 +181,9 @@ impl VariantModel {
         model
     }
 
+    /// The most tiles of a `draw`'s spawn the search reads ([`likeliest`]).
+    const MOST_DRAWN: usize = 16;
+
     /// A tile distribution of the engine's, in this player's ranks.
     fn tiles(&self, chances: Vec<(Rank, f64)>) -> Vec<(u8, f64)> {
         chances
@@ -199,6 +215,10 @@ impl VariantModel {
             }
         }
         known.extend(rules.spawn_weights().iter().map(|&(r, _)| r));
+        if let Some(state) = state.filter(|_| rules.variant().pipeline.draw.is_some()) {
+            let drawn = likeliest(state.spawn_chances(), Self::MOST_DRAWN);
+            known.extend(drawn.iter().map(|&(r, _)| r));
+        }
         known.extend(rules.full_bag().iter().copied());
         known.remove(&0);
         let longest = rules
@@ -367,14 +387,14 @@ impl VariantModel {
         model.next = later.clone();
         model.later = later;
         if rules.has_triples() {
-            // A run of 2 to 5 equal tiles (as far as the side allows) that merges: fewer tiles,
+            // A run of 2 to 6 equal tiles (as far as the side allows) that merges: fewer tiles,
             // or others (a merge that leaves a tile keeps the count).
             let top = match &model.alphabet {
                 Some(a) => Rank::try_from(a.len()).unwrap_or(Rank::MAX),
                 None => rules.max_rank(),
             };
             for rank in (1..=top).map(grid_rank) {
-                for run in 2..=model.side.min(5) {
+                for run in 2..=model.side.min(tilebox_sliding::variant::MAX_RULE_TILES) {
                     let mut line = vec![0; model.side];
                     line[..run].fill(rank);
                     let before = line.clone();
@@ -388,6 +408,23 @@ impl VariantModel {
         }
         model
     }
+}
+
+/// The `most` likeliest tiles of `chances`, their chances scaled to add up to 1 (all of them,
+/// in their order, when there are no more).
+fn likeliest(mut chances: Vec<(Rank, f64)>, most: usize) -> Vec<(Rank, f64)> {
+    if chances.len() <= most {
+        return chances;
+    }
+    chances.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    chances.truncate(most);
+    let total: f64 = chances.iter().map(|t| t.1).sum();
+    if total > 0.0 {
+        for t in &mut chances {
+            t.1 /= total;
+        }
+    }
+    chances
 }
 
 impl SlidingModel for VariantModel {

@@ -648,6 +648,7 @@ every card of 3 and up. This board is {side}×{side}."
     if v.preview {
         text.push_str(" The next tile is shown above the board (\"+\" is a bonus tile).");
     }
+    text.push_str(&pipeline_words(v));
     match &win {
         Some(w) => {
             let _ = write!(
@@ -658,6 +659,56 @@ every card of 3 and up. This board is {side}×{side}."
         None => text.push_str(" The game ends when no move is left."),
     }
     let _ = write!(text, " This board is {side}×{side}.");
+    text
+}
+
+/// How to play's words for the parts of the turn pipeline that change the spawn and the win
+/// (format 3's `made`, `draw` and a `distinct` win); empty without them.
+fn pipeline_words(v: &Variant) -> String {
+    let p = &v.pipeline;
+    let mut text = String::new();
+    if let Some(d) = &p.draw {
+        let total = v
+            .spawn
+            .weights
+            .as_ref()
+            .map_or(0, |w| w.values().map(|&n| u64::from(n)).sum::<u64>());
+        let share = u64::from(d.weight);
+        let percent = (share * 100 + (total + share) / 2) / (total + share).max(1);
+        let _ = write!(
+            text,
+            " Besides, {percent}% of the time the tile is drawn from {} to {} instead, each tile a with the weight {}.",
+            d.from, d.to, d.each
+        );
+    }
+    for (i, e) in &p.made {
+        if let Some(c) = p.counters.get(*i) {
+            let _ = write!(
+                text,
+                " Each tile a a merge makes sets {} to {} (it starts at {}).",
+                c.name, e, c.start
+            );
+        }
+    }
+    if let Some(d) = &p.distinct {
+        // The first few tiles that count, by their labels.
+        let shown: Vec<String> = tilebox_sliding::Rules::cached(v)
+            .map(|rules| {
+                let counters = rules.start_counters();
+                (1..=rules.max_rank())
+                    .filter(|&r| rules.counts_toward_distinct(r, &counters, 0))
+                    .take(4)
+                    .map(|r| v.tile_text(rules.value(r)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let _ = write!(
+            text,
+            " Make {} different tiles of those that count ({}, …) to win: a tile counts once it is on the board after a move; then keep going if you like.",
+            d.count,
+            shown.join(", ")
+        );
+    }
     text
 }
 

@@ -75,6 +75,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("900", 1),
     mode!("2059", 1),
     mode!("2315", 1),
+    mode!("xxxx", 1),
     mode!("2745", 2),
     mode!("1705", 2),
     mode!("2378", 2),
@@ -123,7 +124,9 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("locef", 3),
     mode!("scaprim", 3),
     mode!("10", 3),
+    mode!("xy", 3),
     mode!("1716", 4),
+    mode!("2-4-8-wildcard-2048", 4),
     mode!("1321", 4),
     mode!("1825", 4),
     mode!("16-16i", 4),
@@ -497,8 +500,11 @@ mod tests {
         assert_eq!(builtin_group("2048"), None);
         for b in all {
             let json = b.variant().to_json();
-            // Every field, and the optional ones a variant uses (format 2's labels).
-            let optional = usize::from(!b.variant().labels.is_empty());
+            // Every field, and the optional ones a variant uses (format 2's labels, format 3's
+            // pipeline besides its win).
+            let pipeline = b.variant().pipeline.source();
+            let optional = usize::from(!b.variant().labels.is_empty())
+                + pipeline.keys().filter(|k| *k != "win").count();
             assert_eq!(json.as_object().unwrap().len(), FIELDS.len() + optional);
             assert_eq!(
                 &Variant::from_json(json.as_object().unwrap()).unwrap(),

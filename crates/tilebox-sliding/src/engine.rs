@@ -89,6 +89,22 @@ struct Compiled {
     /// The counters the ticks read: index, least value and number of values (the state is
     /// their values in mixed radix, the first the most significant).
     tick_counters: Vec<(usize, i64, i64)>,
+    /// The `draw` tables made so far, by the counters that made them (at most
+    /// [`MAX_DRAW_TABLES`] kept; see [`Rules::draw_table`]).
+    draws: std::sync::Mutex<Vec<(Counters, Arc<DrawTable>)>>,
+}
+
+/// The most `draw` tables a variant's rules keep made ([`Compiled::draws`]).
+const MAX_DRAW_TABLES: usize = 64;
+
+/// A `draw`'s table for one state of the counters: ranks and weights, in rank order, and their
+/// total (at most 2^32 - 1: larger weights are scaled down alike).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DrawTable {
+    /// Rank and weight of each tile the draw may give.
+    pub weights: Vec<(Rank, u32)>,
+    /// Their total.
+    pub total: u32,
 }
 
 /// The most entries of a tick table ([`Compiled::ticks`]): states of the counters the ticks
@@ -330,6 +346,7 @@ impl Rules {
             cycle,
             ticks,
             tick_counters,
+            draws: std::sync::Mutex::new(Vec::new()),
         })))
     }
 
@@ -615,6 +632,78 @@ impl Rules {
             .is_some_and(|t| self.test_holds(t, board, counters, turn))
     }
 
+    /// The number of different tiles a `distinct` win asks for; `None` without one.
+    pub fn distinct_goal(&self) -> Option<usize> {
+        self.0.variant.pipeline.distinct.as_ref().map(|d| d.count)
+    }
+
+    /// Adds to `found` (kept sorted) the tiles of `board` that meet the `distinct` win's
+    /// condition with `counters` after move `turn`, each once.
+    pub fn find_distinct(
+        &self,
+        board: &Board,
+        counters: &Counters,
+        turn: u64,
+        found: &mut Vec<Rank>,
+    ) {
+        for (_, r) in board.cells_with_ranks() {
+            if let Err(at) = found.binary_search(&r)
+                && self.counts_toward_distinct(r, counters, turn)
+            {
+                found.insert(at, r);
+            }
+        }
+    }
+
+    /// Whether the tile `rank` meets the `distinct` win's condition with `counters` after move
+    /// `turn` (never rank 0, an empty cell, nor without such a win).
+    pub fn counts_toward_distinct(&self, rank: Rank, counters: &Counters, turn: u64) -> bool {
+        self.0
+            .variant
+            .pipeline
+            .distinct
+            .as_ref()
+            .is_some_and(|d| self.holds_of_tile(&d.test, rank, counters, turn))
+    }
+
+    /// The counters after `slide` (a slide of move `turn`) with `made`'s changes: for each tile
+    /// a merge made, in the move's order (line by line from the first, each from the wall),
+    /// every counter `made` names takes its value, read with the tile as `a` and the counters as
+    /// the tiles before it left them; an undefined value leaves a counter as it was.
+    pub fn after_made(&self, slide: &Slide, counters: &Counters, turn: u64) -> Counters {
+        let p = &self.0.variant.pipeline;
+        let mut next = *counters;
+        if p.made.is_empty() {
+            return next;
+        }
+        let mut seen: Vec<Cell> = Vec::new();
+        for m in slide.motions.iter().filter(|m| m.merged) {
+            if seen.contains(&m.to) {
+                continue;
+            }
+            seen.push(m.to);
+            let rank = slide.board.rank(m.to);
+            let Some(n) = (rank != 0).then(|| self.0.variant.number(rank)).flatten() else {
+                continue;
+            };
+            let env = crate::condition::Env {
+                tiles: [n, 0, 0, 0, 0, 0],
+                counters: next,
+                turn: i64::try_from(turn).unwrap_or(i64::MAX),
+                ..Default::default()
+            };
+            for (i, value) in &p.made {
+                let (Some(counter), Some(slot)) = (p.counters.get(*i), next.get_mut(*i)) else {
+                    continue;
+                };
+                if let Some(v) = value.eval(&env) {
+                    *slot = v.clamp(counter.values[0], counter.values[1]);
+                }
+            }
+        }
+        next
+    }
+
     /// Whether the variant has rules of 3 tiles or more (or rules that leave tiles).
     pub fn has_triples(&self) -> bool {
         !self.0.longer.is_empty()
@@ -780,6 +869,97 @@ impl Rules {
         &self.0.weights
     }
 
+    /// The `draw` table (format 3) for `counters`: each tile numbered from the draw's `from` to
+    /// its `to` with its weight `each`, read with `counters`; `None` without a draw. A range
+    /// wider than [`crate::variant::MAX_DRAW_TILES`] or undefined draws nothing (an empty
+    /// table). Made once for each state of the counters and kept.
+    pub fn draw_table(&self, counters: &Counters) -> Option<Arc<DrawTable>> {
+        let c = &*self.0;
+        let d = c.variant.pipeline.draw.as_ref()?;
+        if let Ok(made) = c.draws.lock()
+            && let Some((_, t)) = made.iter().find(|(k, _)| k == counters)
+        {
+            return Some(t.clone());
+        }
+        let mut env = crate::condition::Env {
+            counters: *counters,
+            ..Default::default()
+        };
+        let mut weights: Vec<(Rank, u64)> = Vec::new();
+        if let (Some(from), Some(to)) = (d.from.eval(&env), d.to.eval(&env))
+            && to
+                .checked_sub(from)
+                .is_some_and(|n| (0..crate::variant::MAX_DRAW_TILES).contains(&n))
+        {
+            for n in from..=to {
+                env.tiles[0] = n;
+                let Some(rank) = c.variant.rank_of_number(n) else {
+                    continue;
+                };
+                if let Some(w) = d.each.eval(&env).and_then(|w| u64::try_from(w).ok())
+                    && w > 0
+                {
+                    weights.push((rank, w));
+                }
+            }
+        }
+        weights.sort_unstable();
+        let sum: u64 = weights.iter().map(|&(_, w)| w).sum();
+        let scale = sum / u64::from(u32::MAX) + 1;
+        let weights: Vec<(Rank, u32)> = weights
+            .into_iter()
+            .filter_map(|(r, w)| {
+                u32::try_from(w / scale)
+                    .ok()
+                    .filter(|&w| w > 0)
+                    .map(|w| (r, w))
+            })
+            .collect();
+        let total = weights
+            .iter()
+            .map(|&(_, w)| w)
+            .fold(0u32, u32::saturating_add);
+        let table = Arc::new(DrawTable { weights, total });
+        if let Ok(mut made) = c.draws.lock() {
+            if made.len() >= MAX_DRAW_TABLES {
+                made.clear();
+            }
+            made.push((*counters, table.clone()));
+        }
+        Some(table)
+    }
+
+    /// The chances of each tile of the next spawn from weights and a `draw` with `counters`
+    /// (empty for a bag), in rank order of the weights, then the draw's.
+    pub fn spawn_chances_with(&self, counters: &Counters) -> Vec<(Rank, f64)> {
+        let c = &*self.0;
+        let table = self.draw_table(counters).filter(|t| t.total > 0);
+        let share = match (&table, &c.variant.pipeline.draw) {
+            (Some(_), Some(d)) => f64::from(d.weight),
+            _ => 0.0,
+        };
+        let total = f64::from(c.total_weight) + share;
+        if total <= 0.0 {
+            return Vec::new();
+        }
+        let mut out: Vec<(Rank, f64)> = c
+            .weights
+            .iter()
+            .map(|&(r, w)| (r, f64::from(w) / total))
+            .collect();
+        let base = out.len();
+        if let Some(t) = table {
+            for &(r, w) in &t.weights {
+                let p = share / total * f64::from(w) / f64::from(t.total);
+                match out[..base].iter_mut().find(|(x, _)| *x == r) {
+                    Some(slot) => slot.1 += p,
+                    None => out.push((r, p)),
+                }
+            }
+        }
+        out
+    }
+
     /// A full bag, in ladder order (empty for weighted spawns).
     pub fn full_bag(&self) -> &[Rank] {
         &self.0.full_bag
@@ -793,15 +973,38 @@ impl Rules {
     /// (2048's `{2: 9, 4: 1}` is its "2 with probability 9 in 10"); a bag pops its last tile,
     /// refilling with the full bag in ladder order shuffled; a bonus is tried first, only when
     /// the highest tile is high enough (Threes' bonus card).
-    pub(crate) fn draw(&self, bag: &mut Bag, highest: Rank, rng: &mut GameRng) -> (Rank, bool) {
+    ///
+    /// A `draw` (format 3) adds its weight to the total: a number past the weights' total then
+    /// draws a second number below the `draw` table's total, for `counters` ([`Rules::draw_table`]).
+    pub(crate) fn draw(
+        &self,
+        bag: &mut Bag,
+        highest: Rank,
+        counters: &Counters,
+        rng: &mut GameRng,
+    ) -> (Rank, bool) {
         let c = &*self.0;
         if c.full_bag.is_empty() {
-            let mut x = rng.below(c.total_weight);
+            let table = self.draw_table(counters);
+            let share = match (&table, &c.variant.pipeline.draw) {
+                (Some(t), Some(d)) if t.total > 0 => d.weight,
+                _ => 0,
+            };
+            let mut x = rng.below(c.total_weight.saturating_add(share));
             for &(rank, w) in &c.weights {
                 if x < w {
                     return (rank, false);
                 }
                 x -= w;
+            }
+            if let Some(t) = table.filter(|_| share > 0) {
+                let mut y = rng.below(t.total);
+                for &(rank, w) in &t.weights {
+                    if y < w {
+                        return (rank, false);
+                    }
+                    y -= w;
+                }
             }
             return (c.weights.first().map_or(1, |&(r, _)| r), false);
         }

@@ -557,7 +557,7 @@ mod tests {
                 "2048",
                 "merges",
                 six,
-                "merges: rule 1: tiles: a list is not a list of 2 to 5 ladder positions (2 or 3 in format 1)",
+                r#"merges: rule 1: 6 tiles; a rule of 6 tiles needs "format": 3"#,
             ),
             (
                 2,
@@ -698,6 +698,27 @@ mod tests {
                 "merges",
                 four,
                 r#"merges: rule 1: 4 tiles; a rule of 4 or 5 tiles needs "format": 2"#,
+            ),
+            (
+                3,
+                "2048",
+                "merges",
+                r#"[{"tiles": [1, 1, 1, 1, 1, 1, 1], "makes": 2}]"#,
+                "merges: rule 1: tiles: a list is not a list of 2 to 6 ladder positions (2 or 3 in format 1, 2 to 5 in format 2)",
+            ),
+            (
+                3,
+                "2048",
+                "merges",
+                r#"[{"tiles": [1, 1, 1, 1, 1, 2], "makes": 3, "any_order": true}]"#,
+                "merges: rule 1: 6 tiles in any order; a rule of more than 5 tiles takes them as listed",
+            ),
+            (
+                3,
+                "3385",
+                "merges",
+                r#"[{"tiles": ["a", "b", "c", "d", "e", "f"], "makes": "a"}]"#,
+                r#"merges: rule 1: tiles: "f" is not a ladder position (a number, "n" or "n+k")"#,
             ),
             (
                 1,
@@ -1782,8 +1803,8 @@ mod tests {
         assert!(line.len() < 200, "{line}");
         // No built-in comes near.
         assert!(
-            builtins().iter().all(|b| b.id().len() <= 18),
-            "a built-in id is longer than 18"
+            builtins().iter().all(|b| b.id().len() <= 19),
+            "a built-in id is longer than 19"
         );
     }
 
@@ -1941,7 +1962,7 @@ mod tests {
             (
                 "merges",
                 r#"[{"tiles": ["n"], "makes": "n+1"}]"#,
-                "merges: rule 1: tiles: a list is not a list of 2 to 5 ladder positions (2 or 3 in format 1)",
+                "merges: rule 1: tiles: a list is not a list of 2 to 6 ladder positions (2 or 3 in format 1, 2 to 5 in format 2)",
             ),
             (
                 "merges",

@@ -65,6 +65,9 @@ pub struct SlidingState {
     counters: Counters,
     /// Whether the pipeline's `lose` held after the last move: the game is over.
     lost: bool,
+    /// The different tiles found so far that meet a `distinct` win's condition, in rank order
+    /// (empty without one).
+    found: Vec<Rank>,
 }
 
 impl SlidingState {
@@ -95,6 +98,12 @@ impl SlidingState {
     /// The turn pipeline's counters, in the order the variant names them (unused ones 0).
     pub fn counters(&self) -> Counters {
         self.counters
+    }
+
+    /// The different tiles that met a `distinct` win's condition on the board after a move's
+    /// spawn, in rank order (empty for a variant without one).
+    pub fn found(&self) -> &[Rank] {
+        &self.found
     }
 
     /// Whether the game was lost by the pipeline's `lose` (it is then over).
@@ -198,6 +207,9 @@ impl SlidingState {
                 vec![(next, 1.0)]
             };
         }
+        if self.rules.variant().pipeline.draw.is_some() {
+            return self.rules.spawn_chances_with(&self.counters);
+        }
         let weights = self.rules.spawn_weights();
         if !weights.is_empty() {
             let total: f64 = weights.iter().map(|&(_, w)| f64::from(w)).sum();
@@ -258,6 +270,7 @@ impl SlidingState {
             turn: 0,
             counters: rules.start_counters(),
             lost: false,
+            found: Vec::new(),
         }
     }
 
@@ -274,7 +287,8 @@ impl SlidingState {
     /// Draws a tile for this board (see [`Rules::draw`]).
     fn draw(&mut self) -> (Rank, bool) {
         let highest = self.board.max_rank();
-        self.rules.draw(&mut self.bag, highest, &mut self.rng)
+        self.rules
+            .draw(&mut self.bag, highest, &self.counters, &mut self.rng)
     }
 
     /// Puts a spawned tile at `cell`: the previewed tile, then draws the next one; or a tile
@@ -347,6 +361,7 @@ impl Puzzle for Sliding {
             turn: 0,
             counters,
             lost: false,
+            found: Vec::new(),
         };
         match params.spawn_at {
             // Each start tile as a spawn: the tile, then a random empty cell (2048's
@@ -391,10 +406,15 @@ impl Puzzle for Sliding {
         // The turn pipeline, in the Compendium's order: the events on the slid board, then the
         // ticks; the spawn; the lose and win tests; then the counters' new values.
         let pipeline = state.rules.has_pipeline();
+        // What the tiles made do to the counters (`made`) holds at once, for the rest of the
+        // pipeline and the spawn, as the Compendium sets its variables during the merge.
+        let now = if pipeline {
+            state.rules.after_made(&slide, &state.counters, state.turn)
+        } else {
+            state.counters
+        };
         let counters = if pipeline {
-            state
-                .rules
-                .after_slide(&mut slide.board, &state.counters, state.turn)
+            state.rules.after_slide(&mut slide.board, &now, state.turn)
         } else {
             state.counters
         };
@@ -412,8 +432,9 @@ impl Puzzle for Sliding {
             last_spawn: state.last_spawn,
             rng: state.rng.clone(),
             turn: state.turn.saturating_add(1),
-            counters: state.counters,
+            counters: now,
             lost: false,
+            found: state.found.clone(),
         };
         match state.rules.variant().spawn_at {
             SpawnAt::MovedEdge => {
@@ -438,11 +459,15 @@ impl Puzzle for Sliding {
             }
         }
         if pipeline {
-            next.lost = next.rules.is_lost(&next.board, &state.counters, state.turn);
-            next.won = next.won
-                || next
-                    .rules
-                    .is_won_by_test(&next.board, &state.counters, state.turn);
+            next.lost = next.rules.is_lost(&next.board, &now, state.turn);
+            next.won = next.won || next.rules.is_won_by_test(&next.board, &now, state.turn);
+            if let Some(goal) = next.rules.distinct_goal() {
+                let mut found = std::mem::take(&mut next.found);
+                next.rules
+                    .find_distinct(&next.board, &now, state.turn, &mut found);
+                next.won = next.won || found.len() >= goal;
+                next.found = found;
+            }
             next.counters = counters;
         }
         Ok(next)
@@ -503,6 +528,17 @@ impl Puzzle for Sliding {
                 .map(|(c, v)| (c.name.clone(), Value::from(v)))
                 .collect();
             map.insert("counters".into(), Value::Object(values));
+        }
+        if let Some(goal) = state.rules.distinct_goal() {
+            let found: Vec<Value> = state
+                .found
+                .iter()
+                .map(|&r| Value::from(variant.tile_text(state.rules.value(r))))
+                .collect();
+            let mut d = Map::new();
+            d.insert("goal".into(), Value::from(goal));
+            d.insert("tiles".into(), Value::from(found));
+            map.insert("found".into(), Value::Object(d));
         }
         map
     }
@@ -787,6 +823,116 @@ mod tests {
             reached |= state.counters()[0] > 3;
         }
         assert!(reached);
+    }
+
+    /// A small game of `made`, `draw` and a `distinct` win: tiles are bit masks, two sharing a
+    /// bit make twice their common bits (Wildcard 2048's rule), the counter g is the top bit of
+    /// any tile made, a tenth of the spawns come from 1 to 2^g - 1, and two different tiles of 4
+    /// or more win.
+    fn masks_game() -> Variant {
+        Variant::from_text(
+            r#"{"format": 3, "id": "masks", "title": "Masks", "description": "d", "side": 4,
+                "tiles": {"integers": [1, 65535]},
+                "merges": [{"tiles": ["a", "b"], "when": ["band(a, b) > 0"],
+                            "makes": "2 * band(a, b)"}],
+                "motion": "slide", "spawn": {"weights": {"1": 8, "2": 1}},
+                "spawn_at": "anywhere", "start": 2, "preview": false, "score": "merges",
+                "counters": {"g": {"start": 1, "values": [1, 15]}},
+                "made": {"g": "max(g, highbit(a))"},
+                "draw": {"weight": 1, "from": "1", "to": "pow(2, g) - 1", "each": "a"},
+                "win": {"distinct": 2, "when": "a >= 4"}}"#,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn made_sets_the_counters_at_once_the_draw_reads_them_and_distinct_tiles_win() {
+        let v = masks_game();
+        let rules = Rules::new(&v).unwrap();
+        let board = |rows: &[Vec<u64>]| rules.board_from_values(rows).unwrap();
+        let start = SlidingState::from_board(
+            &rules,
+            board(&[
+                vec![2, 2, 0, 0],
+                vec![12, 4, 0, 0],
+                vec![0, 0, 0, 0],
+                vec![0, 0, 0, 0],
+            ]),
+            None,
+            1,
+        );
+        assert_eq!(start.counters(), [1, 0, 0, 0]);
+        // At g = 1 the draw gives 1 alone: 9 of 10 for 1, 1 of 10 for 2.
+        let chances = start.spawn_chances();
+        assert_eq!(chances.len(), 2);
+        assert!((chances[0].1 - 0.9).abs() < 1e-9, "{chances:?}");
+        let next = Sliding::apply(&start, &Direction::Left).unwrap();
+        // 2 + 2 makes 4 (top bit 2) and 12 + 4 makes 8 (top bit 3): g is 3, and the draw gives
+        // 1 to 7 by weight a.
+        assert_eq!(next.counters(), [3, 0, 0, 0]);
+        let chances = next.spawn_chances();
+        assert_eq!(chances.len(), 7);
+        let seven = chances
+            .iter()
+            .find(|&&(r, _)| rules.value(r) == 7)
+            .unwrap()
+            .1;
+        assert!((seven - 0.1 * 7.0 / 28.0).abs() < 1e-9, "{chances:?}");
+        // 4 and 8: two different tiles of 4 or more, so the game is won.
+        assert_eq!(next.found().len(), 2);
+        assert!(next.won());
+        assert_eq!(
+            Sliding::view(&next)["found"],
+            serde_json::json!({"goal": 2, "tiles": ["4", "8"]})
+        );
+        // One is not enough.
+        let one = SlidingState::from_board(
+            &rules,
+            board(&[vec![2, 2, 0, 0], vec![0; 4], vec![0; 4], vec![0; 4]]),
+            None,
+            1,
+        );
+        let after = Sliding::apply(&one, &Direction::Left).unwrap();
+        assert_eq!(
+            (after.found().len(), after.won(), after.counters()[0]),
+            (1, false, 2)
+        );
+        // The draw's tiles come: over many games, some tile above 2 spawns.
+        let mut drawn = std::collections::BTreeSet::new();
+        for seed in 0..200 {
+            let mut state = Sliding::new_game(&v, seed).unwrap();
+            for mv in moves(seed, 60) {
+                if let Ok(n) = Sliding::apply(&state, &mv) {
+                    if let Some(cell) = n.last_spawn() {
+                        drawn.insert(rules.value(n.board().rank(cell)));
+                    }
+                    state = n;
+                }
+            }
+            // Saves and replays carry the counters and the tiles found.
+            let mut session = Session::<Sliding>::new(v.clone(), seed).unwrap();
+            for mv in moves(seed, 30) {
+                let _ = session.play(mv);
+            }
+            let text = serde_json::to_string(&session.save()).unwrap();
+            let saved = tilebox_core::SavedGame::from_json(&text).unwrap();
+            let loaded = Session::<Sliding>::load(&saved).unwrap();
+            assert_eq!(loaded.state(), session.state(), "seed {seed}");
+        }
+        assert!(drawn.iter().any(|&x| x > 2), "{drawn:?}");
+    }
+
+    #[test]
+    fn a_draw_goes_with_weights_only() {
+        let mut text = serde_json::to_value(masks_game()).unwrap();
+        text["spawn"] = serde_json::json!({"bag": {"1": 2}});
+        let err = Variant::from_json(text.as_object().unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("draw: a draw goes with spawn's weights"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -23,8 +23,8 @@ mod pipeline;
 
 pub use ladder::{Ladder, MAX_INTEGER_TILES};
 pub use pipeline::{
-    Counter, Counters, Event, MAX_COUNTER_VALUES, MAX_COUNTERS, PIPELINE_FIELDS, Pipeline, Test,
-    Tick,
+    Counter, Counters, Distinct, Draw, Event, MAX_COUNTER_VALUES, MAX_COUNTERS, MAX_DISTINCT,
+    MAX_DRAW_TILES, PIPELINE_FIELDS, Pipeline, Test, Tick,
 };
 
 /// The newest format this build reads. Format 1 is the first; format 2 adds merges of four and
@@ -40,8 +40,14 @@ pub const FORMAT_3: u32 = 3;
 /// The first format, which every variant that uses nothing of format 2 keeps.
 pub const FORMAT_1: u32 = 1;
 
-/// The most tiles a merge rule takes: 3 in format 1, 5 in format 2.
-pub const MAX_RULE_TILES: usize = 5;
+/// The most tiles a merge rule takes: 3 in format 1, 5 in format 2, 6 in format 3 (a ladder's
+/// rules of exact positions, for XXXX's runs of six; a rule that takes any order or a range of
+/// integers' rule stays at [`MAX_FORMAT_2_RULE_TILES`]).
+pub const MAX_RULE_TILES: usize = 6;
+
+/// The most tiles a merge rule takes in format 2, and a rule that takes its tiles in any order
+/// or reads them by letters in any format.
+pub const MAX_FORMAT_2_RULE_TILES: usize = 5;
 
 /// The most tiles a ladder may have: ranks are 1 to 255 (0 is an empty cell), so that a
 /// ladder's pair table is at most 256 × 256 and the AI keeps a rank in a byte.
@@ -851,7 +857,7 @@ fn check_merges(value: &Value) -> Result<(), String> {
                     "tiles",
                     format!(
                         "{} is not a list of 2 to {MAX_RULE_TILES} ladder positions (2 or 3 in \
-                         format 1)",
+                         format 1, 2 to {MAX_FORMAT_2_RULE_TILES} in format 2)",
                         kind_of(other)
                     ),
                 ));
@@ -922,20 +928,20 @@ fn check_merges(value: &Value) -> Result<(), String> {
                     format!(
                         "{} is not a list of places among the rule's tiles (0 to {})",
                         kind_of(v),
-                        MAX_RULE_TILES - 1
+                        MAX_FORMAT_2_RULE_TILES - 1
                     ),
                 ));
             };
-            if let Some(bad) = places
-                .iter()
-                .find(|x| x.as_u64().is_none_or(|x| x >= MAX_RULE_TILES as u64))
-            {
+            if let Some(bad) = places.iter().find(|x| {
+                x.as_u64()
+                    .is_none_or(|x| x >= MAX_FORMAT_2_RULE_TILES as u64)
+            }) {
                 return Err(within(
                     "spent",
                     format!(
                         "{} is not a place among the rule's tiles (0 to {})",
                         kind_of(bad),
-                        MAX_RULE_TILES - 1
+                        MAX_FORMAT_2_RULE_TILES - 1
                     ),
                 ));
             }
@@ -1830,16 +1836,41 @@ impl Variant {
                     "scores needs \"tiles\": {\"integers\": [from, to]} (a ladder scores by \"score\")".into(),
                 ));
             }
-            let most = if format_2 { MAX_RULE_TILES } else { 3 };
+            let most = if self.format >= FORMAT_3 {
+                MAX_RULE_TILES
+            } else if format_2 {
+                MAX_FORMAT_2_RULE_TILES
+            } else {
+                3
+            };
             match rule.tiles.len() {
                 k if (2..=most).contains(&k) => {}
-                k @ 4..=MAX_RULE_TILES => {
+                k @ 4..=MAX_FORMAT_2_RULE_TILES => {
                     return Err(at(format!(
                         "{k} tiles; a rule of 4 or 5 tiles needs \"format\": 2"
                     )));
                 }
+                k @ 6..=MAX_RULE_TILES => {
+                    return Err(at(format!(
+                        "{k} tiles; a rule of 6 tiles needs \"format\": 3"
+                    )));
+                }
                 k => {
                     return Err(at(format!("{k} tiles; a rule takes 2 to {most}")));
+                }
+            }
+            if rule.tiles.len() > MAX_FORMAT_2_RULE_TILES {
+                if rule.any_order {
+                    return Err(at(format!(
+                        "{} tiles in any order; a rule of more than {MAX_FORMAT_2_RULE_TILES} tiles takes them as listed",
+                        rule.tiles.len()
+                    )));
+                }
+                if self.tiles.is_numbered() {
+                    return Err(at(format!(
+                        "{} tiles; a rule of a range of integers or of records takes 2 to {MAX_FORMAT_2_RULE_TILES}",
+                        rule.tiles.len()
+                    )));
                 }
             }
             if self.motion == Movement::Step && rule.tiles.len() != 2 {
@@ -1997,6 +2028,12 @@ impl Variant {
             ));
         }
         self.validate_spawn()?;
+        if self.pipeline.draw.is_some() && self.spawn.bag.is_some() {
+            return Err(VariantError::field(
+                "draw",
+                "a draw goes with spawn's weights, not with a bag",
+            ));
+        }
         if self.start > self.side * self.side {
             return Err(err(
                 "start",

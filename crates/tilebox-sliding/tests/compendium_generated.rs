@@ -86,6 +86,8 @@ struct Mode {
     /// the merge's index (no entry: false); any other merge of tiles that are not all equal
     /// takes them in any order.
     ordered: Vec<bool>,
+    /// A win on different tiles (format 3's `{"distinct": n, "when": …}`) in place of `win`.
+    distinct: Option<(u32, String)>,
 }
 
 impl Default for Mode {
@@ -112,6 +114,7 @@ impl Default for Mode {
             points: Vec::new(),
             leaves: Vec::new(),
             ordered: Vec::new(),
+            distinct: None,
         }
     }
 }
@@ -322,7 +325,9 @@ impl Mode {
     /// several wins, whole runs, rules for some moves or directions, spent cells, labels, a
     /// merge that makes nothing or leaves tiles).
     fn format(&self) -> u32 {
-        if self.win.len() > 1
+        if self.distinct.is_some() || self.merges.iter().any(|r| r.len() > 5) {
+            3
+        } else if self.win.len() > 1
             || self.runs
             || self.on_moves.iter().any(Option::is_some)
             || !self.spent.is_empty()
@@ -371,9 +376,10 @@ impl Mode {
             ("preview", json!(false)),
             (
                 "win",
-                match self.win.as_slice() {
-                    [one] => json!(one),
-                    many => json!(many),
+                match (&self.distinct, self.win.as_slice()) {
+                    (Some((n, when)), _) => json!({"distinct": n, "when": when}),
+                    (None, [one]) => json!(one),
+                    (None, many) => json!(many),
                 },
             ),
             (
@@ -2312,11 +2318,92 @@ fn mode_alternate_5040() -> Mode {
     }
 }
 
+/// Mode 25, XXXX: k ones in a row (k = 2 … 6) make a base-k tile, k^1; k equal base-k tiles
+/// make the next power, k^(e+1); win: four different tiles worth 1000 or more. A tile is (base,
+/// exponent), so 64 = 2^6 and 64 = 4^3 are different tiles (2^6 merges with one more, 4^3 with
+/// three), as are 4 = 2^2 and the base-4 tile 4 = 4^1. The ladder is 1 and every k^e up to
+/// [`TOP`] (168 tiles), numbered by worth (the lower base first), each labelled by its worth
+/// and, from e = 2, its base and exponent (`64(2^6)`), or by k^e alone where that is too long
+/// for a label (`2^40`). The longest run of ones goes first, as the Compendium expands its rule
+/// of 2 to 6 ones longest first; its check that the tile before a run is not a 1 holds of every
+/// run a walk from the wall meets, so the rules need no `run`. A merge scores the worth of the
+/// tile it makes. The win is on places: the tiles worth 1000 or more are the last ones.
+fn mode_xxxx() -> Mode {
+    let worth = |(k, e): (u128, u32)| k.pow(e);
+    let mut places: Vec<(u128, u32)> = vec![(1, 0)];
+    for k in 2..=6u128 {
+        let mut e = 1;
+        while k.checked_pow(e).is_some_and(|w| w <= TOP) {
+            places.push((k, e));
+            e += 1;
+        }
+    }
+    places.sort_by_key(|&p| (worth(p), p.0));
+    let id = |p: (u128, u32)| number_in(&places, &p);
+    let tiles: Vec<u64> = (1..=places.len() as u64).collect();
+    let labels: Vec<String> = places
+        .iter()
+        .map(|&(k, e)| {
+            let w = worth((k, e));
+            match e {
+                0 | 1 => w.to_string(),
+                _ => {
+                    let full = format!("{w}({k}^{e})");
+                    if full.chars().count() <= 16 {
+                        full
+                    } else {
+                        format!("{k}^{e}")
+                    }
+                }
+            }
+        })
+        .collect();
+    let points: Vec<u64> = places
+        .iter()
+        .map(|&p| u64::try_from(worth(p)).unwrap_or(u64::MAX))
+        .collect();
+    let mut merges = Vec::new();
+    let mut makes = Vec::new();
+    for k in (2..=6usize).rev() {
+        if let Some(made) = id((k as u128, 1)) {
+            merges.push(vec![1; k]);
+            makes.push(Some(made));
+        }
+    }
+    for &(k, e) in &places {
+        if let (true, Some(from), Some(to)) = (k >= 2, id((k, e)), id((k, e + 1))) {
+            merges.push(vec![from; k as usize]);
+            makes.push(Some(to));
+        }
+    }
+    let first_win = places
+        .iter()
+        .position(|&p| worth(p) >= 1000)
+        .map_or(0, |i| i + 1);
+    Mode {
+        id: "xxxx",
+        title: Some("XXXX"),
+        number: 25,
+        description: "Any run of two to six 1s in a row merges, the longest first: k 1s make a k. From then on a tile of base k merges only with k - 1 more like it, into the next power of k (two 2s make 4, three 3s make 9, three 9s make 27). So 64 as 2^6 and 64 as 4^3 are different tiles, labelled by base and power. Make four different tiles worth 1000 or more to win.",
+        side: 6,
+        spawn: &[(1, 100)],
+        win: Vec::new(),
+        tiles,
+        merges,
+        makes,
+        labels,
+        points,
+        distinct: Some((4, format!("a >= {first_win}"))),
+        ..Mode::default()
+    }
+}
+
 /// Every generated mode, in the Compendium's menu order.
 fn modes() -> Vec<Mode> {
     vec![
         mode_5040(),
         mode_2059(),
+        mode_xxxx(),
         mode_1365(),
         mode_2310(),
         mode_3120(),

@@ -32,7 +32,7 @@ pub const MAX_COUNTER_VALUES: i64 = 64;
 pub type Counters = [i64; MAX_COUNTERS];
 
 /// The top-level fields of the pipeline (besides `win`'s object form).
-pub const PIPELINE_FIELDS: [&str; 4] = ["counters", "events", "tick", "lose"];
+pub const PIPELINE_FIELDS: [&str; 6] = ["counters", "events", "tick", "lose", "made", "draw"];
 
 /// A counter: its name, the value a game starts with and the values it may take (a new value
 /// past them is held at the nearer end).
@@ -92,7 +92,45 @@ pub struct Pipeline {
     pub lose: Option<Test>,
     /// When the game is won besides its winning tiles (`"win": {"when": …}`).
     pub win: Option<Test>,
+    /// A win on different tiles made (`"win": {"distinct": 12, "when": "power_exp(a) >= 3"}`).
+    pub distinct: Option<Distinct>,
+    /// What each tile a merge makes does to the counters (`"made": {"g": "max(g, highbit(a))"}`).
+    pub made: Vec<(usize, Expr)>,
+    /// A spawn drawn beside `spawn`'s weights from a range of tiles the counters choose.
+    pub draw: Option<Draw>,
 }
+
+/// A share of the spawn drawn from a table the counters make (`"draw"`): with weight `weight`
+/// beside `spawn`'s weights, a tile numbered from `from` to `to` (expressions of the counters),
+/// each tile `a` with the weight `each` (an expression of `a` and the counters; a weight below
+/// 1, undefined, or a number that is no tile gives it none).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Draw {
+    /// The share's weight, on the scale of `spawn`'s weights.
+    pub weight: u32,
+    /// The lowest tile number drawn.
+    pub from: Expr,
+    /// The highest tile number drawn.
+    pub to: Expr,
+    /// The weight of the tile `a`.
+    pub each: Expr,
+}
+
+/// The most tiles a `draw` table takes (from `from` to `to`); a wider range draws nothing.
+pub const MAX_DRAW_TILES: i64 = 65_536;
+
+/// A win on different tiles: the game is won when `count` different tiles that meet `test` (an
+/// `any(…)` test of the tile `a`) have been on the board after a move's spawn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Distinct {
+    /// How many different tiles win.
+    pub count: usize,
+    /// What a tile meets to count (`any` is set: it reads the tile `a`).
+    pub test: Test,
+}
+
+/// The most different tiles a `distinct` win may ask for.
+pub const MAX_DISTINCT: u64 = 65_535;
 
 impl PartialEq for Pipeline {
     fn eq(&self, other: &Self) -> bool {
@@ -169,13 +207,35 @@ impl Pipeline {
         if let Some(v) = source.get("lose") {
             p.lose = Some(test(v, &names).map_err(|m| VariantError::field("lose", m))?);
         }
+        if let Some(v) = source.get("draw") {
+            p.draw = Some(draw(v, &names).map_err(|m| VariantError::field("draw", m))?);
+        }
+        if let Some(v) = source.get("made") {
+            p.made = made(v, &names).map_err(|m| VariantError::field("made", m))?;
+        }
         if let Some(Value::Object(win)) = source.get("win") {
             let err = |m: String| VariantError::field("win", m);
-            if let Some(k) = win.keys().find(|k| *k != "when") {
+            if let Some(k) = win.keys().find(|k| *k != "when" && *k != "distinct") {
                 return Err(err(format!("unknown field {}", quote(k))));
             }
             let when = win.get("when").ok_or_else(|| err("when: missing".into()))?;
-            p.win = Some(test(when, &names).map_err(|m| err(format!("when: {m}")))?);
+            match win.get("distinct") {
+                None => p.win = Some(test(when, &names).map_err(|m| err(format!("when: {m}")))?),
+                Some(n) => {
+                    let count = n
+                        .as_u64()
+                        .filter(|n| (1..=MAX_DISTINCT).contains(n))
+                        .and_then(|n| usize::try_from(n).ok())
+                        .ok_or_else(|| {
+                            err(format!(
+                                "distinct: {} is not a number of tiles from 1 to {MAX_DISTINCT}",
+                                kind_of(n)
+                            ))
+                        })?;
+                    let test = tile_test(when, &names).map_err(|m| err(format!("when: {m}")))?;
+                    p.distinct = Some(Distinct { count, test });
+                }
+            }
         }
         Ok(p)
     }
@@ -292,6 +352,132 @@ fn test(v: &Value, names: &[String]) -> Result<Test, String> {
         ));
     }
     Ok(Test { any, cond })
+}
+
+/// Reads a condition on one tile `a` and the counters (a `distinct` win's `when`), as an
+/// `any(…)` test.
+fn tile_test(v: &Value, names: &[String]) -> Result<Test, String> {
+    let Value::String(text) = v else {
+        return Err(format!(
+            "{} is not a condition on the tile a (text such as \"power_exp(a) >= 3\")",
+            kind_of(v)
+        ));
+    };
+    let cond = Cond::parse_with(text, names).map_err(|m| format!("{}: {m}", quote(text)))?;
+    if cond.letters() & !1 != 0 {
+        return Err(format!("{}: reads a tile other than a", quote(text)));
+    }
+    if cond.letters() == 0 {
+        return Err(format!(
+            "{}: reads no tile (write a condition on a)",
+            quote(text)
+        ));
+    }
+    Ok(Test { any: true, cond })
+}
+
+/// The fields of a `draw`.
+const DRAW_FIELDS: [&str; 4] = ["weight", "from", "to", "each"];
+
+/// Reads a `draw`: its weight and three expressions.
+fn draw(v: &Value, names: &[String]) -> Result<Draw, String> {
+    let Value::Object(fields) = v else {
+        return Err(format!(
+            "{} is not {{\"weight\": 4, \"from\": \"1\", \"to\": \"g\", \"each\": \"1\"}}",
+            kind_of(v)
+        ));
+    };
+    if let Some(k) = fields.keys().find(|k| !DRAW_FIELDS.contains(&k.as_str())) {
+        return Err(format!(
+            "unknown field {} (they are {})",
+            quote(&bounded(k)),
+            DRAW_FIELDS.join(", ")
+        ));
+    }
+    let w = fields.get("weight").ok_or("weight: missing")?;
+    let weight = w
+        .as_u64()
+        .filter(|&n| n >= 1)
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| {
+            format!(
+                "weight: {} is not a whole number from 1 to 2^32 - 1",
+                kind_of(w)
+            )
+        })?;
+    let expr = |field: &str, tile: bool| -> Result<Expr, String> {
+        let v = fields
+            .get(field)
+            .ok_or_else(|| format!("{field}: missing"))?;
+        let Value::String(text) = v else {
+            return Err(format!("{field}: {} is not an expression", kind_of(v)));
+        };
+        let e =
+            Expr::parse_with(text, names).map_err(|m| format!("{field}: {}: {m}", quote(text)))?;
+        let allowed = if tile { 1 } else { 0 };
+        if e.letters() & !allowed != 0 {
+            return Err(format!(
+                "{field}: {}: {}",
+                quote(text),
+                if tile {
+                    "reads a tile other than a, the tile drawn"
+                } else {
+                    "reads a tile; it reads the counters"
+                }
+            ));
+        }
+        if e.reads_turn() {
+            return Err(format!(
+                "{field}: {}: reads t; a draw reads the counters",
+                quote(text)
+            ));
+        }
+        Ok(e)
+    };
+    Ok(Draw {
+        weight,
+        from: expr("from", false)?,
+        to: expr("to", false)?,
+        each: expr("each", true)?,
+    })
+}
+
+/// Reads `made`: each counter named and its new value, an expression of the tile made `a` and
+/// the counters.
+fn made(v: &Value, names: &[String]) -> Result<Vec<(usize, Expr)>, String> {
+    let Value::Object(sets) = v else {
+        return Err(format!(
+            "{} is not {{counter: expression}} ({{\"g\": \"max(g, highbit(a))\"}})",
+            kind_of(v)
+        ));
+    };
+    if sets.is_empty() {
+        return Err("changes no counter".into());
+    }
+    let mut out = Vec::new();
+    for (name, value) in sets {
+        let Some(c) = names.iter().position(|n| n == name) else {
+            return Err(format!("{} is not a counter", quote(&bounded(name))));
+        };
+        let Value::String(text) = value else {
+            return Err(format!(
+                "{}: {} is not an expression",
+                quote(name),
+                kind_of(value)
+            ));
+        };
+        let expr = Expr::parse_with(text, names)
+            .map_err(|m| format!("{}: {}: {m}", quote(name), quote(text)))?;
+        if expr.letters() & !1 != 0 {
+            return Err(format!(
+                "{}: {}: reads a tile other than a, the tile made",
+                quote(name),
+                quote(text)
+            ));
+        }
+        out.push((c, expr));
+    }
+    Ok(out)
 }
 
 fn events(v: &Value, names: &[String]) -> Result<Vec<Event>, String> {
@@ -563,6 +749,89 @@ mod tests {
             ),
             (json!({"win": {"what": 1}}), "win: unknown field \"what\""),
             (json!({"win": {}}), "win: when: missing"),
+            (
+                json!({"win": {"distinct": 0, "when": "a > 3"}}),
+                "win: distinct: 0 is not a number of tiles from 1 to 65535",
+            ),
+            (
+                json!({"win": {"distinct": "4", "when": "a > 3"}}),
+                "win: distinct: \"4\" is not a number of tiles",
+            ),
+            (json!({"win": {"distinct": 4}}), "win: when: missing"),
+            (
+                json!({"win": {"distinct": 4, "when": "b > 3"}}),
+                "win: when: \"b > 3\": reads a tile other than a",
+            ),
+            (
+                json!({"win": {"distinct": 4, "when": "t > 3"}}),
+                "win: when: \"t > 3\": reads no tile",
+            ),
+            (
+                json!({"win": {"distinct": 4, "when": 3}}),
+                "win: when: 3 is not a condition on the tile a",
+            ),
+            (
+                json!({"win": {"distinct": 4, "when": "a +"}}),
+                "win: when: \"a +\":",
+            ),
+            (json!({"made": 3}), "made: 3 is not {counter: expression}"),
+            (
+                json!({"counters": g, "made": {}}),
+                "made: changes no counter",
+            ),
+            (
+                json!({"counters": g, "made": {"h": "a"}}),
+                "made: \"h\" is not a counter",
+            ),
+            (
+                json!({"counters": g, "made": {"g": 1}}),
+                "made: \"g\": 1 is not an expression",
+            ),
+            (
+                json!({"counters": g, "made": {"g": "b"}}),
+                "made: \"g\": \"b\": reads a tile other than a",
+            ),
+            (
+                json!({"counters": g, "made": {"g": "a +"}}),
+                "made: \"g\": \"a +\":",
+            ),
+            (json!({"draw": []}), "draw: a list is not {\"weight\""),
+            (
+                json!({"draw": {"weight": 4, "from": "1", "to": "2", "each": "1", "x": 1}}),
+                "draw: unknown field \"x\"",
+            ),
+            (
+                json!({"draw": {"from": "1", "to": "2", "each": "1"}}),
+                "draw: weight: missing",
+            ),
+            (
+                json!({"draw": {"weight": 0, "from": "1", "to": "2", "each": "1"}}),
+                "draw: weight: 0 is not a whole number from 1",
+            ),
+            (
+                json!({"draw": {"weight": 4, "to": "2", "each": "1"}}),
+                "draw: from: missing",
+            ),
+            (
+                json!({"draw": {"weight": 4, "from": 1, "to": "2", "each": "1"}}),
+                "draw: from: 1 is not an expression",
+            ),
+            (
+                json!({"draw": {"weight": 4, "from": "a", "to": "2", "each": "1"}}),
+                "draw: from: \"a\": reads a tile; it reads the counters",
+            ),
+            (
+                json!({"draw": {"weight": 4, "from": "1", "to": "2", "each": "b"}}),
+                "draw: each: \"b\": reads a tile other than a",
+            ),
+            (
+                json!({"draw": {"weight": 4, "from": "1", "to": "t", "each": "1"}}),
+                "draw: to: \"t\": reads t",
+            ),
+            (
+                json!({"draw": {"weight": 4, "from": "1", "to": "h", "each": "1"}}),
+                "draw: to: \"h\":",
+            ),
         ];
         for (v, want) in cases {
             let got = read(v.clone()).map(|_| ()).unwrap_err();

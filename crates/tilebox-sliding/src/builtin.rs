@@ -138,6 +138,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("four-sides-625", 4),
     mode!("directional-merges", 4),
     mode!("turatin", 4),
+    mode!("dive", 4),
     mode!("alternate-5040", 4),
 ];
 
@@ -422,6 +423,7 @@ fn written_out() -> Variant {
         score: Scoring::Merges,
         labels: Vec::new(),
         pipeline: crate::variant::Pipeline::default(),
+        hook: None,
     }
 }
 
@@ -494,8 +496,10 @@ mod tests {
         assert_eq!(builtin_group("2048"), None);
         for b in all {
             let json = b.variant().to_json();
-            // Every field, and the optional ones a variant uses (format 2's labels).
-            let optional = usize::from(!b.variant().labels.is_empty());
+            // Every field, and the optional ones a variant uses (format 2's labels, format 3's
+            // hook).
+            let optional = usize::from(!b.variant().labels.is_empty())
+                + usize::from(b.variant().hook.is_some());
             assert_eq!(json.as_object().unwrap().len(), FIELDS.len() + optional);
             assert_eq!(
                 &Variant::from_json(json.as_object().unwrap()).unwrap(),

@@ -331,6 +331,9 @@ function fixture(rec) {
       const tiles = [];
       for (let i = 2; i < e.length; i += 2) tiles.push(`${e[i]}:${e[i + 1]}`);
       lines.push(`spawn bag ${e[1]} ${tiles.join(' ')}`);
+    } else if (typeof e[0] === 'string' && e[0].startsWith('@')) {
+      // A tile the engine works out as it spawns (DIVE's seed from its pool, `@GVar 0 …`).
+      lines.push(`spawn other ${JSON.stringify(e[0])} ${e[1]}`);
     } else if (typeof e[1] === 'number' && String(e[0]).includes('@')) {
       // A tile written as an expression (Wildcard 2048's 4 %: a mask drawn from a float).
       lines.push(`spawn other draw:${e[1]} ${JSON.stringify(rec.spawn_table[rec.spawn_values.indexOf(e)])}`);

@@ -180,6 +180,11 @@ fn this_move_of(
     entry: &str,
     state: &tilebox_sliding::SlidingState,
 ) -> Option<String> {
+    // A hook's pool (DIVE's seeds): a few numbers, written each frame (a game loaded at the
+    // same move may have other seeds).
+    if state.rules().variant().hook.is_some() {
+        return tilebox_games::this_move(state);
+    }
     // Most games have no such rules, and the rules say so at once.
     if !state.rules().has_move_rules() {
         return None;

@@ -129,7 +129,9 @@ impl VariantModel {
             let model =
                 Self::with_alphabet(rules, state.board().max_rank(), alphabet.clone(), turn);
             let after = model.after_slide_of(&state.counters(), turn);
-            let later = if drawn {
+            // A hook's pool (DIVE's seeds) is what spawns, now and (frozen at the searched
+            // state, as a bag's remaining tiles are) deeper down.
+            let later = if drawn || rules.variant().hook.is_some() {
                 model.tiles(next.clone())
             } else {
                 model.later.clone()
@@ -212,6 +214,10 @@ impl VariantModel {
             for dir in Direction::ALL {
                 let slide = rules.slide_on(board, dir, state.turn());
                 known.extend(slide.board.cells_with_ranks().map(|(_, r)| r));
+            }
+            // A hook's pool (DIVE's seeds): the tiles that spawn.
+            if rules.variant().hook.is_some() {
+                known.extend(state.spawn_chances().into_iter().map(|(r, _)| r));
             }
         }
         known.extend(rules.spawn_weights().iter().map(|&(r, _)| r));

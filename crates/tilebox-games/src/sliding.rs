@@ -320,8 +320,21 @@ fn integer_words(v: &Variant, rule: &tilebox_sliding::variant::MergeRule) -> Opt
 /// merge"), by an example where the words alone would not tell them apart (Directional Merges:
 /// "moving left: 1 + 3 = 4; moving right: 1 + 1 = 2 …"); and where the rules do not change
 /// from move to move, there is no "Move N: ".
-/// `None` where every move has the same rules.
+/// `None` where every move has the same rules. A game with a hook's pool (DIVE) tells its seeds
+/// instead: "Seeds (the tiles that spawn): 2, 3, 5".
 pub fn this_move(state: &SlidingState) -> Option<String> {
+    // A hook's pool (DIVE's seeds), which changes move by move, is told first.
+    if state.rules().variant().hook.is_some() {
+        let seeds: Vec<String> = state
+            .pool()
+            .into_iter()
+            .map(|s| state.rules().variant().tile_text(s))
+            .collect();
+        return Some(format!(
+            "Seeds (the tiles that spawn): {}",
+            seeds.join(", ")
+        ));
+    }
     // Asked every frame: the compiled rules know at once whether any rule is of this kind.
     if !state.rules().has_move_rules() {
         return None;
@@ -624,7 +637,21 @@ every card of 3 and up. This board is {side}×{side}."
         SpawnAt::Anywhere => "in a random empty cell",
         SpawnAt::MovedEdge => "from the edge you slid away from, on a line that moved",
     };
-    if let Some(w) = &v.spawn.weights {
+    if v.hook.is_some()
+        && let Some(w) = &v.spawn.weights
+    {
+        // DIVE's pool of seeds (the only hook).
+        let first: Vec<String> = w.keys().map(|&t| v.tile_text(t)).collect();
+        let _ = write!(
+            text,
+            " After every move a seed appears {where_}, each seed as likely; at first the only \
+seed is {}. After every move, before the new tile, each tile's leftover (the tile with every \
+seed divided out of it as often as it goes, the largest seed first) becomes a seed when it is \
+above 1; then a seed that no tile is a multiple of stops being one and adds its value to your \
+score, unless every seed would. The seeds are shown under the board.",
+            list(&first, "and")
+        );
+    } else if let Some(w) = &v.spawn.weights {
         let total = w.values().sum();
         let _ = write!(
             text,

@@ -144,6 +144,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("four-sides-625", 4),
     mode!("directional-merges", 4),
     mode!("turatin", 4),
+    mode!("dive", 4),
     mode!("alternate-5040", 4),
 ];
 
@@ -428,6 +429,7 @@ fn written_out() -> Variant {
         score: Scoring::Merges,
         labels: Vec::new(),
         pipeline: crate::variant::Pipeline::default(),
+        hook: None,
     }
 }
 
@@ -501,10 +503,11 @@ mod tests {
         for b in all {
             let json = b.variant().to_json();
             // Every field, and the optional ones a variant uses (format 2's labels, format 3's
-            // pipeline besides its win).
+            // pipeline besides its win, and hook).
             let pipeline = b.variant().pipeline.source();
             let optional = usize::from(!b.variant().labels.is_empty())
-                + pipeline.keys().filter(|k| *k != "win").count();
+                + pipeline.keys().filter(|k| *k != "win").count()
+                + usize::from(b.variant().hook.is_some());
             assert_eq!(json.as_object().unwrap().len(), FIELDS.len() + optional);
             assert_eq!(
                 &Variant::from_json(json.as_object().unwrap()).unwrap(),

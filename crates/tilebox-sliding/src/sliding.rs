@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use tilebox_core::{GameInfo, GameRng, MoveError, ParamsError, Puzzle, Status};
 
 use crate::engine::Bag;
-use crate::variant::{Counters, SpawnAt, Variant, overlay};
+use crate::variant::{Counters, Hook, SpawnAt, Variant, overlay};
 use crate::{Board, Cell, Direction, Rank, Rules, Slide};
 
 /// A previewed tile of a ladder that starts 1, 2, 3 (Threes') as the player sees it: a bonus
@@ -68,6 +68,9 @@ pub struct SlidingState {
     /// The different tiles found so far that meet a `distinct` win's condition, in rank order
     /// (empty without one).
     found: Vec<Rank>,
+    /// A hook's state: DIVE's pool of seeds, the ranks that spawn, in the order they joined
+    /// (empty for a variant without a hook).
+    pool: Vec<Rank>,
 }
 
 impl SlidingState {
@@ -109,6 +112,31 @@ impl SlidingState {
     /// Whether the game was lost by the pipeline's `lose` (it is then over).
     pub fn lost(&self) -> bool {
         self.lost
+    }
+
+    /// The values of the tiles a hook's pool spawns (DIVE's seeds), in the order they joined;
+    /// empty for a variant without a hook.
+    pub fn pool(&self) -> Vec<u64> {
+        self.pool.iter().map(|&r| self.rules.value(r)).collect()
+    }
+
+    /// This position with the pool of seeds `values` (a hook's state, DIVE's), those that are
+    /// tiles of its rules, in that order: for tests and fixtures that start from a recorded
+    /// position. A variant without a hook keeps none.
+    pub fn with_pool(&self, values: &[u64]) -> Self {
+        let pool = if self.rules.variant().hook.is_some() {
+            values
+                .iter()
+                .filter_map(|&v| self.rules.rank_of(v))
+                .filter(|&r| r != 0)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Self {
+            pool,
+            ..self.clone()
+        }
     }
 
     /// This position with the counters `counters`, each held within its values: for tests and
@@ -207,6 +235,11 @@ impl SlidingState {
                 vec![(next, 1.0)]
             };
         }
+        // A hook's pool (DIVE's seeds): each equally likely.
+        if !self.pool.is_empty() {
+            let share = 1.0 / self.pool.len() as f64;
+            return self.pool.iter().map(|&r| (r, share)).collect();
+        }
         if self.rules.variant().pipeline.draw.is_some() {
             return self.rules.spawn_chances_with(&self.counters);
         }
@@ -271,6 +304,7 @@ impl SlidingState {
             counters: rules.start_counters(),
             lost: false,
             found: Vec::new(),
+            pool: start_pool(rules),
         }
     }
 
@@ -284,8 +318,13 @@ impl SlidingState {
         }
     }
 
-    /// Draws a tile for this board (see [`Rules::draw`]).
+    /// Draws a tile for this board (see [`Rules::draw`]); with a hook's pool (DIVE's seeds),
+    /// one of its seeds, each equally likely: one draw of the generator below its size.
     fn draw(&mut self) -> (Rank, bool) {
+        if !self.pool.is_empty() {
+            let i = self.rng.index(self.pool.len());
+            return (self.pool.get(i).copied().unwrap_or(1), false);
+        }
         let highest = self.board.max_rank();
         self.rules
             .draw(&mut self.bag, highest, &self.counters, &mut self.rng)
@@ -319,6 +358,36 @@ impl fmt::Display for SlidingState {
     }
 }
 
+/// The pool of seeds a game of `rules` starts with: for a hook that keeps one (DIVE), the
+/// spawn's tiles in ladder order; empty otherwise.
+fn start_pool(rules: &Rules) -> Vec<Rank> {
+    match rules.variant().hook {
+        Some(Hook::Dive) => rules.spawn_weights().iter().map(|&(r, _)| r).collect(),
+        None => Vec::new(),
+    }
+}
+
+/// A hook's work after a slide that moved, before the spawn: DIVE's new pool of seeds from the
+/// slid `board` and the pool before the move, and the points the seeds that left score.
+fn hook_after_slide(rules: &Rules, board: &Board, pool: &[Rank]) -> (Vec<Rank>, u64) {
+    let variant = rules.variant();
+    match variant.hook {
+        Some(Hook::Dive) => {
+            let number = |r: Rank| variant.number(r).unwrap_or(0);
+            let tiles: Vec<i64> = board.cells_with_ranks().map(|(_, r)| number(r)).collect();
+            let seeds: Vec<i64> = pool.iter().map(|&r| number(r)).collect();
+            let (next, scored) = crate::variant::dive_pool(&tiles, &seeds);
+            let next = next
+                .into_iter()
+                .filter_map(|n| variant.rank_of_number(n))
+                .filter(|&r| r != 0)
+                .collect();
+            (next, scored)
+        }
+        None => (pool.to_vec(), 0),
+    }
+}
+
 /// Why a swipe that moved nothing is refused: the game is over when no swipe moves anything,
 /// otherwise this one swipe just has no effect.
 fn refusal(rules: &Rules, board: &Board, turn: u64) -> MoveError {
@@ -348,6 +417,7 @@ impl Puzzle for Sliding {
         let rules = Rules::cached(params).map_err(|e| ParamsError(e.to_string()))?;
         let board = Board::empty(params.side).map_err(|e| ParamsError(e.to_string()))?;
         let counters = rules.start_counters();
+        let pool = start_pool(&rules);
         let mut state = SlidingState {
             rules,
             board,
@@ -362,6 +432,7 @@ impl Puzzle for Sliding {
             counters,
             lost: false,
             found: Vec::new(),
+            pool,
         };
         match params.spawn_at {
             // Each start tile as a spawn: the tile, then a random empty cell (2048's
@@ -418,6 +489,13 @@ impl Puzzle for Sliding {
         } else {
             state.counters
         };
+        // A hook (DIVE's seeds) after the pipeline's ticks, before the spawn, which draws from
+        // the pool it leaves.
+        let (pool, hook_scored) = if state.rules.variant().hook.is_some() {
+            hook_after_slide(&state.rules, &slide.board, &state.pool)
+        } else {
+            (Vec::new(), 0)
+        };
         let side = state.board.side();
         // The state after the slide, its board the slide's (the state's own is not copied).
         let mut next = SlidingState {
@@ -425,7 +503,10 @@ impl Puzzle for Sliding {
             // The win is a tile made by the slide, measured before the spawn.
             won: state.won || state.rules.is_won(&slide.board),
             board: slide.board,
-            merged: state.merged.saturating_add(slide.gained),
+            merged: state
+                .merged
+                .saturating_add(slide.gained)
+                .saturating_add(hook_scored),
             next: state.next,
             next_bonus: state.next_bonus,
             bag: state.bag.clone(),
@@ -435,6 +516,7 @@ impl Puzzle for Sliding {
             counters: now,
             lost: false,
             found: state.found.clone(),
+            pool,
         };
         match state.rules.variant().spawn_at {
             SpawnAt::MovedEdge => {
@@ -539,6 +621,10 @@ impl Puzzle for Sliding {
             d.insert("goal".into(), Value::from(goal));
             d.insert("tiles".into(), Value::from(found));
             map.insert("found".into(), Value::Object(d));
+        }
+        // A hook's pool (DIVE's seeds): the tiles that may spawn next.
+        if variant.hook.is_some() {
+            map.insert("seeds".into(), Value::from(state.pool()));
         }
         map
     }

@@ -18,9 +18,11 @@ use tilebox_core::json_words::{bounded, quote};
 use crate::Rank;
 use crate::condition::{Cond, Env, Expr};
 
+mod hook;
 mod ladder;
 mod pipeline;
 
+pub use hook::{HOOK_FIELD, Hook, dive_pool, residue};
 pub use ladder::{Ladder, MAX_INTEGER_TILES};
 pub use pipeline::{
     Counter, Counters, Distinct, Draw, Event, MAX_COUNTER_VALUES, MAX_COUNTERS, MAX_DISTINCT,
@@ -136,6 +138,10 @@ pub struct Variant {
     /// empty for none. Read and written beside the derived form ([`Variant::from_json`]).
     #[serde(skip)]
     pub pipeline: Pipeline,
+    /// Format 3: the hook the file names (`"hook": "dive"`), a rule written in Rust; `None` for
+    /// none. Read and written beside the derived form, as the pipeline is.
+    #[serde(skip)]
+    pub hook: Option<Hook>,
 }
 
 impl Serialize for Variant {
@@ -159,6 +165,9 @@ impl Serialize for Variant {
         if let Value::Object(map) = &mut json {
             for (k, v) in self.pipeline.source() {
                 map.insert(k.clone(), v.clone());
+            }
+            if let Some(h) = self.hook {
+                map.insert(HOOK_FIELD.to_string(), Value::from(h.name()));
             }
         }
         json.serialize(s)
@@ -1514,7 +1523,10 @@ fn rename_tiles(
 
 /// Whether `k` is a field of the full form, required or optional.
 fn is_field(k: &str) -> bool {
-    FIELDS.contains(&k) || OPTIONAL_FIELDS.contains(&k) || PIPELINE_FIELDS.contains(&k)
+    FIELDS.contains(&k)
+        || OPTIONAL_FIELDS.contains(&k)
+        || PIPELINE_FIELDS.contains(&k)
+        || k == HOOK_FIELD
 }
 
 /// The format a file says, if it is one this build reads.
@@ -1617,6 +1629,7 @@ impl Variant {
         }
         let format = check_format(map)?;
         let pipeline = Pipeline::read(map, format)?;
+        let hook = Hook::read(map, format)?;
         if let Some(k) = FIELDS.iter().find(|k| !map.contains_key(**k)) {
             return Err(VariantError::field(k, "missing field"));
         }
@@ -1645,8 +1658,12 @@ impl Variant {
         let mut variant = Variant::deserialize(Value::Object(typed))
             .map_err(|e| VariantError::whole(tilebox_core::json_words::error_words(&e)))?;
         variant.pipeline = pipeline;
+        variant.hook = hook;
         variant.bind_fields()?;
         variant.validate()?;
+        if let Some(h) = variant.hook {
+            h.check(&variant)?;
+        }
         Ok(variant)
     }
 
@@ -1678,6 +1695,7 @@ impl Variant {
             && self.spawn == other.spawn
             && self.spawn_at == other.spawn_at
             && self.preview == other.preview
+            && self.hook == other.hook
     }
 
     /// The ladder position (rank, from 1) of a tile value, if it is on the ladder.

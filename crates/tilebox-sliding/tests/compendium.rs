@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use tilebox_core::Puzzle;
-use tilebox_sliding::{Direction, Rules, Sliding, Variant, builtin_variant};
+use tilebox_sliding::{Direction, Rules, Sliding, SlidingState, Variant, builtin_variant};
 
 /// One mode's fixture, read.
 struct Fixture {
@@ -398,6 +398,11 @@ fn every_mode_starts_spawns_and_wins_as_the_compendium_does() {
             v.pipeline.draw.iter().map(|d| d.weight).collect::<Vec<_>>(),
             "{at}: a draw and its weight"
         );
+        // A hook's spawns (DIVE's pool) are held to the engine's variables instead
+        // (`dive_spawns_are_drawn_evenly_from_the_engines_pool`).
+        if v.hook.is_some() {
+            continue;
+        }
         if f.bag.is_empty() {
             assert!(
                 f.other.len() == draws.len(),
@@ -423,6 +428,9 @@ fn spawns_fit_the_recorded_tables() {
     for (path, f) in fixtures() {
         let at = path.display();
         let v = variant_file(&f.id);
+        if v.hook.is_some() {
+            continue;
+        }
         let expected = if f.bag.is_empty() {
             f.weights.clone()
         } else {
@@ -679,6 +687,20 @@ fn every_move_of_every_recorded_board_is_the_compendiums() {
                 let mut got = slide
                     .moved
                     .then(|| (rules.values(&slide.board), slide.gained as f64));
+                // A hook (DIVE's seeds): the move as the game plays it from the recorded pool,
+                // whose seeds that leave score too, and whose pool after it is the engine's.
+                if v.hook.is_some()
+                    && let Some(got) = &mut got
+                {
+                    let (score, pool) = hooked_move(&rules, &board, rec, *dir);
+                    got.1 = score;
+                    let theirs = rec.vars.as_ref().and_then(|x| engine_pool(x, 1 + d));
+                    if Some(&pool) != theirs.as_ref() {
+                        wrong.push(format!(
+                            "{at} {dir:?}: Tilebox's pool {pool:?}, the Compendium's {theirs:?}"
+                        ));
+                    }
+                }
                 // A mode that scores its own way still scores exactly the moves that merge.
                 if OWN_SCORE.contains(&f.id.as_str())
                     && let (Some(got), Some((_, theirs))) = (&mut got, expected)
@@ -739,6 +761,11 @@ const SCRATCH_VARS: &[(&str, &[usize])] = &[
 fn the_engine_keeps_no_counters_in_the_modes_whose_fixtures_give_its_variables() {
     let mut checked = 0;
     for (path, f) in fixtures() {
+        // A hook keeps a state of its own (DIVE's pool), held to the engine's by
+        // `every_move_of_every_recorded_board_is_the_compendiums`.
+        if variant_file(&f.id).hook.is_some() {
+            continue;
+        }
         let mut scratch: Vec<usize> = SCRATCH_VARS
             .iter()
             .find(|(id, _)| *id == f.id)
@@ -791,5 +818,135 @@ fn the_engine_keeps_no_counters_in_the_modes_whose_fixtures_give_its_variables()
     // The six modes of design step 1 give them (and, when all fixtures are read, at least those).
     if std::env::var("TILEBOX_COMPENDIUM").is_err() {
         assert!(checked >= 6 * 1000, "{checked} variables checked");
+    }
+}
+
+/// The pool of seeds in the engine's variables `vars` (`[before, up, down, left, right]`) at
+/// `k`: DIVE's first game variable, a list of `"@BigInt n"`.
+fn engine_pool(vars: &serde_json::Value, k: usize) -> Option<Vec<u64>> {
+    vars.get(k)?
+        .get(0)?
+        .as_array()?
+        .iter()
+        .map(|s| s.as_str()?.strip_prefix("@BigInt ")?.parse().ok())
+        .collect()
+}
+
+/// A hook's move `dir` of the recorded board `rec`, played by the game from the engine's pool
+/// before it: the score it makes (the merges', and the seeds' that leave) and the pool after it.
+fn hooked_move(
+    rules: &Rules,
+    board: &tilebox_sliding::Board,
+    rec: &Recorded,
+    dir: Direction,
+) -> (f64, Vec<u64>) {
+    let before = rec
+        .vars
+        .as_ref()
+        .and_then(|x| engine_pool(x, 0))
+        .expect("a hook's fixture gives the engine's pool");
+    let state = SlidingState::from_board(rules, board.clone(), None, 1).with_pool(&before);
+    assert_eq!(state.pool(), before, "line {}: the pool is tiles", rec.line);
+    let next = Sliding::apply(&state, &dir).expect("a move that moved");
+    (next.score() as f64, next.pool())
+}
+
+/// The χ² statistic of spawns, each drawn from a pool: `draws` holds each spawn's value and
+/// pool. Each value is expected as often as the sum, over the spawns, of its chance in that
+/// spawn's pool (1 in the pool's size); every spawn must be of its pool.
+fn pool_chi_square(draws: &[(u64, Vec<u64>)]) -> (f64, usize) {
+    let mut observed: BTreeMap<u64, f64> = BTreeMap::new();
+    let mut expected: BTreeMap<u64, f64> = BTreeMap::new();
+    for (value, pool) in draws {
+        assert!(
+            pool.contains(value),
+            "{value} spawned from the pool {pool:?}"
+        );
+        *observed.entry(*value).or_default() += 1.0;
+        for seed in pool {
+            *expected.entry(*seed).or_default() += 1.0 / pool.len() as f64;
+        }
+    }
+    let mut chi = 0.0;
+    for (seed, e) in &expected {
+        let o = observed.get(seed).copied().unwrap_or(0.0);
+        chi += (o - e) * (o - e) / e;
+    }
+    (chi, expected.len().saturating_sub(1))
+}
+
+/// DIVE's spawns, the engine's and Tilebox's, are drawn evenly from the pool of their move. The
+/// engine's are read off its recorded play: each board after the first of a game is the result
+/// of a recorded move of the board before, with one tile spawned, drawn from the pool the
+/// engine's variables give after that move. Tilebox's are those of 300 random games. Both fit
+/// by χ²; the start tiles are the start pool's.
+#[test]
+fn dive_spawns_are_drawn_evenly_from_the_engines_pool() {
+    for (path, f) in fixtures() {
+        let v = variant_file(&f.id);
+        if v.hook.is_none() {
+            continue;
+        }
+        let at = path.display();
+        let rules = Rules::new(&v).expect("rules");
+        let mut engine = Vec::new();
+        for pair in f.boards.windows(2) {
+            let [a, b] = pair else { continue };
+            if b.turn != a.turn + 1 {
+                continue;
+            }
+            let found = a.results.iter().enumerate().find_map(|(d, r)| {
+                let (after, _) = r.as_ref()?;
+                let mut spawned = Vec::new();
+                for (row_a, row_b) in after.iter().zip(&b.board) {
+                    for (&x, &y) in row_a.iter().zip(row_b) {
+                        if x != y {
+                            spawned.push((x, y));
+                        }
+                    }
+                }
+                match spawned.as_slice() {
+                    [(0, y)] => Some((*y, d)),
+                    _ => None,
+                }
+            });
+            let (value, d) = found.unwrap_or_else(|| {
+                panic!("{at}:{}: no recorded move and one spawn make it", b.line)
+            });
+            let pool = a
+                .vars
+                .as_ref()
+                .and_then(|x| engine_pool(x, 1 + d))
+                .expect("the pool");
+            engine.push((value, pool));
+        }
+        assert!(engine.len() >= 900, "{at}: {} spawns found", engine.len());
+        let (chi, k) = pool_chi_square(&engine);
+        assert!(chi < chi_limit(k), "{at}: the engine's spawns, χ² {chi:.1}");
+        let mut ours = Vec::new();
+        let mut seen_seeds = std::collections::BTreeSet::new();
+        for seed in 0..300u64 {
+            let mut state = Sliding::new_game(&v, seed).expect("a new game");
+            for row in rules.values(state.board()) {
+                for value in row.into_iter().filter(|&x| x > 0) {
+                    ours.push((value, state.pool()));
+                }
+            }
+            let mut pick = tilebox_core::GameRng::from_seed(seed);
+            for _ in 0..200 {
+                let legal = Sliding::legal_moves(&state);
+                if legal.is_empty() {
+                    break;
+                }
+                let next = Sliding::apply(&state, &legal[pick.index(legal.len())]).expect("legal");
+                let cell = next.last_spawn().expect("a spawn");
+                ours.push((rules.value(next.board().rank(cell)), next.pool()));
+                seen_seeds.extend(next.pool());
+                state = next;
+            }
+        }
+        let (chi, k) = pool_chi_square(&ours);
+        assert!(chi < chi_limit(k), "{at}: Tilebox's spawns, χ² {chi:.1}");
+        assert!(seen_seeds.len() > 3, "{at}: the pool grows: {seen_seeds:?}");
     }
 }

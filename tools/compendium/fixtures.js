@@ -81,6 +81,8 @@ const WINS = {
   // (232, 240): the engine also wins on (-232, -240), which no tile reaches (the spawns are
   // (1, 0), (0, 1) and (1, 1), and merges add them).
   69: () => ['(232|240)'],
+  // Isotopic 256: any tile of exponent 8, 256 (stable, as every even power).
+  31: () => ['256'],
   79: () => [[0, 2, 1, 1, 0, 0], [0, 3, 0, 0, 0, 1], [1, 0, 2, 1, 0, 0], [1, 1, 1, 0, 0, 1]]
     .map(factors3240),
 };
@@ -157,6 +159,11 @@ const IDENTITIES = {
   90: ratioFill(1, true),
   // Ratio-Fill 9261: digit d for tiles that made 2/d of it (d = 1…5); its 1s start with none.
   94: ratioFill(1, false),
+  // Isotopic 256: [e, clock] is 2^e, with the moves it has left in brackets where it decays
+  // (`8(5)`); the others' clock is Infinity.
+  31: ([e, c]) => (c === '@Infinity' ? `${2 ** e}` : `${2 ** e}(${c})`),
+  // 2058: [n, a, b] is n^a·(n + 1)^b, shown with its form: `12(2^2·3^1)`.
+  81: ([n, a, b]) => `${n ** a * (n + 1) ** b}(${n}^${a}·${n + 1}^${b})`,
 };
 
 // Wins the engine writes as a condition on a tile's level (Four-Sides 625: any tile of level 4,
@@ -237,7 +244,10 @@ function fixture(rec) {
     } else if (typeof e[1] === 'number') lines.push(`spawn weight ${e[0]}:${e[1]}`);
     else lines.push(`spawn other ${JSON.stringify(e[1])}`);
   }
-  lines.push(`win ${rec.win.requirement} ${rec.win_values.join(' ')}`);
+  // A win on the engine's game variables (mod 27's `["@GVar 0", "=", 27]`) is written as
+  // JSON after `win when`.
+  if (Array.isArray(rec.win.requirement)) lines.push(`win when ${JSON.stringify(rec.win.requirement)}`);
+  else lines.push(`win ${rec.win.requirement} ${rec.win_values.join(' ')}`);
   const spawned = Object.entries(rec.spawned_values).map(([v, n]) => `${v}:${n}`);
   lines.push(`spawned ${spawned.join(' ')}`);
   lines.push(`games ${rec.games}`);

@@ -122,6 +122,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("locef", 3),
     mode!("scaprim", 3),
     mode!("10", 3),
+    mode!("378", 4),
     mode!("1716", 4),
     mode!("1825", 4),
     mode!("16-16i", 4),
@@ -495,7 +496,14 @@ mod tests {
         for b in all {
             let json = b.variant().to_json();
             // Every field, and the optional ones a variant uses (format 2's labels).
-            let optional = usize::from(!b.variant().labels.is_empty());
+            // And the turn pipeline's (its `win` stands for the field `win`).
+            let optional = usize::from(!b.variant().labels.is_empty())
+                + b.variant()
+                    .pipeline
+                    .source()
+                    .keys()
+                    .filter(|k| *k != "win")
+                    .count();
             assert_eq!(json.as_object().unwrap().len(), FIELDS.len() + optional);
             assert_eq!(
                 &Variant::from_json(json.as_object().unwrap()).unwrap(),

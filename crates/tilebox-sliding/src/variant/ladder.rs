@@ -77,8 +77,9 @@ pub struct Records {
     worths: Vec<i64>,
     /// The rank of a listed record.
     index: std::collections::HashMap<[i64; MAX_FIELDS], u16>,
-    /// The label: text and expressions, alternately (text first).
-    label: Vec<(String, Option<Expr>)>,
+    /// The label: text and expressions, alternately (text first), each part with the number
+    /// of the optional group (`[…]`) it is in, 0 for none.
+    label: Vec<(String, Option<Expr>, u16)>,
     /// The JSON it was read from.
     source: Value,
     /// The rank of each label, made the first time a label is looked up.
@@ -327,8 +328,21 @@ impl Records {
         let fields = self.fields_of(rank)?;
         let mut env = Env::default();
         env.fields[0] = fields;
+        // An optional group shows only when each of its expressions is defined and not 0.
+        let hidden = |group: u16| {
+            group != 0
+                && self
+                    .label
+                    .iter()
+                    .filter(|p| p.2 == group)
+                    .filter_map(|p| p.1.as_ref())
+                    .any(|e| e.eval(&env).is_none_or(|v| v == 0))
+        };
         let mut out = String::new();
-        for (text, e) in &self.label {
+        for (text, e, group) in &self.label {
+            if hidden(*group) {
+                continue;
+            }
             out.push_str(text);
             if let Some(e) = e {
                 match e.eval(&env) {
@@ -381,10 +395,93 @@ fn record_text(fields: &[i64]) -> String {
     }
 }
 
-/// A label template: text, with an expression of the fields in each pair of braces.
-fn parse_label(text: &str, fields: &[String]) -> Result<Vec<(String, Option<Expr>)>, String> {
+/// A label template: text, with an expression of the fields in each pair of braces, and
+/// optional groups in brackets (`"{pow(2, e)}[({c})]"`: a group shows only when each of its
+/// expressions is not 0). Each part comes with its group's number (0 outside any).
+fn parse_label(text: &str, fields: &[String]) -> Result<Vec<(String, Option<Expr>, u16)>, String> {
     let mut out = Vec::new();
+    let mut group = 0u16;
+    let mut open = false;
     let mut rest = text;
+    while !rest.is_empty() {
+        // The next bracket outside braces ends this stretch.
+        let mut depth = 0;
+        let cut = rest.char_indices().find_map(|(i, ch)| match ch {
+            '{' => {
+                depth += 1;
+                None
+            }
+            '}' => {
+                depth -= 1;
+                None
+            }
+            '[' | ']' if depth == 0 => Some((i, ch)),
+            _ => None,
+        });
+        let (stretch, bracket) = match cut {
+            Some((i, ch)) => (&rest[..i], Some(ch)),
+            None => (rest, None),
+        };
+        let here = if open { group } else { 0 };
+        out.extend(
+            parse_parts(stretch, text, fields)?
+                .into_iter()
+                .map(|(t, e)| (t, e, here)),
+        );
+        match (bracket, open) {
+            (Some('['), false) => {
+                group = group.saturating_add(1);
+                open = true;
+            }
+            (Some(']'), true) => {
+                if !out.iter().any(|p| p.2 == group && p.1.is_some()) {
+                    return Err(format!(
+                        "{} has a group \"[…]\" that shows no field",
+                        quote(text)
+                    ));
+                }
+                open = false;
+            }
+            (Some('['), true) => {
+                return Err(format!("{} has a \"[\" inside a \"[…]\"", quote(text)));
+            }
+            (Some(_), _) => {
+                return Err(format!("{} has a \"]\" with no \"[\"", quote(text)));
+            }
+            (None, _) => {}
+        }
+        rest = match cut {
+            Some((i, _)) => &rest[i + 1..],
+            None => "",
+        };
+    }
+    if open {
+        return Err(format!("{} has a \"[\" that is not closed", quote(text)));
+    }
+    if out.iter().all(|(_, e, _)| e.is_none()) {
+        return Err(format!(
+            "{} shows no field: every tile would look alike",
+            quote(text)
+        ));
+    }
+    if out.iter().all(|(_, e, g)| e.is_none() || *g != 0) {
+        return Err(format!(
+            "{} shows no field outside \"[…]\": some tiles would look alike",
+            quote(text)
+        ));
+    }
+    Ok(out)
+}
+
+/// A stretch of a label template (`text` is the whole, for a refusal): text, with an
+/// expression of the fields in each pair of braces.
+fn parse_parts(
+    stretch: &str,
+    text: &str,
+    fields: &[String],
+) -> Result<Vec<(String, Option<Expr>)>, String> {
+    let mut out = Vec::new();
+    let mut rest = stretch;
     while !rest.is_empty() {
         match rest.find(['{', '}']) {
             None => {
@@ -409,12 +506,6 @@ fn parse_label(text: &str, fields: &[String]) -> Result<Vec<(String, Option<Expr
                 rest = &rest[i + close + 1..];
             }
         }
-    }
-    if out.iter().all(|(_, e)| e.is_none()) {
-        return Err(format!(
-            "{} shows no field: every tile would look alike",
-            quote(text)
-        ));
     }
     Ok(out)
 }

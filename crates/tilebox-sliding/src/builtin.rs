@@ -122,6 +122,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("locef", 3),
     mode!("scaprim", 3),
     mode!("10", 3),
+    mode!("isotopic-256", 4),
     mode!("378", 4),
     mode!("1716", 4),
     mode!("1825", 4),

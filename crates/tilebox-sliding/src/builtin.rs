@@ -140,6 +140,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("four-sides-625", 4),
     mode!("directional-merges", 4),
     mode!("turatin", 4),
+    mode!("mod-27", 4),
     mode!("alternate-5040", 4),
 ];
 

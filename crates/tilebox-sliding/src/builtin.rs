@@ -124,6 +124,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("10", 3),
     mode!("isotopic-256", 4),
     mode!("378", 4),
+    mode!("2058", 4),
     mode!("1716", 4),
     mode!("1825", 4),
     mode!("16-16i", 4),

@@ -117,6 +117,8 @@ const WINS = {
   43: () => ['1321', '+1321'],
   // 2669: every tile worth 2669.
   85: () => tiles2669(2669).map(label2669),
+  // Isotopic 256: any tile of exponent 8, 256 (stable, as every even power).
+  31: () => ['256'],
   79: () => [[0, 2, 1, 1, 0, 0], [0, 3, 0, 0, 0, 1], [1, 0, 2, 1, 0, 0], [1, 1, 1, 0, 0, 1]]
     .map(factors3240),
 };
@@ -203,6 +205,11 @@ const IDENTITIES = {
   90: ratioFill(1, true),
   // Ratio-Fill 9261: digit d for tiles that made 2/d of it (d = 1…5); its 1s start with none.
   94: ratioFill(1, false),
+  // Isotopic 256: [e, clock] is 2^e, with the moves it has left in brackets where it decays
+  // (`8(5)`); the others' clock is Infinity.
+  31: ([e, c]) => (c === '@Infinity' ? `${2 ** e}` : `${2 ** e}(${c})`),
+  // 2058: [n, a, b] is n^a·(n + 1)^b, shown with its form: `12(2^2·3^1)`.
+  81: ([n, a, b]) => `${n ** a * (n + 1) ** b}(${n}^${a}·${n + 1}^${b})`,
 };
 
 // XXXX's tile [k, e], k^e: labelled as Tilebox's generated file labels it (`xxxx()` in
@@ -343,6 +350,10 @@ function fixture(rec) {
   if (DISTINCT[rec.mode]) {
     const { bound, tiles } = DISTINCT[rec.mode]();
     lines.push(`win ${rec.win.requirement} distinct ${bound} ${tiles.join(' ')}`);
+  } else if (Array.isArray(rec.win.requirement)) {
+    // A win on the engine's game variables (mod 27's `["@GVar 0", "=", 27]`) is written as
+    // JSON after `win when`.
+    lines.push(`win when ${JSON.stringify(rec.win.requirement)}`);
   } else lines.push(`win ${rec.win.requirement} ${rec.win_values.join(' ')}`);
   const spawned = Object.entries(rec.spawned_values).map(([v, n]) => `${v}:${n}`);
   lines.push(`spawned ${spawned.join(' ')}`);

@@ -372,6 +372,8 @@ impl VariantModel {
             &variant.score,
             &alphabet,
             variant.turn_parts(turn),
+            // Merge rules that read counters slide by the state's ([`Rules::at`]).
+            rules.merge_counters(),
         )
             .hash(&mut hasher);
         let mut model = Self {

@@ -581,6 +581,7 @@ every card of 3 and up. This board is {side}×{side}."
             PLACES.get(usize::from(p)).unwrap_or(&"last")
         );
     }
+    text.push_str(&pipeline_words(v));
     match &v.score {
         Scoring::Merges => text.push_str(" Every tile a merge makes is added to your score."),
         Scoring::Board(_) => text.push_str(" Your score is counted on the board, tile by tile."),
@@ -675,15 +676,26 @@ score, unless every seed would. The seeds are shown under the board.",
     if v.preview {
         text.push_str(" The next tile is shown above the board (\"+\" is a bonus tile).");
     }
-    text.push_str(&pipeline_words(v));
-    match &win {
-        Some(w) => {
+    text.push_str(&spawn_win_words(v));
+    let won_by = v
+        .pipeline
+        .win
+        .as_ref()
+        .map(|t| test_words(t, "you win when"));
+    match (&win, won_by) {
+        (Some(w), _) => {
             let _ = write!(
                 text,
                 " Make a {w} tile to win, then keep going if you like; the game ends when no move is left."
             );
         }
-        None => text.push_str(" The game ends when no move is left."),
+        (None, Some(when)) => {
+            let _ = write!(
+                text,
+                " At the end of a move, {when}; keep going if you like: the game ends when no move is left."
+            );
+        }
+        (None, None) => text.push_str(" The game ends when no move is left."),
     }
     let _ = write!(text, " This board is {side}×{side}.");
     text
@@ -691,7 +703,7 @@ score, unless every seed would. The seeds are shown under the board.",
 
 /// How to play's words for the parts of the turn pipeline that change the spawn and the win
 /// (format 3's `made`, `draw` and a `distinct` win); empty without them.
-fn pipeline_words(v: &Variant) -> String {
+fn spawn_win_words(v: &Variant) -> String {
     let p = &v.pipeline;
     let mut text = String::new();
     if let Some(d) = &p.draw {
@@ -734,6 +746,102 @@ fn pipeline_words(v: &Variant) -> String {
             " Make {} different tiles of those that count ({}, …) to win: a tile counts once it is on the board after a move; then keep going if you like.",
             d.count,
             shown.join(", ")
+        );
+    }
+    text
+}
+
+/// A test of the turn pipeline in words, after `lead`: "you lose when some tile a has
+/// a > tri(g)", "you win when m = 27".
+fn test_words(t: &tilebox_sliding::variant::Test, lead: &str) -> String {
+    if t.any {
+        format!("{lead} some tile a has {}", t.cond)
+    } else {
+        format!("{lead} {}", t.cond)
+    }
+}
+
+/// The turn pipeline in words (format 3's counters, events, one-tile rules and `lose`), in the
+/// order a move runs it; empty for a variant without one.
+fn pipeline_words(v: &Variant) -> String {
+    let p = &v.pipeline;
+    let mut text = String::new();
+    if !p.counters.is_empty() {
+        let counters: Vec<String> = p
+            .counters
+            .iter()
+            .map(|c| {
+                format!(
+                    "{}, which starts at {} (from {} to {})",
+                    c.name, c.start, c.values[0], c.values[1]
+                )
+            })
+            .collect();
+        let _ = write!(
+            text,
+            " The game keeps {} {}, which the rules read.",
+            if counters.len() == 1 {
+                "a counter"
+            } else {
+                "counters"
+            },
+            list(&counters, "and")
+        );
+    }
+    let names = p.names();
+    for e in &p.events {
+        let then: Vec<String> = e
+            .then
+            .iter()
+            .map(|(i, x)| format!("{} becomes {x}", names.get(*i).map_or("?", String::as_str)))
+            .collect();
+        let when = if e.each_tile {
+            format!(
+                "for each tile a that has {}, one by one in the order the move took them (nearest the wall first)",
+                e.test.cond
+            )
+        } else {
+            test_words(&e.test, "when").replacen("when ", "if ", 1)
+        };
+        let at = if e.at_once {
+            "at once"
+        } else {
+            "at the end of the turn"
+        };
+        let _ = write!(
+            text,
+            " After a move that moved, {when}, {} {at}.",
+            list(&then, "and")
+        );
+    }
+    if !p.ticks.is_empty() {
+        let ticks: Vec<String> = p
+            .ticks
+            .iter()
+            .map(|t| {
+                let when: Vec<String> = t.when.iter().map(ToString::to_string).collect();
+                let when = if when.is_empty() {
+                    "every tile a".to_string()
+                } else {
+                    format!("a tile a with {}", when.join(" and "))
+                };
+                match &t.makes {
+                    None => format!("{when} vanishes"),
+                    Some(e) => format!("{when} becomes {e}"),
+                }
+            })
+            .collect();
+        let _ = write!(
+            text,
+            " Then, before the new tile comes, {} (the first rule that fits a tile changes it).",
+            list(&ticks, "and")
+        );
+    }
+    if let Some(t) = &p.lose {
+        let _ = write!(
+            text,
+            " After the new tile comes, {}: a loss outranks a win made on the same move.",
+            test_words(t, "you lose when")
         );
     }
     text

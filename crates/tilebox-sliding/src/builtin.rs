@@ -125,6 +125,9 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("scaprim", 3),
     mode!("10", 3),
     mode!("xy", 3),
+    mode!("isotopic-256", 4),
+    mode!("378", 4),
+    mode!("2058", 4),
     mode!("1716", 4),
     mode!("2-4-8-wildcard-2048", 4),
     mode!("1321", 4),
@@ -145,6 +148,7 @@ pub(crate) const COMPENDIUM_FILES: &[(&str, &str, usize)] = &[
     mode!("directional-merges", 4),
     mode!("turatin", 4),
     mode!("dive", 4),
+    mode!("mod-27", 4),
     mode!("alternate-5040", 4),
 ];
 

@@ -803,7 +803,37 @@ fn letter(word: &str) -> Option<u8> {
 
 /// Reads `text` as an expression of sort `sort`.
 fn parse(text: &str, sort: Sort) -> Result<Vec<Node>, String> {
-    parse_in(text, sort, &[], &[])
+    parse_in(text, sort, &scope(), &[])
+}
+
+thread_local! {
+    /// The counters that the texts read on this thread may name ([`with_counters`]).
+    static SCOPE: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with the counters `names` in scope: [`Expr::parse`], [`Expr::parse_score`],
+/// [`Expr::parse_makes`] and [`Cond::parse`] then read them as counters (format 3's merge rules
+/// that read the turn pipeline's counters: mod 27's `m`).
+pub fn with_counters<T>(names: &[String], f: impl FnOnce() -> T) -> T {
+    let old = SCOPE.replace(names.to_vec());
+    let out = f();
+    SCOPE.set(old);
+    out
+}
+
+/// The counters in scope ([`with_counters`]).
+fn scope() -> Vec<String> {
+    SCOPE.with_borrow(Clone::clone)
+}
+
+/// The names an expression of `nodes` keeps for writing itself out: the counters in scope,
+/// where it reads one.
+fn names_of(nodes: &[Node]) -> Vec<String> {
+    if nodes.iter().any(|n| matches!(n, Node::Counter(_))) {
+        scope()
+    } else {
+        Vec::new()
+    }
 }
 
 /// Reads `text` as an expression of sort `sort` that may read the counters `counters`, and
@@ -850,9 +880,10 @@ impl Expr {
     /// Reads an expression such as `2a + 1` or `a / gcd(a, b)`; `made` is refused (a score
     /// reads it: [`Expr::parse_score`]). The error is one line naming what is wrong.
     pub fn parse(text: &str) -> Result<Expr, String> {
+        let nodes = parse(text, Sort::Int)?;
         let e = Expr {
-            nodes: parse(text, Sort::Int)?,
-            counters: Vec::new(),
+            counters: names_of(&nodes),
+            nodes,
         };
         if e.reads_made() {
             return Err("\"made\" is the tile a merge made: only a rule's scores reads it".into());
@@ -862,9 +893,10 @@ impl Expr {
 
     /// Reads a score, such as `|made|` or `a / b`.
     pub fn parse_score(text: &str) -> Result<Expr, String> {
+        let nodes = parse(text, Sort::Int)?;
         Ok(Expr {
-            nodes: parse(text, Sort::Int)?,
-            counters: Vec::new(),
+            counters: names_of(&nodes),
+            nodes,
         })
     }
 
@@ -917,8 +949,8 @@ impl Expr {
         let count = u8::try_from(parts.len()).unwrap_or(u8::MAX);
         nodes.push(Node::Tuple(roots, count));
         Ok(Expr {
+            counters: names_of(&nodes),
             nodes,
-            counters: Vec::new(),
         })
     }
 
@@ -1222,7 +1254,15 @@ impl Cond {
     /// Reads a condition such as `|a - b| <= 1`, `c divides a` or `a = b or |a - b| =
     /// gcd(a, b)`; the error is one line naming what is wrong.
     pub fn parse(text: &str) -> Result<Cond, String> {
-        Cond::parse_with(text, &[])
+        let nodes = parse(text, Sort::Bool)?;
+        let e = Expr {
+            counters: names_of(&nodes),
+            nodes,
+        };
+        if e.reads_made() {
+            return Err("\"made\" is the tile a merge made: only a rule's scores reads it".into());
+        }
+        Ok(Cond(e))
     }
 
     /// Reads a condition that may also read the counters named `counters` (`a = tri(g)`,

@@ -4,10 +4,11 @@
 //! through [`crate::slide`].
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError, Weak};
 
 use tilebox_core::GameRng;
 
+use crate::condition::Env;
 use crate::line::LineMotion;
 use crate::slide::slide_board;
 use crate::variant::{
@@ -89,9 +90,88 @@ struct Compiled {
     /// The counters the ticks read: index, least value and number of values (the state is
     /// their values in mixed radix, the first the most significant).
     tick_counters: Vec<(usize, i64, i64)>,
+    /// The counters' values its merge rules read as it slides (mod 27's modulus `m`): the
+    /// start's for [`Rules::new`], another state's for [`Rules::at`].
+    counters: Counters,
+    /// The counters its merge rules read, as `tick_counters`; empty where they read none.
+    merge_counters: Vec<(usize, i64, i64)>,
+    /// The compilations of the variant for each state of `merge_counters`, made when first
+    /// asked for ([`Rules::at`]) and shared by all of them; held weakly, so that none keeps
+    /// another alive. Empty where the merge rules read no counter.
+    family: Arc<Mutex<Vec<Weak<Compiled>>>>,
     /// The `draw` tables made so far, by the counters that made them (at most
     /// [`MAX_DRAW_TABLES`] kept; see [`Rules::draw_table`]).
     draws: std::sync::Mutex<Vec<(Counters, Arc<DrawTable>)>>,
+}
+
+/// The most states of the counters that a variant's merge rules may read: each is compiled
+/// when a game first reaches it ([`Rules::at`]); [`Variant::validate`] refuses more.
+pub const MAX_MERGE_STATES: i64 = 4096;
+
+/// The counters (index, least value, number of values) that `reads(i)` says are read.
+fn read_counters(variant: &Variant, reads: impl Fn(usize) -> bool) -> Vec<(usize, i64, i64)> {
+    variant
+        .pipeline
+        .counters
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| reads(i))
+        .map(|(i, c)| (i, c.values[0], c.values[1] - c.values[0] + 1))
+        .collect()
+}
+
+/// The state of `counters` among those of `read` (their values in mixed radix, the first the
+/// most significant, each held within its values).
+fn counter_state(read: &[(usize, i64, i64)], counters: &Counters) -> usize {
+    let mut state = 0usize;
+    for &(i, from, size) in read {
+        let v = counters.get(i).copied().unwrap_or(from);
+        let digit = usize::try_from(v.saturating_sub(from).clamp(0, size - 1)).unwrap_or(0);
+        state = state * usize::try_from(size).unwrap_or(1) + digit;
+    }
+    state
+}
+
+/// The environment in which the turn pipeline reads the tile `rank` as `a`: its number (a
+/// record's worth) and, for a record, its fields; `None` for a rank that is no tile.
+fn tile_env(variant: &Variant, rank: Rank, mut env: Env) -> Option<Env> {
+    match variant.tiles.as_records() {
+        Some(rec) => {
+            env.tiles[0] = rec.worth_of(u64::from(rank))?;
+            env.fields[0] = rec.fields_of(u64::from(rank))?;
+        }
+        None => env.tiles[0] = variant.number(rank)?,
+    }
+    Some(env)
+}
+
+/// The rank of the tile that a one-tile rule's `makes` gives in `env`: a record where the
+/// tiles are records, else a number; `None` where it is no tile.
+fn tile_made(variant: &Variant, makes: &crate::condition::Expr, env: &Env) -> Option<Rank> {
+    match variant.tiles.as_records() {
+        Some(rec) => {
+            let (fields, n) = makes.eval_record(env)?;
+            Rank::try_from(rec.rank_of(&fields[..n])?).ok()
+        }
+        None => makes.eval(env).and_then(|n| variant.rank_of_number(n)),
+    }
+}
+
+/// The cells of a board of side `side` in the order in which the Compendium's engine takes the
+/// tiles of a move toward `dir` (its `TileOrder`): the row or column nearest the wall first,
+/// and along it, up: right to left; down: left to right; left: top to bottom; right: bottom
+/// to top.
+pub fn move_order(dir: Direction, side: usize) -> impl Iterator<Item = Cell> {
+    (0..side * side).map(move |i| {
+        let (line, along) = (i / side, i % side);
+        let far = side - 1;
+        match dir {
+            Direction::Up => Cell::new(line, far - along),
+            Direction::Down => Cell::new(far - line, along),
+            Direction::Left => Cell::new(along, line),
+            Direction::Right => Cell::new(far - along, far - line),
+        }
+    })
 }
 
 /// The most `draw` tables a variant's rules keep made ([`Compiled::draws`]).
@@ -136,13 +216,7 @@ fn compile_ticks(
             "a one-tile rule reads the tile and the counters, not t".into(),
         ));
     }
-    let read: Vec<(usize, i64, i64)> = p
-        .counters
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| reads(i))
-        .map(|(i, c)| (i, c.values[0], c.values[1] - c.values[0] + 1))
-        .collect();
+    let read = read_counters(variant, reads);
     let states: i64 = read.iter().map(|r| r.2).product();
     let width = usize::from(len) + 1;
     let states = usize::try_from(states).unwrap_or(usize::MAX);
@@ -154,7 +228,7 @@ fn compile_ticks(
     }
     let mut table = vec![0; states * width];
     for state in 0..states {
-        let mut env = crate::condition::Env::default();
+        let mut env = Env::default();
         let mut rest = state;
         for &(i, from, size) in read.iter().rev() {
             let size = usize::try_from(size).unwrap_or(1);
@@ -162,24 +236,19 @@ fn compile_ticks(
             rest /= size;
         }
         for rank in 1..=len {
-            let Some(number) = variant.number(rank) else {
+            let Some(env) = tile_env(variant, rank, env) else {
                 continue;
             };
-            env.tiles[0] = number;
             let made = p
                 .ticks
                 .iter()
                 .find(|t| t.when.iter().all(|c| c.holds(&env)))
-                .map_or(Some(rank), |t| match &t.makes {
-                    None => Some(0),
+                .map_or(rank, |t| match &t.makes {
+                    None => 0,
                     // A tile that is no tile of the variant: the tile stays.
-                    Some(e) => Some(
-                        e.eval(&env)
-                            .and_then(|n| variant.rank_of_number(n))
-                            .unwrap_or(rank),
-                    ),
+                    Some(e) => tile_made(variant, e, &env).unwrap_or(rank),
                 });
-            table[state * width + usize::from(rank)] = made.unwrap_or(rank);
+            table[state * width + usize::from(rank)] = made;
         }
     }
     Ok((table, read))
@@ -208,8 +277,19 @@ impl PartialEq for Rules {
 impl Eq for Rules {}
 
 impl Rules {
-    /// Checks `variant` ([`Variant::validate`]) and compiles it.
+    /// Checks `variant` ([`Variant::validate`]) and compiles it, its merge rules reading the
+    /// counters' start values.
     pub fn new(variant: &Variant) -> Result<Rules, crate::VariantError> {
+        Rules::new_at(variant, variant.pipeline.start(), None)
+    }
+
+    /// [`Rules::new`] with the merge rules reading `counters`, one of the compilations of
+    /// `family` (a new family when `None`).
+    fn new_at(
+        variant: &Variant,
+        counters: Counters,
+        family: Option<&Arc<Mutex<Vec<Weak<Compiled>>>>>,
+    ) -> Result<Rules, crate::VariantError> {
         variant.validate()?;
         let len = Rank::try_from(variant.tiles.len()).unwrap_or(Rank::MAX);
         let n = usize::from(len);
@@ -324,10 +404,27 @@ impl Rules {
         let by_move = sets
             .first
             .iter()
-            .map(|&(dir, turn)| Rules::new(&variant.on_move(dir, turn)))
+            .map(|&(dir, turn)| Rules::new_at(&variant.on_move(dir, turn), counters, None))
             .collect::<Result<Vec<_>, _>>()?;
         let (ticks, tick_counters) = compile_ticks(variant, len)?;
-        Ok(Rules(Arc::new(Compiled {
+        let merge_counters = read_counters(variant, |i| {
+            variant
+                .merges
+                .iter()
+                .any(|r| r.exprs().any(|e| e.reads_counter(i)))
+        });
+        // At most MAX_MERGE_STATES ([`Variant::validate`]).
+        let states: i64 = merge_counters.iter().map(|r| r.2).product();
+        let family = match family {
+            Some(f) => Arc::clone(f),
+            None if merge_counters.is_empty() => Arc::default(),
+            None => Arc::new(Mutex::new(
+                (0..usize::try_from(states).unwrap_or(0))
+                    .map(|_| Weak::new())
+                    .collect(),
+            )),
+        };
+        let rules = Rules(Arc::new(Compiled {
             variant: variant.clone(),
             len,
             pair,
@@ -347,7 +444,71 @@ impl Rules {
             ticks,
             tick_counters,
             draws: std::sync::Mutex::new(Vec::new()),
-        })))
+            counters,
+            merge_counters,
+            family,
+        }));
+        let c = &*rules.0;
+        if !c.merge_counters.is_empty() {
+            let state = counter_state(&c.merge_counters, &c.counters);
+            let mut family = c.family.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some(slot) = family.get_mut(state)
+                && slot.upgrade().is_none()
+            {
+                *slot = Arc::downgrade(&rules.0);
+            }
+        }
+        Ok(rules)
+    }
+
+    /// These rules with the merge rules reading `counters` (mod 27's modulus `m`, 2058's
+    /// maximum): themselves where the merge rules read no counter or read them as these do,
+    /// else the compilation for those values, made the first time it is asked for and shared
+    /// while something holds it. A game's state holds the rules of its counters.
+    pub fn at(&self, counters: &Counters) -> Rules {
+        let c = &*self.0;
+        if c.merge_counters.is_empty() {
+            return self.clone();
+        }
+        let state = counter_state(&c.merge_counters, counters);
+        if state == counter_state(&c.merge_counters, &c.counters) {
+            return self.clone();
+        }
+        let family = c.family.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(found) = family.get(state).and_then(Weak::upgrade) {
+            return Rules(found);
+        }
+        let mut held = c.counters;
+        for &(i, from, size) in &c.merge_counters {
+            if let (Some(h), Some(&v)) = (held.get_mut(i), counters.get(i)) {
+                *h = v.clamp(from, from + size - 1);
+            }
+        }
+        drop(family);
+        // The variant compiled once already: only the counters differ.
+        match Rules::new_at(&c.variant, held, Some(&c.family)) {
+            Ok(rules) => rules,
+            Err(_) => self.clone(),
+        }
+    }
+
+    /// Whether the merge rules read some counter, so that the rules of a game depend on its
+    /// counters ([`Rules::at`]).
+    pub fn has_counter_merges(&self) -> bool {
+        !self.0.merge_counters.is_empty()
+    }
+
+    /// The values of the counters that the merge rules read as these rules slide (the others
+    /// at their start): the key of these rules among those of [`Rules::at`].
+    pub fn merge_counters(&self) -> Counters {
+        let c = &*self.0;
+        let mut out = [0; crate::variant::MAX_COUNTERS];
+        for &(i, _, _) in &c.merge_counters {
+            if let (Some(o), Some(&v)) = (out.get_mut(i), c.counters.get(i)) {
+                *o = v;
+            }
+        }
+        out
     }
 
     /// [`Rules::new`], remembering the last few variants compiled on this thread: a new game,
@@ -468,7 +629,7 @@ impl Rules {
         v.merges
             .iter()
             .filter(|r| r.tiles.len() == ranks.len())
-            .find_map(|r| r.integer_outputs(ranks, &v.tiles, 0, turn))
+            .find_map(|r| r.integer_outputs(ranks, &v.tiles, 0, turn, &self.0.counters))
             .and_then(|made| made.ranks().first().copied())
     }
 
@@ -511,7 +672,7 @@ impl Rules {
     /// whether that tile meets it (never for rank 0, an empty cell); for a test of the counters
     /// alone, whether it holds, whatever `rank` is.
     fn holds_of_tile(&self, test: &Test, rank: Rank, counters: &Counters, turn: u64) -> bool {
-        let mut env = crate::condition::Env {
+        let env = Env {
             counters: *counters,
             turn: i64::try_from(turn).unwrap_or(i64::MAX),
             ..Default::default()
@@ -519,30 +680,35 @@ impl Rules {
         if !test.any {
             return test.cond.holds(&env);
         }
-        rank != 0
-            && self.0.variant.number(rank).is_some_and(|n| {
-                env.tiles[0] = n;
-                test.cond.holds(&env)
-            })
+        rank != 0 && tile_env(&self.0.variant, rank, env).is_some_and(|env| test.cond.holds(&env))
     }
 
-    /// The turn pipeline's events on `board`, just slid by move `turn`, with the counters as
-    /// they were before the move: the counters' new values, each held within its values (the
-    /// later event wins when two change one counter). They take them at the turn's end.
-    pub fn events(&self, board: &Board, counters: &Counters, turn: u64) -> Counters {
+    /// The turn pipeline's events on `board`, just slid by move `turn` toward `dir`, with the
+    /// counters as they were before the move: the counters' values for the rest of the turn
+    /// (changed by the events `at_once`) and their new values, which they take at the turn's
+    /// end; each held within its values (the later event wins when two change one counter).
+    /// An event reads the counters as they were before the move, but one tried tile by tile
+    /// (`each_tile`, in the order the move took the tiles: [`move_order`]) reads its own
+    /// changes as it goes.
+    pub fn events_toward(
+        &self,
+        board: &Board,
+        counters: &Counters,
+        turn: u64,
+        dir: Direction,
+    ) -> (Counters, Counters) {
         let p = &self.0.variant.pipeline;
-        let mut next = *counters;
-        let env = crate::condition::Env {
-            counters: *counters,
-            turn: i64::try_from(turn).unwrap_or(i64::MAX),
-            ..Default::default()
-        };
-        for event in &p.events {
-            if !self.test_holds(&event.test, board, counters, turn) {
-                continue;
-            }
+        let (mut now, mut next) = (*counters, *counters);
+        let turn_env = i64::try_from(turn).unwrap_or(i64::MAX);
+        // The new values of `event` with the counters `from`, into `into`.
+        let apply = |event: &crate::variant::Event, from: &Counters, into: &mut Counters| {
+            let env = Env {
+                counters: *from,
+                turn: turn_env,
+                ..Default::default()
+            };
             for (i, value) in &event.then {
-                let (Some(counter), Some(slot)) = (p.counters.get(*i), next.get_mut(*i)) else {
+                let (Some(counter), Some(slot)) = (p.counters.get(*i), into.get_mut(*i)) else {
                     continue;
                 };
                 // An undefined new value leaves the counter as it was.
@@ -550,17 +716,67 @@ impl Rules {
                     *slot = v.clamp(counter.values[0], counter.values[1]);
                 }
             }
+        };
+        for event in &p.events {
+            let changed = if event.each_tile {
+                let mut running = *counters;
+                let mut fired = false;
+                for cell in move_order(dir, board.side()) {
+                    let rank = board.rank(cell);
+                    if self.holds_of_tile(&event.test, rank, &running, turn) {
+                        let from = running;
+                        apply(event, &from, &mut running);
+                        fired = true;
+                    }
+                }
+                fired.then_some(running)
+            } else if self.test_holds(&event.test, board, counters, turn) {
+                let mut changed = *counters;
+                apply(event, counters, &mut changed);
+                Some(changed)
+            } else {
+                None
+            };
+            let Some(changed) = changed else { continue };
+            for (i, _) in &event.then {
+                let Some(&v) = changed.get(*i) else { continue };
+                if let Some(slot) = next.get_mut(*i) {
+                    *slot = v;
+                }
+                if event.at_once
+                    && let Some(slot) = now.get_mut(*i)
+                {
+                    *slot = v;
+                }
+            }
         }
-        next
+        (now, next)
     }
 
-    /// The turn pipeline's first half on `board`, just slid by move `turn` (before the spawn):
-    /// the events, then the ticks, read with the counters as they were (`counters`); the
-    /// counters' new values, which they take at the turn's end.
+    /// [`Rules::events_toward`] of a move toward the left: the counters' new values.
+    pub fn events(&self, board: &Board, counters: &Counters, turn: u64) -> Counters {
+        self.events_toward(board, counters, turn, Direction::Left).1
+    }
+
+    /// The turn pipeline's first half on `board`, just slid by move `turn` toward `dir`
+    /// (before the spawn): the events, then the ticks, read with the counters as the events
+    /// `at_once` leave them. Returns the counters' values for the rest of the turn (its
+    /// `lose` and `win` read them) and their new values, which they take at the turn's end.
+    pub fn after_move(
+        &self,
+        board: &mut Board,
+        counters: &Counters,
+        turn: u64,
+        dir: Direction,
+    ) -> (Counters, Counters) {
+        let (now, next) = self.events_toward(board, counters, turn, dir);
+        self.tick(board, &now);
+        (now, next)
+    }
+
+    /// [`Rules::after_move`] of a move toward the left: the counters' new values.
     pub fn after_slide(&self, board: &mut Board, counters: &Counters, turn: u64) -> Counters {
-        let next = self.events(board, counters, turn);
-        self.tick(board, counters);
-        next
+        self.after_move(board, counters, turn, Direction::Left).1
     }
 
     /// The tick table's row for `counters` (see [`Compiled::ticks`]); `None` without ticks.
@@ -569,12 +785,7 @@ impl Rules {
         if c.ticks.is_empty() {
             return None;
         }
-        let mut state = 0usize;
-        for &(i, from, size) in &c.tick_counters {
-            let v = counters.get(i).copied().unwrap_or(from);
-            let digit = usize::try_from(v.saturating_sub(from).clamp(0, size - 1)).unwrap_or(0);
-            state = state * usize::try_from(size).unwrap_or(1) + digit;
-        }
+        let state = counter_state(&c.tick_counters, counters);
         let width = usize::from(c.len) + 1;
         c.ticks.get(state * width..(state + 1) * width)
     }
@@ -1216,7 +1427,9 @@ fn slide_line(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>, tu
             *r = rank;
         }
         let longer = if integers {
-            integer_merge_at(c, &tiles[..m], j, turn)
+            integer_merge_at(c, &tiles[..m], j, turn, |first, last| {
+                (out + first..=out + last).all(|cell| free(spent, cell))
+            })
         } else {
             c.longer_at
                 .get(usize::from(a))
@@ -1316,12 +1529,16 @@ fn slide_line(c: &Compiled, line: &mut [Rank], motions: &mut Vec<LineMotion>, tu
 /// order on the tiles that end there (`z` being the tile after them, not yet moved); so of the
 /// merges of the tiles from `j` on, the one that ends first (at the same end, by the rule
 /// listed first) is made, and tile `j` takes part only when that merge starts at it (1429's 1,
-/// 1 and -1: the 1 and the -1 destroy each other before the three would merge).
+/// 1 and -1: the 1 and the -1 destroy each other before the three would merge). A merge is
+/// tried only where `free(first, last)` says that none of the cells its tiles stand in, from
+/// `first` to `last` after tile `j`'s, is spent: a spent cell takes part in no merge (2058's
+/// vanishing merges leave the nearer cell so, as the Compendium's engine marks it not mergeable).
 fn integer_merge_at<'c>(
     c: &'c Compiled,
     tiles: &[(Rank, usize)],
     j: usize,
     turn: u64,
+    free: impl Fn(usize, usize) -> bool,
 ) -> Option<(Made, usize, &'c [u8])> {
     for end in j + 1..tiles.len() {
         for rule in &c.variant.merges {
@@ -1329,12 +1546,17 @@ fn integer_merge_at<'c>(
             let Some(start) = (end + 1).checked_sub(k).filter(|&s| s >= j) else {
                 continue;
             };
+            if !free(start - j, end - j) {
+                continue;
+            }
             let mut ranks: [Rank; MAX_RULE_TILES] = [0; MAX_RULE_TILES];
             for (r, &(rank, _)) in ranks.iter_mut().zip(&tiles[start..=end]) {
                 *r = rank;
             }
             let after = tiles.get(end + 1).map_or(0, |t| t.0);
-            if let Some(made) = rule.integer_outputs(&ranks[..k], &c.variant.tiles, after, turn) {
+            if let Some(made) =
+                rule.integer_outputs(&ranks[..k], &c.variant.tiles, after, turn, &c.counters)
+            {
                 return (start == j).then_some((made, k, &rule.spent[..]));
             }
         }
@@ -1462,8 +1684,10 @@ mod tests {
             for (slot, &p) in vals.iter_mut().zip(&order) {
                 *slot = int(p)?;
             }
-            // On move 0 (the built-ins that read `t` are checked on move 0).
+            // On move 0 (the built-ins that read `t` are checked on move 0), with the counters
+            // at their start.
             let mut env = crate::condition::Env::of(vals);
+            env.counters = v.pipeline.start();
             env.fields[5] = if after == 0 { [0; 4] } else { fields(after) };
             for (slot, &p) in env.fields.iter_mut().zip(&order) {
                 *slot = fields(p);
@@ -1506,14 +1730,20 @@ mod tests {
     /// says: of the merges of the tiles from `i` on, the one whose last tile comes first (at
     /// the same last tile, by the rule listed first; `z` the tile after them); none at `i` when
     /// that one starts after it.
+    /// A merge whose tiles would stand in a spent cell (`spent(c)`, `c` counted from tile
+    /// `i`'s) is none.
     fn integer_rule<'v>(
         v: &'v Variant,
         tiles: &[usize],
         i: usize,
+        spent: &dyn Fn(usize) -> bool,
     ) -> Option<(Vec<usize>, usize, &'v MergeRule, Option<u64>)> {
         let found = (i..tiles.len()).flat_map(|s| {
             v.merges.iter().enumerate().filter_map(move |(ri, r)| {
                 let end = s + r.tiles.len();
+                if (s - i..end - i).any(spent) {
+                    return None;
+                }
                 let after = tiles.get(end).copied().unwrap_or(0);
                 let out = reference_integer_match(r, tiles.get(s..end)?, v, after)?;
                 Some((end, ri, s, out, r))
@@ -1577,7 +1807,7 @@ mod tests {
                 while i < tiles.len() {
                     let far_spent = |k: usize| spent.contains(&(out.len() + k - 1));
                     let found = if v.tiles.is_numbered() {
-                        integer_rule(v, &tiles, i)
+                        integer_rule(v, &tiles, i, &|c| spent.contains(&(out.len() + c)))
                     } else {
                         first_rule(v, &tiles[i..], out.last().copied(), &far_spent)
                             .map(|(ps, k, r)| (ps, k, r, None))
@@ -1729,8 +1959,13 @@ mod tests {
             };
             for &a in &ranks {
                 for &b in &ranks {
+                    // A rule of a range or of records that leaves cells spent still makes
+                    // what it makes of a pair.
                     let pairs = v.merges.iter().filter(|r| {
-                        r.tiles.len() == 2 && r.leaves.is_empty() && !r.run && r.spent.is_empty()
+                        r.tiles.len() == 2
+                            && r.leaves.is_empty()
+                            && !r.run
+                            && (r.spent.is_empty() || v.tiles.is_numbered())
                     });
                     let want = if v.tiles.is_numbered() {
                         pairs

@@ -36,7 +36,7 @@ pub use builtin::{
     builtin_variant, builtin_variants, builtins,
 };
 pub use direction::Direction;
-pub use engine::Rules;
+pub use engine::{Rules, move_order};
 pub use line::LineMotion;
 pub use load::{
     Bases, Kinds, Loaded, MAX_FILE_BYTES, Refusal, check_file, check_file_with_id, free_id,

@@ -1584,6 +1584,21 @@ mod tests {
             (file(3, pairs, r#"{"tiles": ["a", "b"], "makes": "(a.x, a.y)", "scores": "(a.x, b.x)"}"#, spawn, "null"), r#"merges: rule 1: scores: "(a.x, b.x)""#.to_string()),
             (file(3, r#"{"integers": [1, 100]}"#, r#"{"tiles": ["a", "b"], "makes": "a.x + b"}"#, r#"{"1": 1}"#, "null"), r#"merges: rule 1: makes: "a.x" reads a field, but the tiles are not records"#.to_string()),
             (file(3, r#"{"integers": [1, 100]}"#, r#"{"tiles": ["a", "b"], "makes": "(a, b)"}"#, r#"{"1": 1}"#, "null"), r#"merges: rule 1: makes: "(a, b)" is a record, but the tiles are not records"#.to_string()),
+            // A label's groups in brackets, shown when their fields are not 0.
+            (file(3, r#"{"records": {"fields": ["x", "y"], "ranges": [[0, 9], [0, 9]]}, "label": "{x}[{y}"}"#, rule, spawn, "null"), r#"tiles: label: "{x}[{y}" has a "[" that is not closed"#.to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y"], "ranges": [[0, 9], [0, 9]]}, "label": "{x}]"}"#, rule, spawn, "null"), r#"tiles: label: "{x}]" has a "]" with no "[""#.to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y"], "ranges": [[0, 9], [0, 9]]}, "label": "{x}[[{y}]]"}"#, rule, spawn, "null"), r#"tiles: label: "{x}[[{y}]]" has a "[" inside a "[…]""#.to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y"], "ranges": [[0, 9], [0, 9]]}, "label": "[{x}|{y}]"}"#, rule, spawn, "null"), r#"tiles: label: "[{x}|{y}]" shows no field outside "[…]": some tiles would look alike"#.to_string()),
+            (file(3, r#"{"records": {"fields": ["x", "y"], "ranges": [[0, 9], [0, 9]]}, "label": "{x}|{y}[()]"}"#, rule, spawn, "null"), r#"tiles: label: "{x}|{y}[()]" has a group "[…]" that shows no field"#.to_string()),
+            // The turn pipeline reads the fields of records, and only of records.
+            (file(3, pairs, rule, spawn, "null").replace(r#""motion""#, r#""tick": [{"when": ["a.q = 1"], "makes": null}], "motion""#), r#"tick: rule 1: when: "a.q" is not a field (the fields are x, y)"#.to_string()),
+            (file(3, pairs, rule, spawn, "null").replace(r#""motion""#, r#""tick": [{"when": ["a.x = 1"], "makes": "(a.x, a.y, 1)"}], "motion""#), r#"tick: rule 1: makes: "(a.x, a.y, 1)" has 3 fields; a record here has 2"#.to_string()),
+            (file(3, pairs, rule, spawn, "null").replace(r#""motion""#, r#""counters": {"g": {"start": 0, "values": [0, 3]}}, "events": [{"if": "any(a.q = 1)", "then": {"g": "1"}}], "motion""#), r#"events: event 1: if: "a.q" is not a field (the fields are x, y)"#.to_string()),
+            (file(3, pairs, rule, spawn, "null").replace(r#""motion""#, r#""lose": "any(a.q > 1)", "motion""#), r#"lose: "a.q" is not a field (the fields are x, y)"#.to_string()),
+            (file(3, r#"{"integers": [1, 100]}"#, r#"{"tiles": ["a", "b"], "when": ["a = b"], "makes": "a + b"}"#, r#"{"1": 1}"#, "null").replace(r#""motion""#, r#""tick": [{"when": ["a.x = 1"], "makes": null}], "motion""#), r#"tick: rule 1: when: "a.x" reads a field, but the tiles are not records"#.to_string()),
+            // Merge rules that read counters are compiled for each state of them.
+            (file(3, pairs, r#"{"tiles": ["a", "b"], "when": ["a.x = p + q + r"], "makes": "(a.x, a.y)"}"#, spawn, "null").replace(r#""motion""#, r#""counters": {"p": {"start": 0, "values": [0, 63]}, "q": {"start": 0, "values": [0, 63]}, "r": {"start": 0, "values": [0, 63]}}, "motion""#), "merges: the rules read counters of 262144 states, more than 4096".to_string()),
+            (file(3, pairs, r#"{"tiles": ["a", "b"], "when": ["a.x = top"], "makes": "(a.x, a.y)"}"#, spawn, "null"), r#"merges: rule 1: when: "a.x = top": unknown word "top""#.to_string()),
         ] {
             let line = refusal_of(&dir, "w.json", &text);
             assert!(!line.contains('\n'), "{line}");

@@ -148,6 +148,7 @@ impl SlidingState {
         }
         Self {
             counters: held,
+            rules: self.rules.at(&held),
             ..self.clone()
         }
     }
@@ -287,7 +288,7 @@ impl SlidingState {
     pub fn from_board(rules: &Rules, board: Board, next: Option<Rank>, seed: u64) -> Self {
         let won = rules.is_won(&board);
         Self {
-            rules: rules.clone(),
+            rules: rules.at(&rules.start_counters()),
             board,
             merged: 0,
             won,
@@ -479,15 +480,18 @@ impl Puzzle for Sliding {
         let pipeline = state.rules.has_pipeline();
         // What the tiles made do to the counters (`made`) holds at once, for the rest of the
         // pipeline and the spawn, as the Compendium sets its variables during the merge.
-        let now = if pipeline {
+        let made = if pipeline {
             state.rules.after_made(&slide, &state.counters, state.turn)
         } else {
             state.counters
         };
-        let counters = if pipeline {
-            state.rules.after_slide(&mut slide.board, &now, state.turn)
+        // The counters for the rest of the turn (its `lose` and `win`), and their new values.
+        let (now, counters) = if pipeline {
+            state
+                .rules
+                .after_move(&mut slide.board, &made, state.turn, *mv)
         } else {
-            state.counters
+            (made, made)
         };
         // A hook (DIVE's seeds) after the pipeline's ticks, before the spawn, which draws from
         // the pool it leaves.
@@ -550,7 +554,12 @@ impl Puzzle for Sliding {
                 next.won = next.won || found.len() >= goal;
                 next.found = found;
             }
+            // A loss outranks a win made on the same move (378's tile above the goal).
+            if next.lost {
+                next.won = state.won;
+            }
             next.counters = counters;
+            next.rules = next.rules.at(&counters);
         }
         Ok(next)
     }
@@ -869,6 +878,80 @@ mod tests {
         assert_eq!(
             Sliding::view(&at_5)["counters"],
             serde_json::json!({"g": 5})
+        );
+    }
+
+    /// Merge rules that read a counter, a counter raised tile by tile (`each_tile`) and one
+    /// changed at once (`at_once`), which the move's own win reads.
+    fn counter_game() -> Variant {
+        Variant::from_text(
+            r#"{"format": 3, "id": "ks", "title": "Ks", "description": "d", "side": 4,
+                "tiles": {"integers": [1, 100]},
+                "merges": [{"tiles": ["a", "b"], "when": ["a = b", "a < k"], "makes": "a + b"}],
+                "motion": "slide", "spawn": {"weights": {"1": 1}},
+                "spawn_at": "anywhere", "start": 2, "preview": false, "score": "merges",
+                "counters": {"k": {"start": 3, "values": [3, 9]}, "w": {"start": 0, "values": [0, 1]}},
+                "events": [{"if": "any(a >= k)", "then": {"k": "k + 1"}, "each_tile": true},
+                           {"if": "any(a = 8)", "then": {"w": "1"}, "at_once": true}],
+                "win": {"when": "w = 1"}}"#,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn merge_rules_read_the_counters_and_events_run_tile_by_tile_or_at_once() {
+        let v = counter_game();
+        let rules = Rules::new(&v).unwrap();
+        assert!(rules.has_counter_merges());
+        let board = |rows: &[Vec<u64>]| rules.board_from_values(rows).unwrap();
+        let start = SlidingState::from_board(
+            &rules,
+            board(&[vec![2, 2, 4, 4], vec![0; 4], vec![0; 4], vec![0; 4]]),
+            None,
+            7,
+        );
+        // With k = 3 the 2s merge (2 < 3) and the 4s do not; then each 4 at least k raises it,
+        // the second reading the first rise (4 >= 4) and the third not (4 < 5).
+        let next = Sliding::apply(&start, &Direction::Left).unwrap();
+        assert_eq!(next.counters(), [5, 0, 0, 0]);
+        assert_eq!(&rules.values(next.board())[0][..3], &[4, 4, 4]);
+        // The next move's rules read k = 5: the 4s merge now, as the state's rules say.
+        assert_eq!(next.rules().merge_counters(), [5, 0, 0, 0]);
+        let row = board(&[vec![4, 4, 0, 0], vec![0; 4], vec![0; 4], vec![0; 4]]);
+        assert!(!rules.slide(&row, Direction::Left).moved);
+        assert_eq!(
+            rules
+                .at(&next.counters())
+                .slide(&row, Direction::Left)
+                .gained,
+            8
+        );
+        // The 8 made wins on its own move: w changes at once, and the win reads it.
+        let eights = next.with_counters([5, 0, 0, 0]);
+        let won = Sliding::apply(&eights, &Direction::Left).unwrap();
+        assert!(won.won());
+        assert_eq!(won.counters()[1], 1);
+        // The order the move took the tiles: nearest the wall first.
+        let order = |d| {
+            crate::move_order(d, 3)
+                .map(|c| (c.row, c.col))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            &order(Direction::Up)[..4],
+            &[(0, 2), (0, 1), (0, 0), (1, 2)]
+        );
+        assert_eq!(
+            &order(Direction::Down)[..4],
+            &[(2, 0), (2, 1), (2, 2), (1, 0)]
+        );
+        assert_eq!(
+            &order(Direction::Left)[..4],
+            &[(0, 0), (1, 0), (2, 0), (0, 1)]
+        );
+        assert_eq!(
+            &order(Direction::Right)[..4],
+            &[(2, 2), (1, 2), (0, 2), (2, 1)]
         );
     }
 

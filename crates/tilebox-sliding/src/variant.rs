@@ -612,19 +612,22 @@ impl MergeRule {
     /// range of integers by its own terms, with no tile after them and what they make in the
     /// range, on move 0.
     pub fn takes_integers(&self, ranks: &[Rank], tiles: &Ladder) -> bool {
-        self.integer_outputs(ranks, tiles, 0, 0).is_some()
+        self.integer_outputs(ranks, tiles, 0, 0, &[0; MAX_COUNTERS])
+            .is_some()
     }
 
     /// A rule of a range of integers: the tile made when `ranks` (from the wall outward, as
     /// many as the rule's tiles, in any order when the rule says so) meet its `when`, `after`
     /// being the tile after them (0 for none); none made (an empty [`Made`]) when the rule
-    /// makes nothing. `None` if they don't match or what they make is off the range.
+    /// makes nothing. `None` if they don't match or what they make is off the range. The rule
+    /// reads `t` as `turn` and the pipeline's counters as `counters`.
     pub(crate) fn integer_outputs(
         &self,
         ranks: &[Rank],
         tiles: &Ladder,
         after: Rank,
         turn: u64,
+        counters: &Counters,
     ) -> Option<Made> {
         if ranks.len() != self.tiles.len() {
             return None;
@@ -641,6 +644,7 @@ impl MergeRule {
         self.in_any_order(ranks, |order| {
             let mut env = Env {
                 turn: i64::try_from(turn).unwrap_or(i64::MAX),
+                counters: *counters,
                 ..Env::default()
             };
             env.tiles[5] = z;
@@ -1309,7 +1313,7 @@ pub fn resolve(
 /// Why a merge rule cannot be a rule of a range of integers, if it cannot: its tiles are the
 /// letters `a`, `b` … in order; it makes a sum of them or nothing; its `when` names no other
 /// tile but `z`; and it has none of a ladder's fields.
-fn integer_rule_refusal(rule: &MergeRule) -> Option<String> {
+fn integer_rule_refusal(rule: &MergeRule, format_3: bool) -> Option<String> {
     let k = rule.tiles.len();
     let letter = |i: usize| Pos::Int(Expr::letter(u8::try_from(i).unwrap_or(u8::MAX)));
     if rule.tiles.iter().enumerate().any(|(i, p)| *p != letter(i)) || k > 5 {
@@ -1339,7 +1343,8 @@ fn integer_rule_refusal(rule: &MergeRule) -> Option<String> {
     for (field, given) in [
         ("leaves", !rule.leaves.is_empty()),
         ("run", rule.run),
-        ("spent", !rule.spent.is_empty()),
+        // Format 3: a cell left spent takes part in no merge (2058's vanishing merges).
+        ("spent", !rule.spent.is_empty() && !format_3),
         ("n_from", rule.n_from.is_some()),
         ("n_to", rule.n_to.is_some()),
         ("n_every", rule.n_every.is_some()),
@@ -1619,7 +1624,7 @@ impl Variant {
                 }
             }
         }
-        Ok(())
+        self.pipeline.bind(&fields)
     }
 
     /// Reads and checks a full form: every field, nothing else.
@@ -1638,6 +1643,16 @@ impl Variant {
             None => integers_to_values(map)?,
         };
         let map = converted.as_ref().unwrap_or(map);
+        // The merge rules may read the pipeline's counters (mod 27's `m`).
+        crate::condition::with_counters(&pipeline.names(), || Self::typed(map, pipeline, hook))
+    }
+
+    /// [`Variant::from_json`] past its pipeline and hook: the fields read one by one and checked.
+    fn typed(
+        map: &Map<String, Value>,
+        pipeline: Pipeline,
+        hook: Option<Hook>,
+    ) -> Result<Variant, VariantError> {
         // Field by field, so that a type error names its field.
         let mut typed = Map::new();
         for field in FIELDS {
@@ -1713,6 +1728,28 @@ impl Variant {
             return Err(err(
                 "format",
                 format!("{} is not a format (1, 2 or 3)", self.format),
+            ));
+        }
+        // Merge rules that read counters are compiled for each state of them.
+        let states: i64 = self
+            .pipeline
+            .counters
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| {
+                self.merges
+                    .iter()
+                    .any(|r| r.exprs().any(|e| e.reads_counter(i)))
+            })
+            .map(|(_, c)| c.values[1] - c.values[0] + 1)
+            .fold(1i64, i64::saturating_mul);
+        if states > crate::engine::MAX_MERGE_STATES {
+            return Err(err(
+                "merges",
+                format!(
+                    "the rules read counters of {states} states, more than {}",
+                    crate::engine::MAX_MERGE_STATES
+                ),
             ));
         }
         let format_2 = self.format >= 2;
@@ -1835,7 +1872,7 @@ impl Variant {
                 return Err(at("a record (x, y, …) is only what a rule makes".into()));
             }
             if self.tiles.is_numbered() {
-                if let Some(why) = integer_rule_refusal(rule) {
+                if let Some(why) = integer_rule_refusal(rule, self.format >= FORMAT_3) {
                     return Err(at(why));
                 }
             } else if rule

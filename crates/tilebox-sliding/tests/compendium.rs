@@ -31,6 +31,9 @@ struct Fixture {
     /// A win on different tiles (`win n distinct bound tiles…`): how many, the highest tile the
     /// list goes to, and the tiles up to it that meet the engine's condition.
     distinct: Option<(usize, u64, Vec<u64>)>,
+    /// Whether the engine's win is a condition on its game variables (mod 27's modulus), which
+    /// the variant's `"win": {"when": …}` says.
+    win_when: bool,
     /// How often each value spawned in the engine's random play.
     spawned: BTreeMap<u64, u64>,
     boards: Vec<Recorded>,
@@ -133,6 +136,7 @@ fn read(path: &Path) -> Fixture {
         other: Vec::new(),
         win: Vec::new(),
         distinct: None,
+        win_when: false,
         spawned: BTreeMap::new(),
         boards: Vec::new(),
     };
@@ -178,6 +182,8 @@ fn read(path: &Path) -> Fixture {
                     tiles.iter().map(|t| tile(&v, t)).collect(),
                 ))
             }
+            // A condition on the engine's game variables (mod 27's `["@GVar 0", "=", 27]`).
+            ["win", "when", ..] => f.win_when = true,
             // Winning is off (LOCEF): the tiles after it are a goal the mode's options set.
             ["win", "false", ..] => f.win = Vec::new(),
             ["spawned", tiles @ ..] => f.spawned = pairs(&v, tiles).into_iter().collect(),
@@ -403,6 +409,11 @@ fn every_mode_starts_spawns_and_wins_as_the_compendium_does() {
         if v.hook.is_some() {
             continue;
         }
+        assert_eq!(
+            v.pipeline.win.is_some(),
+            f.win_when,
+            "{at}: a win on counters"
+        );
         if f.bag.is_empty() {
             assert!(
                 f.other.len() == draws.len(),
@@ -492,10 +503,12 @@ fn counter_value(v: &serde_json::Value) -> i64 {
     }
 }
 
-/// The modes whose engine keeps a counter that Tilebox keeps as one of its variant's: the
-/// engine's variable and Tilebox's counter, by index, by id. Wildcard 2048's G, the top bit of
-/// any tile made.
-const COUNTER_VARS: &[(&str, &[(usize, usize)])] = &[("2-4-8-wildcard-2048", &[(0, 0)])];
+/// The modes whose engine keeps a counter that Tilebox keeps as one of its variant's but reads
+/// only approximately, held on a share of the moves ([`COUNTERS_AGREE`]) where
+/// [`COUNTER_VARS`]'s are held on every one: the engine's variable and Tilebox's counter, by
+/// index, by id. Wildcard 2048's G, the top bit of any tile made.
+const APPROXIMATE_COUNTER_VARS: &[(&str, &[(usize, usize)])] =
+    &[("2-4-8-wildcard-2048", &[(0, 0)])];
 
 /// The share of the recorded moves whose counters must be the engine's, by id, where Tilebox's
 /// reading is an approximation. Wildcard 2048's G is set inside the merge's score by
@@ -510,7 +523,7 @@ const COUNTERS_AGREE: &[(&str, f64)] = &[("2-4-8-wildcard-2048", 0.95)];
 #[test]
 fn the_counters_are_the_engines_after_every_recorded_move() {
     for (path, f) in fixtures() {
-        let Some((_, pairs)) = COUNTER_VARS.iter().find(|(id, _)| *id == f.id) else {
+        let Some((_, pairs)) = APPROXIMATE_COUNTER_VARS.iter().find(|(id, _)| *id == f.id) else {
             continue;
         };
         let v = variant_file(&f.id);
@@ -576,7 +589,7 @@ fn the_counters_are_the_engines_after_every_recorded_move() {
 #[test]
 fn draws_fit_the_engines_spawns() {
     for (path, f) in fixtures() {
-        let Some((_, pairs)) = COUNTER_VARS.iter().find(|(id, _)| *id == f.id) else {
+        let Some((_, pairs)) = APPROXIMATE_COUNTER_VARS.iter().find(|(id, _)| *id == f.id) else {
             continue;
         };
         let v = variant_file(&f.id);
@@ -665,10 +678,15 @@ fn every_move_of_every_recorded_board_is_the_compendiums() {
     let mut checked = 0;
     for (path, f) in fixtures() {
         let v = variant_file(&f.id);
-        let rules = Rules::new(&v).expect("rules");
+        let base = Rules::new(&v).expect("rules");
         let mut wrong = Vec::new();
         for rec in &f.boards {
             let at = format!("{}:{}", path.display(), rec.line);
+            // The counters as the engine had them before the move, and the rules that read them.
+            let counters = rec.vars.as_ref().map_or(base.start_counters(), |vars| {
+                counters_of(&f.id, &v, &vars[0], &base.start_counters())
+            });
+            let rules = base.at(&counters);
             let board = rules
                 .board_from_values(&rec.board)
                 .unwrap_or_else(|e| panic!("{at}: {e}"));
@@ -683,7 +701,20 @@ fn every_move_of_every_recorded_board_is_the_compendiums() {
                 assert_eq!(Some(shown(&rec.board)), w[0], "{at}: the board's worths");
             }
             for (d, (dir, expected)) in DIRECTIONS.iter().zip(&rec.results).enumerate() {
-                let slide = rules.slide_on(&board, *dir, rec.turn);
+                let mut slide = rules.slide_on(&board, *dir, rec.turn);
+                // The turn pipeline, up to the spawn (the engine's probe spawns nothing): the
+                // events and the one-tile rules; and the counters' values at the turn's end.
+                if slide.moved && rules.has_pipeline() {
+                    let (_, next) = rules.after_move(&mut slide.board, &counters, rec.turn, *dir);
+                    if let Some(vars) = &rec.vars {
+                        let theirs = counters_of(&f.id, &v, &vars[1 + d], &counters);
+                        if next != theirs {
+                            wrong.push(format!(
+                                "{at} {dir:?}: counters {next:?}, the Compendium {theirs:?}"
+                            ));
+                        }
+                    }
+                }
                 let mut got = slide
                     .moved
                     .then(|| (rules.values(&slide.board), slide.gained as f64));
@@ -745,18 +776,68 @@ fn every_move_of_every_recorded_board_is_the_compendiums() {
 }
 
 /// The game variables each mode keeps as scratch, set while a merge is tested and read by no
-/// later move (Four-Sides 625's direction being tried, the Ratio-Fills' ratio), by id.
+/// later move (Four-Sides 625's direction being tried, the Ratio-Fills' ratio), or as a tally
+/// that only its display reads (Isotopic 256's tiles decayed, 2058's tiles that disappeared),
+/// by id.
 const SCRATCH_VARS: &[(&str, &[usize])] = &[
     ("four-sides-625", &[3]),
     ("ratio-fill-1296", &[0]),
     ("ratio-fill-1024", &[0]),
     ("ratio-fill-3375", &[0]),
     ("ratio-fill-9261", &[0]),
+    ("isotopic-256", &[0]),
+    ("2058", &[1]),
 ];
 
+/// The modes whose variants keep counters (format 3's turn pipeline): each counter, by name,
+/// and the engine's game variable that it is, by index. Every recorded move holds each counter
+/// to its variable, before and after.
+const COUNTER_VARS: &[(&str, &[(&str, usize)])] = &[
+    ("378", &[("g", 0)]),
+    ("mod-27", &[("m", 0)]),
+    ("2058", &[("top", 0)]),
+];
+
+/// The counters of the variant `v` (of the fixture `id`) that the engine's game variables
+/// `vars` give ([`COUNTER_VARS`]); those they do not give as in `others`.
+fn counters_of(
+    id: &str,
+    v: &Variant,
+    vars: &serde_json::Value,
+    others: &tilebox_sliding::variant::Counters,
+) -> tilebox_sliding::variant::Counters {
+    let mut out = *others;
+    let Some((_, table)) = COUNTER_VARS.iter().find(|(i, _)| *i == id) else {
+        return out;
+    };
+    let names = v.pipeline.names();
+    for &(name, var) in *table {
+        let i = names
+            .iter()
+            .position(|n| n == name)
+            .unwrap_or_else(|| panic!("{id}: no counter {name}"));
+        let x = &vars[var];
+        let value = x
+            .as_i64()
+            .or_else(|| x.as_str()?.strip_prefix("@BigInt ")?.parse().ok())
+            .unwrap_or_else(|| panic!("{id}: the variable {var}, {x}, is not a whole number"));
+        out[i] = value;
+    }
+    out
+}
+
+/// The game variables of the fixture `id` that are its variant's counters ([`COUNTER_VARS`]).
+fn counter_vars(id: &str) -> Vec<usize> {
+    COUNTER_VARS
+        .iter()
+        .find(|(i, _)| *i == id)
+        .map_or(Vec::new(), |(_, t)| t.iter().map(|&(_, var)| var).collect())
+}
+
 /// A fixture that gives the engine's game variables is of a mode that keeps no state beside its
-/// board, as Tilebox's variants keep none: every variable but its scratch is the same before and
-/// after every recorded move, on every board.
+/// board and its counters: every variable but its scratch and its counters (which
+/// [`every_move_of_every_recorded_board_is_the_compendiums`] holds to the variant's) is the
+/// same before and after every recorded move, on every board.
 #[test]
 fn the_engine_keeps_no_counters_in_the_modes_whose_fixtures_give_its_variables() {
     let mut checked = 0;
@@ -766,17 +847,24 @@ fn the_engine_keeps_no_counters_in_the_modes_whose_fixtures_give_its_variables()
         if variant_file(&f.id).hook.is_some() {
             continue;
         }
+        let approximate: Vec<usize> = APPROXIMATE_COUNTER_VARS
+            .iter()
+            .filter(|(id, _)| *id == f.id)
+            .flat_map(|(_, pairs)| pairs.iter().map(|&(var, _)| var))
+            .collect();
         let mut scratch: Vec<usize> = SCRATCH_VARS
             .iter()
             .find(|(id, _)| *id == f.id)
-            .map_or(&[][..], |(_, s)| *s)
-            .to_vec();
-        // Tilebox's counters, held to the engine's variables above.
-        scratch.extend(
-            COUNTER_VARS
-                .iter()
-                .filter(|(id, _)| *id == f.id)
-                .flat_map(|(_, pairs)| pairs.iter().map(|&(var, _)| var)),
+            .map_or(Vec::new(), |(_, s)| s.to_vec());
+        scratch.extend(counter_vars(&f.id));
+        scratch.extend(&approximate);
+        // Every variant that keeps counters says which variables they are.
+        let v = variant_file(&f.id);
+        assert_eq!(
+            counter_vars(&f.id).len() + approximate.len(),
+            v.pipeline.counters.len(),
+            "{}: its counters' variables",
+            path.display()
         );
         let kept = |vars: &serde_json::Value| -> Vec<serde_json::Value> {
             vars.as_array()

@@ -344,13 +344,25 @@ impl Records {
         let fields = self.fields_of(rank)?;
         let mut env = Env::default();
         env.fields[0] = fields;
-        let mut out = String::new();
         let template = self
             .label
             .iter()
             .find(|(cond, _)| cond.as_ref().is_none_or(|c| c.holds(&env)))
             .map(|(_, t)| t)?;
-        for (text, e) in template {
+        // An optional group shows only when each of its expressions is defined and not 0.
+        let hidden = |group: u16| {
+            group != 0
+                && template
+                    .iter()
+                    .filter(|p| p.2 == group)
+                    .filter_map(|p| p.1.as_ref())
+                    .any(|e| e.eval(&env).is_none_or(|v| v == 0))
+        };
+        let mut out = String::new();
+        for (text, e, group) in template {
+            if hidden(*group) {
+                continue;
+            }
             out.push_str(text);
             if let Some(e) = e {
                 match e.eval(&env) {
@@ -403,8 +415,9 @@ fn record_text(fields: &[i64]) -> String {
     }
 }
 
-/// A label: text and expressions of the fields, alternately (text first).
-type Template = Vec<(String, Option<Expr>)>;
+/// A label: text and expressions of the fields, alternately (text first), each part with the
+/// number of the optional group (`[…]`) it is in, 0 for none.
+type Template = Vec<(String, Option<Expr>, u16)>;
 
 /// Labels chosen by conditions: `[{"if": "p = 1", "text": "+{v}"}, {"text": "{v}"}]`, each but
 /// the last with a condition of the fields, the last with none (so every tile has a label);
@@ -463,10 +476,93 @@ fn parse_labels(
     Ok(out)
 }
 
-/// A label template: text, with an expression of the fields in each pair of braces.
+/// A label template: text, with an expression of the fields in each pair of braces, and
+/// optional groups in brackets (`"{pow(2, e)}[({c})]"`: a group shows only when each of its
+/// expressions is not 0). Each part comes with its group's number (0 outside any).
 fn parse_label(text: &str, fields: &[String]) -> Result<Template, String> {
     let mut out = Vec::new();
+    let mut group = 0u16;
+    let mut open = false;
     let mut rest = text;
+    while !rest.is_empty() {
+        // The next bracket outside braces ends this stretch.
+        let mut depth = 0;
+        let cut = rest.char_indices().find_map(|(i, ch)| match ch {
+            '{' => {
+                depth += 1;
+                None
+            }
+            '}' => {
+                depth -= 1;
+                None
+            }
+            '[' | ']' if depth == 0 => Some((i, ch)),
+            _ => None,
+        });
+        let (stretch, bracket) = match cut {
+            Some((i, ch)) => (&rest[..i], Some(ch)),
+            None => (rest, None),
+        };
+        let here = if open { group } else { 0 };
+        out.extend(
+            parse_parts(stretch, text, fields)?
+                .into_iter()
+                .map(|(t, e)| (t, e, here)),
+        );
+        match (bracket, open) {
+            (Some('['), false) => {
+                group = group.saturating_add(1);
+                open = true;
+            }
+            (Some(']'), true) => {
+                if !out.iter().any(|p| p.2 == group && p.1.is_some()) {
+                    return Err(format!(
+                        "{} has a group \"[…]\" that shows no field",
+                        quote(text)
+                    ));
+                }
+                open = false;
+            }
+            (Some('['), true) => {
+                return Err(format!("{} has a \"[\" inside a \"[…]\"", quote(text)));
+            }
+            (Some(_), _) => {
+                return Err(format!("{} has a \"]\" with no \"[\"", quote(text)));
+            }
+            (None, _) => {}
+        }
+        rest = match cut {
+            Some((i, _)) => &rest[i + 1..],
+            None => "",
+        };
+    }
+    if open {
+        return Err(format!("{} has a \"[\" that is not closed", quote(text)));
+    }
+    if out.iter().all(|(_, e, _)| e.is_none()) {
+        return Err(format!(
+            "{} shows no field: every tile would look alike",
+            quote(text)
+        ));
+    }
+    if out.iter().all(|(_, e, g)| e.is_none() || *g != 0) {
+        return Err(format!(
+            "{} shows no field outside \"[…]\": some tiles would look alike",
+            quote(text)
+        ));
+    }
+    Ok(out)
+}
+
+/// A stretch of a label template (`text` is the whole, for a refusal): text, with an
+/// expression of the fields in each pair of braces.
+fn parse_parts(
+    stretch: &str,
+    text: &str,
+    fields: &[String],
+) -> Result<Vec<(String, Option<Expr>)>, String> {
+    let mut out = Vec::new();
+    let mut rest = stretch;
     while !rest.is_empty() {
         match rest.find(['{', '}']) {
             None => {
@@ -491,12 +587,6 @@ fn parse_label(text: &str, fields: &[String]) -> Result<Template, String> {
                 rest = &rest[i + close + 1..];
             }
         }
-    }
-    if out.iter().all(|(_, e)| e.is_none()) {
-        return Err(format!(
-            "{} shows no field: every tile would look alike",
-            quote(text)
-        ));
     }
     Ok(out)
 }

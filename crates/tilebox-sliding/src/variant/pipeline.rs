@@ -64,7 +64,20 @@ pub struct Event {
     /// Each counter it changes (by index) and its new value, read with the counters as they were
     /// before the move.
     pub then: Vec<(usize, Expr)>,
+    /// `"each_tile": true`: `test` (an `any(…)`) is tried on each tile of the slid board in
+    /// turn, in the order the move took them (2058's maximum, raised once by each tile that
+    /// reaches it); each time it holds the counters change, and the next tile's test and new
+    /// values read them as changed.
+    pub each_tile: bool,
+    /// `"at_once": true`: the counters take its new values at once, so that this turn's
+    /// one-tile rules, `lose` and `win` read them (mod 27's modulus, which wins the turn it
+    /// reaches 27); without it they take them at the turn's end (378's goal, which a tile
+    /// above the old goal loses to).
+    pub at_once: bool,
 }
+
+/// The fields of an event.
+const EVENT_FIELDS: [&str; 4] = ["if", "then", "each_tile", "at_once"];
 
 /// A one-tile rule: each tile `a` that meets every condition of `when` becomes `makes` (`None`:
 /// it vanishes). The first tick that matches a tile applies.
@@ -169,6 +182,54 @@ impl Pipeline {
             *s = c.start;
         }
         start
+    }
+
+    /// Finds the fields of the records that its tests, events and one-tile rules read
+    /// (`a.c`) among `fields` (none when the tiles are not records); the refusal names the
+    /// pipeline's field.
+    pub(crate) fn bind(&mut self, fields: &[String]) -> Result<(), VariantError> {
+        for (i, e) in self.events.iter_mut().enumerate() {
+            let at = |m: String| VariantError::field("events", format!("event {}: {m}", i + 1));
+            e.test
+                .cond
+                .bind(fields)
+                .map_err(|m| at(format!("if: {m}")))?;
+            for (_, x) in &mut e.then {
+                x.bind(fields).map_err(|m| at(format!("then: {m}")))?;
+            }
+        }
+        for (i, t) in self.ticks.iter_mut().enumerate() {
+            let at = |m: String| VariantError::field("tick", format!("rule {}: {m}", i + 1));
+            for c in &mut t.when {
+                c.bind(fields).map_err(|m| at(format!("when: {m}")))?;
+            }
+            if let Some(e) = &mut t.makes {
+                e.bind(fields).map_err(|m| at(format!("makes: {m}")))?;
+                // A record of as many fields as the tiles have; one number for other tiles.
+                let want = fields.len().max(1);
+                if e.arity() != want {
+                    let why = match (fields.is_empty(), e.arity()) {
+                        (true, _) => "is a record, but the tiles are not records".to_string(),
+                        (false, 1) => format!(
+                            "is one number; a record here has {want} fields: make (x, y, …)"
+                        ),
+                        (false, n) => format!("has {n} fields; a record here has {want}"),
+                    };
+                    return Err(at(format!("makes: \"{e}\" {why}")));
+                }
+            }
+        }
+        if let Some(t) = &mut self.lose {
+            t.cond
+                .bind(fields)
+                .map_err(|m| VariantError::field("lose", m))?;
+        }
+        if let Some(t) = &mut self.win {
+            t.cond
+                .bind(fields)
+                .map_err(|m| VariantError::field("win", format!("when: {m}")))?;
+        }
+        Ok(())
     }
 
     /// Reads the pipeline's fields of a full form written in `format` (`win` only in its object
@@ -493,11 +554,26 @@ fn events(v: &Value, names: &[String]) -> Result<Vec<Event>, String> {
                 kind_of(e)
             )));
         };
-        if let Some(k) = fields.keys().find(|k| *k != "if" && *k != "then") {
+        if let Some(k) = fields.keys().find(|k| !EVENT_FIELDS.contains(&k.as_str())) {
             return Err(at(format!("unknown field {}", quote(&bounded(k)))));
         }
         let cond = fields.get("if").ok_or_else(|| at("if: missing".into()))?;
         let test = test(cond, names).map_err(|m| at(format!("if: {m}")))?;
+        let flag = |name: &str| match fields.get(name) {
+            None => Ok(false),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(other) => Err(at(format!(
+                "{name}: {} is not true or false",
+                kind_of(other)
+            ))),
+        };
+        let each_tile = flag("each_tile")?;
+        let at_once = flag("at_once")?;
+        if each_tile && !test.any {
+            return Err(at(
+                "each_tile: the event is tried tile by tile, so its if is any(…)".into(),
+            ));
+        }
         let then = fields
             .get("then")
             .ok_or_else(|| at("then: missing".into()))?;
@@ -536,7 +612,12 @@ fn events(v: &Value, names: &[String]) -> Result<Vec<Event>, String> {
             }
             then.push((c, expr));
         }
-        out.push(Event { test, then });
+        out.push(Event {
+            test,
+            then,
+            each_tile,
+            at_once,
+        });
     }
     Ok(out)
 }
@@ -587,7 +668,8 @@ fn ticks(v: &Value, names: &[String]) -> Result<Vec<Tick>, String> {
             None => return Err(at("makes: missing (null: the tile vanishes)".into())),
             Some(Value::Null) => None,
             Some(Value::String(text)) => {
-                let e = Expr::parse_with(text, names)
+                // A record, `(a.e, a.c - 1)`, where the tiles are records.
+                let e = crate::condition::with_counters(names, || Expr::parse_makes(text))
                     .map_err(|m| at(format!("makes: {}: {m}", quote(text))))?;
                 if e.letters() & !1 != 0 {
                     return Err(at(format!(
@@ -710,6 +792,18 @@ mod tests {
                 "events: event 1: then: changes no counter",
             ),
             (json!({"events": 1}), "events: 1 is not a list of events"),
+            (
+                json!({"counters": g, "events": [{"if": "any(a = 1)", "then": {"g": "1"}, "at_once": 1}]}),
+                "events: event 1: at_once: 1 is not true or false",
+            ),
+            (
+                json!({"counters": g, "events": [{"if": "any(a = 1)", "then": {"g": "1"}, "each_tile": "yes"}]}),
+                "events: event 1: each_tile: \"yes\" is not true or false",
+            ),
+            (
+                json!({"counters": g, "events": [{"if": "g = 1", "then": {"g": "1"}, "each_tile": true}]}),
+                "events: event 1: each_tile: the event is tried tile by tile, so its if is any(…)",
+            ),
             (
                 json!({"tick": {}}),
                 "tick: an object is not a list of one-tile rules",

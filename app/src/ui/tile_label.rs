@@ -172,7 +172,9 @@ fn forms(text: &str) -> Vec<Form> {
     };
     let mains = {
         let mut forms: Vec<(Vec<String>, bool)> = vec![(vec![main.to_string()], true)];
-        if let Some(lines) = wrapped(main, &['+', '-']) {
+        // A sum or a product on two lines (16+16i's `-64` over `+64i`, Pro-Add-Uct's `100×`
+        // over `101`).
+        if let Some(lines) = wrapped(main, &['+', '-', '×']) {
             forms.push((lines, true));
         }
         let short = short_forms(main);
@@ -194,7 +196,8 @@ fn forms(text: &str) -> Vec<Form> {
                 .and_then(|u| u.strip_suffix(')'))
                 .unwrap_or(under);
             let mut forms = vec![vec![under.to_string()], vec![inner.to_string()]];
-            if let Some(lines) = wrapped(inner, &['·', '|', '×']) {
+            // A product, a place or a sum on two lines (2669's `1000` over `+367*`).
+            if let Some(lines) = wrapped(inner, &['·', '|', '×', '+']) {
                 forms.push(lines);
             }
             forms
@@ -350,6 +353,14 @@ mod tests {
         assert_eq!(wrapped("-64+64i", &['+', '-']).unwrap(), ["-64", "+64i"]);
         assert_eq!(wrapped("-16-16i", &['+', '-']).unwrap(), ["-16", "-16i"]);
         assert_eq!(wrapped("-4i", &['+', '-']), None);
+        assert_eq!(
+            wrapped("100×101", &['+', '-', '×']).unwrap(),
+            ["100×", "101"]
+        );
+        assert_eq!(
+            wrapped("1000+367*", &['·', '|', '×', '+']).unwrap(),
+            ["1000", "+367*"]
+        );
         assert_eq!(wrapped("4²·6·10", &['·']).unwrap(), ["4²·", "6·10"]);
         assert_eq!(wrapped("14|15", &['|']).unwrap(), ["14|", "15"]);
         assert_eq!(wrapped("134M", &[]).unwrap(), ["134", "M"]);

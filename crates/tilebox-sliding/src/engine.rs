@@ -104,10 +104,6 @@ struct Compiled {
     draws: std::sync::Mutex<Vec<(Counters, Arc<DrawTable>)>>,
 }
 
-/// The most states of the counters that a variant's merge rules may read: each is compiled
-/// when a game first reaches it ([`Rules::at`]); [`Variant::validate`] refuses more.
-pub const MAX_MERGE_STATES: i64 = 4096;
-
 /// The counters (index, least value, number of values) that `reads(i)` says are read.
 fn read_counters(variant: &Variant, reads: impl Fn(usize) -> bool) -> Vec<(usize, i64, i64)> {
     variant
@@ -413,7 +409,7 @@ impl Rules {
                 .iter()
                 .any(|r| r.exprs().any(|e| e.reads_counter(i)))
         });
-        // At most MAX_MERGE_STATES ([`Variant::validate`]).
+        // At most `MAX_MERGE_STATES` ([`Variant::validate`]).
         let states: i64 = merge_counters.iter().map(|r| r.2).product();
         let family = match family {
             Some(f) => Arc::clone(f),

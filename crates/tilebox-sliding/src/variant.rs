@@ -29,6 +29,10 @@ pub use pipeline::{
     MAX_DRAW_TILES, PIPELINE_FIELDS, Pipeline, Test, Tick,
 };
 
+/// The most states of the counters that a variant's merge rules may read: each is compiled
+/// when a game first reaches it (`Rules::at`); [`Variant::validate`] refuses more.
+pub const MAX_MERGE_STATES: i64 = 4096;
+
 /// The newest format this build reads. Format 1 is the first; format 2 adds merges of four and
 /// five tiles and a win on any of several tiles; format 3 adds expressions ([`Expr`]: products,
 /// division, `and`/`or`/`not`, the move number `t`, a closed library of functions) to a range
@@ -1743,12 +1747,12 @@ impl Variant {
             })
             .map(|(_, c)| c.values[1] - c.values[0] + 1)
             .fold(1i64, i64::saturating_mul);
-        if states > crate::engine::MAX_MERGE_STATES {
+        if states > MAX_MERGE_STATES {
             return Err(err(
                 "merges",
                 format!(
                     "the rules read counters of {states} states, more than {}",
-                    crate::engine::MAX_MERGE_STATES
+                    MAX_MERGE_STATES
                 ),
             ));
         }

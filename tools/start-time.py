@@ -28,7 +28,7 @@ def cpu_of_children():
 def time_runs(command, runs, env):
     before = cpu_of_children()
     for _ in range(runs):
-        subprocess.run(command, env=env, stdout=subprocess.DEVNULL, check=True)
+        subprocess.run(command, env=env, stdout=subprocess.PIPE, check=True)
     return (cpu_of_children() - before) / runs * 1000.0
 
 

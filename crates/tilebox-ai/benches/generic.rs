@@ -14,9 +14,9 @@ use tilebox_ai::{Grid, Limits, SlidingModel, SlidingPlayer, VariantModel};
 use tilebox_core::Puzzle;
 use tilebox_sliding::{Sliding, SlidingState, builtin_variant};
 
-/// Positions of `id`: games of seeds 1 to 8, each played 200 moves by the player itself at depth
-/// 2, every fourth position kept.
-fn positions(id: &str) -> Vec<SlidingState> {
+/// Positions of `id`: games of seeds 1 to `games`, each played 200 moves by the player itself
+/// at depth 2, every fourth position kept.
+fn positions(id: &str, games: u64) -> Vec<SlidingState> {
     let Some(variant) = builtin_variant(id) else {
         return Vec::new();
     };
@@ -27,7 +27,7 @@ fn positions(id: &str) -> Vec<SlidingState> {
         min_probability: Limits::DEFAULT_MIN_PROBABILITY,
     };
     let mut out = Vec::new();
-    for seed in 1..=8 {
+    for seed in 1..=games {
         let Ok(mut state) = Sliding::new_game(&variant, seed) else {
             continue;
         };
@@ -57,7 +57,7 @@ fn bench_generic(c: &mut Criterion) {
     // Fibonacci merges on 4×4; a longer ladder with triples on 5×5; 2048 on 6×6; pairs and
     // triples on alternate moves (each move of the search by its own rules).
     for id in ["2584", "1024", "2048-6x6", "2592", "1845"] {
-        let states = positions(id);
+        let states = positions(id, 8);
         group.throughput(Throughput::Elements(states.len() as u64));
         let mut player = SlidingPlayer::new();
         group.bench_function(id, |b| {
@@ -79,7 +79,7 @@ fn bench_generic(c: &mut Criterion) {
 /// from either wall, so a column too on a board of the same tiles), with the model of the
 /// first position.
 fn lines(id: &str) -> Option<(VariantModel, Vec<Vec<u8>>)> {
-    let states = positions(id);
+    let states = positions(id, 2);
     let first = states.first()?;
     let model = VariantModel::of_state(first);
     let mut out = Vec::new();
@@ -98,9 +98,20 @@ fn lines(id: &str) -> Option<(VariantModel, Vec<Vec<u8>>)> {
 /// One line miss: the model's line move, uncached, over every line of the positions.
 fn bench_line_miss(c: &mut Criterion) {
     let mut group = c.benchmark_group("line_miss");
-    // A ladder (2048 on 6×6), a range of integers with `gcd` (1845), records (232-240), and
-    // the turn pipeline's modes.
-    for id in ["2048-6x6", "1845", "232-240"] {
+    // A ladder (2048 on 6×6), a range of integers with `gcd` (1845), records (232-240,
+    // Pro-Add-Uct), rules that read a counter (mod 27, 2058), rules of up to four tiles
+    // summing to a perfect power (X^Y), six tiles on a ladder (XXXX) and a hook (DIVE).
+    for id in [
+        "2048-6x6",
+        "1845",
+        "232-240",
+        "pro-add-uct",
+        "mod-27",
+        "2058",
+        "xy",
+        "xxxx",
+        "dive",
+    ] {
         let Some((model, lines)) = lines(id) else {
             continue;
         };

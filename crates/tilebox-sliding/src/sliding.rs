@@ -659,7 +659,7 @@ impl Puzzle for Sliding {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use proptest::prelude::*;
     use tilebox_core::Session;
 
@@ -955,30 +955,40 @@ mod tests {
         );
     }
 
+    /// A game of `v` from `seed`, `moves` random moves long: saved, loaded back the same (its
+    /// counters, its pool and the rest of its state), and undone move by move to each state it
+    /// passed. Its last state, as loaded.
+    pub(crate) fn saves_and_undo_round_trip(v: &Variant, seed: u64, moves: usize) -> SlidingState {
+        let mut session = Session::<Sliding>::new(v.clone(), seed).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        let mut seen = Vec::new();
+        for _ in 0..moves {
+            let legal = Sliding::legal_moves(session.state());
+            if legal.is_empty() {
+                break;
+            }
+            seen.push(session.state().clone());
+            session.play(legal[rng.index(legal.len())]).unwrap();
+        }
+        let text = serde_json::to_string(&session.save()).unwrap();
+        let saved = tilebox_core::SavedGame::from_json(&text).unwrap();
+        let loaded = Session::<Sliding>::load(&saved).unwrap();
+        assert_eq!(loaded.state(), session.state(), "seed {seed}");
+        assert_eq!(loaded.state().counters(), session.state().counters());
+        assert_eq!(loaded.state().pool(), session.state().pool());
+        let last = loaded.state().clone();
+        for before in seen.iter().rev() {
+            assert!(session.undo());
+            assert_eq!(session.state(), before);
+        }
+        last
+    }
+
     #[test]
     fn saves_replays_and_undo_carry_the_counters() {
         let v = goal_game();
         for seed in 0..20 {
-            let mut session = Session::<Sliding>::new(v.clone(), seed).unwrap();
-            let mut rng = GameRng::from_seed(seed);
-            let mut seen = Vec::new();
-            for _ in 0..60 {
-                let legal = Sliding::legal_moves(session.state());
-                if legal.is_empty() {
-                    break;
-                }
-                seen.push(session.state().clone());
-                session.play(legal[rng.index(legal.len())]).unwrap();
-            }
-            let text = serde_json::to_string(&session.save()).unwrap();
-            let saved = tilebox_core::SavedGame::from_json(&text).unwrap();
-            let loaded = Session::<Sliding>::load(&saved).unwrap();
-            assert_eq!(loaded.state(), session.state(), "seed {seed}");
-            assert_eq!(loaded.state().counters(), session.state().counters());
-            for before in seen.iter().rev() {
-                assert!(session.undo());
-                assert_eq!(session.state(), before);
-            }
+            saves_and_undo_round_trip(&v, seed, 60);
         }
         // Some game reaches a later goal.
         let mut reached = false;

@@ -816,12 +816,7 @@ fn counters_of(
             .iter()
             .position(|n| n == name)
             .unwrap_or_else(|| panic!("{id}: no counter {name}"));
-        let x = &vars[var];
-        let value = x
-            .as_i64()
-            .or_else(|| x.as_str()?.strip_prefix("@BigInt ")?.parse().ok())
-            .unwrap_or_else(|| panic!("{id}: the variable {var}, {x}, is not a whole number"));
-        out[i] = value;
+        out[i] = counter_value(&vars[var]);
     }
     out
 }

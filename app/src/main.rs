@@ -13,7 +13,10 @@ fn main() -> ExitCode {
     let variants_home =
         tilebox::default_data_dir().unwrap_or_else(|| std::env::temp_dir().join("tilebox"));
     let (registry, refused, players) = tilebox::store::variants::player_registry(&variants_home);
-    let games = registry.ids().join(", ");
+    // Not freed entry by entry when the process ends without a window (`--version`, `--help`, a
+    // bad argument): the memory goes with the process. The window's app takes it over.
+    let registry = std::mem::ManuallyDrop::new(registry);
+    let games = || registry.ids().join(", ");
     let args: Vec<_> = std::env::args_os().skip(1).collect();
     let game = match args.as_slice() {
         [] => None,
@@ -21,7 +24,8 @@ fn main() -> ExitCode {
             Some("-h" | "--help") => {
                 let _ = writeln!(
                     std::io::stdout(),
-                    "usage: tilebox [game-id]\n       tilebox --version\ngames: {games}"
+                    "usage: tilebox [game-id]\n       tilebox --version\ngames: {}",
+                    games()
                 );
                 return ExitCode::SUCCESS;
             }
@@ -39,14 +43,16 @@ fn main() -> ExitCode {
             _ => {
                 let shown = arg.to_string_lossy();
                 return usage_error(&format!(
-                    "unknown game '{}'; the games are: {games}",
-                    shown.escape_debug()
+                    "unknown game '{}'; the games are: {}",
+                    shown.escape_debug(),
+                    games()
                 ));
             }
         },
         _ => {
             return usage_error(&format!(
-                "expected one game id at most; the games are: {games}"
+                "expected one game id at most; the games are: {}",
+                games()
             ));
         }
     };
@@ -99,6 +105,7 @@ fn main() -> ExitCode {
         "Tilebox",
         options,
         Box::new(move |_cc| {
+            let registry = std::mem::ManuallyDrop::into_inner(registry);
             let mut app = tilebox::TileboxApp::with_writer(registry, app_writer, game.as_deref());
             app.share_players(players);
             app.log_frame_times(tilebox::work::frame_times::FrameTimes::from_env());

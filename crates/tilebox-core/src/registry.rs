@@ -830,6 +830,9 @@ impl Kind {
 pub struct Registry {
     kinds: Vec<Kind>,
     entries: Vec<Entry>,
+    /// The places in `entries` in the order of their ids, for finding one by a binary search
+    /// (a start registers a hundred entries, each checked against those before it).
+    by_id: Vec<usize>,
     /// The games the catalogue renamed ([`Registry::rename`]).
     renamed: Vec<Renamed>,
     /// A player's own entries and the built-in each one's codes name
@@ -949,7 +952,12 @@ impl Registry {
         info: EntryInfo,
         ops: impl FnOnce(Arc<dyn FrontEnd<P>>) -> EntryOf<P>,
     ) -> Self {
-        let id = info.id.clone();
+        // For the debug builds' messages only: a start registers a hundred entries.
+        let id = if cfg!(debug_assertions) {
+            info.id.clone()
+        } else {
+            String::new()
+        };
         match self.add::<P>(info, ops) {
             Ok(()) => {}
             Err(PresetError::Taken(_)) => {
@@ -990,26 +998,36 @@ impl Registry {
             .and_then(|k| k.ops.front().downcast_ref::<Arc<dyn FrontEnd<P>>>())
             .cloned()
             .ok_or_else(|| PresetError::UnknownKind(P::INFO.id.to_string()))?;
-        if self.get(&info.id).is_some() {
-            return Err(PresetError::Taken(info.id));
-        }
-        self.entries.push(Entry {
-            info: Arc::new(info),
-            ops: Arc::new(ops(front)),
-        });
+        let slot = self
+            .slot(&info.id)
+            .err()
+            .ok_or(PresetError::Taken(info.id.clone()))?;
+        self.insert_at(slot, info, ops(front));
         Ok(())
     }
 
     fn push_entry<P: Puzzle>(mut self, info: EntryInfo, ops: EntryOf<P>) -> Self {
-        let taken = self.get(&info.id).is_some();
-        debug_assert!(!taken, "game id '{}' registered twice", info.id);
-        if !taken {
-            self.entries.push(Entry {
-                info: Arc::new(info),
-                ops: Arc::new(ops),
-            });
+        match self.slot(&info.id) {
+            Err(slot) => self.insert_at(slot, info, ops),
+            Ok(_) => debug_assert!(false, "game id '{}' registered twice", info.id),
         }
         self
+    }
+
+    /// Where `id` is in [`Registry::by_id`]: `Ok` with its place there when an entry has it,
+    /// `Err` with the place it would take.
+    fn slot(&self, id: &str) -> Result<usize, usize> {
+        self.by_id
+            .binary_search_by(|&i| self.entries.get(i).map_or("", Entry::id).cmp(id))
+    }
+
+    /// Adds an entry at the end of the list, its id at `slot` of the index.
+    fn insert_at(&mut self, slot: usize, info: EntryInfo, ops: impl EntryOps + 'static) {
+        self.by_id.insert(slot, self.entries.len());
+        self.entries.push(Entry {
+            info: Arc::new(info),
+            ops: Arc::new(ops),
+        });
     }
 
     /// Every entry, in registration order.
@@ -1024,7 +1042,8 @@ impl Registry {
 
     /// The entry with this id.
     pub fn get(&self, id: &str) -> Option<&Entry> {
-        self.entries.iter().find(|e| e.id() == id)
+        let i = *self.by_id.get(self.slot(id).ok()?)?;
+        self.entries.get(i)
     }
 
     /// The ids of every entry, in order, for messages such as "expected one of …".
@@ -1442,6 +1461,43 @@ mod tests {
         let before = game.revision();
         assert!(game.play_text("9").is_err());
         assert_eq!(game.revision(), before);
+    }
+
+    #[test]
+    fn entries_are_found_by_id_whatever_the_order_they_came_in() {
+        let ids = ["m", "b", "zz", "a", "counter-5", "y", "counter-10", "c"];
+        let mut registry = registry();
+        for (goal, id) in (1..).zip(ids) {
+            let info = EntryInfo {
+                id: id.to_string(),
+                title: id.to_uppercase(),
+                description: String::new(),
+                group: "Counter".to_string(),
+                section: None,
+            };
+            assert_eq!(registry.add_preset::<Counter>(info, goal), Ok(()));
+        }
+        // Listed in the order they came, each found by its id with its own params.
+        assert_eq!(registry.ids()[2..], ids);
+        for (goal, id) in (1..).zip(ids) {
+            let entry = registry.get(id).unwrap();
+            assert_eq!((entry.id(), entry.params::<Counter>()), (id, Some(&goal)));
+        }
+        for missing in ["", "0", "counter-3", "d", "zzz"] {
+            assert!(registry.get(missing).is_none(), "{missing}");
+        }
+        let again = EntryInfo {
+            id: "y".to_string(),
+            title: "Again".to_string(),
+            description: String::new(),
+            group: "Counter".to_string(),
+            section: None,
+        };
+        assert_eq!(
+            registry.add_preset::<Counter>(again, 99),
+            Err(PresetError::Taken("y".to_string()))
+        );
+        assert_eq!(registry.get("y").unwrap().params::<Counter>(), Some(&6));
     }
 
     #[test]

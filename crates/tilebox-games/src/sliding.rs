@@ -716,8 +716,10 @@ fn spawn_win_words(v: &Variant) -> String {
         let percent = (share * 100 + (total + share) / 2) / (total + share).max(1);
         let _ = write!(
             text,
-            " Besides, {percent}% of the time the tile is drawn from {} to {} instead, each tile a with the weight {}.",
-            d.from, d.to, d.each
+            " Besides, {percent}% of the time the tile is drawn from {} to {} instead, {}.",
+            d.from,
+            d.to,
+            draw_weight_words(v, d)
         );
     }
     for (i, e) in &p.made {
@@ -750,6 +752,45 @@ fn spawn_win_words(v: &Variant) -> String {
     }
     text
 }
+
+/// How a `draw` weighs its tiles, in words: its formula when it is short enough to read; else
+/// what the formula does, read off the widest draw (every counter at its greatest).
+fn draw_weight_words(v: &Variant, d: &tilebox_sliding::variant::Draw) -> String {
+    let each = d.each.to_string();
+    if each.chars().count() <= DRAW_FORMULA_SHOWN {
+        return format!("each tile a with the weight {each}");
+    }
+    let mut widest = v.pipeline.start();
+    for (slot, c) in widest.iter_mut().zip(&v.pipeline.counters) {
+        *slot = c.values[1];
+    }
+    // The likeliest few of the widest draw, by their labels.
+    let likeliest: Vec<String> = tilebox_sliding::Rules::cached(v)
+        .ok()
+        .and_then(|rules| {
+            let mut table = rules.draw_table(&widest)?.weights.clone();
+            table.sort_by_key(|&(rank, w)| (std::cmp::Reverse(w), rank));
+            Some(
+                table
+                    .iter()
+                    .take(3)
+                    .map(|&(rank, _)| v.tile_text(rules.value(rank)))
+                    .collect(),
+            )
+        })
+        .unwrap_or_default();
+    if likeliest.is_empty() {
+        "each tile by a weight of its own (a formula in the variant's file)".to_string()
+    } else {
+        format!(
+            "each tile by a weight of its own (a formula in the variant's file; the likeliest are {})",
+            list(&likeliest, "and")
+        )
+    }
+}
+
+/// The longest `draw` weight formula How to play writes out.
+const DRAW_FORMULA_SHOWN: usize = 40;
 
 /// A test of the turn pipeline in words, after `lead`: "you lose when some tile a has
 /// a > tri(g)", "you win when m = 27".
@@ -1479,12 +1520,31 @@ mod tests {
                     "two tiles merge, in either order, on moves 2048, 6144, 10240 …: 1 + 2048 = 2049",
                 ],
             ),
+            (
+                "2-4-8-wildcard-2048",
+                &[
+                    "4% of the time the tile is drawn from 1 to pow(2, g) - 1 instead, each tile by a weight of its own (a formula in the variant's file; the likeliest are 2, 3 and 1)",
+                ],
+            ),
         ] {
             let help = how_to_play(&variant(id));
             for w in wanted {
                 assert!(help.contains(w), "{id}: {w:?} is not in {help}");
             }
         }
+        // A draw's long weight formula is told by what it does, not written out.
+        let wild = how_to_play(&variant("2-4-8-wildcard-2048"));
+        assert!(!wild.contains("pow(2, 40)"), "{wild}");
+        let mut short = variant("2-4-8-wildcard-2048");
+        if let Some(d) = short.pipeline.draw.as_mut() {
+            d.each = tilebox_sliding::condition::Expr::parse_with("g + 1 - a", &["g".to_string()])
+                .unwrap();
+        }
+        let help = how_to_play(&short);
+        assert!(
+            help.contains("each tile a with the weight g + 1 - a"),
+            "{help}"
+        );
         // A rule for some directions says which.
         let mut sideways = variant("2048");
         sideways.format = 2;

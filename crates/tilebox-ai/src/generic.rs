@@ -170,6 +170,43 @@ pub trait SlidingModel {
         None
     }
 
+    /// Where the search carries counters: whether it may move the lines itself, each line once
+    /// for each state of the counters the merge rules read ([`SlidingModel::line_key_with`],
+    /// [`SlidingModel::slide_line_with`]), and leave the rest of the move to
+    /// [`SlidingModel::after_counted`]. False (the default): every move is
+    /// [`SlidingModel::slide_counted`].
+    fn lines_with_counters(&self) -> bool {
+        false
+    }
+
+    /// A key of the line rule with `counters`: equal keys move every line alike.
+    fn line_key_with(&self, counters: &Counters) -> u64 {
+        let _ = counters;
+        0
+    }
+
+    /// [`SlidingModel::slide_line_scored`] by the rules of `counters`; `None` when the move
+    /// makes a tile the model numbers only approximately (the search then plays the whole
+    /// move by [`SlidingModel::slide_counted`], whose pipeline reads the tile made).
+    fn slide_line_with(&self, counters: &Counters, line: &mut [u8]) -> Option<u64> {
+        let _ = counters;
+        Some(self.slide_line_scored(line))
+    }
+
+    /// The rest of [`SlidingModel::slide_counted`] on `grid` just slid toward `d` (the lines by
+    /// [`SlidingModel::slide_line_with`]), in place: whether `lose` holds, and the counters
+    /// for the rest of the turn and at its end. `None` by default.
+    fn after_counted(
+        &self,
+        grid: &mut Grid,
+        d: usize,
+        ahead: u32,
+        counters: &Counters,
+    ) -> Option<(bool, Counters, Counters)> {
+        let _ = (grid, d, ahead, counters);
+        None
+    }
+
     /// The next tile's distribution after a move that left `counters` for the rest of its
     /// turn (`first`: the searched position's own move, whose next tile the state may show),
     /// where the search carries counters. By default [`SlidingModel::next_tiles`] or
@@ -853,10 +890,22 @@ struct Carried {
     /// The spawn after a move that left each number's counters, normalised: after the
     /// searched position's own move, and deeper (asked of the model when first needed).
     tiles: Vec<[Option<Tiles>; 2]>,
+    /// The key of the line rule of each number's counters ([`SlidingModel::line_key_with`]),
+    /// where the search moves the lines itself.
+    line_keys: Vec<Option<u64>>,
+    /// The lines moved, by the line rule's key and the packed line; `Err` for a line whose
+    /// move makes a tile the model does not number exactly.
+    lines: CountedLines,
     /// The moves played, by the node's grid, counters' number, direction and move: the moves
     /// of every iteration of iterative deepening are the same.
     moves: HashMap<(Grid, u32, u8, u32), Option<Carry>, BuildHasherDefault<KeyHasher>>,
 }
+
+/// Lines moved by the rules of some counters: by the line rule's key and the packed line, the
+/// line after the move and its points (`None`: it did not move), or `Err` when the move makes
+/// a tile the model does not number exactly.
+type CountedLines =
+    HashMap<(u64, u64), Result<Option<(u64, f32)>, ()>, BuildHasherDefault<KeyHasher>>;
 
 /// A spawn's tiles and their chances, normalised, shared.
 type Tiles = Rc<[(u8, f32)]>;
@@ -900,6 +949,7 @@ impl Carried {
         self.states.push(counters);
         self.keys.push(h);
         self.tiles.push([None, None]);
+        self.line_keys.push(None);
         self.ids.insert(counters, id);
         id
     }
@@ -912,6 +962,88 @@ impl Carried {
             .or(self.states.first())
             .copied()
             .unwrap_or_default()
+    }
+
+    /// The move toward `d` of `grid`, `ahead` moves after the searched position's, with
+    /// number `id`'s counters, as the model plays it: the lines moved here, each once for each
+    /// line rule, where the model lets the search ([`SlidingModel::lines_with_counters`]);
+    /// else the model's whole move ([`SlidingModel::slide_counted`]).
+    fn play<M: SlidingModel + ?Sized>(
+        &mut self,
+        model: &M,
+        index: &LineIndex,
+        grid: &Grid,
+        d: usize,
+        ahead: u32,
+        id: u32,
+    ) -> Option<Carry> {
+        let counters = self.counters(id);
+        let whole = |carried: &mut Carried| {
+            let m = model.slide_counted(grid, d, ahead, &counters)?;
+            Some(Carry {
+                grid: m.grid,
+                moved: m.moved,
+                gained: m.gained as f32,
+                lost: m.lost,
+                now: carried.id(m.now),
+                next: carried.id(m.next),
+            })
+        };
+        if !model.lines_with_counters() {
+            return whole(self);
+        }
+        let i = usize::try_from(id).unwrap_or(0);
+        let rule = match self.line_keys.get(i).copied().flatten() {
+            Some(rule) => rule,
+            None => {
+                let rule = model.line_key_with(&counters);
+                if let Some(slot) = self.line_keys.get_mut(i) {
+                    *slot = Some(rule);
+                }
+                rule
+            }
+        };
+        if self.lines.len() > LINE_CACHE_LIMIT {
+            self.lines.clear();
+        }
+        let (side, lines) = (grid.side(), &mut self.lines);
+        let mut exact = true;
+        let slid = slide_grid(grid, index, d, &mut |key| {
+            let moved = match lines.get(&(rule, key)) {
+                Some(&hit) => hit,
+                None => {
+                    let mut buf = [0u8; 8];
+                    let side = side.min(8);
+                    for (i, slot) in buf.iter_mut().enumerate().take(side) {
+                        *slot = (key >> (8 * i)) as u8;
+                    }
+                    let moved = model
+                        .slide_line_with(&counters, &mut buf[..side])
+                        .map(|gained| {
+                            let after = pack(&buf[..side]);
+                            (after != key).then_some((after, gained as f32))
+                        })
+                        .ok_or(());
+                    lines.insert((rule, key), moved);
+                    moved
+                }
+            };
+            exact &= moved.is_ok();
+            moved.ok().flatten()
+        });
+        if !exact {
+            return whole(self);
+        }
+        let (mut after, moved, gained) = slid?;
+        let (lost, now, next) = model.after_counted(&mut after, d, ahead, &counters)?;
+        Some(Carry {
+            grid: after,
+            moved,
+            gained,
+            lost,
+            now: self.id(now),
+            next: self.id(next),
+        })
     }
 
     /// The transposition key of number `id`'s counters.
@@ -931,6 +1063,29 @@ impl Carried {
         slot.get_or_insert_with(|| normalise(model.tiles_with(&counters, first)).into())
             .clone()
     }
+}
+
+/// The move toward `d` a search that carries counters plays from `grid` with `counters`,
+/// `ahead` moves after the searched position's ([`Carried::play`]).
+#[cfg(test)]
+pub(crate) fn counted_move<M: SlidingModel + ?Sized>(
+    model: &M,
+    grid: &Grid,
+    d: usize,
+    ahead: u32,
+    counters: &Counters,
+) -> Option<CountedMove> {
+    let mut carried = Carried::new(Some(*counters));
+    let index = LineIndex::new(grid.side());
+    let m = carried.play(model, &index, grid, d, ahead, 0)?;
+    Some(CountedMove {
+        grid: m.grid,
+        moved: m.moved,
+        gained: m.gained as u64,
+        lost: m.lost,
+        now: carried.counters(m.now),
+        next: carried.counters(m.next),
+    })
 }
 
 /// The transposition key of a player's turn on `grid`: the move it is met at (`ahead`, where
@@ -1012,18 +1167,10 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
         if let Some(&hit) = self.carried.moves.get(&key) {
             return hit;
         }
-        let values = self.carried.counters(counters);
+        let index = &self.prep.index;
         let carry = self
-            .model
-            .slide_counted(grid, d, ahead, &values)
-            .map(|m| Carry {
-                grid: m.grid,
-                moved: m.moved,
-                gained: m.gained as f32,
-                lost: m.lost,
-                now: self.carried.id(m.now),
-                next: self.carried.id(m.next),
-            });
+            .carried
+            .play(self.model, index, grid, d, ahead, counters);
         if self.carried.moves.len() >= Carried::MOST_MOVES {
             self.carried.moves.clear();
         }

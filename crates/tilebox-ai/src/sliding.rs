@@ -443,6 +443,48 @@ impl VariantModel {
     }
 }
 
+impl VariantModel {
+    /// [`SlidingModel::slide_line_scored`] by `rules` (this model's, or those of other
+    /// counters, [`Rules::at`]) on this model's move; and whether this model numbers every
+    /// tile the move leaves (a range of integers numbers some only: [`VariantModel::code`]).
+    fn slide_line_by(&self, rules: &Rules, line: &mut [u8]) -> (u64, bool) {
+        let side = self.side;
+        if line.len() != side {
+            return (0, true);
+        }
+        let mut rows = vec![vec![0u64; side]; side];
+        for (slot, &rank) in rows[0].iter_mut().zip(line.iter()) {
+            *slot = rules.value(self.rank(rank));
+        }
+        let Ok(board) = rules.board_from_values(&rows) else {
+            return (0, true);
+        };
+        let slide = rules.slide_on(&board, Direction::Left, self.turn);
+        let mut exact = true;
+        if let Some(row) = slide.board.rows().next() {
+            for (slot, &rank) in line.iter_mut().zip(row) {
+                *slot = self.code(rank);
+                exact &= self.rank(*slot) == rank;
+            }
+        }
+        (slide.gained, exact)
+    }
+
+    /// The engine's board of `grid` by `rules`; `None` if a tile is not one of theirs.
+    fn board_of(&self, rules: &Rules, grid: &Grid) -> Option<Board> {
+        let rows: Vec<Vec<u64>> = grid
+            .rows()
+            .into_iter()
+            .map(|row| {
+                row.into_iter()
+                    .map(|code| rules.value(self.rank(code)))
+                    .collect()
+            })
+            .collect();
+        rules.board_from_values(&rows).ok()
+    }
+}
+
 /// The `most` likeliest tiles of `chances`, their chances scaled to add up to 1 (all of them,
 /// in their order, when there are no more).
 fn likeliest(mut chances: Vec<(Rank, f64)>, most: usize) -> Vec<(Rank, f64)> {
@@ -471,24 +513,7 @@ impl SlidingModel for VariantModel {
     /// rest being empty): the merges' points, or where the score is read off the board
     /// (Threes), the line's points after the move less before (the engine's `gained`).
     fn slide_line_scored(&self, line: &mut [u8]) -> u64 {
-        let side = self.side;
-        if line.len() != side {
-            return 0;
-        }
-        let mut rows = vec![vec![0u64; side]; side];
-        for (slot, &rank) in rows[0].iter_mut().zip(line.iter()) {
-            *slot = self.rules.value(self.rank(rank));
-        }
-        let Ok(board) = self.rules.board_from_values(&rows) else {
-            return 0;
-        };
-        let slide = self.rules.slide_on(&board, Direction::Left, self.turn);
-        if let Some(row) = slide.board.rows().next() {
-            for (slot, &rank) in line.iter_mut().zip(row) {
-                *slot = self.code(rank);
-            }
-        }
-        slide.gained
+        self.slide_line_by(&self.rules, line).0
     }
 
     fn spawn_at(&self) -> SpawnAt {
@@ -584,16 +609,7 @@ impl SlidingModel for VariantModel {
         let c = self.counting.as_ref()?;
         let dir = *Direction::ALL.get(d)?;
         let rules = c.rules.at(counters);
-        let rows: Vec<Vec<u64>> = grid
-            .rows()
-            .into_iter()
-            .map(|row| {
-                row.into_iter()
-                    .map(|code| rules.value(self.rank(code)))
-                    .collect()
-            })
-            .collect();
-        let board = rules.board_from_values(&rows).ok()?;
+        let board = self.board_of(&rules, grid)?;
         let turn = c.turn.saturating_add(u64::from(ahead));
         let mut slide = rules.slide_on(&board, dir, turn);
         if !slide.moved {
@@ -613,6 +629,57 @@ impl SlidingModel for VariantModel {
             now,
             next,
         })
+    }
+
+    /// Where no `made` reads the merges' tiles and the rules are those of every move: the
+    /// search moves the lines itself, by the rules of the counters ([`Rules::at`]).
+    fn lines_with_counters(&self) -> bool {
+        let variant = self.rules.variant();
+        self.counting.is_some()
+            && variant.pipeline.made.is_empty()
+            && self.moves.is_none()
+            && variant.hook.is_none()
+    }
+
+    /// The counters the merge rules read, as [`Rules::at`] holds them: those the line rule
+    /// reads.
+    fn line_key_with(&self, counters: &Counters) -> u64 {
+        let Some(c) = &self.counting else {
+            return 0;
+        };
+        if !c.rules.has_counter_merges() {
+            return 0;
+        }
+        let mut hasher = DefaultHasher::new();
+        c.rules.at(counters).merge_counters().hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn slide_line_with(&self, counters: &Counters, line: &mut [u8]) -> Option<u64> {
+        let (gained, exact) = match &self.counting {
+            Some(c) => self.slide_line_by(&c.rules.at(counters), line),
+            None => self.slide_line_by(&self.rules, line),
+        };
+        exact.then_some(gained)
+    }
+
+    /// The turn pipeline before the spawn on the slid `grid` ([`Rules::after_move`]: the events
+    /// and the ticks; there is no `made` where the search moves the lines itself), then `lose`.
+    fn after_counted(
+        &self,
+        grid: &mut Grid,
+        d: usize,
+        ahead: u32,
+        counters: &Counters,
+    ) -> Option<(bool, Counters, Counters)> {
+        let c = self.counting.as_ref()?;
+        let dir = *Direction::ALL.get(d)?;
+        let rules = c.rules.at(counters);
+        let mut board = self.board_of(&rules, grid)?;
+        let turn = c.turn.saturating_add(u64::from(ahead));
+        let (now, next) = rules.after_move(&mut board, counters, turn, dir);
+        *grid = Grid::from_board_by(&board, |r| self.code(r));
+        Some((rules.is_lost(&board, &now, turn), now, next))
     }
 
     /// The spawn as the engine draws it with `counters` (the weights, and a `draw`'s likeliest
@@ -1237,19 +1304,28 @@ mod tests {
     }
 
     /// Where the search carries counters, the model of a state plays its first move and the
-    /// next as the engine does: for every move of games of each built-in with counters, and
-    /// every move after it, the board before the spawn, the lines moved, the loss and the
-    /// counters the turn ends with are the engine's, the second move read with the counters
-    /// the model's first left.
+    /// next as the engine does, whether the search moves the lines itself (all but Wildcard
+    /// 2048, whose `made` reads the tiles merges make) or the model moves the board: for every
+    /// move of games of each built-in with counters, and every move after it, the board before
+    /// the spawn, the lines moved, the loss and the counters the turn ends with are the
+    /// engine's, the second move read with the counters the model's first left.
     #[test]
     fn the_counted_moves_are_the_engines_two_moves_deep() {
         let modes = builtin_variants()
             .into_iter()
             .filter(|v| !v.pipeline.counters.is_empty());
         let mut seconds = 0;
+        let mut own_lines = 0;
         for v in modes {
             walk(&v, 2, 60, |state| {
                 let model = VariantModel::of_state(state);
+                own_lines += usize::from(model.lines_with_counters());
+                // The search's move, which is the model's whole move.
+                let play = |grid: &Grid, d, ahead, counters: &Counters| {
+                    let m = crate::generic::counted_move(&model, grid, d, ahead, counters);
+                    assert_eq!(m, model.slide_counted(grid, d, ahead, counters), "{}", v.id);
+                    m
+                };
                 let code = |board: &Board| Grid::from_board_by(board, |r| model.grid_rank(r));
                 let numbered = |board: &Board| {
                     board
@@ -1258,7 +1334,7 @@ mod tests {
                 };
                 for (d, dir) in Direction::ALL.into_iter().enumerate() {
                     let counters = state.counters();
-                    let first = model.slide_counted(&code(state.board()), d, 0, &counters);
+                    let first = play(&code(state.board()), d, 0, &counters);
                     let Ok(after) = Sliding::apply(state, &dir) else {
                         assert!(first.is_none(), "{}", v.id);
                         continue;
@@ -1280,7 +1356,7 @@ mod tests {
                     }
                     // The move after, from the board the spawn left.
                     for (e, toward) in Direction::ALL.into_iter().enumerate() {
-                        let second = model.slide_counted(&code(after.board()), e, 1, &first.next);
+                        let second = play(&code(after.board()), e, 1, &first.next);
                         match Sliding::apply(&after, &toward) {
                             Ok(next) => {
                                 let second = second.unwrap();
@@ -1297,6 +1373,7 @@ mod tests {
             });
         }
         assert!(seconds > 100, "{seconds}");
+        assert!(own_lines > 100, "{own_lines}");
     }
 
     /// Every built-in with counters (378, Mod 27, 2058, Wildcard 2048) is played by the

@@ -923,7 +923,7 @@ struct Carry {
 
 impl Carried {
     /// The most moves kept ([`Carried::moves`]) before they are forgotten.
-    const MOST_MOVES: usize = 1 << 18;
+    const MOST_MOVES: usize = 1 << 16;
 
     /// Carries `counters` (the searched position's), or nothing.
     fn new(counters: Option<Counters>) -> Self {

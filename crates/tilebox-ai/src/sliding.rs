@@ -1378,7 +1378,8 @@ mod tests {
 
     /// Every built-in with counters (378, Mod 27, 2058, Wildcard 2048) is played by the
     /// player, its search carrying them from the state's, with legal moves only, to the end of
-    /// two games each (a few hundred moves; 2058's near a thousand).
+    /// two games each (a few hundred moves; 2058's near a thousand), and its hints under a time
+    /// budget are legal moves.
     #[test]
     fn every_mode_with_counters_is_played_legally_to_its_end() {
         let modes: Vec<Variant> = builtin_variants()
@@ -1409,6 +1410,18 @@ mod tests {
                 }
                 let over = Sliding::legal_moves(game.state()).is_empty();
                 assert!(over, "{} seed {seed}: not over", v.id);
+            }
+            // Hints under a time budget, as the app asks them (iterative deepening, cut off).
+            let mut game = Session::<Sliding>::new(v.clone(), 3).unwrap();
+            let limits = Limits::per_move(std::time::Duration::from_millis(3));
+            for _ in 0..20 {
+                let legal = Sliding::legal_moves(game.state());
+                let Some(a) = player.advise(game.state(), &limits) else {
+                    assert!(legal.is_empty(), "{}", v.id);
+                    break;
+                };
+                assert!(legal.contains(&a.best), "{}", v.id);
+                game.play(a.best).unwrap();
             }
         }
     }

@@ -28,8 +28,10 @@ mod tests;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 use std::sync::Arc;
 
+use tilebox_sliding::variant::Counters;
 use tilebox_sliding::{Board, Cell, Direction, Rank};
 
 use crate::network::{self, PlayNetwork};
@@ -143,6 +145,81 @@ pub trait SlidingModel {
         0
     }
 
+    /// The counters of the searched position, where the search carries them from node to node
+    /// (a turn pipeline's, format 3): every move of the search is then played by
+    /// [`SlidingModel::slide_counted`] with the counters of its node, each spawn drawn by
+    /// [`SlidingModel::tiles_with`] with the counters its move left, and the counters are part
+    /// of every node's transposition key. `None` (the default): the search carries nothing
+    /// but the board.
+    fn counters(&self) -> Option<Counters> {
+        None
+    }
+
+    /// The move toward `d` (in [`Direction::ALL`] order), `ahead` moves after the searched
+    /// position's own (0), of `grid` whose counters are `counters`: the slide, the turn
+    /// pipeline before the spawn and its `lose`, as the engine plays them. `None` when nothing
+    /// moved, and by default (a model whose [`SlidingModel::counters`] are `None`).
+    fn slide_counted(
+        &self,
+        grid: &Grid,
+        d: usize,
+        ahead: u32,
+        counters: &Counters,
+    ) -> Option<CountedMove> {
+        let _ = (grid, d, ahead, counters);
+        None
+    }
+
+    /// Where the search carries counters: whether it may move the lines itself, each line once
+    /// for each state of the counters the merge rules read ([`SlidingModel::line_key_with`],
+    /// [`SlidingModel::slide_line_with`]), and leave the rest of the move to
+    /// [`SlidingModel::after_counted`]. False (the default): every move is
+    /// [`SlidingModel::slide_counted`].
+    fn lines_with_counters(&self) -> bool {
+        false
+    }
+
+    /// A key of the line rule with `counters`: equal keys move every line alike.
+    fn line_key_with(&self, counters: &Counters) -> u64 {
+        let _ = counters;
+        0
+    }
+
+    /// [`SlidingModel::slide_line_scored`] by the rules of `counters`; `None` when the move
+    /// makes a tile the model numbers only approximately (the search then plays the whole
+    /// move by [`SlidingModel::slide_counted`], whose pipeline reads the tile made).
+    fn slide_line_with(&self, counters: &Counters, line: &mut [u8]) -> Option<u64> {
+        let _ = counters;
+        Some(self.slide_line_scored(line))
+    }
+
+    /// The rest of [`SlidingModel::slide_counted`] on `grid` just slid toward `d` (the lines by
+    /// [`SlidingModel::slide_line_with`]), in place: whether `lose` holds, and the counters
+    /// for the rest of the turn and at its end. `None` by default.
+    fn after_counted(
+        &self,
+        grid: &mut Grid,
+        d: usize,
+        ahead: u32,
+        counters: &Counters,
+    ) -> Option<(bool, Counters, Counters)> {
+        let _ = (grid, d, ahead, counters);
+        None
+    }
+
+    /// The next tile's distribution after a move that left `counters` for the rest of its
+    /// turn (`first`: the searched position's own move, whose next tile the state may show),
+    /// where the search carries counters. By default [`SlidingModel::next_tiles`] or
+    /// [`SlidingModel::later_tiles`].
+    fn tiles_with(&self, counters: &Counters, first: bool) -> Vec<(u8, f64)> {
+        let _ = counters;
+        if first {
+            self.next_tiles()
+        } else {
+            self.later_tiles()
+        }
+    }
+
     /// This player's rank of an engine rank: the same number, as a byte, for a ladder (255
     /// tiles at most); for a range of integers, the model's own numbering of the tiles a
     /// search can meet ([`crate::sliding::VariantModel`]).
@@ -156,6 +233,23 @@ pub trait SlidingModel {
     fn line_rule_key(&self) -> Option<u64> {
         None
     }
+}
+
+/// A move of a search that carries counters ([`SlidingModel::slide_counted`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountedMove {
+    /// The grid after the slide and the turn pipeline's one-tile rules, before the spawn.
+    pub grid: Grid,
+    /// The lines that moved, a bit per line ([`Direction::cell`]).
+    pub moved: u8,
+    /// The points the move earned.
+    pub gained: u64,
+    /// Whether the pipeline's `lose` holds after the move.
+    pub lost: bool,
+    /// The counters for the rest of the move's turn: the spawn reads them.
+    pub now: Counters,
+    /// The counters at the turn's end: the next move plays by them.
+    pub next: Counters,
 }
 
 /// A board of ranks for the search: any side from 2 to 8, copied by value.
@@ -502,6 +596,7 @@ impl GenericEngine {
                 limits.max_depth = 1;
             }
         }
+        let mut carried = Carried::new(model.counters());
         let (values, depth) = deepen(&limits, &mut stop, |depth, stop| {
             Search {
                 model,
@@ -509,6 +604,7 @@ impl GenericEngine {
                 tt: &mut *tt,
                 lines: &mut lines[..],
                 evals: &mut *evals,
+                carried: &mut carried,
                 stop,
             }
             .root(grid, depth)
@@ -779,6 +875,230 @@ impl Prepared {
     }
 }
 
+/// The counters a search carries from node to node ([`SlidingModel::counters`]): each set met
+/// numbered (0: the searched position's), with its transposition key and the spawn it draws.
+#[derive(Debug, Default)]
+struct Carried {
+    /// Whether the search carries counters at all; when not, every node's number is 0.
+    on: bool,
+    /// The counters of each number.
+    states: Vec<Counters>,
+    /// The number of each set met.
+    ids: HashMap<Counters, u32>,
+    /// The key of each number's counters, mixed into its nodes' transposition keys.
+    keys: Vec<u64>,
+    /// The spawn after a move that left each number's counters, normalised: after the
+    /// searched position's own move, and deeper (asked of the model when first needed).
+    tiles: Vec<[Option<Tiles>; 2]>,
+    /// The key of the line rule of each number's counters ([`SlidingModel::line_key_with`]),
+    /// where the search moves the lines itself.
+    line_keys: Vec<Option<u64>>,
+    /// The lines moved, by the line rule's key and the packed line; `Err` for a line whose
+    /// move makes a tile the model does not number exactly.
+    lines: CountedLines,
+    /// The moves played, by the node's grid, counters' number, direction and move: the moves
+    /// of every iteration of iterative deepening are the same.
+    moves: HashMap<(Grid, u32, u8, u32), Option<Carry>, BuildHasherDefault<KeyHasher>>,
+}
+
+/// Lines moved by the rules of some counters: by the line rule's key and the packed line, the
+/// line after the move and its points (`None`: it did not move), or `Err` when the move makes
+/// a tile the model does not number exactly.
+type CountedLines =
+    HashMap<(u64, u64), Result<Option<(u64, f32)>, ()>, BuildHasherDefault<KeyHasher>>;
+
+/// A spawn's tiles and their chances, normalised, shared.
+type Tiles = Rc<[(u8, f32)]>;
+
+/// A move of a search that carries counters, the counters numbered ([`Carried`]).
+#[derive(Debug, Clone, Copy)]
+struct Carry {
+    grid: Grid,
+    moved: u8,
+    gained: f32,
+    lost: bool,
+    now: u32,
+    next: u32,
+}
+
+impl Carried {
+    /// The most moves kept ([`Carried::moves`]) before they are forgotten.
+    const MOST_MOVES: usize = 1 << 16;
+
+    /// Carries `counters` (the searched position's), or nothing.
+    fn new(counters: Option<Counters>) -> Self {
+        let mut carried = Carried::default();
+        if let Some(counters) = counters {
+            carried.on = true;
+            carried.id(counters);
+        }
+        carried
+    }
+
+    /// The number of `counters`, numbering them when first met.
+    fn id(&mut self, counters: Counters) -> u32 {
+        if let Some(&id) = self.ids.get(&counters) {
+            return id;
+        }
+        let id = u32::try_from(self.states.len()).unwrap_or(u32::MAX);
+        let mut h = 0x2545_F491_4F6C_DD1Du64;
+        for &c in &counters {
+            h = (h ^ c as u64).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+            h ^= h >> 32;
+        }
+        self.states.push(counters);
+        self.keys.push(h);
+        self.tiles.push([None, None]);
+        self.line_keys.push(None);
+        self.ids.insert(counters, id);
+        id
+    }
+
+    /// The counters of number `id` (the searched position's for a number never given).
+    fn counters(&self, id: u32) -> Counters {
+        let i = usize::try_from(id).unwrap_or(0);
+        self.states
+            .get(i)
+            .or(self.states.first())
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The move toward `d` of `grid`, `ahead` moves after the searched position's, with
+    /// number `id`'s counters, as the model plays it: the lines moved here, each once for each
+    /// line rule, where the model lets the search ([`SlidingModel::lines_with_counters`]);
+    /// else the model's whole move ([`SlidingModel::slide_counted`]).
+    fn play<M: SlidingModel + ?Sized>(
+        &mut self,
+        model: &M,
+        index: &LineIndex,
+        grid: &Grid,
+        d: usize,
+        ahead: u32,
+        id: u32,
+    ) -> Option<Carry> {
+        let counters = self.counters(id);
+        let whole = |carried: &mut Carried| {
+            let m = model.slide_counted(grid, d, ahead, &counters)?;
+            Some(Carry {
+                grid: m.grid,
+                moved: m.moved,
+                gained: m.gained as f32,
+                lost: m.lost,
+                now: carried.id(m.now),
+                next: carried.id(m.next),
+            })
+        };
+        if !model.lines_with_counters() {
+            return whole(self);
+        }
+        let i = usize::try_from(id).unwrap_or(0);
+        let rule = match self.line_keys.get(i).copied().flatten() {
+            Some(rule) => rule,
+            None => {
+                let rule = model.line_key_with(&counters);
+                if let Some(slot) = self.line_keys.get_mut(i) {
+                    *slot = Some(rule);
+                }
+                rule
+            }
+        };
+        if self.lines.len() > LINE_CACHE_LIMIT {
+            self.lines.clear();
+        }
+        let (side, lines) = (grid.side(), &mut self.lines);
+        let mut exact = true;
+        let slid = slide_grid(grid, index, d, &mut |key| {
+            let moved = match lines.get(&(rule, key)) {
+                Some(&hit) => hit,
+                None => {
+                    let mut buf = [0u8; 8];
+                    let side = side.min(8);
+                    for (i, slot) in buf.iter_mut().enumerate().take(side) {
+                        *slot = (key >> (8 * i)) as u8;
+                    }
+                    let moved = model
+                        .slide_line_with(&counters, &mut buf[..side])
+                        .map(|gained| {
+                            let after = pack(&buf[..side]);
+                            (after != key).then_some((after, gained as f32))
+                        })
+                        .ok_or(());
+                    lines.insert((rule, key), moved);
+                    moved
+                }
+            };
+            exact &= moved.is_ok();
+            moved.ok().flatten()
+        });
+        if !exact {
+            return whole(self);
+        }
+        let (mut after, moved, gained) = slid?;
+        let (lost, now, next) = model.after_counted(&mut after, d, ahead, &counters)?;
+        Some(Carry {
+            grid: after,
+            moved,
+            gained,
+            lost,
+            now: self.id(now),
+            next: self.id(next),
+        })
+    }
+
+    /// The transposition key of number `id`'s counters.
+    fn key(&self, id: u32) -> u64 {
+        let i = usize::try_from(id).unwrap_or(0);
+        self.keys.get(i).copied().unwrap_or(0)
+    }
+
+    /// The spawn, normalised, after a move that left number `id`'s counters (`first`: the
+    /// searched position's own move).
+    fn tiles<M: SlidingModel + ?Sized>(&mut self, model: &M, id: u32, first: bool) -> Tiles {
+        let counters = self.counters(id);
+        let i = usize::try_from(id).unwrap_or(0);
+        let Some(slot) = self.tiles.get_mut(i).map(|t| &mut t[usize::from(!first)]) else {
+            return normalise(model.tiles_with(&counters, first)).into();
+        };
+        slot.get_or_insert_with(|| normalise(model.tiles_with(&counters, first)).into())
+            .clone()
+    }
+}
+
+/// The move toward `d` a search that carries counters plays from `grid` with `counters`,
+/// `ahead` moves after the searched position's ([`Carried::play`]).
+#[cfg(test)]
+pub(crate) fn counted_move<M: SlidingModel + ?Sized>(
+    model: &M,
+    grid: &Grid,
+    d: usize,
+    ahead: u32,
+    counters: &Counters,
+) -> Option<CountedMove> {
+    let mut carried = Carried::new(Some(*counters));
+    let index = LineIndex::new(grid.side());
+    let m = carried.play(model, &index, grid, d, ahead, 0)?;
+    Some(CountedMove {
+        grid: m.grid,
+        moved: m.moved,
+        gained: m.gained as u64,
+        lost: m.lost,
+        now: carried.counters(m.now),
+        next: carried.counters(m.next),
+    })
+}
+
+/// The transposition key of a player's turn on `grid`: the move it is met at (`ahead`, where
+/// the rules change from move to move) and the key of what the search reads besides the board
+/// (`state`: the counters) mixed in.
+fn node_key(grid: &Grid, ahead: Option<u32>, state: u64) -> u64 {
+    let key = match ahead {
+        Some(ahead) => grid.key() ^ u64::from(ahead).wrapping_mul(0xD6E8_FEB8_6659_FD93),
+        None => grid.key(),
+    };
+    key ^ state
+}
+
 /// The caches of evaluated lines.
 pub(crate) type EvalCache = HashMap<u64, f32, BuildHasherDefault<KeyHasher>>;
 
@@ -790,6 +1110,8 @@ struct Search<'a, M: ?Sized> {
     /// The moved lines of each set of rules ([`SlidingModel::phases`]), at least one.
     lines: &'a mut [LineCache],
     evals: &'a mut EvalCache,
+    /// The counters carried from node to node, where the model has them.
+    carried: &'a mut Carried,
     stop: &'a mut Stopper,
 }
 
@@ -798,23 +1120,27 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
     fn root(&mut self, grid: &Grid, plies: u32) -> RootValues {
         let mut out = [None; 4];
         for (d, slot) in out.iter_mut().enumerate() {
-            if let Some((after, moved, gained, lost)) = self.slide(grid, d, 0) {
-                if lost {
+            if let Some(m) = self.slide(grid, d, 0, 0) {
+                if m.lost {
                     *slot = Some(self.prep.loss);
                     continue;
                 }
-                let later = self.chance(&after, d, moved, plies.saturating_sub(1), 1.0, 0);
-                *slot = Some(self.points(gained) + later);
+                let later = self.chance(&m, d, plies.saturating_sub(1), 1.0, 0);
+                *slot = Some(self.points(m.gained) + later);
             }
         }
         out
     }
 
-    /// The swipe toward `d` of the move `ahead` moves after the root's, by its rules.
-    /// The last item says whether the turn pipeline lost the game after the slide
-    /// ([`SlidingModel::after_slide`]).
-    fn slide(&mut self, grid: &Grid, d: usize, ahead: u32) -> Option<(Grid, u8, f32, bool)> {
+    /// The swipe toward `d` of the move `ahead` moves after the root's, by its rules, from
+    /// `grid` whose counters are number `counters` ([`Carried`]; 0 where the search carries
+    /// none). Says whether the turn pipeline lost the game after the slide
+    /// ([`SlidingModel::after_slide`], or the engine's own where counters are carried).
+    fn slide(&mut self, grid: &Grid, d: usize, ahead: u32, counters: u32) -> Option<Carry> {
         let model = self.model;
+        if self.carried.on {
+            return self.slide_counted(grid, d, ahead, counters);
+        }
         let last = self.lines.len().saturating_sub(1);
         let phase = model.phase(ahead, d).min(last);
         let lines = self.lines.get_mut(phase)?;
@@ -823,7 +1149,33 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
             line_move(model, phase, side, lines, key)
         })?;
         let lost = model.after_slide(&mut after);
-        Some((after, moved, gained, lost))
+        Some(Carry {
+            grid: after,
+            moved,
+            gained,
+            lost,
+            now: 0,
+            next: 0,
+        })
+    }
+
+    /// [`Search::slide`] where the search carries counters: the model's move with the node's
+    /// counters ([`SlidingModel::slide_counted`]), remembered for the next iterations.
+    #[cold]
+    fn slide_counted(&mut self, grid: &Grid, d: usize, ahead: u32, counters: u32) -> Option<Carry> {
+        let key = (*grid, counters, d as u8, ahead);
+        if let Some(&hit) = self.carried.moves.get(&key) {
+            return hit;
+        }
+        let index = &self.prep.index;
+        let carry = self
+            .carried
+            .play(self.model, index, grid, d, ahead, counters);
+        if self.carried.moves.len() >= Carried::MOST_MOVES {
+            self.carried.moves.clear();
+        }
+        self.carried.moves.insert(key, carry);
+        carry
     }
 
     /// The points a move earned, as the evaluation counts them: the learned evaluation adds
@@ -838,8 +1190,8 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
     }
 
     /// The value of a position where the player is to move, the move `ahead` moves after the
-    /// root's.
-    fn eval(&mut self, grid: &Grid, ahead: u32) -> f32 {
+    /// root's, with the counters numbered `counters`.
+    fn eval(&mut self, grid: &Grid, ahead: u32, counters: u32) -> f32 {
         let prep = self.prep;
         let Some(learned) = &prep.learned else {
             return prep.eval.board(grid, &prep.index, self.evals);
@@ -847,12 +1199,13 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
         // The learned values are of afterstates: the best move's points and afterstate.
         let mut best = f32::NEG_INFINITY;
         for d in 0..4 {
-            if let Some((after, _, gained, lost)) = self.slide(grid, d, ahead) {
-                if lost {
+            if let Some(m) = self.slide(grid, d, ahead, counters) {
+                if m.lost {
                     best = best.max(self.prep.loss);
                     continue;
                 }
-                best = best.max(gained + learned.network.value(after.packed(), learned.later));
+                let value = learned.network.value(m.grid.packed(), learned.later);
+                best = best.max(m.gained + value);
             }
         }
         if best == f32::NEG_INFINITY {
@@ -863,8 +1216,9 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
     }
 
     /// The value of the board the move `ahead` moves after the root's left, before the game's
-    /// answer (the root's own move, 0, is the one whose next tile the state may show).
-    fn eval_after(&mut self, after: &Grid, ahead: u32) -> f32 {
+    /// answer (the root's own move, 0, is the one whose next tile the state may show), the
+    /// counters at the turn's end numbered `counters`.
+    fn eval_after(&mut self, after: &Grid, ahead: u32, counters: u32) -> f32 {
         match &self.prep.learned {
             Some(learned) => {
                 let class = if ahead == 0 {
@@ -874,27 +1228,28 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
                 };
                 learned.network.value(after.packed(), class)
             }
-            None => self.eval(after, ahead + 1),
+            None => self.eval(after, ahead + 1, counters),
         }
     }
 
     /// A player's turn, the move `ahead` moves after the root's, with `plies` plies left,
-    /// reached with probability `prob`.
-    fn turn(&mut self, grid: &Grid, plies: u32, prob: f32, ahead: u32) -> f32 {
+    /// reached with probability `prob`, the counters numbered `counters` ([`Carried`]).
+    fn turn(&mut self, grid: &Grid, plies: u32, prob: f32, ahead: u32, counters: u32) -> f32 {
         if prob < self.prep.min_probability {
-            return self.eval(grid, ahead);
+            return self.eval(grid, ahead, counters);
         }
         if plies == 0 {
             self.stop.depth_cut = true;
-            return self.eval(grid, ahead);
+            return self.eval(grid, ahead, counters);
         }
         // Where the rules change from move to move, a board is worth more or less by the move
-        // it is met at.
-        let key = if self.lines.len() > 1 {
-            grid.key() ^ u64::from(ahead).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+        // it is met at; where the search carries counters, by its counters.
+        let state = if self.carried.on {
+            self.carried.key(counters)
         } else {
-            grid.key()
-        } ^ self.model.state_key();
+            self.model.state_key()
+        };
+        let key = node_key(grid, (self.lines.len() > 1).then_some(ahead), state);
         let depth = plies.min(u32::from(MAX_TABLE_DEPTH)) as u8;
         if let Some(hit) = self.tt.get(key, 0, depth) {
             self.stop.depth_cut |= !hit.complete;
@@ -909,13 +1264,13 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
         let cut_before = std::mem::replace(&mut self.stop.depth_cut, false);
         let mut best = f32::NEG_INFINITY;
         for d in 0..4 {
-            if let Some((after, moved, gained, lost)) = self.slide(grid, d, ahead) {
-                if lost {
+            if let Some(m) = self.slide(grid, d, ahead, counters) {
+                if m.lost {
                     best = best.max(self.prep.loss);
                     continue;
                 }
-                let later = self.chance(&after, d, moved, plies - 1, prob, ahead);
-                best = best.max(self.points(gained) + later);
+                let later = self.chance(&m, d, plies - 1, prob, ahead);
+                best = best.max(self.points(m.gained) + later);
             }
         }
         if best == f32::NEG_INFINITY {
@@ -938,21 +1293,14 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
     }
 
     /// The game's answer to the move `ahead` moves after the root's (0: the root's own, whose
-    /// next tile the state may show), toward `d`, that left `after` (moving the lines
-    /// `moved`): the expected value over where the tile lands and what it is, `plies` plies
-    /// left.
-    fn chance(
-        &mut self,
-        after: &Grid,
-        d: usize,
-        moved: u8,
-        plies: u32,
-        prob: f32,
-        ahead: u32,
-    ) -> f32 {
+    /// next tile the state may show), toward `d`, that left `m`'s grid (moving its lines
+    /// `moved`, its counters `now` for the spawn and `next` after it): the expected value
+    /// over where the tile lands and what it is, `plies` plies left.
+    fn chance(&mut self, m: &Carry, d: usize, plies: u32, prob: f32, ahead: u32) -> f32 {
+        let (after, moved, counters) = (&m.grid, m.moved, m.next);
         if plies == 0 {
             self.stop.depth_cut = true;
-            return self.eval_after(after, ahead);
+            return self.eval_after(after, ahead, counters);
         }
         let mut cells = [0u8; MAX_CELLS];
         let n = spawn_cells(
@@ -964,10 +1312,18 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
             &mut cells,
         );
         let prep = self.prep;
-        let tiles = if ahead == 0 { &prep.next } else { &prep.later };
+        let carried;
+        let tiles: &[(u8, f32)] = if self.carried.on {
+            carried = self.carried.tiles(self.model, m.now, ahead == 0);
+            &carried
+        } else if ahead == 0 {
+            &prep.next
+        } else {
+            &prep.later
+        };
         if n == 0 || tiles.is_empty() {
             // Nothing arrives: the player moves again.
-            return self.turn(after, plies - 1, prob, ahead + 1);
+            return self.turn(after, plies - 1, prob, ahead + 1, counters);
         }
         // Sample evenly spread cells on big boards, from a start the position decides.
         let used = n.min(self.prep.max_spawn_cells);
@@ -983,7 +1339,7 @@ impl<M: SlidingModel + ?Sized> Search<'_, M> {
             for &(rank, p) in tiles {
                 let mut next = *after;
                 next.cells[i] = rank;
-                total += p * self.turn(&next, plies - 1, share * p, ahead + 1);
+                total += p * self.turn(&next, plies - 1, share * p, ahead + 1, counters);
             }
         }
         total / used as f32

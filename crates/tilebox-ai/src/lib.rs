@@ -47,7 +47,7 @@ use std::time::Duration;
 
 use tilebox_sliding::{Direction, NextCard, SlidingState};
 
-pub use generic::{GenericEngine, Grid, Learned, SlidingModel, SpawnAt};
+pub use generic::{CountedMove, GenericEngine, Grid, Learned, SlidingModel, SpawnAt};
 pub use heuristic::{eval_2048, eval_threes};
 pub use sliding::{Bitboard, SlidingPlayer, VariantModel};
 pub use threes::{CardOdds, Deck, DeckError, bonus_ranks, card_odds};

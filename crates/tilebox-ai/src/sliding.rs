@@ -17,7 +17,7 @@ use tilebox_sliding::{
     Board, Direction, NextCard, Rank, Rules, SlidingState, Variant, builtin_variant,
 };
 
-use crate::generic::{GenericEngine, Grid, Learned, SlidingModel, SpawnAt, grid_rank};
+use crate::generic::{CountedMove, GenericEngine, Grid, Learned, SlidingModel, SpawnAt, grid_rank};
 use crate::network::{self, PlayNetwork};
 use crate::threes::Deck;
 use crate::{Advice, Engine, Limits, bitboard};
@@ -78,11 +78,24 @@ pub struct VariantModel {
     alphabet: Option<Arc<[Rank]>>,
     /// The turn pipeline as the search reads it, where the variant has one.
     after: Option<Arc<AfterSlide>>,
+    /// Where the variant has counters: what the search needs to carry them from node to node
+    /// ([`SlidingModel::counters`]).
+    counting: Option<Arc<Counting>>,
 }
 
-/// A turn pipeline's one-tile rules and `lose`, read with the counters of the searched state
-/// (they stay as they are there through the search: a documented approximation, as a bag's
-/// remaining tiles do), in this model's numbers.
+/// The searched state's rules, counters and move number, from which a search plays every move
+/// with its own node's counters, as the engine does ([`SlidingModel::slide_counted`]).
+#[derive(Debug)]
+struct Counting {
+    /// The state's rules (at its counters; [`Rules::at`] gives those of others).
+    rules: Rules,
+    counters: Counters,
+    turn: u64,
+}
+
+/// A turn pipeline's one-tile rules and `lose`, read with the counters of one state (a variant
+/// without counters reads them alike on every move; one with counters is searched by the
+/// engine's own pipeline, node by node: [`Counting`]), in this model's numbers.
 #[derive(Debug)]
 struct AfterSlide {
     /// What each tile becomes (0: it vanishes).
@@ -143,9 +156,19 @@ impl VariantModel {
                 ..model
             }
         };
+        let counting = (!rules.variant().pipeline.counters.is_empty()).then(|| {
+            Arc::new(Counting {
+                rules: rules.clone(),
+                counters: state.counters(),
+                turn: state.turn(),
+            })
+        });
         let reads_turn = rules.variant().reads_turn();
         if !rules.has_move_rules() && !reads_turn {
-            return model_of(rules, 0);
+            return Self {
+                counting,
+                ..model_of(rules, 0)
+            };
         }
         // Every move a search reaches: a move and the game's answer are two plies. Moves share
         // a model when they play by the same rules and their rules read the same of `t`.
@@ -180,6 +203,7 @@ impl VariantModel {
             .cloned()
             .unwrap_or_else(|| model_of(rules, 0));
         model.moves = Some(Arc::new(MoveModels { models, phase }));
+        model.counting = counting;
         model
     }
 
@@ -387,6 +411,7 @@ impl VariantModel {
             turn,
             alphabet,
             after: None,
+            counting: None,
         };
         let later: Vec<(u8, f64)> = later
             .into_iter()
@@ -418,6 +443,48 @@ impl VariantModel {
     }
 }
 
+impl VariantModel {
+    /// [`SlidingModel::slide_line_scored`] by `rules` (this model's, or those of other
+    /// counters, [`Rules::at`]) on this model's move; and whether this model numbers every
+    /// tile the move leaves (a range of integers numbers some only: [`VariantModel::code`]).
+    fn slide_line_by(&self, rules: &Rules, line: &mut [u8]) -> (u64, bool) {
+        let side = self.side;
+        if line.len() != side {
+            return (0, true);
+        }
+        let mut rows = vec![vec![0u64; side]; side];
+        for (slot, &rank) in rows[0].iter_mut().zip(line.iter()) {
+            *slot = rules.value(self.rank(rank));
+        }
+        let Ok(board) = rules.board_from_values(&rows) else {
+            return (0, true);
+        };
+        let slide = rules.slide_on(&board, Direction::Left, self.turn);
+        let mut exact = true;
+        if let Some(row) = slide.board.rows().next() {
+            for (slot, &rank) in line.iter_mut().zip(row) {
+                *slot = self.code(rank);
+                exact &= self.rank(*slot) == rank;
+            }
+        }
+        (slide.gained, exact)
+    }
+
+    /// The engine's board of `grid` by `rules`; `None` if a tile is not one of theirs.
+    fn board_of(&self, rules: &Rules, grid: &Grid) -> Option<Board> {
+        let rows: Vec<Vec<u64>> = grid
+            .rows()
+            .into_iter()
+            .map(|row| {
+                row.into_iter()
+                    .map(|code| rules.value(self.rank(code)))
+                    .collect()
+            })
+            .collect();
+        rules.board_from_values(&rows).ok()
+    }
+}
+
 /// The `most` likeliest tiles of `chances`, their chances scaled to add up to 1 (all of them,
 /// in their order, when there are no more).
 fn likeliest(mut chances: Vec<(Rank, f64)>, most: usize) -> Vec<(Rank, f64)> {
@@ -446,24 +513,7 @@ impl SlidingModel for VariantModel {
     /// rest being empty): the merges' points, or where the score is read off the board
     /// (Threes), the line's points after the move less before (the engine's `gained`).
     fn slide_line_scored(&self, line: &mut [u8]) -> u64 {
-        let side = self.side;
-        if line.len() != side {
-            return 0;
-        }
-        let mut rows = vec![vec![0u64; side]; side];
-        for (slot, &rank) in rows[0].iter_mut().zip(line.iter()) {
-            *slot = self.rules.value(self.rank(rank));
-        }
-        let Ok(board) = self.rules.board_from_values(&rows) else {
-            return 0;
-        };
-        let slide = self.rules.slide_on(&board, Direction::Left, self.turn);
-        if let Some(row) = slide.board.rows().next() {
-            for (slot, &rank) in line.iter_mut().zip(row) {
-                *slot = self.code(rank);
-            }
-        }
-        slide.gained
+        self.slide_line_by(&self.rules, line).0
     }
 
     fn spawn_at(&self) -> SpawnAt {
@@ -538,6 +588,121 @@ impl SlidingModel for VariantModel {
 
     fn state_key(&self) -> u64 {
         self.after.as_ref().map_or(0, |a| a.key)
+    }
+
+    fn counters(&self) -> Option<Counters> {
+        self.counting.as_ref().map(|c| c.counters)
+    }
+
+    /// The engine's own move of the board: the slide by the rules of `counters` ([`Rules::at`])
+    /// on move `turn + ahead`, then the turn pipeline before the spawn
+    /// ([`Rules::before_spawn`]: `made`, the events, the ticks) and its `lose`. `lose` reads
+    /// the board in the game after the spawn; here before it (the spawned tile, one of the
+    /// lowest, is taken not to lose).
+    fn slide_counted(
+        &self,
+        grid: &Grid,
+        d: usize,
+        ahead: u32,
+        counters: &Counters,
+    ) -> Option<CountedMove> {
+        let c = self.counting.as_ref()?;
+        let dir = *Direction::ALL.get(d)?;
+        let rules = c.rules.at(counters);
+        let board = self.board_of(&rules, grid)?;
+        let turn = c.turn.saturating_add(u64::from(ahead));
+        let mut slide = rules.slide_on(&board, dir, turn);
+        if !slide.moved {
+            return None;
+        }
+        let (now, next) = rules.before_spawn(&mut slide, counters, turn, dir);
+        let moved = slide
+            .moved_lines
+            .iter()
+            .filter(|&&line| line < 8)
+            .fold(0u8, |bits, &line| bits | 1 << line);
+        Some(CountedMove {
+            grid: Grid::from_board_by(&slide.board, |r| self.code(r)),
+            moved,
+            gained: slide.gained,
+            lost: rules.is_lost(&slide.board, &now, turn),
+            now,
+            next,
+        })
+    }
+
+    /// Where no `made` reads the merges' tiles and the rules are those of every move: the
+    /// search moves the lines itself, by the rules of the counters ([`Rules::at`]).
+    fn lines_with_counters(&self) -> bool {
+        let variant = self.rules.variant();
+        self.counting.is_some()
+            && variant.pipeline.made.is_empty()
+            && self.moves.is_none()
+            && variant.hook.is_none()
+    }
+
+    /// The counters the merge rules read, as [`Rules::at`] holds them: those the line rule
+    /// reads.
+    fn line_key_with(&self, counters: &Counters) -> u64 {
+        let Some(c) = &self.counting else {
+            return 0;
+        };
+        if !c.rules.has_counter_merges() {
+            return 0;
+        }
+        let mut hasher = DefaultHasher::new();
+        c.rules.at(counters).merge_counters().hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn slide_line_with(&self, counters: &Counters, line: &mut [u8]) -> Option<u64> {
+        let (gained, exact) = match &self.counting {
+            Some(c) => self.slide_line_by(&c.rules.at(counters), line),
+            None => self.slide_line_by(&self.rules, line),
+        };
+        exact.then_some(gained)
+    }
+
+    /// The turn pipeline before the spawn on the slid `grid` ([`Rules::after_move`]: the events
+    /// and the ticks; there is no `made` where the search moves the lines itself), then `lose`.
+    fn after_counted(
+        &self,
+        grid: &mut Grid,
+        d: usize,
+        ahead: u32,
+        counters: &Counters,
+    ) -> Option<(bool, Counters, Counters)> {
+        let c = self.counting.as_ref()?;
+        let dir = *Direction::ALL.get(d)?;
+        let rules = c.rules.at(counters);
+        let mut board = self.board_of(&rules, grid)?;
+        let turn = c.turn.saturating_add(u64::from(ahead));
+        let (now, next) = rules.after_move(&mut board, counters, turn, dir);
+        *grid = Grid::from_board_by(&board, |r| self.code(r));
+        Some((rules.is_lost(&board, &now, turn), now, next))
+    }
+
+    /// The spawn as the engine draws it with `counters` (the weights, and a `draw`'s likeliest
+    /// tiles); the state's knowledge after its own move where the variant previews or fills a
+    /// bag, the full bag or the weights deeper, as without counters.
+    fn tiles_with(&self, counters: &Counters, first: bool) -> Vec<(u8, f64)> {
+        let variant = self.rules.variant();
+        let from_state =
+            variant.preview || variant.hook.is_some() || !self.rules.full_bag().is_empty();
+        if self.counting.is_none() || from_state {
+            return if first {
+                self.next.clone()
+            } else {
+                self.later.clone()
+            };
+        }
+        let chances = self.rules.spawn_chances_with(counters);
+        let chances = if variant.pipeline.draw.is_some() {
+            likeliest(chances, Self::MOST_DRAWN)
+        } else {
+            chances
+        };
+        self.tiles(chances)
     }
 
     fn phase_key(&self, phase: usize) -> Option<u64> {
@@ -1075,6 +1240,190 @@ mod tests {
         }
         // Positions where some move loses and another does not are met.
         assert!(avoided > 0);
+    }
+
+    /// A small game whose counter changes what a move two plies down does: making a 4 loses
+    /// while `k` is 0, `k` turns 1 at the end of a move that leaves a 3 on the board, and from
+    /// then on the 1s vanish after every move. Only 1s spawn; 2 + 2 makes 3, 1 + 3 makes 4, and
+    /// 1 + 1 does not merge.
+    const UNLOCK: &str = r#"{"format": 3, "id": "unlock", "title": "Unlock", "description": "d",
+        "side": 3, "tiles": [1, 2, 3, 4],
+        "merges": [{"tiles": [2, 2], "makes": 3},
+                   {"tiles": [1, 3], "makes": 4, "any_order": true}],
+        "motion": "slide", "spawn": {"weights": {"1": 1}}, "spawn_at": "anywhere",
+        "start": 0, "preview": false, "win": null, "score": "merges",
+        "counters": {"k": {"start": 0, "values": [0, 1]}},
+        "events": [{"if": "any(a = 3)", "then": {"k": "1"}}],
+        "tick": [{"when": ["a = 1", "k = 1"], "makes": null}],
+        "lose": "any(a = 4 and k = 0)"}"#;
+
+    /// The search carries the counters from node to node. On `1 1 1 / . 2 2 / . . .` (k = 0)
+    /// a swipe left or right makes a 3 under a 1, and k turns 1 at the move's end: on the next
+    /// move a 4 made does not lose, and the 1s vanish. Down makes nothing. Read with the
+    /// counters frozen at the state's (as the search did before), left and right lead, two
+    /// plies down, to many a 4 made while k is 0, a loss, and to no 1 vanishing: that search
+    /// goes down. Carrying them, the search takes the merge.
+    #[test]
+    fn the_search_carries_the_counters_and_sees_a_loss_lifted_two_plies_down() {
+        let v = Variant::from_text(UNLOCK).unwrap();
+        let rules = Rules::new(&v).unwrap();
+        let board = rules
+            .board_from_values(&[vec![1, 1, 1], vec![0, 2, 2], vec![0, 0, 0]])
+            .unwrap();
+        let state = SlidingState::from_board(&rules, board, None, 1);
+        assert_eq!(state.counters()[0], 0);
+        // The engine: left leaves a 3 under a 1 and k = 1; then up makes a 4, which does not
+        // lose, and the 1s vanish.
+        let left = Sliding::apply(&state, &Direction::Left).unwrap();
+        assert_eq!((left.counters()[0], left.lost()), (1, false));
+        assert_eq!(Grid::from_board(left.board()).rows()[1][0], 3);
+        let mut slid = rules.slide_on(left.board(), Direction::Up, 1);
+        let (now, _) = rules.before_spawn(&mut slid, &left.counters(), 1, Direction::Up);
+        assert!(slid.board.cells_with_ranks().any(|(_, r)| r == 4));
+        assert!(slid.board.cells_with_ranks().all(|(_, r)| r != 1));
+        assert!(!rules.is_lost(&slid.board, &now, 1));
+        // The same move with k frozen at 0 loses.
+        let mut slid = rules.slide_on(left.board(), Direction::Up, 1);
+        let (now, _) = rules.before_spawn(&mut slid, &state.counters(), 1, Direction::Up);
+        assert!(rules.is_lost(&slid.board, &now, 1));
+
+        let limits = Limits::fixed_depth(3);
+        let carried = SlidingPlayer::new().advise(&state, &limits).unwrap();
+        let model = VariantModel::of_state(&state);
+        assert_eq!(model.counters(), Some(state.counters()));
+        let frozen = VariantModel {
+            counting: None,
+            ..model
+        };
+        let before = GenericEngine::new()
+            .advise_board(&frozen, state.board(), &limits)
+            .unwrap();
+        let merges = [Direction::Left, Direction::Right];
+        assert!(merges.contains(&carried.best), "{carried:?}");
+        assert_eq!(before.best, Direction::Down, "{before:?}");
+    }
+
+    /// Where the search carries counters, the model of a state plays its first move and the
+    /// next as the engine does, whether the search moves the lines itself (all but Wildcard
+    /// 2048, whose `made` reads the tiles merges make) or the model moves the board: for every
+    /// move of games of each built-in with counters, and every move after it, the board before
+    /// the spawn, the lines moved, the loss and the counters the turn ends with are the
+    /// engine's, the second move read with the counters the model's first left.
+    #[test]
+    fn the_counted_moves_are_the_engines_two_moves_deep() {
+        let modes = builtin_variants()
+            .into_iter()
+            .filter(|v| !v.pipeline.counters.is_empty());
+        let mut seconds = 0;
+        let mut own_lines = 0;
+        for v in modes {
+            walk(&v, 2, 60, |state| {
+                let model = VariantModel::of_state(state);
+                own_lines += usize::from(model.lines_with_counters());
+                // The search's move, which is the model's whole move.
+                let play = |grid: &Grid, d, ahead, counters: &Counters| {
+                    let m = crate::generic::counted_move(&model, grid, d, ahead, counters);
+                    assert_eq!(m, model.slide_counted(grid, d, ahead, counters), "{}", v.id);
+                    m
+                };
+                let code = |board: &Board| Grid::from_board_by(board, |r| model.grid_rank(r));
+                let numbered = |board: &Board| {
+                    board
+                        .cells_with_ranks()
+                        .all(|(_, r)| model.rank(model.grid_rank(r)) == r)
+                };
+                for (d, dir) in Direction::ALL.into_iter().enumerate() {
+                    let counters = state.counters();
+                    let first = play(&code(state.board()), d, 0, &counters);
+                    let Ok(after) = Sliding::apply(state, &dir) else {
+                        assert!(first.is_none(), "{}", v.id);
+                        continue;
+                    };
+                    let first = first.unwrap();
+                    // The board before the spawn: a moved slide leaves an empty cell, and the
+                    // tile lands on one.
+                    let spawned = after.last_spawn().unwrap();
+                    let want = code(after.board()).with(spawned, 0);
+                    assert_eq!(first.grid, want, "{} {dir:?}", v.id);
+                    let moved: Vec<usize> =
+                        (0..8).filter(|l| first.moved & (1 << l) != 0).collect();
+                    let slid = state.rules().slide_on(state.board(), dir, state.turn());
+                    assert_eq!(moved, slid.moved_lines, "{} {dir:?}", v.id);
+                    assert_eq!(first.next, after.counters(), "{} {dir:?}", v.id);
+                    assert_eq!(first.lost, after.lost(), "{} {dir:?}", v.id);
+                    if after.lost() || !numbered(after.board()) {
+                        continue;
+                    }
+                    // The move after, from the board the spawn left.
+                    for (e, toward) in Direction::ALL.into_iter().enumerate() {
+                        let second = play(&code(after.board()), e, 1, &first.next);
+                        match Sliding::apply(&after, &toward) {
+                            Ok(next) => {
+                                let second = second.unwrap();
+                                let want = code(next.board()).with(next.last_spawn().unwrap(), 0);
+                                assert_eq!(second.grid, want, "{} {toward:?}", v.id);
+                                assert_eq!(second.next, next.counters(), "{} {toward:?}", v.id);
+                                assert_eq!(second.lost, next.lost(), "{}", v.id);
+                                seconds += 1;
+                            }
+                            Err(_) => assert!(second.is_none(), "{} {toward:?}", v.id),
+                        }
+                    }
+                }
+            });
+        }
+        assert!(seconds > 100, "{seconds}");
+        assert!(own_lines > 100, "{own_lines}");
+    }
+
+    /// Every built-in with counters (378, Mod 27, 2058, Wildcard 2048) is played by the
+    /// player, its search carrying them from the state's, with legal moves only, to the end of
+    /// two games each (a few hundred moves; 2058's near a thousand), and its hints under a time
+    /// budget are legal moves.
+    #[test]
+    fn every_mode_with_counters_is_played_legally_to_its_end() {
+        let modes: Vec<Variant> = builtin_variants()
+            .into_iter()
+            .filter(|v| !v.pipeline.counters.is_empty())
+            .collect();
+        assert!(modes.len() >= 4, "{}", modes.len());
+        let mut player = SlidingPlayer::new();
+        for v in &modes {
+            for seed in 1..=2 {
+                let mut game = Session::<Sliding>::new(v.clone(), seed).unwrap();
+                for _ in 0..3000 {
+                    let state = game.state();
+                    let legal = Sliding::legal_moves(state);
+                    let model = VariantModel::of_state(state);
+                    assert_eq!(model.counters(), Some(state.counters()), "{}", v.id);
+                    match player.advise(state, &Limits::fixed_depth(2)) {
+                        Some(a) => {
+                            assert!(legal.contains(&a.best), "{} seed {seed}", v.id);
+                            assert!(a.values.iter().all(|(d, _)| legal.contains(d)), "{}", v.id);
+                            game.play(a.best).unwrap();
+                        }
+                        None => {
+                            assert!(legal.is_empty(), "{} seed {seed}", v.id);
+                            break;
+                        }
+                    }
+                }
+                let over = Sliding::legal_moves(game.state()).is_empty();
+                assert!(over, "{} seed {seed}: not over", v.id);
+            }
+            // Hints under a time budget, as the app asks them (iterative deepening, cut off).
+            let mut game = Session::<Sliding>::new(v.clone(), 3).unwrap();
+            let limits = Limits::per_move(std::time::Duration::from_millis(3));
+            for _ in 0..20 {
+                let legal = Sliding::legal_moves(game.state());
+                let Some(a) = player.advise(game.state(), &limits) else {
+                    assert!(legal.is_empty(), "{}", v.id);
+                    break;
+                };
+                assert!(legal.contains(&a.best), "{}", v.id);
+                game.play(a.best).unwrap();
+            }
+        }
     }
 
     #[test]

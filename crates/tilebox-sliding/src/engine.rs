@@ -770,6 +770,27 @@ impl Rules {
         (now, next)
     }
 
+    /// The turn pipeline before the spawn on `slide` (a slide of move `turn` toward `dir`,
+    /// the counters `counters` before it), in the Compendium's order: what the tiles made do
+    /// to the counters (`made`, at once, as the Compendium sets its variables during the
+    /// merge), then the events and the ticks on the slide's board ([`Rules::after_move`]).
+    /// Returns the counters' values for the rest of the turn (the spawn, `lose` and `win` read
+    /// them) and their new values, which they take at the turn's end. A game's move and the
+    /// AI's search both run it. Without a pipeline: the counters as they are, twice.
+    pub fn before_spawn(
+        &self,
+        slide: &mut Slide,
+        counters: &Counters,
+        turn: u64,
+        dir: Direction,
+    ) -> (Counters, Counters) {
+        if !self.has_pipeline() {
+            return (*counters, *counters);
+        }
+        let made = self.after_made(slide, counters, turn);
+        self.after_move(&mut slide.board, &made, turn, dir)
+    }
+
     /// [`Rules::after_move`] of a move toward the left: the counters' new values.
     pub fn after_slide(&self, board: &mut Board, counters: &Counters, turn: u64) -> Counters {
         self.after_move(board, counters, turn, Direction::Left).1

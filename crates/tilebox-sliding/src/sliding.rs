@@ -478,21 +478,12 @@ impl Puzzle for Sliding {
         // The turn pipeline, in the Compendium's order: the events on the slid board, then the
         // ticks; the spawn; the lose and win tests; then the counters' new values.
         let pipeline = state.rules.has_pipeline();
-        // What the tiles made do to the counters (`made`) holds at once, for the rest of the
-        // pipeline and the spawn, as the Compendium sets its variables during the merge.
-        let made = if pipeline {
-            state.rules.after_made(&slide, &state.counters, state.turn)
-        } else {
-            state.counters
-        };
-        // The counters for the rest of the turn (its `lose` and `win`), and their new values.
-        let (now, counters) = if pipeline {
+        // The counters for the rest of the turn (the spawn, its `lose` and `win`), and their
+        // new values.
+        let (now, counters) =
             state
                 .rules
-                .after_move(&mut slide.board, &made, state.turn, *mv)
-        } else {
-            (made, made)
-        };
+                .before_spawn(&mut slide, &state.counters, state.turn, *mv);
         // A hook (DIVE's seeds) after the pipeline's ticks, before the spawn, which draws from
         // the pool it leaves.
         let (pool, hook_scored) = if state.rules.variant().hook.is_some() {

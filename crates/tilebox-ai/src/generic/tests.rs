@@ -590,3 +590,35 @@ fn lines_moved_by_a_set_of_rules_are_kept_for_the_next_search_of_it() {
         assert!(engine.lines[at].len() >= len, "{key:?}: {len}");
     }
 }
+
+/// The transposition key of a player's turn carries the counters the search carries: the same
+/// grid with other counters is another position (and the same counters the same one).
+#[test]
+fn the_transposition_key_differs_by_the_counters() {
+    let grid = Grid::from_ranks(&[vec![1, 2, 0], vec![0, 0, 0], vec![3, 0, 1]]).unwrap();
+    let mut carried = Carried::new(Some([3, 0, 0, 0]));
+    let other = carried.id([4, 0, 0, 0]);
+    assert_ne!(other, 0);
+    assert_eq!(carried.id([3, 0, 0, 0]), 0);
+    assert_eq!(carried.id([4, 0, 0, 0]), other);
+    for ahead in [None, Some(2)] {
+        let at = |id| node_key(&grid, ahead, carried.key(id));
+        assert_ne!(at(0), at(other), "{ahead:?}");
+        assert_eq!(at(other), node_key(&grid, ahead, carried.key(other)));
+    }
+    // Counters that differ in any place.
+    let keys: Vec<u64> = (0..4)
+        .map(|i| {
+            let mut c = [3, 0, 0, 0];
+            c[i] += 1;
+            let id = carried.id(c);
+            carried.key(id)
+        })
+        .collect();
+    for (i, a) in keys.iter().enumerate() {
+        assert!(keys[i + 1..].iter().all(|b| a != b), "{keys:?}");
+        assert_ne!(*a, carried.key(0));
+    }
+    // A search that carries nothing keeps the key it had.
+    assert!(!Carried::new(None).on);
+}

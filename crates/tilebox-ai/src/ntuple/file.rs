@@ -355,6 +355,8 @@ fn write_to(tmp: &Path, variant: &Variant, network: &Network, run: &RunState) ->
 struct Source<R> {
     inner: R,
     hash: u64,
+    /// Bytes read so far.
+    at: u64,
 }
 
 impl<R: Read> Source<R> {
@@ -364,6 +366,7 @@ impl<R: Read> Source<R> {
             _ => Cause::Io(e),
         })?;
         self.hash = fnv(self.hash, buf);
+        self.at += buf.len() as u64;
         Ok(())
     }
 
@@ -410,6 +413,7 @@ fn open_source(path: &Path, capacity: usize) -> Result<Source<BufReader<File>>, 
     Ok(Source {
         inner: BufReader::with_capacity(capacity, file),
         hash: FNV_OFFSET,
+        at: 0,
     })
 }
 
@@ -429,6 +433,21 @@ fn read<S: Sink>(
     // A player stops at the first checksum; training's part may follow.
     let last = header.run.rule == Rule::Td0;
     check_sum(&mut src, last).map_err(fail)?;
+    if header.run.rule == Rule::Coherence {
+        // Its accumulators are not read, but a file cut short in them is refused all the same.
+        let rest = 8 * header.layout.weight_count() as u64 + 8;
+        let len = src
+            .inner
+            .get_ref()
+            .metadata()
+            .map_err(|e| fail(Cause::Io(e)))?
+            .len();
+        match len.cmp(&(src.at + rest)) {
+            std::cmp::Ordering::Less => return Err(fail(Cause::Short("accumulators"))),
+            std::cmp::Ordering::Greater => return Err(fail(Cause::Corrupt)),
+            std::cmp::Ordering::Equal => {}
+        }
+    }
     check_variant(&header, variant).map_err(fail)?;
     Ok((out, header))
 }
@@ -443,6 +462,7 @@ fn check_sum<R: Read>(src: &mut Source<R>, last: bool) -> Result<(), Cause> {
     })?;
     // Anything after the checksum is not of the file as written.
     let mut more = [0u8; 1];
+    src.at += 8;
     let trailing = if last { src.inner.read(&mut more)? } else { 0 };
     if u64::from_le_bytes(sum) != src.hash || trailing != 0 {
         return Err(Cause::Corrupt);

@@ -10,14 +10,19 @@
 //!   by the previewed tile ([`preview_class`]), `16 × 16^4` weights.
 //! - The value of an afterstate (the board after a swipe, before the new tile) is the sum of
 //!   the weights its features pick ([`Compiled::value`]); one TD step adds the same amount to
-//!   each of them ([`Network::adjust`]). Both walk a fixed table of cells: nothing is
+//!   each of them ([`Network::adjust`]), or, learning by temporal coherence, that amount times
+//!   each weight's own rate ([`cohere`]). Both walk a fixed table of cells: nothing is
 //!   allocated per call.
+//! - A layout may have stages ([`Layout::with_stages`]): a whole set of weights for each, the
+//!   stage of a board being the last whose lowest rank its largest tile reaches
+//!   ([`Layout::stage_of`]). The standard run's second stage starts at rank
+//!   [`SECOND_STAGE`] (16384 in 2048, 6144 in Threes).
 //!
 //! Weights are `f32` while training ([`Network`]: atomics, so that threads may share them
 //! lock-free, "Hogwild"), and 16-bit integers with one scale while playing ([`PlayNetwork`]),
-//! which keeps the standard 4×6-tuple network at 130 MiB instead of 260.
+//! which keeps the standard 4×6-tuple network at 128 MiB a stage instead of 256.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 use thiserror::Error;
 use tilebox_sliding::{Board, SlidingState};
@@ -31,8 +36,16 @@ pub const MAX_TUPLE: usize = 6;
 /// The most tuples a layout has (the preview's family not counted).
 pub const MAX_TUPLES: usize = 16;
 
-/// The most weights a network has: at 16 bits a weight, 160 MiB, the most a player holds.
-pub const MAX_WEIGHTS: usize = 80 << 20;
+/// The most weights a network has, its stages together: at 16 bits a weight, 320 MiB, the
+/// most a player holds.
+pub const MAX_WEIGHTS: usize = 160 << 20;
+
+/// The most stages a layout has.
+pub const MAX_STAGES: usize = 4;
+
+/// The lowest rank of the standard run's second stage: a board whose largest tile is the
+/// ladder's 14th (16384 in 2048, 6144 in Threes) or higher is valued by its own weights.
+pub const SECOND_STAGE: u8 = 14;
 
 /// The symmetries of the square: each tuple is looked up under all of them.
 pub const SYMMETRIES: usize = 8;
@@ -62,14 +75,19 @@ pub enum LayoutError {
     /// More weights than [`MAX_WEIGHTS`].
     #[error("{0} weights, more than {MAX_WEIGHTS}")]
     TooBig(usize),
+    /// Stages that do not start at rank 0 and rise, up to 15, or more than [`MAX_STAGES`].
+    #[error("stages from ranks {0:?}: not 1 to {MAX_STAGES} rising from 0 to at most 15")]
+    BadStages(Vec<u8>),
 }
 
 /// Which tuples a network reads: cell lists on the 4×4 board (cell `row * 4 + col`), and
-/// whether it reads the previewed tile too.
+/// whether it reads the previewed tile too; and its stages, by the lowest rank of each.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Layout {
     tuples: Vec<Vec<u8>>,
     preview: bool,
+    /// The lowest largest rank of each stage's boards: `[0]` for one stage.
+    stages: Vec<u8>,
 }
 
 impl Layout {
@@ -91,12 +109,43 @@ impl Layout {
                 seen |= 1 << c;
             }
         }
-        let layout = Layout { tuples, preview };
-        let n = layout.weight_count();
+        Layout {
+            tuples,
+            preview,
+            stages: vec![0],
+        }
+        .checked()
+    }
+
+    /// The layout with a stage from each of `stages`' ranks (the first 0, rising, at most 15),
+    /// a whole set of weights each; checked as [`Layout::new`] checks.
+    pub fn with_stages(self, stages: Vec<u8>) -> Result<Layout, LayoutError> {
+        let rising = stages.windows(2).all(|w| w[0] < w[1]);
+        if stages.first() != Some(&0)
+            || stages.len() > MAX_STAGES
+            || !rising
+            || stages.iter().any(|&r| r > 15)
+        {
+            return Err(LayoutError::BadStages(stages));
+        }
+        Layout { stages, ..self }.checked()
+    }
+
+    /// The layout in the standard run's two stages, from rank 0 and from [`SECOND_STAGE`];
+    /// itself, in one, if two would hold more than [`MAX_WEIGHTS`].
+    pub fn staged(self) -> Layout {
+        self.clone()
+            .with_stages(vec![0, SECOND_STAGE])
+            .unwrap_or(self)
+    }
+
+    /// Itself, if it has at most [`MAX_WEIGHTS`].
+    fn checked(self) -> Result<Layout, LayoutError> {
+        let n = self.weight_count();
         if n > MAX_WEIGHTS {
             return Err(LayoutError::TooBig(n));
         }
-        Ok(layout)
+        Ok(self)
     }
 
     /// The usual 4×6-tuples (Yeh et al. 2016; TDL2048's `4x6patt`), 67 million weights, and
@@ -110,6 +159,7 @@ impl Layout {
                 vec![4, 5, 6, 8, 9, 10],
             ],
             preview,
+            stages: vec![0],
         }
     }
 
@@ -119,6 +169,7 @@ impl Layout {
         Layout {
             tuples: vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]],
             preview,
+            stages: vec![0],
         }
     }
 
@@ -132,10 +183,35 @@ impl Layout {
         self.preview
     }
 
-    /// How many weights the network has.
-    pub fn weight_count(&self) -> usize {
+    /// The lowest rank of each stage: `[0]` for one stage.
+    pub fn stages(&self) -> &[u8] {
+        &self.stages
+    }
+
+    /// Whether it has the same tuples and preview as `other`, whatever the stages.
+    pub fn reads_as(&self, other: &Layout) -> bool {
+        self.tuples == other.tuples && self.preview == other.preview
+    }
+
+    /// The stage of a packed board: the last whose lowest rank its largest tile reaches.
+    #[inline]
+    pub fn stage_of(&self, board: u64) -> usize {
+        if self.stages.len() == 1 {
+            return 0;
+        }
+        let top = crate::bitboard::max_rank(board);
+        self.stages[1..].iter().filter(|&&r| r <= top).count()
+    }
+
+    /// How many weights one stage has.
+    pub fn stage_weight_count(&self) -> usize {
         let tuples: usize = self.tuples.iter().map(|t| 1usize << (4 * t.len())).sum();
         tuples + if self.preview { PREVIEW_WEIGHTS } else { 0 }
+    }
+
+    /// How many weights the network has, its stages together.
+    pub fn weight_count(&self) -> usize {
+        self.stage_weight_count() * self.stages.len()
     }
 
     /// How many weights one evaluation reads.
@@ -172,6 +248,8 @@ struct Feature {
 pub struct Compiled {
     layout: Layout,
     features: Vec<Feature>,
+    /// Weights of one stage: a board's indices are offset by its stage times these.
+    stage_weights: usize,
 }
 
 impl Compiled {
@@ -203,6 +281,7 @@ impl Compiled {
         Compiled {
             layout: layout.clone(),
             features,
+            stage_weights: layout.stage_weight_count(),
         }
     }
 
@@ -214,6 +293,7 @@ impl Compiled {
     /// The weight index of each feature of `board` with preview class `preview`, in order.
     #[inline]
     fn indices(&self, board: u64, preview: u8) -> impl Iterator<Item = usize> + '_ {
+        let stage = self.layout.stage_of(board) * self.stage_weights;
         self.features.iter().map(move |f| {
             let mut idx = 0usize;
             for (k, &s) in f.shifts[..usize::from(f.len)].iter().enumerate() {
@@ -222,7 +302,7 @@ impl Compiled {
             if f.preview {
                 idx |= usize::from(preview & 0xF) << (4 * usize::from(f.len));
             }
-            f.base as usize + idx
+            stage + f.base as usize + idx
         })
     }
 
@@ -306,7 +386,8 @@ pub fn trainable(variant: &tilebox_sliding::Variant) -> bool {
 /// The networks a run can train, by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum NetworkSize {
-    /// The 4×6-tuples ([`Layout::standard`]), 67 million weights: 256 MiB while training.
+    /// The 4×6-tuples ([`Layout::standard`]), 67 million weights a stage: 256 MiB a stage while
+    /// training by TD(0), 768 MiB by temporal coherence (with its accumulators).
     #[default]
     Standard,
     /// The outer and inner rows as 4-tuples ([`Layout::small`]), 131,072 weights: quick and
@@ -338,7 +419,7 @@ impl NetworkSize {
     pub fn of(layout: &Layout) -> Option<NetworkSize> {
         NetworkSize::ALL
             .into_iter()
-            .find(|s| s.layout(layout.preview()) == *layout)
+            .find(|s| s.layout(layout.preview()).reads_as(layout))
     }
 }
 
@@ -363,16 +444,22 @@ pub fn preview_class(state: &SlidingState) -> u8 {
         .map_or(0, |r| u8::try_from(r.clamp(1, 15)).unwrap_or(15))
 }
 
-/// A network being trained: `f32` weights, shared lock-free by training threads.
+/// A network being trained: `f32` weights, shared lock-free by training threads, and, when it
+/// learns by temporal coherence, each weight's two accumulators.
 #[derive(Debug)]
 pub struct Network {
     compiled: Compiled,
     weights: Vec<AtomicU32>,
+    /// Temporal coherence's accumulators, a weight's in one word ([`cohere`]): `None` for TD(0).
+    coherence: Option<Vec<AtomicU64>>,
+    /// The stages begun (at least the first): a stage begins as a copy of the one before when
+    /// training first values a board of it ([`Network::reach`]).
+    begun: AtomicUsize,
 }
 
 impl Network {
-    /// A network of `layout` with every weight `init`. (Optimistic initialisation would start
-    /// them high; 0 is the plain start.)
+    /// A network of `layout` with every weight `init`, learning by TD(0). (Optimistic
+    /// initialisation would start them high; 0 is the plain start.)
     pub fn new(layout: &Layout, init: f32) -> Network {
         let bits = init.to_bits();
         Network {
@@ -380,7 +467,83 @@ impl Network {
             weights: (0..layout.weight_count())
                 .map(|_| AtomicU32::new(bits))
                 .collect(),
+            coherence: None,
+            begun: AtomicUsize::new(1),
         }
+    }
+
+    /// The network learning by temporal coherence, every accumulator 0.
+    pub fn coherent(self) -> Network {
+        let n = self.weights.len();
+        Network {
+            coherence: Some((0..n).map(|_| AtomicU64::new(0)).collect()),
+            ..self
+        }
+    }
+
+    /// The network learning by temporal coherence with these accumulators (one word a
+    /// weight, [`cohere`]'s); `None` unless there is one a weight.
+    pub(crate) fn with_accumulators(self, accumulators: Vec<AtomicU64>) -> Option<Network> {
+        (accumulators.len() == self.weights.len()).then_some(Network {
+            coherence: Some(accumulators),
+            ..self
+        })
+    }
+
+    /// Whether it learns by temporal coherence.
+    pub fn coheres(&self) -> bool {
+        self.coherence.is_some()
+    }
+
+    /// Each weight's accumulators, in order: the sum of its steps and of their sizes (`None`
+    /// for TD(0)).
+    pub fn accumulators(&self) -> Option<impl ExactSizeIterator<Item = (f32, f32)> + '_> {
+        self.coherence.as_ref().map(|c| {
+            c.iter().map(|a| {
+                let bits = a.load(Ordering::Relaxed);
+                (
+                    f32::from_bits(bits as u32),
+                    f32::from_bits((bits >> 32) as u32),
+                )
+            })
+        })
+    }
+
+    /// The stages begun, at least 1.
+    pub fn begun(&self) -> usize {
+        self.begun.load(Ordering::Relaxed)
+    }
+
+    /// The network with its first `begun` stages begun (1 to its stages).
+    pub fn with_begun(self, begun: usize) -> Network {
+        let begun = begun.clamp(1, self.layout().stages().len());
+        self.begun.store(begun, Ordering::Relaxed);
+        self
+    }
+
+    /// The stage of the packed board `board`, begun first if it was not: each stage up to it
+    /// not yet begun starts as a copy of the weights of the one before (Jaśkowski's weight
+    /// promotion, a whole stage at once), so that a board just past a stage's bound is valued
+    /// as it was before. Its accumulators start at 0.
+    #[inline]
+    pub(crate) fn reach(&self, board: u64) -> usize {
+        let stage = self.layout().stage_of(board);
+        if stage >= self.begun.load(Ordering::Relaxed) {
+            self.begin(stage);
+        }
+        stage
+    }
+
+    #[cold]
+    fn begin(&self, stage: usize) {
+        let n = self.layout().stage_weight_count();
+        for s in self.begun.load(Ordering::Relaxed).max(1)..=stage {
+            let (before, this) = self.weights.split_at(s * n);
+            for (to, from) in this.iter().zip(&before[(s - 1) * n..]).take(n) {
+                to.store(from.load(Ordering::Relaxed), Ordering::Relaxed);
+            }
+        }
+        self.begun.fetch_max(stage + 1, Ordering::Relaxed);
     }
 
     /// The layout.
@@ -388,10 +551,17 @@ impl Network {
         self.compiled.layout()
     }
 
-    /// The value of a packed afterstate with preview class `preview`.
+    /// The value of a packed afterstate with preview class `preview` (its stage begun first,
+    /// [`Network::reach`]).
     #[inline]
     pub fn value(&self, board: u64, preview: u8) -> f32 {
+        self.reach(board);
         self.compiled.value(&self.weights[..], board, preview)
+    }
+
+    /// The accumulators, for the trainer's fast path ([`adjust_at`]).
+    pub(crate) fn coherence(&self) -> Option<&[AtomicU64]> {
+        self.coherence.as_deref()
     }
 
     /// The compiled layout.
@@ -405,13 +575,17 @@ impl Network {
         &self.weights
     }
 
-    /// Adds `delta` to every weight the afterstate's features pick (one TD step). With
-    /// several threads, updates of one weight may race and one of them be lost (Hogwild).
+    /// Adds `delta` to every weight the afterstate's features pick (one TD step), or, learning
+    /// by temporal coherence, `delta` times each weight's own rate ([`cohere`]). With several
+    /// threads, updates of one weight may race and one of them be lost (Hogwild).
     #[inline]
     pub fn adjust(&self, board: u64, preview: u8, delta: f32) {
         let (at, n) = self.compiled.index_array(board, preview);
         for &i in &at[..n] {
-            add(&self.weights, i, delta);
+            match &self.coherence {
+                None => add(&self.weights, i, delta),
+                Some(c) => cohere(&self.weights, c, i, delta),
+            }
         }
     }
 
@@ -431,6 +605,8 @@ impl Network {
                 .into_iter()
                 .map(|w| AtomicU32::new(w.to_bits()))
                 .collect(),
+            coherence: None,
+            begun: AtomicUsize::new(1),
         })
     }
 }
@@ -458,15 +634,57 @@ pub(crate) fn value_at(weights: &[AtomicU32], indices: &[u32]) -> f32 {
     sum
 }
 
-/// [`Network::adjust`] on the features at `indices`, in the same order.
+/// One weight's share of a step by temporal coherence (Beal and Smith's TC, as Jaśkowski's
+/// "Mastering 2048 with delayed temporal coherence learning…" applies it to n-tuple networks):
+/// the weight at `index` moves by `delta` times its own rate `|E| / A` (1 while `A` is 0),
+/// where `E` is the sum of the steps it was given and `A` the sum of their sizes; then `delta`
+/// is added to `E` and `|delta|` to `A`. So a weight whose steps keep one sign keeps learning
+/// fast, and one whose steps cancel out slows down. `E` and `A` are one word: `E`'s `f32` bits
+/// low, `A`'s high. Nothing past the end.
 #[inline(always)]
-pub(crate) fn adjust_at(weights: &[AtomicU32], indices: &[u32], delta: f32) {
-    for &i in indices {
-        add(weights, i as usize, delta);
+pub(crate) fn cohere(weights: &[AtomicU32], coherence: &[AtomicU64], index: usize, delta: f32) {
+    if let (Some(w), Some(c)) = (weights.get(index), coherence.get(index)) {
+        let bits = c.load(Ordering::Relaxed);
+        let (e, a) = (
+            f32::from_bits(bits as u32),
+            f32::from_bits((bits >> 32) as u32),
+        );
+        let rate = if a > 0.0 { e.abs() / a } else { 1.0 };
+        let old = f32::from_bits(w.load(Ordering::Relaxed));
+        w.store((old + delta * rate).to_bits(), Ordering::Relaxed);
+        let (e, a) = (e + delta, a + delta.abs());
+        c.store(
+            u64::from(e.to_bits()) | u64::from(a.to_bits()) << 32,
+            Ordering::Relaxed,
+        );
     }
 }
 
-/// A network for playing: 16-bit weights (2 bytes each: the standard layout holds 130 MiB).
+/// [`Network::adjust`] on the features at `indices`, in the same order: by TD(0), or by
+/// temporal coherence with the accumulators `coherence`.
+#[inline(always)]
+pub(crate) fn adjust_at(
+    weights: &[AtomicU32],
+    coherence: Option<&[AtomicU64]>,
+    indices: &[u32],
+    delta: f32,
+) {
+    match coherence {
+        None => {
+            for &i in indices {
+                add(weights, i as usize, delta);
+            }
+        }
+        Some(c) => {
+            for &i in indices {
+                cohere(weights, c, i as usize, delta);
+            }
+        }
+    }
+}
+
+/// A network for playing: 16-bit weights (2 bytes each: the standard layout holds 128 MiB a
+/// stage, 130 MiB with the preview's family).
 #[derive(Debug, Clone)]
 pub struct PlayNetwork {
     compiled: Compiled,
@@ -494,7 +712,7 @@ impl PlayNetwork {
     /// becomes ±32767.
     pub fn quantize(network: &Network) -> PlayNetwork {
         let max = network.weights().fold(0f32, |m, w| m.max(w.abs()));
-        let mut q = Quantizer::new(network.layout(), max);
+        let mut q = Quantizer::new(network.layout(), max, network.begun());
         for w in network.weights() {
             q.push(w);
         }
@@ -510,11 +728,14 @@ pub(crate) struct Quantizer {
     weights: Vec<i16>,
     inverse: f32,
     scale: f32,
+    begun: usize,
 }
 
 impl Quantizer {
-    /// A quantizer for `layout`'s weights, the largest in size being `max_abs`.
-    pub(crate) fn new(layout: &Layout, max_abs: f32) -> Quantizer {
+    /// A quantizer for `layout`'s weights, the largest in size being `max_abs`, of which the
+    /// first `begun` stages were begun: a stage not begun plays as the one before it (as
+    /// training would begin it).
+    pub(crate) fn new(layout: &Layout, max_abs: f32, begun: usize) -> Quantizer {
         let scale = if max_abs.is_finite() && max_abs > 0.0 {
             max_abs / f32::from(i16::MAX)
         } else {
@@ -525,6 +746,7 @@ impl Quantizer {
             weights: Vec::with_capacity(layout.weight_count()),
             inverse: 1.0 / scale,
             scale,
+            begun: begun.max(1),
         }
     }
 
@@ -536,7 +758,13 @@ impl Quantizer {
     }
 
     /// The network.
-    pub(crate) fn finish(self) -> PlayNetwork {
+    pub(crate) fn finish(mut self) -> PlayNetwork {
+        let n = self.compiled.stage_weights;
+        for s in self.begun..self.compiled.layout.stages().len() {
+            if self.weights.len() >= (s + 1) * n {
+                self.weights.copy_within((s - 1) * n..s * n, s * n);
+            }
+        }
         PlayNetwork {
             compiled: self.compiled,
             weights: Quantized {

@@ -1,6 +1,7 @@
 //! A player that learns: an n-tuple network over the ladder positions of a 4×4 sliding board,
-//! trained by afterstate TD(0) self-play (Szubert & Jaśkowski, "Temporal difference learning of
-//! n-tuple networks for the game 2048", 2014; Yeh et al. 2016 for the 4×6-tuples; moporgic's
+//! trained by afterstate self-play, by temporal coherence in two stages or by TD(0) (Szubert &
+//! Jaśkowski, "Temporal difference learning of n-tuple networks for the game 2048", 2014;
+//! Jaśkowski 2018 for temporal coherence and stages; Yeh et al. 2016 for the 4×6-tuples; moporgic's
 //! TDL2048 for the indexing). Our own code, written from the papers.
 //!
 //! The network itself ([`Layout`], [`Network`] while training, [`PlayNetwork`] while playing,
@@ -20,6 +21,7 @@ mod tests;
 pub mod train;
 
 pub use crate::network::{
-    Compiled, Layout, LayoutError, MAX_TUPLE, MAX_TUPLES, MAX_WEIGHTS, Network, NetworkSize,
-    PlayNetwork, Quantized, SIDE, SYMMETRIES, WeightTable, pack, preview_class, trainable,
+    Compiled, Layout, LayoutError, MAX_STAGES, MAX_TUPLE, MAX_TUPLES, MAX_WEIGHTS, Network,
+    NetworkSize, PlayNetwork, Quantized, SECOND_STAGE, SIDE, SYMMETRIES, WeightTable, pack,
+    preview_class, trainable,
 };

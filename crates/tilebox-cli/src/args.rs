@@ -23,6 +23,25 @@ pub enum NetworkSize {
     Small,
 }
 
+/// How `train --learning` has a new run learn ([`tilebox_ai::ntuple::train::Rule`], named for
+/// the command line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Learning {
+    /// Temporal coherence, in two stages (the second from 16384 in 2048).
+    Tc,
+    /// TD(0), in one stage (the release before's, and TDL2048's `-t` run).
+    Td0,
+}
+
+impl From<Learning> for tilebox_ai::ntuple::train::Rule {
+    fn from(learning: Learning) -> Self {
+        match learning {
+            Learning::Tc => tilebox_ai::ntuple::train::Rule::Coherence,
+            Learning::Td0 => tilebox_ai::ntuple::train::Rule::Td0,
+        }
+    }
+}
+
 impl From<NetworkSize> for tilebox_ai::ntuple::NetworkSize {
     fn from(size: NetworkSize) -> Self {
         match size {
@@ -272,10 +291,15 @@ pub enum Command {
         /// Seed of a new run (default 0); a resumed run keeps its own.
         #[arg(long, value_name = "S", allow_negative_numbers = true)]
         seed: Option<u64>,
-        /// The network of a new run: standard (4×6-tuples, 256 MiB while training) or small
-        /// (two 4-tuples: quick, weak); a resumed run keeps its own.
+        /// The network of a new run: standard (4×6-tuples, 1.5 GiB while training by tc, 256
+        /// MiB by td0) or small (two 4-tuples: quick, weak); a resumed run keeps its own.
         #[arg(long, value_name = "SIZE")]
         network: Option<NetworkSize>,
+        /// How a new run learns: tc (temporal coherence in two stages, the second from the
+        /// ladder's 14th tile: the default) or td0 (TD(0) in one stage); a resumed run keeps
+        /// its own.
+        #[arg(long, value_name = "RULE")]
+        learning: Option<Learning>,
     },
     /// Show a sliding variant's complete description, or check a variant file.
     Variant {

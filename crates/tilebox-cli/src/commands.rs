@@ -55,6 +55,7 @@ pub fn run(
             threads,
             seed,
             network,
+            learning,
         } => {
             let request = crate::train::Request {
                 game,
@@ -62,6 +63,7 @@ pub fn run(
                 threads,
                 seed,
                 network: network.map(Into::into),
+                learning: learning.map(Into::into),
             };
             crate::train::run(
                 registry,

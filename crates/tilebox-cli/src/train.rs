@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use tilebox_ai::ntuple::file;
 use tilebox_ai::ntuple::run::{Progress, Run, Target};
-use tilebox_ai::ntuple::train::Flow;
+use tilebox_ai::ntuple::train::{Flow, Rule};
 use tilebox_ai::ntuple::{Layout, NetworkSize, trainable};
 use tilebox_core::Registry;
 use tilebox_sliding::Sliding;
@@ -34,6 +34,8 @@ pub struct Request {
     pub seed: Option<u64>,
     /// The network of a new run (a resumed run keeps its own).
     pub network: Option<NetworkSize>,
+    /// How a new run learns (a resumed run keeps its own).
+    pub learning: Option<Rule>,
 }
 
 /// The name of a network of `layout`: `standard`, `small`, or `custom` for another layout.
@@ -85,11 +87,12 @@ pub fn run(
         )));
     }
     let size = request.network.unwrap_or(NetworkSize::Standard);
-    let mut run = Run::open(
+    let mut run = Run::open_with(
         &path,
         &variant,
         request.seed.unwrap_or(0),
         &size.layout(variant.preview),
+        request.learning.unwrap_or_default(),
     )
     .map_err(CliError::Train)?;
     check_asked(&run, request)?;
@@ -111,6 +114,8 @@ pub fn run(
         "file": path.display().to_string(),
         "network": size_name(run.network().layout()),
         "method": state.method.name(),
+        "learning": state.rule.name(),
+        "stages": run.network().layout().stages().len(),
         "seed": state.seed,
         "games": state.games,
         "moves": state.moves,
@@ -133,6 +138,14 @@ fn check_asked(run: &Run, request: &Request) -> Result<(), CliError> {
             "--seed {seed}: {} continues the run of seed {} (remove it to train afresh)",
             run.path().display(),
             state.seed
+        )));
+    }
+    if let Some(asked) = request.learning.filter(|&r| r != state.rule) {
+        return Err(CliError::Usage(format!(
+            "--learning {}: {} continues a run learning by {} (remove it to train afresh)",
+            asked.name(),
+            run.path().display(),
+            state.rule.name()
         )));
     }
     let layout = run.network().layout();

@@ -68,10 +68,52 @@ fn a_resumed_run_makes_the_file_one_run_makes() {
     let a = std::fs::read(weights(once.path(), "2048")).unwrap();
     let b = std::fs::read(weights(split.path(), "2048")).unwrap();
     assert!(a == b, "the files differ");
+    assert_eq!(
+        (&whole["learning"], &whole["stages"]),
+        (&serde_json::json!("tc"), &serde_json::json!(2)),
+        "a new run learns by temporal coherence in two stages"
+    );
+    assert_eq!(rest["learning"], "tc");
     // Progress went to stderr, a line at a time (not a terminal).
     let err = String::from_utf8(train(split.path(), &["2048", "--games", "41"]).stderr).unwrap();
     assert!(err.starts_with("games "), "{err}");
     assert!(err.contains("moves/s") && err.contains("left"), "{err}");
+}
+
+/// `--learning td0` has a new run learn by TD(0) in one stage, as the releases before did; the
+/// run keeps it, and another rule asked of it is refused.
+#[test]
+fn a_run_learns_by_td0_when_asked_and_keeps_its_rule() {
+    let data = tempfile::tempdir().unwrap();
+    let td = summary(&train(
+        data.path(),
+        &[
+            "2048",
+            "--games",
+            "3",
+            "--network",
+            "small",
+            "--learning",
+            "td0",
+        ],
+    ));
+    assert_eq!(
+        (&td["learning"], &td["stages"]),
+        (&serde_json::json!("td0"), &serde_json::json!(1))
+    );
+    let on = summary(&train(data.path(), &["2048", "--games", "5"]));
+    assert_eq!(
+        (&on["learning"], &on["games"]),
+        (&serde_json::json!("td0"), &serde_json::json!(5))
+    );
+    let out = train(data.path(), &["2048", "--games", "6", "--learning", "tc"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: --learning tc: ")
+            && err.ends_with("continues a run learning by td0 (remove it to train afresh)\n"),
+        "{err}"
+    );
 }
 
 /// A run killed (SIGKILL: no handler runs) between two saves leaves its last save whole and

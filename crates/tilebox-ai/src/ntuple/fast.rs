@@ -22,7 +22,7 @@
 //!
 //! [`SlidingState::reseeded`]: tilebox_sliding::SlidingState::reseeded
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use tilebox_core::GameRng;
@@ -33,7 +33,8 @@ use super::course::{Course, restart_seed};
 use crate::bitboard::{Bits, count_empty, flip, max_rank, mirror, transpose};
 use crate::generic::SlidingModel;
 use crate::network::{
-    Compiled, Layout, MAX_FEATURES, Network, SIDE, SYMMETRIES, adjust_at, value_at,
+    Compiled, Layout, MAX_FEATURES, MAX_STAGES, Network, SIDE, SYMMETRIES, adjust_at, cohere,
+    value_at,
 };
 use crate::sliding::VariantModel;
 
@@ -352,12 +353,19 @@ pub(crate) trait Features {
 /// The weights of one 6-tuple.
 type Tuple6 = [AtomicU32; 1 << 24];
 
-/// The standard 4×6-tuples ([`Layout::standard`] without the preview): their features read
-/// straight off the images, each tuple one or two runs of cells, and their weights a fixed
-/// block each (so no read is checked against the end).
+/// The blocks of weights of the standard network: a tuple's in a stage.
+const BLOCKS: usize = 4 * MAX_STAGES;
+
+/// The standard 4×6-tuples ([`Layout::standard`] without the preview, in any stages): their
+/// features read straight off the images, each tuple one or two runs of cells, and their
+/// weights a fixed block each, tuple `t` of stage `s` the block `4s + t` (so no read is
+/// checked against the end).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Standard<'a> {
-    tuples: [&'a Tuple6; 4],
+    /// The blocks of the stages it has; the rest repeat the first (never read).
+    blocks: [&'a Tuple6; BLOCKS],
+    network: &'a Network,
+    coherence: Option<&'a [AtomicU64]>,
 }
 
 /// The standard network's weight indices of `board`: tuple by tuple, each under the eight
@@ -380,34 +388,57 @@ pub(crate) fn standard_indices(board: Bits) -> [u32; 4 * SYMMETRIES] {
 impl<'a> Standard<'a> {
     /// The standard features of `network`, if its layout is the standard one.
     pub(crate) fn of(network: &'a Network) -> Option<Standard<'a>> {
-        if *network.layout() != Layout::standard(false) {
+        if !network.layout().reads_as(&Layout::standard(false)) {
             return None;
         }
         let weights = network.cells();
         let block = |t: usize| -> Option<&'a Tuple6> {
             weights.get(t << 24..(t + 1) << 24)?.try_into().ok()
         };
+        let first = block(0)?;
+        let mut blocks = [first; BLOCKS];
+        for (t, slot) in blocks
+            .iter_mut()
+            .enumerate()
+            .take(4 * network.layout().stages().len())
+        {
+            *slot = block(t)?;
+        }
         Some(Standard {
-            tuples: [block(0)?, block(1)?, block(2)?, block(3)?],
+            blocks,
+            network,
+            coherence: network.coherence(),
         })
+    }
+
+    /// The weight at index `i` (its block in bits 24 and up).
+    #[inline(always)]
+    fn cell(&self, i: u32) -> &AtomicU32 {
+        &self.blocks[(i >> 24) as usize % BLOCKS][(i & 0xFF_FFFF) as usize]
     }
 }
 
 impl Features for Standard<'_> {
     type Indices = [u32; 4 * SYMMETRIES];
 
+    /// The board's indices in its stage, begun first ([`Network::reach`]).
     #[inline(always)]
     fn indices(&self, board: Bits) -> [u32; 4 * SYMMETRIES] {
-        standard_indices(board)
+        let mut at = standard_indices(board);
+        let stage = self.network.reach(board) as u32;
+        if stage > 0 {
+            for i in &mut at {
+                *i += (4 * stage) << 24;
+            }
+        }
+        at
     }
 
     #[inline(always)]
     fn value(&self, at: &[u32; 4 * SYMMETRIES]) -> f32 {
         let mut sum = -0.0f32;
-        for (t, tuple) in self.tuples.iter().enumerate() {
-            for &i in &at[t * SYMMETRIES..(t + 1) * SYMMETRIES] {
-                sum += f32::from_bits(tuple[(i & 0xFF_FFFF) as usize].load(Ordering::Relaxed));
-            }
+        for &i in at {
+            sum += f32::from_bits(self.cell(i).load(Ordering::Relaxed));
         }
         sum
     }
@@ -418,12 +449,9 @@ impl Features for Standard<'_> {
     #[inline(always)]
     fn values(&self, at: [&[u32; 4 * SYMMETRIES]; 4]) -> [f32; 4] {
         let mut sums = [-0.0f32; 4];
-        for (t, tuple) in self.tuples.iter().enumerate() {
-            for k in t * SYMMETRIES..(t + 1) * SYMMETRIES {
-                for (sum, at) in sums.iter_mut().zip(at) {
-                    *sum +=
-                        f32::from_bits(tuple[(at[k] & 0xFF_FFFF) as usize].load(Ordering::Relaxed));
-                }
+        for k in 0..4 * SYMMETRIES {
+            for (sum, at) in sums.iter_mut().zip(at) {
+                *sum += f32::from_bits(self.cell(at[k]).load(Ordering::Relaxed));
             }
         }
         sums
@@ -431,11 +459,21 @@ impl Features for Standard<'_> {
 
     #[inline(always)]
     fn adjust(&self, at: &[u32; 4 * SYMMETRIES], delta: f32) {
-        for (t, tuple) in self.tuples.iter().enumerate() {
-            for &i in &at[t * SYMMETRIES..(t + 1) * SYMMETRIES] {
-                let w = &tuple[(i & 0xFF_FFFF) as usize];
-                let old = f32::from_bits(w.load(Ordering::Relaxed));
-                w.store((old + delta).to_bits(), Ordering::Relaxed);
+        match self.coherence {
+            None => {
+                for &i in at {
+                    let w = self.cell(i);
+                    let old = f32::from_bits(w.load(Ordering::Relaxed));
+                    w.store((old + delta).to_bits(), Ordering::Relaxed);
+                }
+            }
+            Some(c) => {
+                // Through the flat weights, where block `b` starts at `b << 24`: an index is
+                // its flat one. The same rule as every other path's.
+                let weights = self.network.cells();
+                for &i in at {
+                    cohere(weights, c, i as usize, delta);
+                }
             }
         }
     }
@@ -446,6 +484,7 @@ impl Features for Standard<'_> {
 pub(crate) struct AnyLayout<'a> {
     compiled: &'a Compiled,
     weights: &'a [AtomicU32],
+    network: &'a Network,
 }
 
 impl<'a> AnyLayout<'a> {
@@ -454,6 +493,7 @@ impl<'a> AnyLayout<'a> {
         AnyLayout {
             compiled: network.compiled(),
             weights: network.cells(),
+            network,
         }
     }
 }
@@ -476,6 +516,7 @@ impl Features for AnyLayout<'_> {
 
     #[inline]
     fn indices(&self, board: Bits) -> Indices {
+        self.network.reach(board);
         let mut at = [0u32; MAX_FEATURES];
         let n = self.compiled.indices_into(board, 0, &mut at);
         Indices { at, n }
@@ -488,7 +529,7 @@ impl Features for AnyLayout<'_> {
 
     #[inline]
     fn adjust(&self, at: &Indices, delta: f32) {
-        adjust_at(self.weights, at.as_ref(), delta);
+        adjust_at(self.weights, self.network.coherence(), at.as_ref(), delta);
     }
 }
 

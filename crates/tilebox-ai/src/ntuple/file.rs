@@ -10,14 +10,20 @@
 //! | the rules' fingerprint ([`fingerprint`]) | u64 |
 //! | preview family (0 or 1) | u8 |
 //! | tuples: count, then each: length, cells | u8 + (u8 + n) each |
+//! | stages: count, the lowest rank of each, how many begun (format 3) | u8 + n + u8 |
 //! | seed of the run | u64 |
 //! | games done | u64 |
 //! | moves done | u64 |
 //! | how the run plays its games, [`Method::byte`] (format 2; a format 1 file's is 0) | u8 |
+//! | how the run learns, [`Rule::byte`] (format 3; before, TD(0)) | u8 |
 //! | largest weight in size | f32 |
-//! | weight count | u64 |
+//! | weight count, every stage's | u64 |
 //! | weights | f32 each |
 //! | checksum: FNV-1a 64 of every byte before it | u64 |
+//! | with [`Rule::Coherence`]: each weight's accumulators `E` and `A` | 2 × f32 each |
+//! | with [`Rule::Coherence`]: FNV-1a 64 of the accumulators' bytes | u64 |
+//!
+//! A player reads up to the first checksum; training reads on to the end.
 //!
 //! A file is written whole to `<name>.tmp` beside it, synced, then renamed over the old one.
 //! Reading refuses, with a [`WeightsError`] naming the file and the cause, a file that is short,
@@ -32,7 +38,9 @@ use thiserror::Error;
 use tilebox_core::files::{FileError, io_words, open_regular};
 use tilebox_sliding::Variant;
 
-use super::train::Method;
+use std::sync::atomic::AtomicU64;
+
+use super::train::{Method, Rule};
 use super::{Layout, LayoutError, Network, PlayNetwork};
 use crate::network::Quantizer;
 
@@ -40,8 +48,9 @@ use crate::network::Quantizer;
 pub const MAGIC: [u8; 8] = *b"TBOXNTW\n";
 
 /// The format version this build writes and the newest it reads. Format 1 (before the
-/// training method was kept) is read as a run of [`Method::FromStart`].
-pub const FORMAT: u32 = 2;
+/// training method was kept) is read as a run of [`Method::FromStart`]; formats 1 and 2 (before
+/// stages and the learning rule were kept) as one stage learned by [`Rule::Td0`].
+pub const FORMAT: u32 = 3;
 
 /// The file name of a variant's weights: `<id>.weights`.
 pub fn file_name(id: &str) -> String {
@@ -84,6 +93,18 @@ pub enum Cause {
     /// its training cannot go on here.
     #[error("trained by method {0}, newer than this build can go on with")]
     NewerMethod(u8),
+    /// Its run learns by a rule this build does not know: its network plays, but its
+    /// training cannot go on here.
+    #[error("learned by rule {0}, newer than this build can go on with")]
+    NewerRule(u8),
+    /// Its stages begun are none, or more than it has.
+    #[error("{begun} stages begun of {stages}")]
+    Begun {
+        /// Begun, as the file says.
+        begun: u8,
+        /// The layout's.
+        stages: usize,
+    },
     /// The checksum does not match.
     #[error("corrupt: the checksum does not match")]
     Corrupt,
@@ -154,6 +175,8 @@ pub struct RunState {
     pub moves: u64,
     /// How the run plays its games.
     pub method: Method,
+    /// How the run learns.
+    pub rule: Rule,
 }
 
 /// FNV-1a 64 offset basis.
@@ -281,10 +304,20 @@ fn write_to(tmp: &Path, variant: &Variant, network: &Network, run: &RunState) ->
         out.put(&[t.len() as u8])?;
         out.put(t)?;
     }
+    out.put(&[layout.stages().len() as u8])?;
+    out.put(layout.stages())?;
+    out.put(&[network.begun() as u8])?;
     out.put(&run.seed.to_le_bytes())?;
     out.put(&run.games.to_le_bytes())?;
     out.put(&run.moves.to_le_bytes())?;
     out.put(&[run.method.byte()])?;
+    // The network says how it learns: its accumulators are what the rule needs.
+    let rule = if network.coheres() {
+        Rule::Coherence
+    } else {
+        Rule::Td0
+    };
+    out.put(&[rule.byte()])?;
     let max = network.weights().fold(0f32, |m, w| m.max(w.abs()));
     out.put(&max.to_le_bytes())?;
     out.put(&(layout.weight_count() as u64).to_le_bytes())?;
@@ -299,6 +332,21 @@ fn write_to(tmp: &Path, variant: &Variant, network: &Network, run: &RunState) ->
     out.put(&chunk)?;
     let sum = out.hash;
     out.inner.write_all(&sum.to_le_bytes())?;
+    if let Some(accumulators) = network.accumulators() {
+        out.hash = FNV_OFFSET;
+        chunk.clear();
+        for (e, a) in accumulators {
+            chunk.extend_from_slice(&e.to_le_bytes());
+            chunk.extend_from_slice(&a.to_le_bytes());
+            if chunk.len() >= 1 << 16 {
+                out.put(&chunk)?;
+                chunk.clear();
+            }
+        }
+        out.put(&chunk)?;
+        let sum = out.hash;
+        out.inner.write_all(&sum.to_le_bytes())?;
+    }
     let file = out.inner.into_inner().map_err(|e| e.into_error())?;
     Ok(file.sync_all()?)
 }
@@ -307,6 +355,8 @@ fn write_to(tmp: &Path, variant: &Variant, network: &Network, run: &RunState) ->
 struct Source<R> {
     inner: R,
     hash: u64,
+    /// Bytes read so far.
+    at: u64,
 }
 
 impl<R: Read> Source<R> {
@@ -316,6 +366,7 @@ impl<R: Read> Source<R> {
             _ => Cause::Io(e),
         })?;
         self.hash = fnv(self.hash, buf);
+        self.at += buf.len() as u64;
         Ok(())
     }
 
@@ -349,6 +400,8 @@ struct Header {
     id: String,
     fingerprint: u64,
     layout: Layout,
+    /// The stages begun, 1 to the layout's.
+    begun: usize,
     run: RunState,
     max_abs: f32,
 }
@@ -360,6 +413,7 @@ fn open_source(path: &Path, capacity: usize) -> Result<Source<BufReader<File>>, 
     Ok(Source {
         inner: BufReader::with_capacity(capacity, file),
         hash: FNV_OFFSET,
+        at: 0,
     })
 }
 
@@ -369,20 +423,38 @@ fn read<S: Sink>(
     path: &Path,
     variant: &Variant,
     make: impl FnOnce(&Header) -> S,
-) -> Result<(S, RunState), WeightsError> {
+) -> Result<(S, Header), WeightsError> {
     let fail = |cause: Cause| WeightsError {
         path: path.to_path_buf(),
         cause,
     };
     let mut src = open_source(path, 1 << 20).map_err(fail)?;
     let (header, out) = read_body(&mut src, make).map_err(fail)?;
-    check_sum(&mut src).map_err(fail)?;
+    // A player stops at the first checksum; training's part may follow.
+    let last = header.run.rule == Rule::Td0;
+    check_sum(&mut src, last).map_err(fail)?;
+    if header.run.rule == Rule::Coherence {
+        // Its accumulators are not read, but a file cut short in them is refused all the same.
+        let rest = 8 * header.layout.weight_count() as u64 + 8;
+        let len = src
+            .inner
+            .get_ref()
+            .metadata()
+            .map_err(|e| fail(Cause::Io(e)))?
+            .len();
+        match len.cmp(&(src.at + rest)) {
+            std::cmp::Ordering::Less => return Err(fail(Cause::Short("accumulators"))),
+            std::cmp::Ordering::Greater => return Err(fail(Cause::Corrupt)),
+            std::cmp::Ordering::Equal => {}
+        }
+    }
     check_variant(&header, variant).map_err(fail)?;
-    Ok((out, header.run))
+    Ok((out, header))
 }
 
-/// Checks the checksum that ends a file, and that nothing follows it.
-fn check_sum<R: Read>(src: &mut Source<R>) -> Result<(), Cause> {
+/// Checks the checksum that ends a part of a file (and starts the next part's), and, when it
+/// is the `last`, that nothing follows it.
+fn check_sum<R: Read>(src: &mut Source<R>, last: bool) -> Result<(), Cause> {
     let mut sum = [0u8; 8];
     src.inner.read_exact(&mut sum).map_err(|e| match e.kind() {
         io::ErrorKind::UnexpectedEof => Cause::Short("checksum"),
@@ -390,11 +462,41 @@ fn check_sum<R: Read>(src: &mut Source<R>) -> Result<(), Cause> {
     })?;
     // Anything after the checksum is not of the file as written.
     let mut more = [0u8; 1];
-    let trailing = src.inner.read(&mut more)?;
+    src.at += 8;
+    let trailing = if last { src.inner.read(&mut more)? } else { 0 };
     if u64::from_le_bytes(sum) != src.hash || trailing != 0 {
         return Err(Cause::Corrupt);
     }
+    src.hash = FNV_OFFSET;
     Ok(())
+}
+
+/// Reads the accumulators of `count` weights (after the weights' checksum), and their
+/// checksum, which ends the file.
+fn read_accumulators<R: Read>(src: &mut Source<R>, count: usize) -> Result<Vec<AtomicU64>, Cause> {
+    let mut out = Vec::with_capacity(count);
+    let mut left = count;
+    let mut buf = vec![0u8; 1 << 16];
+    while left > 0 {
+        let take = (left * 8).min(buf.len());
+        src.take(&mut buf[..take], "accumulators")?;
+        for pair in buf[..take].chunks_exact(8) {
+            let (e, a) = pair.split_at(4);
+            let (e, a) = (
+                f32::from_le_bytes([e[0], e[1], e[2], e[3]]),
+                f32::from_le_bytes([a[0], a[1], a[2], a[3]]),
+            );
+            if !e.is_finite() || !a.is_finite() {
+                return Err(Cause::NotFinite(out.len() as u64 + 1));
+            }
+            out.push(AtomicU64::new(
+                u64::from(e.to_bits()) | u64::from(a.to_bits()) << 32,
+            ));
+        }
+        left -= take / 8;
+    }
+    check_sum(src, true)?;
+    Ok(out)
 }
 
 /// Checks that a header is of `variant` and its rules.
@@ -483,6 +585,22 @@ fn read_header<R: Read>(src: &mut Source<R>) -> Result<Header, Cause> {
         tuples.push(cells);
     }
     let layout = Layout::new(tuples, preview)?;
+    let (layout, begun) = if format >= 3 {
+        let n = src.u8("layout")?;
+        let mut stages = vec![0u8; usize::from(n)];
+        src.take(&mut stages, "layout")?;
+        let layout = layout.with_stages(stages)?;
+        let begun = src.u8("layout")?;
+        if begun == 0 || usize::from(begun) > layout.stages().len() {
+            return Err(Cause::Begun {
+                begun,
+                stages: layout.stages().len(),
+            });
+        }
+        (layout, usize::from(begun))
+    } else {
+        (layout, 1)
+    };
     let run = RunState {
         seed: src.u64("run state")?,
         games: src.u64("run state")?,
@@ -490,6 +608,10 @@ fn read_header<R: Read>(src: &mut Source<R>) -> Result<Header, Cause> {
         method: match format {
             1 => Method::FromStart,
             _ => Method::from_byte(src.u8("run state")?),
+        },
+        rule: match format {
+            1 | 2 => Rule::Td0,
+            _ => Rule::from_byte(src.u8("run state")?),
         },
     };
     let max_abs = f32::from_bits(src.u32("run state")?);
@@ -502,43 +624,75 @@ fn read_header<R: Read>(src: &mut Source<R>) -> Result<Header, Cause> {
         id,
         fingerprint,
         layout,
+        begun,
         run,
         max_abs,
     })
 }
 
-/// Reads `variant`'s weights at `path` for training: the network in `f32` and where the run
-/// stands. Holds 4 bytes a weight.
+/// Reads `variant`'s weights at `path` for training: the network in `f32`, with its
+/// accumulators when it learns by temporal coherence, and where the run stands. Holds 4 bytes a
+/// weight, and 8 more with the accumulators.
 pub fn load_training(path: &Path, variant: &Variant) -> Result<(Network, RunState), WeightsError> {
-    let (full, run) = read(path, variant, |h| Full {
-        layout: h.layout.clone(),
-        weights: Vec::with_capacity(h.layout.weight_count()),
-    })?;
-    if let Method::Newer(byte) = run.method {
-        return Err(WeightsError {
-            path: path.to_path_buf(),
-            cause: Cause::NewerMethod(byte),
-        });
-    }
-    // The count was checked against the layout as the weights were read.
-    let network = Network::from_weights(&full.layout, full.weights).ok_or(WeightsError {
+    let fail = |cause: Cause| WeightsError {
         path: path.to_path_buf(),
-        cause: Cause::Short("weights"),
-    })?;
+        cause,
+    };
+    let mut src = open_source(path, 1 << 20).map_err(fail)?;
+    let (header, full) = read_body(&mut src, |h| Full {
+        weights: Vec::with_capacity(h.layout.weight_count()),
+    })
+    .map_err(fail)?;
+    let run = header.run;
+    // Whether the file holds the accumulators after the weights' checksum.
+    let coherent = match run.rule {
+        Rule::Td0 => false,
+        Rule::Coherence => true,
+        // The file's checksum first: a corrupt one is refused as corrupt.
+        Rule::Newer(byte) => {
+            check_sum(&mut src, false).map_err(fail)?;
+            check_variant(&header, variant).map_err(fail)?;
+            return Err(fail(Cause::NewerRule(byte)));
+        }
+    };
+    check_sum(&mut src, !coherent).map_err(fail)?;
+    let accumulators = if coherent {
+        Some(read_accumulators(&mut src, header.layout.weight_count()).map_err(fail)?)
+    } else {
+        None
+    };
+    check_variant(&header, variant).map_err(fail)?;
+    if let Method::Newer(byte) = run.method {
+        return Err(fail(Cause::NewerMethod(byte)));
+    }
+    // The counts were checked against the layout as they were read.
+    let network = Network::from_weights(&header.layout, full.weights)
+        .map(|n| n.with_begun(header.begun))
+        .ok_or(Cause::Short("weights"))
+        .map_err(fail)?;
+    let network = match accumulators {
+        Some(a) => network
+            .with_accumulators(a)
+            .ok_or(Cause::Short("accumulators"))
+            .map_err(fail)?,
+        None => network,
+    };
     Ok((network, run))
 }
 
 /// Reads `variant`'s weights at `path` for playing: 16-bit weights (2 bytes a weight; the
 /// `f32` weights are never all held).
 pub fn load_player(path: &Path, variant: &Variant) -> Result<PlayNetwork, WeightsError> {
-    let (q, _) = read(path, variant, |h| Quantizer::new(&h.layout, h.max_abs))?;
+    let (q, _) = read(path, variant, |h| {
+        Quantizer::new(&h.layout, h.max_abs, h.begun)
+    })?;
     Ok(q.finish())
 }
 
 /// Checks the whole file at `path` as [`load_player`] would read it (the checksum included),
 /// holding none of its weights; returns where its run stands.
 pub fn check(path: &Path, variant: &Variant) -> Result<RunState, WeightsError> {
-    read(path, variant, |_| Nowhere).map(|(_, run)| run)
+    read(path, variant, |_| Nowhere).map(|(_, header)| header.run)
 }
 
 /// Where the weights read go.
@@ -555,7 +709,6 @@ impl Sink for Nowhere {
 
 /// Every weight in `f32`.
 struct Full {
-    layout: Layout,
     weights: Vec<f32>,
 }
 

@@ -1,5 +1,5 @@
 //! The trained players a host has: the networks of `players/<id>.weights`, each read once and
-//! shared by every player that asks (two bench threads hold one copy, within the 160 MiB).
+//! shared by every player that asks (two bench threads hold one copy, within the 320 MiB).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -27,7 +27,7 @@ pub enum Found {
 
 /// The networks of a players folder (`<data dir>/tilebox/players`), read on first ask and kept:
 /// one network at a time (a player of another variant asked for takes its place), so that a
-/// host holds at most one network's 16-bit weights, within the 160 MiB. A file is read on the
+/// host holds at most one network's 16-bit weights, within the 320 MiB. A file is read on the
 /// thread that first asks for it, never before; ask from a thread of your own (the AI's), not a
 /// window's.
 #[derive(Debug)]

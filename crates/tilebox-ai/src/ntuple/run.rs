@@ -16,7 +16,7 @@ use thiserror::Error;
 use tilebox_sliding::Variant;
 
 use super::file::{self, RunState, WeightsError};
-use super::train::{self, Flow, Game, Method, Recent, TrainOptions};
+use super::train::{self, Flow, Game, Method, Recent, Rule, TrainOptions};
 use super::{Layout, Network};
 
 /// The longest a run goes without saving: a kill loses at most this much.
@@ -84,13 +84,25 @@ pub struct Run {
 
 impl Run {
     /// The run in the file at `path` (of `variant`'s weights), or, when there is no file, a
-    /// new run of seed `seed` on a network of `layout` (its weights all 0), not yet saved. A
-    /// file that is there but refused is left alone.
+    /// new run of seed `seed` on a network of `layout` (its weights all 0), not yet saved,
+    /// learning by the default rule (temporal coherence, in two stages). A file that is there
+    /// but refused is left alone.
     pub fn open(
         path: &Path,
         variant: &Variant,
         seed: u64,
         layout: &Layout,
+    ) -> Result<Run, RunError> {
+        Run::open_with(path, variant, seed, layout, Rule::default())
+    }
+
+    /// [`Run::open`], a new run learning by `rule` (a run in its file goes on by its own).
+    pub fn open_with(
+        path: &Path,
+        variant: &Variant,
+        seed: u64,
+        layout: &Layout,
+        rule: Rule,
     ) -> Result<Run, RunError> {
         let lock = lock(path)?;
         if lock.is_some() {
@@ -105,8 +117,9 @@ impl Run {
                     games: 0,
                     moves: 0,
                     method: Method::default(),
+                    rule,
                 };
-                (Network::new(layout, 0.0), state, false)
+                (rule.network(layout), state, false)
             }
             Err(e) => return Err(RunError::Refused(e)),
         };
@@ -150,9 +163,9 @@ impl Run {
     ) -> Result<Progress, RunError> {
         let options = TrainOptions {
             seed: self.state.seed,
+            rate: self.state.rule.rate(),
             threads: threads.max(1),
             method: self.state.method,
-            ..TrainOptions::default()
         };
         let mut progress = Progress::new(self.state.games, self.state.moves, target);
         let mut failed = None;
@@ -497,13 +510,14 @@ mod tests {
         let (state, read_layout) = file::read_run(&path, &variant).unwrap();
         assert_eq!(state, run.state());
         assert_eq!((state.seed, state.games), (7, 30));
-        assert_eq!(read_layout, layout);
+        // A new run learns by temporal coherence, in two stages.
+        assert_eq!(read_layout, layout.clone().staged());
 
         // Reopened with another seed and layout: the file's run goes on.
         drop(run);
         let mut again = Run::open(&path, &variant, 99, &Layout::standard(false)).unwrap();
         assert_eq!(again.state(), state);
-        assert_eq!(again.network().layout(), &layout);
+        assert_eq!(again.network().layout(), &read_layout);
         let progress = again
             .train(1, Target::Games(40), |_| Flow::Continue, |_| {})
             .unwrap();

@@ -6,7 +6,9 @@ use tilebox_core::{GameRng, Puzzle};
 use tilebox_sliding::{Sliding, Variant, builtin_variant};
 
 use super::file::{Cause, FORMAT, RunState, load_player, load_training, save};
-use super::train::{Flow, MIN_STRETCH, Method, Mover, Recent, TrainOptions, play_game, train};
+use super::train::{
+    Flow, MIN_STRETCH, Method, Mover, Recent, Rule, TrainOptions, play_game, train,
+};
 use super::*;
 
 fn variant(id: &str) -> Variant {
@@ -76,9 +78,21 @@ fn layouts_out_of_bounds_are_refused() {
         Err(LayoutError::BadCell(0))
     );
     assert_eq!(
-        Layout::new(vec![vec![0, 1, 2, 3, 4, 5]; 6], false),
-        Err(LayoutError::TooBig(6 << 24))
+        Layout::new(vec![vec![0, 1, 2, 3, 4, 5]; 11], false),
+        Err(LayoutError::TooBig(11 << 24))
     );
+    for stages in [
+        vec![],
+        vec![1],
+        vec![0, 14, 14],
+        vec![0, 16],
+        vec![0, 1, 2, 3, 4],
+    ] {
+        assert_eq!(
+            Layout::small(false).with_stages(stages.clone()),
+            Err(LayoutError::BadStages(stages))
+        );
+    }
     let standard = Layout::standard(true);
     assert_eq!(Layout::new(standard.tuples().to_vec(), true), Ok(standard));
 }
@@ -105,6 +119,7 @@ fn training_resumed_from_its_file_equals_training_at_once() {
         games: 40,
         moves: 0,
         method: Method::Restarts,
+        rule: Rule::Td0,
     };
     save(&whole, &v, &at_once, &state).unwrap();
 
@@ -120,6 +135,7 @@ fn training_resumed_from_its_file_equals_training_at_once() {
             games: 20,
             moves: 0,
             method: Method::Restarts,
+            rule: Rule::Td0,
         },
     )
     .unwrap();
@@ -159,6 +175,7 @@ fn the_weights_file_reads_back_what_was_written() {
         games: 30,
         moves: 1234,
         method: Method::FromStart,
+        rule: Rule::Td0,
     };
     save(&path, &v, &network, &run).unwrap();
     let (back, stood) = load_training(&path, &v).unwrap();
@@ -188,13 +205,18 @@ fn the_weights_file_reads_back_what_was_written() {
     assert_eq!(player.weight_bytes(), 2 * network.layout().weight_count());
 }
 
-/// The standard network a player holds fits 160 MiB.
+/// The standard network a player holds, in two stages, fits 320 MiB; a layout of more weights
+/// than that is refused.
 #[test]
-fn the_standard_player_holds_at_most_160_mib() {
+fn the_standard_player_in_two_stages_holds_at_most_320_mib() {
     for preview in [false, true] {
-        let bytes = 2 * Layout::standard(preview).weight_count();
-        assert!(bytes <= 160 << 20, "{bytes}");
+        let layout = Layout::standard(preview).staged();
+        assert_eq!(layout.stages().len(), 2);
+        let bytes = 2 * layout.weight_count();
+        assert!(bytes <= 320 << 20, "{bytes}");
     }
+    let three = Layout::standard(false).with_stages(vec![0, 12, 14]);
+    assert!(matches!(three, Err(LayoutError::TooBig(_))), "{three:?}");
 }
 
 /// A good file of 2048's small network (weights 0.5) in a folder of its own: the variant, the
@@ -256,10 +278,10 @@ fn bad_weights_files_are_refused_each_with_its_cause() {
     let path = write("newer.weights", &newer);
     assert!(matches!(refusal(&path, &v), Cause::Newer(n) if n == FORMAT + 1));
 
-    // The training method's byte comes just before the largest weight, the count and the
-    // weights.
+    // The training method's byte comes just before the rule's, the largest weight, the count
+    // and the weights.
     let weights = network.layout().weight_count();
-    let method_at = bytes.len() - 8 - 4 * weights - 8 - 4 - 1;
+    let method_at = bytes.len() - 8 - 4 * weights - 8 - 4 - 2;
     assert_eq!(bytes[method_at], Method::default().byte());
     let mut unknown = bytes.clone();
     unknown[method_at] = 9;
@@ -413,11 +435,22 @@ fn with_checksum(mut bytes: Vec<u8>) -> Vec<u8> {
 }
 
 /// A file of format 1 (before the training method was kept: no method byte) as that release
-/// wrote it, made from one of format 2 as `docs/weights.md` says they differ.
-fn as_format_1(bytes: &[u8], weights: usize) -> Vec<u8> {
-    let method_at = bytes.len() - 8 - 4 * weights - 8 - 4 - 1;
+/// wrote it, made from one of format 3 learned by TD(0) in one stage as `docs/weights.md` says
+/// they differ: no rule byte, no stages (the 3 bytes after the tuples, which start at byte 28
+/// of a file of 2048), no method byte.
+fn as_format_1(bytes: &[u8], layout: &Layout) -> Vec<u8> {
+    let weights = layout.weight_count();
+    let rule_at = bytes.len() - 8 - 4 * weights - 8 - 4 - 1;
+    assert_eq!(bytes[rule_at], Rule::Td0.byte());
     let mut old = bytes.to_vec();
-    old.remove(method_at);
+    old.drain(rule_at - 1..=rule_at);
+    let stages_at = 28 + layout.tuples().iter().map(|t| 1 + t.len()).sum::<usize>();
+    assert_eq!(
+        old[stages_at..stages_at + 3],
+        [1, 0, 1],
+        "one stage from 0, begun"
+    );
+    old.drain(stages_at..stages_at + 3);
     old[8..12].copy_from_slice(&1u32.to_le_bytes());
     with_checksum(old)
 }
@@ -446,9 +479,10 @@ fn a_format_1_file_resumes_as_its_release_trained() {
         games: 20,
         moves: 77,
         method: Method::FromStart,
+        rule: Rule::Td0,
     };
     save(&path, &v, &first, &state).unwrap();
-    let old = as_format_1(&std::fs::read(&path).unwrap(), layout.weight_count());
+    let old = as_format_1(&std::fs::read(&path).unwrap(), &layout);
     std::fs::write(&path, &old).unwrap();
     assert_eq!(u32::from_le_bytes(old[8..12].try_into().unwrap()), 1);
 
@@ -552,6 +586,7 @@ fn a_run_at_the_most_moves_does_not_wrap() {
         games: 3,
         moves: u64::MAX - 1,
         method: Method::default(),
+        rule: Rule::Td0,
     };
     save(&path, &v, &Network::new(&layout, 0.0), &state).unwrap();
     let mut run = super::run::Run::open(&path, &v, 1, &layout).unwrap();
@@ -595,4 +630,350 @@ fn a_save_names_the_temporary_file_or_the_folder_at_fault() {
         err.to_string(),
         format!("{}: it is a file, not a folder", file.display())
     );
+}
+
+/// The fixture of format 2: `tilebox-ai/src/ntuple/fixtures/format-2.weights`, written by the
+/// release before format 3 (dbdcea8) for 2048: two 2-tuples, 30 games of seed 5 with restarts.
+fn format_2_fixture() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ntuple/fixtures/format-2.weights")
+}
+
+/// A file of the release before (format 2) plays, and its run goes on as it began: TD(0), one
+/// stage; saved again in format 3.
+#[test]
+fn a_format_2_file_plays_and_trains_on_by_td0_in_one_stage() {
+    let v = variant("2048");
+    let fixture = format_2_fixture();
+    let bytes = std::fs::read(&fixture).unwrap();
+    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 2);
+    let (network, run) = load_training(&fixture, &v).unwrap();
+    assert_eq!(
+        (run.seed, run.games, run.method, run.rule),
+        (5, 30, Method::Restarts, Rule::Td0)
+    );
+    assert_eq!(network.layout().stages(), [0]);
+    assert!(!network.coheres());
+    assert!(network.weights().any(|w| w != 0.0), "it was trained");
+    // The player holds what the trainer reads, rounded alike.
+    let player = load_player(&fixture, &v).unwrap();
+    let rounded = PlayNetwork::quantize(&network);
+    for board in [
+        0u64,
+        0x0123_4567_89ab_cdef,
+        0x1000_0200_0030_0004,
+        0x2113_0a21,
+    ] {
+        assert_eq!(player.value(board, 0), rounded.value(board, 0), "{board:x}");
+    }
+    // Resumed: TD(0) in one stage, as it began, saved in format 3.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("2048.weights");
+    std::fs::write(&path, &bytes).unwrap();
+    let mut resumed = super::run::Run::open(&path, &v, 0, &Layout::standard(false)).unwrap();
+    resumed
+        .train(1, super::run::Target::Games(32), |_| Flow::Continue, |_| {})
+        .unwrap();
+    drop(resumed);
+    let saved = std::fs::read(&path).unwrap();
+    assert_eq!(u32::from_le_bytes(saved[8..12].try_into().unwrap()), FORMAT);
+    let (again, run) = load_training(&path, &v).unwrap();
+    assert_eq!((run.games, run.rule), (32, Rule::Td0));
+    assert_eq!(again.layout().stages(), [0]);
+    assert!(!again.coheres());
+    assert!(again.weights().ne(network.weights()), "it learned on");
+}
+
+/// One step of temporal coherence on the standard network, by the fast path's features, by
+/// any layout's and by the network's own, against a plain computation weight by weight: each
+/// weight moves by the step times `|E| / A` (1 while `A` is 0), then `E` gains the step and
+/// `A` its size; a weight picked twice is updated twice, in order.
+#[test]
+fn a_tc_step_is_the_reference_one() {
+    use super::fast::{AnyLayout, Features, Standard};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let layout = Layout::standard(false).staged();
+    // A board with a repeated pattern (some features pick one weight twice), and a board of
+    // the second stage (a 16384, rank 14).
+    for board in [
+        0x2113_0a21_5b00_1c02u64,
+        0x1111_1111_2222_2222,
+        0x0e21_0300_0100_0002,
+    ] {
+        let compiled = Compiled::new(&layout);
+        let mut at = [0u32; crate::network::MAX_FEATURES];
+        let n = compiled.indices_into(board, 0, &mut at);
+        let at = &at[..n];
+        // Weights and accumulators that differ, where the board reads them.
+        let fresh = || {
+            let network = Network::new(&layout, 0.0).with_begun(2);
+            let count = layout.weight_count();
+            let accumulators: Vec<AtomicU64> = (0..count).map(|_| AtomicU64::new(0)).collect();
+            for (k, &i) in at.iter().enumerate() {
+                let w = 0.25 * k as f32 - 3.0;
+                network.cells()[i as usize].store(w.to_bits(), Ordering::Relaxed);
+                let (e, a) = match k % 3 {
+                    0 => (0.0f32, 0.0f32),
+                    1 => (-2.0, 4.0),
+                    _ => (3.0, 5.0),
+                };
+                accumulators[i as usize].store(
+                    u64::from(e.to_bits()) | u64::from(a.to_bits()) << 32,
+                    Ordering::Relaxed,
+                );
+            }
+            network.with_accumulators(accumulators).unwrap()
+        };
+        let read = |network: &Network, i: u32| {
+            let w = f32::from_bits(network.cells()[i as usize].load(Ordering::Relaxed));
+            let c = network.coherence().unwrap()[i as usize].load(Ordering::Relaxed);
+            (
+                w,
+                f32::from_bits(c as u32),
+                f32::from_bits((c >> 32) as u32),
+            )
+        };
+        let delta = 0.37f32;
+        // The plain computation.
+        let before = fresh();
+        let mut expected: Vec<(u32, (f32, f32, f32))> = Vec::new();
+        for &i in at {
+            let slot = match expected.iter().position(|e| e.0 == i) {
+                Some(p) => p,
+                None => {
+                    expected.push((i, read(&before, i)));
+                    expected.len() - 1
+                }
+            };
+            let (w, e, a) = expected[slot].1;
+            let rate = if a > 0.0 { e.abs() / a } else { 1.0 };
+            expected[slot].1 = (w + delta * rate, e + delta, a + delta.abs());
+        }
+        let by_network = fresh();
+        by_network.adjust(board, 0, delta);
+        let by_any = fresh();
+        let any = AnyLayout::of(&by_any);
+        any.adjust(&any.indices(board), delta);
+        let by_standard = fresh();
+        let standard = Standard::of(&by_standard).unwrap();
+        standard.adjust(&standard.indices(board), delta);
+        for network in [&by_network, &by_any, &by_standard] {
+            for &(i, (w, e, a)) in &expected {
+                let got = read(network, i);
+                assert_eq!(
+                    (got.0.to_bits(), got.1.to_bits(), got.2.to_bits()),
+                    (w.to_bits(), e.to_bits(), a.to_bits()),
+                    "{board:016x} weight {i}"
+                );
+            }
+        }
+        // And the values are the stage's sums.
+        assert_eq!(
+            standard.value(&standard.indices(board)),
+            by_standard.value(board, 0)
+        );
+    }
+}
+
+/// The second stage is the boards whose largest tile is the ladder's 14th: 16384 in 2048,
+/// 6144 in Threes. It begins as a copy of the first when training first values one of its
+/// boards, and learns apart from it after.
+#[test]
+fn the_second_stage_starts_at_the_ladders_14th_tile() {
+    use tilebox_sliding::Rules;
+    for (id, tile) in [("2048", 16384), ("threes", 6144)] {
+        let rules = Rules::new(&variant(id)).unwrap();
+        assert_eq!(rules.value(u16::from(SECOND_STAGE)), tile, "{id}");
+    }
+    let layout = Layout::small(false).staged();
+    assert_eq!(layout.stages(), [0, SECOND_STAGE]);
+    assert_eq!(
+        layout.weight_count(),
+        2 * Layout::small(false).weight_count()
+    );
+    let low = 0x0000_0000_00d0_0321u64; // an 8192 (rank 13)
+    let high = 0x0000_0000_00e0_0321u64; // a 16384 (rank 14)
+    let top = 0x0000_0000_00f0_0321u64; // a 32768 (rank 15)
+    assert_eq!([low, high, top].map(|b| layout.stage_of(b)), [0, 1, 1]);
+    let network = Network::new(&layout, 0.0).coherent();
+    network.adjust(low, 0, 1.0);
+    network.adjust(0x0000_0000_00e0_0000, 0, 1.0);
+    assert_eq!(
+        network.begun(),
+        1,
+        "no board of the second stage valued yet"
+    );
+    let stage_weights = layout.stage_weight_count();
+    let first = || {
+        let first: Vec<f32> = network.weights().take(stage_weights).collect();
+        Network::from_weights(&Layout::small(false), first).unwrap()
+    };
+    let as_first = first().value(high, 0);
+    assert!(as_first != 0.0);
+    assert_eq!(
+        network.value(high, 0),
+        as_first,
+        "begun as a copy of the first"
+    );
+    assert_eq!(network.begun(), 2);
+    network.adjust(high, 0, 5.0);
+    assert_eq!(
+        first().value(high, 0),
+        as_first,
+        "the first stage is left alone"
+    );
+    assert!(network.value(high, 0) > as_first);
+    // A player of a run whose second stage was not begun values its boards by the first.
+    let unbegun = Network::new(&layout, 0.0).coherent();
+    unbegun.adjust(high & 0xFFFF, 0, 2.0);
+    let player = PlayNetwork::quantize(&unbegun);
+    assert_eq!(unbegun.begun(), 1);
+    assert!(player.value(high, 0) != 0.0);
+    let first: Vec<f32> = unbegun.weights().take(stage_weights).collect();
+    let first =
+        PlayNetwork::quantize(&Network::from_weights(&Layout::small(false), first).unwrap());
+    assert_eq!(player.value(high, 0), first.value(high, 0));
+}
+
+/// A network learning by temporal coherence in two stages goes through its file whole: the
+/// weights, the accumulators and the stages begun; and a run of it resumed from its file makes
+/// the file a run at once makes, byte for byte.
+#[test]
+fn a_tc_run_in_two_stages_resumes_from_its_file_exactly() {
+    let v = variant("2048");
+    let dir = tempfile::tempdir().unwrap();
+    let (whole, split) = (
+        dir.path().join("whole.weights"),
+        dir.path().join("split.weights"),
+    );
+    let layout = Layout::small(false);
+    let at_once = super::run::Run::open(&whole, &v, 4, &layout).unwrap();
+    let mut at_once = at_once;
+    at_once
+        .train(1, super::run::Target::Games(30), |_| Flow::Continue, |_| {})
+        .unwrap();
+    let mut first = super::run::Run::open(&split, &v, 4, &layout).unwrap();
+    first
+        .train(1, super::run::Target::Games(15), |_| Flow::Continue, |_| {})
+        .unwrap();
+    drop(first);
+    let (network, run) = load_training(&split, &v).unwrap();
+    assert_eq!(run.rule, Rule::Coherence);
+    assert!(network.coheres());
+    assert_eq!(network.layout().stages(), [0, SECOND_STAGE]);
+    assert!(
+        network.accumulators().unwrap().any(|(_, a)| a > 0.0),
+        "the accumulators were kept"
+    );
+    let mut second = super::run::Run::open(&split, &v, 4, &layout).unwrap();
+    second
+        .train(1, super::run::Target::Games(30), |_| Flow::Continue, |_| {})
+        .unwrap();
+    drop((second, at_once));
+    assert_eq!(
+        std::fs::read(&whole).unwrap(),
+        std::fs::read(&split).unwrap()
+    );
+    // The player reads the weights only, both stages: 2 bytes a weight.
+    let player = load_player(&whole, &v).unwrap();
+    assert_eq!(
+        player.weight_bytes(),
+        2 * layout.clone().staged().weight_count()
+    );
+    assert_eq!(super::file::check(&whole, &v).unwrap().games, 30);
+    // A newer release's rule: its network plays, its training cannot go on here.
+    let mut bytes = std::fs::read(&whole).unwrap();
+    let weights = layout.staged().weight_count();
+    let rule_at = bytes.len() - 8 - 8 * weights - 8 - 4 * weights - 8 - 4 - 1;
+    assert_eq!(bytes[rule_at], Rule::Coherence.byte());
+    bytes[rule_at] = 7;
+    let end = bytes.len() - 8 * weights - 8;
+    let mut head = with_checksum(bytes[..end].to_vec());
+    head.extend_from_slice(&bytes[end..]);
+    let newer = dir.path().join("newer.weights");
+    std::fs::write(&newer, &head).unwrap();
+    assert!(load_player(&newer, &v).is_ok());
+    let err = load_training(&newer, &v).unwrap_err();
+    assert!(matches!(err.cause, Cause::NewerRule(7)), "{err}");
+    // Corrupt accumulators are refused by training, not by the player.
+    let mut bad = std::fs::read(&whole).unwrap();
+    let at = bad.len() - 8 - 4;
+    bad[at] ^= 1;
+    let corrupt = dir.path().join("corrupt.weights");
+    std::fs::write(&corrupt, &bad).unwrap();
+    assert!(load_player(&corrupt, &v).is_ok());
+    assert!(matches!(
+        load_training(&corrupt, &v).unwrap_err().cause,
+        Cause::Corrupt
+    ));
+}
+
+/// Learning by temporal coherence in two stages, the default, also learns 2048 far beyond
+/// random play in seconds.
+#[test]
+fn a_small_network_learns_2048_by_tc_far_beyond_random_play() {
+    let v = variant("2048");
+    let random = random_mean(&v, 300);
+    let network = Rule::Coherence.network(&Layout::small(false));
+    let mut recent = Recent::new(500);
+    let options = TrainOptions {
+        seed: 7,
+        rate: Rule::Coherence.rate(),
+        ..TrainOptions::default()
+    };
+    train(&network, &v, &options, 0, 2000, |game, _| {
+        recent.push(game);
+        Flow::Continue
+    });
+    let learned = recent.mean_score();
+    assert!(
+        learned > 5.0 * random,
+        "learned {learned:.0}, random {random:.0}"
+    );
+}
+
+/// Games played on bitboards and on the engine learn the same weights by temporal coherence
+/// in two stages, bit for bit: in 2048, and in a 2048 that spawns 16384s and 32768s, whose
+/// games begin the second stage at once and are handed over to the engine's path.
+#[test]
+fn the_fast_path_learns_by_tc_in_stages_as_the_engine_does() {
+    let big = Variant::from_text(
+        &include_str!("../../../tilebox-sliding/variants/2048.json")
+            .replace(r#""id": "2048""#, r#""id": "big""#)
+            .replace(r#"{"2": 9, "4": 1}"#, r#"{"16384": 1, "32768": 1}"#),
+    )
+    .unwrap();
+    for (v, games) in [(variant("2048"), 8), (big, 4)] {
+        let options = TrainOptions {
+            seed: 3,
+            rate: Rule::Coherence.rate(),
+            ..TrainOptions::default()
+        };
+        let fast = Rule::Coherence.network(&Layout::small(false));
+        let engine = Rule::Coherence.network(&Layout::small(false));
+        let mut on_bits = Mover::new(&v).unwrap();
+        let mut on_engine = Mover::engine_only(&v).unwrap();
+        for index in 0..games {
+            let a = play_game(&fast, &v, &options, index, &mut on_bits).unwrap();
+            let b = play_game(&engine, &v, &options, index, &mut on_engine).unwrap();
+            assert_eq!(a, b, "{} game {index}", v.id);
+            assert!(
+                fast.weights()
+                    .map(f32::to_bits)
+                    .eq(engine.weights().map(f32::to_bits))
+            );
+            assert!(
+                fast.accumulators()
+                    .unwrap()
+                    .map(|(e, a)| (e.to_bits(), a.to_bits()))
+                    .eq(engine
+                        .accumulators()
+                        .unwrap()
+                        .map(|(e, a)| (e.to_bits(), a.to_bits())))
+            );
+        }
+        assert_eq!(fast.begun(), engine.begun());
+        if v.id == "big" {
+            assert_eq!(fast.begun(), 2, "its games reach the second stage");
+        }
+    }
 }

@@ -1,4 +1,6 @@
-//! Training: afterstate TD(0) self-play (Szubert & Jaśkowski 2014).
+//! Training: afterstate self-play by temporal coherence or TD(0) (Szubert & Jaśkowski 2014;
+//! Jaśkowski, "Mastering 2048 with delayed temporal coherence learning, multi-stage weight
+//! promotion, redundant encoding and carousel shaping", 2018).
 //!
 //! Each game is played by the sliding engine itself (`tilebox_sliding::Sliding`: its spawns,
 //! its score), greedily: the four afterstates are the engine's own line move read from a cache
@@ -7,7 +9,11 @@
 //! `reward + V(afterstate)` is played (the first in `Direction::ALL` order among equals), and the
 //! previous afterstate's value is moved toward that figure,
 //! `V(s'ₜ) += α (rₜ₊₁ + V(s'ₜ₊₁) − V(s'ₜ))`; at the end of the game toward 0. The rate given to
-//! each weight is `α / features` ([`TrainOptions::rate`], TDL2048's convention).
+//! each weight is `α / features` ([`TrainOptions::rate`], TDL2048's convention). With
+//! [`Rule::Coherence`] (every new run's) each weight's step is further scaled by its own
+//! coherence, `|E| / A` (`crate::network::cohere`), with α = [`COHERENCE_RATE`], and the
+//! network has two stages, the second for the boards whose largest tile is the ladder's 14th or
+//! higher, begun as a copy of the first when training first meets one.
 //!
 //! With [`Method::Restarts`] (every new run's), a game that ends is played again from the
 //! middle of its last stretch with another future, as Matsuzaki's restarts do ("Developing a
@@ -41,13 +47,80 @@ use super::{Network, SIDE, preview_class, trainable};
 use crate::VariantModel;
 use crate::generic::{Grid, Slider};
 
+/// The learning rate α of temporal coherence (Jaśkowski's): each weight's own rate, at most 1,
+/// makes it smaller.
+pub const COHERENCE_RATE: f32 = 1.0;
+
+/// The learning rate α of TD(0) (TDL2048's default).
+pub const TD_RATE: f32 = 0.1;
+
+/// How a run learns: kept in the weights file, so that a run resumes as it began.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Rule {
+    /// TD(0), one stage: the runs of the file's formats 1 and 2, and `tilebox-cli train
+    /// --learning td0` (TDL2048's `-t` run).
+    Td0,
+    /// Temporal coherence, in two stages ([`crate::network::Layout::staged`]). Every new run's.
+    #[default]
+    Coherence,
+    /// A rule of a newer release, by its byte: its network plays, but this build cannot go on
+    /// training it ([`crate::ntuple::file::load_training`] refuses it).
+    Newer(u8),
+}
+
+impl Rule {
+    /// The byte the weights file keeps.
+    pub fn byte(self) -> u8 {
+        match self {
+            Rule::Td0 => 0,
+            Rule::Coherence => 1,
+            Rule::Newer(byte) => byte,
+        }
+    }
+
+    /// The rule of a byte of the weights file.
+    pub fn from_byte(byte: u8) -> Rule {
+        match byte {
+            0 => Rule::Td0,
+            1 => Rule::Coherence,
+            _ => Rule::Newer(byte),
+        }
+    }
+
+    /// Its name: `td0`, `tc`, or `newer` for one this build does not know.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Td0 => "td0",
+            Rule::Coherence => "tc",
+            Rule::Newer(_) => "newer",
+        }
+    }
+
+    /// Its learning rate α: [`TD_RATE`] or [`COHERENCE_RATE`].
+    pub fn rate(self) -> f32 {
+        match self {
+            Rule::Coherence => COHERENCE_RATE,
+            _ => TD_RATE,
+        }
+    }
+
+    /// A new network of it on `layout`: TD(0)'s as the layout is, temporal coherence's in two
+    /// stages, with its accumulators.
+    pub fn network(self, layout: &crate::network::Layout) -> Network {
+        match self {
+            Rule::Coherence => Network::new(&layout.clone().staged(), 0.0).coherent(),
+            _ => Network::new(layout, 0.0),
+        }
+    }
+}
+
 /// How a run trains.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TrainOptions {
     /// The run's seed.
     pub seed: u64,
     /// The learning rate α, shared among the features: each weight moves by
-    /// `α / features × error`.
+    /// `α / features × error` (times its coherence, when the network learns by it).
     pub rate: f32,
     /// Threads playing at once (1: reproducible).
     pub threads: usize,
@@ -100,11 +173,11 @@ impl Method {
 }
 
 impl Default for TrainOptions {
-    /// Seed 0, α = 0.1, one thread, restarts.
+    /// Seed 0, α = [`TD_RATE`], one thread, restarts.
     fn default() -> Self {
         TrainOptions {
             seed: 0,
-            rate: 0.1,
+            rate: TD_RATE,
             threads: 1,
             method: Method::default(),
         }

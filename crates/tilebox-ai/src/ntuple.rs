@@ -21,5 +21,6 @@ pub mod train;
 
 pub use crate::network::{
     Compiled, Layout, LayoutError, MAX_TUPLE, MAX_TUPLES, MAX_WEIGHTS, Network, NetworkSize,
-    PlayNetwork, Quantized, SIDE, SYMMETRIES, WeightTable, pack, preview_class, trainable,
+    PlayNetwork, Quantized, SIDE, SYMMETRIES, WeightTable, pack, preview_class,
+    train_on_huge_pages, trainable,
 };

@@ -740,6 +740,155 @@ mod tests {
         }
     }
 
+    /// The plain reference of 2048's move `d` (left, right, up, down) of `board`: each line
+    /// read from the wall its tiles move toward, its tiles packed against it, each pair of
+    /// equal neighbours merged once into the next rank, earning that tile's value.
+    fn reference_slide(board: Bits, d: usize) -> (Bits, f32) {
+        let rank = |r: usize, c: usize| ((board >> (4 * (4 * r + c))) & 0xF) as u8;
+        let (mut out, mut reward) = (0u64, 0f32);
+        for k in 0..4 {
+            let at = |i: usize| match d {
+                0 => (k, i),
+                1 => (k, 3 - i),
+                2 => (i, k),
+                _ => (3 - i, k),
+            };
+            let tiles: Vec<u8> = (0..4)
+                .map(|i| rank(at(i).0, at(i).1))
+                .filter(|&t| t != 0)
+                .collect();
+            let mut moved = Vec::new();
+            let mut i = 0;
+            while i < tiles.len() {
+                if i + 1 < tiles.len() && tiles[i] == tiles[i + 1] {
+                    moved.push(tiles[i] + 1);
+                    reward += 2f32.powi(i32::from(tiles[i]) + 1);
+                    i += 2;
+                } else {
+                    moved.push(tiles[i]);
+                    i += 1;
+                }
+            }
+            for (i, &t) in moved.iter().enumerate() {
+                let (r, c) = at(i);
+                out |= u64::from(t) << (4 * (4 * r + c));
+            }
+        }
+        (out, reward)
+    }
+
+    /// Boards with merges in every direction, and none (a full board of distinct tiles).
+    const MOVING: [Bits; 6] = [
+        0x0123_4567_89ab_cde0,
+        0x1111_2222_0330_4004,
+        0x0000_0000_0000_0011,
+        0x1120_0231_2b2b_0aa0,
+        0x1000_1000_2000_2000,
+        0x2113_0a21_5b00_1c02,
+    ];
+
+    /// Item 6 of issue 36: the fast trainer's pieces against plain references on fixed boards.
+    /// A move of the line tables is the plain slide, with its reward; and one training move
+    /// (the four afterstates valued four at a time, the best chosen, the previous
+    /// afterstate's TD step toward it) gives the target and the weights that a plain
+    /// reference gives: its features read cell by cell, its values summed weight by weight,
+    /// its step added weight by weight.
+    #[test]
+    fn one_training_move_is_the_reference_one_on_fixed_boards() {
+        let variant = builtin_variant("2048").unwrap();
+        let rules = Rules::new(&variant).unwrap();
+        let fast = Fast::new(&variant, &rules, &VariantModel::new(&rules, 1)).unwrap();
+        for board in MOVING.into_iter().chain(BOARDS) {
+            for d in 0..4 {
+                let (after, reward, over) = fast.lines.slide(board, d);
+                if over {
+                    continue;
+                }
+                assert_eq!(
+                    (after, reward),
+                    reference_slide(board, d),
+                    "{board:016x} {d}"
+                );
+            }
+        }
+
+        let layout = Layout::standard(false);
+        let network = Network::new(&layout, 0.0);
+        let weights = network.cells();
+        let read = |i: u32| f32::from_bits(weights[i as usize].load(Ordering::Relaxed));
+        let plain_value = |board: Bits| -> f32 {
+            reference_indices(&layout, board)
+                .into_iter()
+                .map(read)
+                .sum()
+        };
+        let standard = Standard::of(&network).unwrap();
+        let rate = 0.1 / 32.0;
+        for (n, pair) in MOVING.windows(2).enumerate() {
+            let (previous, board) = (pair[0], pair[1]);
+            // Weights that differ from one another wherever this move reads them.
+            let reads = (0..4)
+                .map(|d| reference_slide(board, d).0)
+                .chain([previous])
+                .flat_map(|b| reference_indices(&layout, b));
+            for i in reads {
+                let w = (i.wrapping_mul(2_654_435_761) % 1000) as f32 / 8.0 - 60.0 + n as f32;
+                weights[i as usize].store(w.to_bits(), Ordering::Relaxed);
+            }
+
+            // The reference: each move that moves, its reward plus its afterstate's value; the
+            // first best; the previous afterstate's step toward it, weight by weight.
+            let mut best: Option<f32> = None;
+            for d in 0..4 {
+                let (after, reward) = reference_slide(board, d);
+                let v = reward + plain_value(after);
+                if after != board && best.is_none_or(|b| v > b) {
+                    best = Some(v);
+                }
+            }
+            let target = best.unwrap();
+            let delta = rate * (target - plain_value(previous));
+            let mut expected: Vec<(u32, f32)> = Vec::new();
+            for i in reference_indices(&layout, previous) {
+                match expected.iter_mut().find(|e| e.0 == i) {
+                    Some(e) => e.1 += delta,
+                    None => expected.push((i, read(i) + delta)),
+                }
+            }
+
+            // The fast path, as `play` makes a move: the line tables, the eight images' indices,
+            // the four values at once (a move that moves nothing valued as the first that
+            // does, and left out), then the step.
+            let afterstates = [0, 1, 2, 3].map(|d| {
+                let (after, reward, _) = fast.lines.slide(board, d);
+                (after, reward, standard.indices(after))
+            });
+            let any = afterstates.iter().find(|a| a.0 != board).unwrap().2;
+            let values = standard.values(
+                afterstates
+                    .each_ref()
+                    .map(|a| if a.0 != board { &a.2 } else { &any }),
+            );
+            let mut fast_best: Option<f32> = None;
+            for (&(after, reward, _), v) in afterstates.iter().zip(values) {
+                let v = reward + v;
+                if after != board && fast_best.is_none_or(|b| v > b) {
+                    fast_best = Some(v);
+                }
+            }
+            assert_eq!(fast_best.map(f32::to_bits), Some(target.to_bits()));
+            let at = standard.indices(previous);
+            standard.adjust(&at, rate * (target - standard.value(&at)));
+            for (i, w) in expected {
+                assert_eq!(
+                    read(i).to_bits(),
+                    w.to_bits(),
+                    "weight {i} after {board:016x}"
+                );
+            }
+        }
+    }
+
     /// Games played on bitboards and on the engine learn the same weights, bit for bit, and
     /// end alike, with restarts and without, in 2048 and three of its kin (other ladders,
     /// weights and merges); so too a game that makes a tile beyond a nibble (a 2048 that spawns

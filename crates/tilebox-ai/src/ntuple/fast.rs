@@ -3,9 +3,9 @@
 //!
 //! The rules come from the same place as the engine's path ([`super::train`]): each line's
 //! move is the variant's own ([`VariantModel::slide_line_scored`], the line as the top row of
-//! an empty board), asked once for each of the 65,536 lines of four nibbles when the tables
-//! are built, with its points; a move is then four lookups (the columns' on the transposed
-//! board). A spawn draws the variant's weights and the cell from the game's own
+//! an empty board), asked once for each of the 65,536 lines of four nibbles when the table
+//! is built, with its points; a move is then four lookups (the columns' on the transposed
+//! board, the other way's on the mirrored one). A spawn draws the variant's weights and the cell from the game's own
 //! [`GameRng`], in the engine's order (the tile, then the `k`-th empty cell in row-major
 //! order), and a restart reseeds it as [`SlidingState::reseeded`] does, so a game makes the
 //! same moves, the same random numbers and the same weights as on the engine, bit for bit
@@ -55,24 +55,19 @@ const OVER: u32 = 1 << 16;
 /// The most distinct points a variant's line moves earn on the fast path.
 const GAINS: usize = 1 << 15;
 
-/// A variant's moves as bitboard tables: each line's move toward either wall, shared by
-/// every mover of the variant's line rule.
+/// A variant's moves as a bitboard table: each line's move toward nibble 0, shared by every
+/// mover of the variant's line rule. The other moves read it on the board turned (transposed
+/// for up and down, mirrored for right and down): one table of 256 KiB, not two, so more of
+/// it stays in the caches beside the weights.
 #[derive(Debug)]
 pub(crate) struct LineTables {
     key: u64,
     /// Toward nibble 0 (left on rows, up on the transposed board's rows).
     near: Box<[LineMove; LINES]>,
-    /// Toward nibble 3 (right, down).
-    far: Box<[LineMove; LINES]>,
     /// The points a line move earns, by number: as a reward (`f32`, as the engine's path adds
     /// them) and as the score counts them. Number 0 is none (a line that does not move).
     rewards: Vec<f32>,
     points: Vec<u64>,
-}
-
-/// The line `row` with its nibbles in the opposite order.
-fn reverse(row: u16) -> u16 {
-    (row >> 12) | ((row >> 4) & 0x00F0) | ((row << 4) & 0x0F00) | (row << 12)
 }
 
 impl LineTables {
@@ -92,7 +87,6 @@ impl LineTables {
 
     fn build(model: &VariantModel, key: u64) -> Option<LineTables> {
         let mut near: Box<[LineMove; LINES]> = vec![0; LINES].into_boxed_slice().try_into().ok()?;
-        let mut far = near.clone();
         let mut points = vec![0u64];
         let mut numbers = std::collections::HashMap::from([(0u64, 0u32)]);
         for row in 0..=u16::MAX {
@@ -119,28 +113,26 @@ impl LineTables {
             if points.len() > GAINS {
                 return None;
             }
-            let m = u32::from(after) | if over { OVER } else { 0 } | (number << 17);
-            near[usize::from(row)] = m;
-            far[usize::from(reverse(row))] = u32::from(reverse(after)) | (m & !0xFFFF);
+            near[usize::from(row)] =
+                u32::from(after) | if over { OVER } else { 0 } | (number << 17);
         }
         Some(LineTables {
             key,
             near,
-            far,
             rewards: points.iter().map(|&p| p as f32).collect(),
             points,
         })
     }
 
-    /// The four rows of `board` moved by `table`: the board after, the reward, and whether a
-    /// rank beyond [`TOP`] would be made.
+    /// The four rows of `board` moved toward nibble 0: the board after, the reward, and
+    /// whether a rank beyond [`TOP`] would be made.
     #[inline(always)]
-    fn rows(&self, board: Bits, table: &[LineMove; LINES]) -> (Bits, f32, bool) {
+    fn rows(&self, board: Bits) -> (Bits, f32, bool) {
         let mut out = 0u64;
         let mut reward = 0f32;
         let mut over = 0;
         for i in 0..4 {
-            let m = table[usize::from((board >> (16 * i)) as u16)];
+            let m = self.near[usize::from((board >> (16 * i)) as u16)];
             out |= u64::from(m & 0xFFFF) << (16 * i);
             reward += self.rewards.get((m >> 17) as usize).copied().unwrap_or(0.0);
             over |= m & OVER;
@@ -148,36 +140,33 @@ impl LineTables {
         (out, reward, over != 0)
     }
 
-    /// The table and whether the board is read transposed, of the move `d` (in
-    /// `Direction::ALL` order: left, right, up, down).
+    /// `board` turned so that the move `d` (in `Direction::ALL` order: left, right, up, down)
+    /// is toward nibble 0 of each row; [`LineTables::unturn`] turns it back.
     #[inline(always)]
-    fn table(&self, d: usize) -> (&[LineMove; LINES], bool) {
-        match d {
-            0 => (&self.near, false),
-            1 => (&self.far, false),
-            2 => (&self.near, true),
-            _ => (&self.far, true),
-        }
+    fn turn(board: Bits, d: usize) -> Bits {
+        let b = if d >= 2 { transpose(board) } else { board };
+        if d % 2 == 1 { mirror(b) } else { b }
+    }
+
+    /// [`LineTables::turn`] undone.
+    #[inline(always)]
+    fn unturn(board: Bits, d: usize) -> Bits {
+        let b = if d % 2 == 1 { mirror(board) } else { board };
+        if d >= 2 { transpose(b) } else { b }
     }
 
     /// The move `d` of `board`: see [`LineTables::rows`].
     #[inline(always)]
     fn slide(&self, board: Bits, d: usize) -> (Bits, f32, bool) {
-        let (table, turned) = self.table(d);
-        if turned {
-            let (t, reward, over) = self.rows(transpose(board), table);
-            (transpose(t), reward, over)
-        } else {
-            self.rows(board, table)
-        }
+        let (t, reward, over) = self.rows(Self::turn(board, d));
+        (Self::unturn(t, d), reward, over)
     }
 
     /// The points the move `d` of `board` earns, as the score counts them.
     fn points(&self, board: Bits, d: usize) -> u64 {
-        let (table, turned) = self.table(d);
-        let lines = if turned { transpose(board) } else { board };
+        let lines = Self::turn(board, d);
         (0..4).fold(0u64, |total, i| {
-            let m = table[usize::from((lines >> (16 * i)) as u16)];
+            let m = self.near[usize::from((lines >> (16 * i)) as u16)];
             total.saturating_add(self.points.get((m >> 17) as usize).copied().unwrap_or(0))
         })
     }

@@ -331,9 +331,9 @@ pub(crate) trait Features {
     fn value(&self, at: &Self::Indices) -> f32;
     /// Adds `delta` to the weights at `at`, as [`adjust_at`] does.
     fn adjust(&self, at: &Self::Indices, delta: f32);
-    /// The values of four boards, each [`Features::value`]'s.
+    /// The values of `N` boards, each [`Features::value`]'s.
     #[inline(always)]
-    fn values(&self, at: [&Self::Indices; 4]) -> [f32; 4] {
+    fn values<const N: usize>(&self, at: [&Self::Indices; N]) -> [f32; N] {
         at.map(|at| self.value(at))
     }
 }
@@ -401,12 +401,12 @@ impl Features for Standard<'_> {
         sum
     }
 
-    /// The four sums in step, weight by weight: each one's additions are in its own order (so
-    /// each is [`Features::value`]'s, bit for bit), and the four chains of additions and their
+    /// The `N` sums in step, weight by weight: each one's additions are in its own order (so
+    /// each is [`Features::value`]'s, bit for bit), and the chains of additions and their
     /// reads overlap instead of waiting one for another.
     #[inline(always)]
-    fn values(&self, at: [&[u32; 4 * SYMMETRIES]; 4]) -> [f32; 4] {
-        let mut sums = [-0.0f32; 4];
+    fn values<const N: usize>(&self, at: [&[u32; 4 * SYMMETRIES]; N]) -> [f32; N] {
+        let mut sums = [-0.0f32; N];
         for (t, tuple) in self.tuples.iter().enumerate() {
             for k in t * SYMMETRIES..(t + 1) * SYMMETRIES {
                 for (sum, at) in sums.iter_mut().zip(at) {
@@ -550,19 +550,37 @@ pub(crate) fn play<F: Features>(
                     played,
                 });
             }
-            // A move that moves nothing is valued as if it were the first that moves, and left
-            // out; with none, the game is over.
+            // Only the moves that move are valued, at once, in their order; with none, the
+            // game is over.
             let Some(any) = afterstates.iter().find_map(|a| a.2.as_ref()) else {
                 break;
             };
-            let values =
-                features.values(afterstates.each_ref().map(|a| a.2.as_ref().unwrap_or(any)));
+            let mut moving = [any; 4];
+            let mut n = 0;
+            for at in afterstates.iter().filter_map(|a| a.2.as_ref()) {
+                moving[n] = at;
+                n += 1;
+            }
+            let [m0, m1, m2, _] = moving;
+            let values: [f32; 4] = match n {
+                4 => features.values(moving),
+                3 => {
+                    let [v0, v1, v2] = features.values([m0, m1, m2]);
+                    [v0, v1, v2, 0.0]
+                }
+                2 => {
+                    let [v0, v1] = features.values([m0, m1]);
+                    [v0, v1, 0.0, 0.0]
+                }
+                _ => [features.value(m0), 0.0, 0.0, 0.0],
+            };
             let mut best: Option<(f32, usize, Bits, F::Indices)> = None;
-            for (d, (&(after, reward, at), v)) in afterstates.iter().zip(values).enumerate() {
-                let v = reward + v;
-                if let Some(at) = at
-                    && best.as_ref().is_none_or(|b| v > b.0)
-                {
+            let mut k = 0;
+            for (d, &(after, reward, at)) in afterstates.iter().enumerate() {
+                let Some(at) = at else { continue };
+                let v = reward + values[k];
+                k += 1;
+                if best.as_ref().is_none_or(|b| v > b.0) {
                     best = Some((v, d, after, at));
                 }
             }
@@ -845,9 +863,10 @@ mod tests {
                 }
             }
 
-            // The fast path, as `play` makes a move: the line tables, the eight images' indices,
-            // the four values at once (a move that moves nothing valued as the first that
-            // does, and left out), then the step.
+            // The fast path's pieces, as `play` makes a move: the line table, the eight images'
+            // indices, the values at once (here all four, a move that moves nothing valued as
+            // the first that does and left out; `play` values only those that move, each sum
+            // the same), then the step.
             let afterstates = [0, 1, 2, 3].map(|d| {
                 let (after, reward, _) = fast.lines.slide(board, d);
                 (after, reward, standard.indices(after))

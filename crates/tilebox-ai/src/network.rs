@@ -414,13 +414,18 @@ pub fn train_on_huge_pages() {
 
 /// `len` weights, all 0, in huge pages, if [`train_on_huge_pages`] asked for them and they
 /// are many enough.
-#[cfg(target_os = "linux")]
 fn huge_cells(len: usize) -> Option<&'static [AtomicU32]> {
-    use zerocopy::FromBytes;
     let bytes = len.checked_mul(4)?;
     if !HUGE_PAGES.load(Ordering::Relaxed) || bytes < HUGE_FROM {
         return None;
     }
+    huge_map(bytes)
+}
+
+/// `bytes` of zeros in an anonymous map advised to be backed by huge pages, viewed as weights.
+#[cfg(target_os = "linux")]
+fn huge_map(bytes: usize) -> Option<&'static [AtomicU32]> {
+    use zerocopy::FromBytes;
     // A fresh anonymous map reads as zeros.
     let map = memmap2::MmapMut::map_anon(bytes).ok()?;
     // Only advice: the kernel may still back it in small pages.
@@ -431,7 +436,7 @@ fn huge_cells(len: usize) -> Option<&'static [AtomicU32]> {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn huge_cells(_len: usize) -> Option<&'static [AtomicU32]> {
+fn huge_map(_bytes: usize) -> Option<&'static [AtomicU32]> {
     None
 }
 

@@ -22,7 +22,7 @@
 //! lock-free, "Hogwild"), and 16-bit integers with one scale while playing ([`PlayNetwork`]),
 //! which keeps the standard 4×6-tuple network at 128 MiB a stage instead of 256.
 
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 use thiserror::Error;
 use tilebox_sliding::{Board, SlidingState};
@@ -449,7 +449,7 @@ pub fn preview_class(state: &SlidingState) -> u8 {
 #[derive(Debug)]
 pub struct Network {
     compiled: Compiled,
-    weights: Vec<AtomicU32>,
+    weights: Cells,
     /// Temporal coherence's accumulators, a weight's in one word ([`cohere`]): `None` for TD(0).
     coherence: Option<Vec<AtomicU64>>,
     /// The stages begun (at least the first): a stage begins as a copy of the one before when
@@ -457,16 +457,94 @@ pub struct Network {
     begun: AtomicUsize,
 }
 
+/// Where a training network's weights are kept.
+#[derive(Debug)]
+enum Cells {
+    /// On the heap, in the system's pages (4 KiB).
+    Heap(Box<[AtomicU32]>),
+    /// In huge pages ([`train_on_huge_pages`]), kept until the process ends.
+    Huge(&'static [AtomicU32]),
+}
+
+impl std::ops::Deref for Cells {
+    type Target = [AtomicU32];
+
+    #[inline(always)]
+    fn deref(&self) -> &[AtomicU32] {
+        match self {
+            Cells::Heap(cells) => cells,
+            Cells::Huge(cells) => cells,
+        }
+    }
+}
+
+/// Whether networks of [`HUGE_FROM`] bytes or more are made in huge pages.
+static HUGE_PAGES: AtomicBool = AtomicBool::new(false);
+
+/// The least weights' bytes held in huge pages (the standard network's 256 MiB are; the small
+/// one's 512 KiB are not).
+const HUGE_FROM: usize = 64 << 20;
+
+/// From now on, holds the weights of each large network (64 MiB or more) made in this process
+/// in memory the system is asked to back with transparent huge pages (2 MiB on x86-64, where
+/// Linux's `transparent_hugepage` setting is `always` or `madvise`), and never gives it back
+/// before the process ends. A training move reads 128 weights at random in 256 MiB: in 4 KiB
+/// pages nearly each read also walks the page tables, in 2 MiB pages the 128 translations stay
+/// in the processor's TLB (docs/learning.md gives the gain). For a process that trains one
+/// network and ends (`tilebox-cli train`): memory that is kept so cannot be freed without
+/// `unsafe` code (the map is advised, then viewed as atomics, and a view cannot be kept beside
+/// the map it borrows), so a process that makes network after network must not call it.
+/// Elsewhere than on Linux, or when the map fails, the weights stay on the heap.
+pub fn train_on_huge_pages() {
+    HUGE_PAGES.store(true, Ordering::Relaxed);
+}
+
+/// `len` weights, all 0, in huge pages, if [`train_on_huge_pages`] asked for them and they
+/// are many enough.
+fn huge_cells(len: usize) -> Option<&'static [AtomicU32]> {
+    let bytes = len.checked_mul(4)?;
+    if !HUGE_PAGES.load(Ordering::Relaxed) || bytes < HUGE_FROM {
+        return None;
+    }
+    huge_map(bytes)
+}
+
+/// `bytes` of zeros in an anonymous map advised to be backed by huge pages, viewed as weights.
+#[cfg(target_os = "linux")]
+fn huge_map(bytes: usize) -> Option<&'static [AtomicU32]> {
+    use zerocopy::FromBytes;
+    // A fresh anonymous map reads as zeros.
+    let map = memmap2::MmapMut::map_anon(bytes).ok()?;
+    // Only advice: the kernel may still back it in small pages.
+    let _ = map.advise(memmap2::Advice::HugePage);
+    let map: &'static mut memmap2::MmapMut = Box::leak(Box::new(map));
+    let cells: &'static mut [AtomicU32] = <[AtomicU32]>::mut_from_bytes(&mut map[..]).ok()?;
+    Some(cells)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn huge_map(_bytes: usize) -> Option<&'static [AtomicU32]> {
+    None
+}
+
 impl Network {
     /// A network of `layout` with every weight `init`, learning by TD(0). (Optimistic
     /// initialisation would start them high; 0 is the plain start.)
     pub fn new(layout: &Layout, init: f32) -> Network {
         let bits = init.to_bits();
+        let len = layout.weight_count();
+        let weights = match huge_cells(len) {
+            Some(cells) => {
+                if bits != 0 {
+                    cells.iter().for_each(|w| w.store(bits, Ordering::Relaxed));
+                }
+                Cells::Huge(cells)
+            }
+            None => Cells::Heap((0..len).map(|_| AtomicU32::new(bits)).collect()),
+        };
         Network {
             compiled: Compiled::new(layout),
-            weights: (0..layout.weight_count())
-                .map(|_| AtomicU32::new(bits))
-                .collect(),
+            weights,
             coherence: None,
             begun: AtomicUsize::new(1),
         }
@@ -572,7 +650,7 @@ impl Network {
     /// The weights themselves, for the trainer's fast path, which computes the indices
     /// ([`value_at`], [`adjust_at`]).
     pub(crate) fn cells(&self) -> &[AtomicU32] {
-        &self.weights
+        &self.weights[..]
     }
 
     /// Adds `delta` to every weight the afterstate's features pick (one TD step), or, learning
@@ -583,8 +661,8 @@ impl Network {
         let (at, n) = self.compiled.index_array(board, preview);
         for &i in &at[..n] {
             match &self.coherence {
-                None => add(&self.weights, i, delta),
-                Some(c) => cohere(&self.weights, c, i, delta),
+                None => add(&self.weights[..], i, delta),
+                Some(c) => cohere(&self.weights[..], c, i, delta),
             }
         }
     }
@@ -599,12 +677,26 @@ impl Network {
     /// A network of `layout` holding `weights`; `None` unless there are exactly as many as the
     /// layout has.
     pub fn from_weights(layout: &Layout, weights: Vec<f32>) -> Option<Network> {
-        (weights.len() == layout.weight_count()).then(|| Network {
+        if weights.len() != layout.weight_count() {
+            return None;
+        }
+        let cells = match huge_cells(weights.len()) {
+            Some(cells) => {
+                for (cell, w) in cells.iter().zip(weights) {
+                    cell.store(w.to_bits(), Ordering::Relaxed);
+                }
+                Cells::Huge(cells)
+            }
+            None => Cells::Heap(
+                weights
+                    .into_iter()
+                    .map(|w| AtomicU32::new(w.to_bits()))
+                    .collect(),
+            ),
+        };
+        Some(Network {
             compiled: Compiled::new(layout),
-            weights: weights
-                .into_iter()
-                .map(|w| AtomicU32::new(w.to_bits()))
-                .collect(),
+            weights: cells,
             coherence: None,
             begun: AtomicUsize::new(1),
         })

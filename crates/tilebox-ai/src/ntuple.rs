@@ -23,5 +23,5 @@ pub mod train;
 pub use crate::network::{
     Compiled, Layout, LayoutError, MAX_STAGES, MAX_TUPLE, MAX_TUPLES, MAX_WEIGHTS, Network,
     NetworkSize, PlayNetwork, Quantized, SECOND_STAGE, SIDE, SYMMETRIES, WeightTable, pack,
-    preview_class, trainable,
+    preview_class, train_on_huge_pages, trainable,
 };

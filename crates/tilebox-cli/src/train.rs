@@ -9,7 +9,7 @@ use serde_json::json;
 use tilebox_ai::ntuple::file;
 use tilebox_ai::ntuple::run::{Progress, Run, Target};
 use tilebox_ai::ntuple::train::{Flow, Rule};
-use tilebox_ai::ntuple::{Layout, NetworkSize, trainable};
+use tilebox_ai::ntuple::{Layout, NetworkSize, train_on_huge_pages, trainable};
 use tilebox_core::Registry;
 use tilebox_sliding::Sliding;
 
@@ -87,6 +87,8 @@ pub fn run(
         )));
     }
     let size = request.network.unwrap_or(NetworkSize::Standard);
+    // The process trains this one network, then ends: its weights may stay in huge pages.
+    train_on_huge_pages();
     let mut run = Run::open_with(
         &path,
         &variant,

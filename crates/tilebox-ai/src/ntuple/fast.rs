@@ -3,9 +3,9 @@
 //!
 //! The rules come from the same place as the engine's path ([`super::train`]): each line's
 //! move is the variant's own ([`VariantModel::slide_line_scored`], the line as the top row of
-//! an empty board), asked once for each of the 65,536 lines of four nibbles when the tables
-//! are built, with its points; a move is then four lookups (the columns' on the transposed
-//! board). A spawn draws the variant's weights and the cell from the game's own
+//! an empty board), asked once for each of the 65,536 lines of four nibbles when the table
+//! is built, with its points; a move is then four lookups (the columns' on the transposed
+//! board, the other way's on the mirrored one). A spawn draws the variant's weights and the cell from the game's own
 //! [`GameRng`], in the engine's order (the tile, then the `k`-th empty cell in row-major
 //! order), and a restart reseeds it as [`SlidingState::reseeded`] does, so a game makes the
 //! same moves, the same random numbers and the same weights as on the engine, bit for bit
@@ -56,24 +56,19 @@ const OVER: u32 = 1 << 16;
 /// The most distinct points a variant's line moves earn on the fast path.
 const GAINS: usize = 1 << 15;
 
-/// A variant's moves as bitboard tables: each line's move toward either wall, shared by
-/// every mover of the variant's line rule.
+/// A variant's moves as a bitboard table: each line's move toward nibble 0, shared by every
+/// mover of the variant's line rule. The other moves read it on the board turned (transposed
+/// for up and down, mirrored for right and down): one table of 256 KiB, not two, so more of
+/// it stays in the caches beside the weights.
 #[derive(Debug)]
 pub(crate) struct LineTables {
     key: u64,
     /// Toward nibble 0 (left on rows, up on the transposed board's rows).
     near: Box<[LineMove; LINES]>,
-    /// Toward nibble 3 (right, down).
-    far: Box<[LineMove; LINES]>,
     /// The points a line move earns, by number: as a reward (`f32`, as the engine's path adds
     /// them) and as the score counts them. Number 0 is none (a line that does not move).
     rewards: Vec<f32>,
     points: Vec<u64>,
-}
-
-/// The line `row` with its nibbles in the opposite order.
-fn reverse(row: u16) -> u16 {
-    (row >> 12) | ((row >> 4) & 0x00F0) | ((row << 4) & 0x0F00) | (row << 12)
 }
 
 impl LineTables {
@@ -93,7 +88,6 @@ impl LineTables {
 
     fn build(model: &VariantModel, key: u64) -> Option<LineTables> {
         let mut near: Box<[LineMove; LINES]> = vec![0; LINES].into_boxed_slice().try_into().ok()?;
-        let mut far = near.clone();
         let mut points = vec![0u64];
         let mut numbers = std::collections::HashMap::from([(0u64, 0u32)]);
         for row in 0..=u16::MAX {
@@ -120,28 +114,26 @@ impl LineTables {
             if points.len() > GAINS {
                 return None;
             }
-            let m = u32::from(after) | if over { OVER } else { 0 } | (number << 17);
-            near[usize::from(row)] = m;
-            far[usize::from(reverse(row))] = u32::from(reverse(after)) | (m & !0xFFFF);
+            near[usize::from(row)] =
+                u32::from(after) | if over { OVER } else { 0 } | (number << 17);
         }
         Some(LineTables {
             key,
             near,
-            far,
             rewards: points.iter().map(|&p| p as f32).collect(),
             points,
         })
     }
 
-    /// The four rows of `board` moved by `table`: the board after, the reward, and whether a
-    /// rank beyond [`TOP`] would be made.
+    /// The four rows of `board` moved toward nibble 0: the board after, the reward, and
+    /// whether a rank beyond [`TOP`] would be made.
     #[inline(always)]
-    fn rows(&self, board: Bits, table: &[LineMove; LINES]) -> (Bits, f32, bool) {
+    fn rows(&self, board: Bits) -> (Bits, f32, bool) {
         let mut out = 0u64;
         let mut reward = 0f32;
         let mut over = 0;
         for i in 0..4 {
-            let m = table[usize::from((board >> (16 * i)) as u16)];
+            let m = self.near[usize::from((board >> (16 * i)) as u16)];
             out |= u64::from(m & 0xFFFF) << (16 * i);
             reward += self.rewards.get((m >> 17) as usize).copied().unwrap_or(0.0);
             over |= m & OVER;
@@ -149,36 +141,33 @@ impl LineTables {
         (out, reward, over != 0)
     }
 
-    /// The table and whether the board is read transposed, of the move `d` (in
-    /// `Direction::ALL` order: left, right, up, down).
+    /// `board` turned so that the move `d` (in `Direction::ALL` order: left, right, up, down)
+    /// is toward nibble 0 of each row; [`LineTables::unturn`] turns it back.
     #[inline(always)]
-    fn table(&self, d: usize) -> (&[LineMove; LINES], bool) {
-        match d {
-            0 => (&self.near, false),
-            1 => (&self.far, false),
-            2 => (&self.near, true),
-            _ => (&self.far, true),
-        }
+    fn turn(board: Bits, d: usize) -> Bits {
+        let b = if d >= 2 { transpose(board) } else { board };
+        if d % 2 == 1 { mirror(b) } else { b }
+    }
+
+    /// [`LineTables::turn`] undone.
+    #[inline(always)]
+    fn unturn(board: Bits, d: usize) -> Bits {
+        let b = if d % 2 == 1 { mirror(board) } else { board };
+        if d >= 2 { transpose(b) } else { b }
     }
 
     /// The move `d` of `board`: see [`LineTables::rows`].
     #[inline(always)]
     fn slide(&self, board: Bits, d: usize) -> (Bits, f32, bool) {
-        let (table, turned) = self.table(d);
-        if turned {
-            let (t, reward, over) = self.rows(transpose(board), table);
-            (transpose(t), reward, over)
-        } else {
-            self.rows(board, table)
-        }
+        let (t, reward, over) = self.rows(Self::turn(board, d));
+        (Self::unturn(t, d), reward, over)
     }
 
     /// The points the move `d` of `board` earns, as the score counts them.
     fn points(&self, board: Bits, d: usize) -> u64 {
-        let (table, turned) = self.table(d);
-        let lines = if turned { transpose(board) } else { board };
+        let lines = Self::turn(board, d);
         (0..4).fold(0u64, |total, i| {
-            let m = table[usize::from((lines >> (16 * i)) as u16)];
+            let m = self.near[usize::from((lines >> (16 * i)) as u16)];
             total.saturating_add(self.points.get((m >> 17) as usize).copied().unwrap_or(0))
         })
     }
@@ -343,9 +332,9 @@ pub(crate) trait Features {
     fn value(&self, at: &Self::Indices) -> f32;
     /// Adds `delta` to the weights at `at`, as [`adjust_at`] does.
     fn adjust(&self, at: &Self::Indices, delta: f32);
-    /// The values of four boards, each [`Features::value`]'s.
+    /// The values of `N` boards, each [`Features::value`]'s.
     #[inline(always)]
-    fn values(&self, at: [&Self::Indices; 4]) -> [f32; 4] {
+    fn values<const N: usize>(&self, at: [&Self::Indices; N]) -> [f32; N] {
         at.map(|at| self.value(at))
     }
 }
@@ -443,12 +432,12 @@ impl Features for Standard<'_> {
         sum
     }
 
-    /// The four sums in step, weight by weight: each one's additions are in its own order (so
-    /// each is [`Features::value`]'s, bit for bit), and the four chains of additions and their
+    /// The `N` sums in step, weight by weight: each one's additions are in its own order (so
+    /// each is [`Features::value`]'s, bit for bit), and the chains of additions and their
     /// reads overlap instead of waiting one for another.
     #[inline(always)]
-    fn values(&self, at: [&[u32; 4 * SYMMETRIES]; 4]) -> [f32; 4] {
-        let mut sums = [-0.0f32; 4];
+    fn values<const N: usize>(&self, at: [&[u32; 4 * SYMMETRIES]; N]) -> [f32; N] {
+        let mut sums = [-0.0f32; N];
         for k in 0..4 * SYMMETRIES {
             for (sum, at) in sums.iter_mut().zip(at) {
                 *sum += f32::from_bits(self.cell(at[k]).load(Ordering::Relaxed));
@@ -602,19 +591,37 @@ pub(crate) fn play<F: Features>(
                     played,
                 });
             }
-            // A move that moves nothing is valued as if it were the first that moves, and left
-            // out; with none, the game is over.
+            // Only the moves that move are valued, at once, in their order; with none, the
+            // game is over.
             let Some(any) = afterstates.iter().find_map(|a| a.2.as_ref()) else {
                 break;
             };
-            let values =
-                features.values(afterstates.each_ref().map(|a| a.2.as_ref().unwrap_or(any)));
+            let mut moving = [any; 4];
+            let mut n = 0;
+            for at in afterstates.iter().filter_map(|a| a.2.as_ref()) {
+                moving[n] = at;
+                n += 1;
+            }
+            let [m0, m1, m2, _] = moving;
+            let values: [f32; 4] = match n {
+                4 => features.values(moving),
+                3 => {
+                    let [v0, v1, v2] = features.values([m0, m1, m2]);
+                    [v0, v1, v2, 0.0]
+                }
+                2 => {
+                    let [v0, v1] = features.values([m0, m1]);
+                    [v0, v1, 0.0, 0.0]
+                }
+                _ => [features.value(m0), 0.0, 0.0, 0.0],
+            };
             let mut best: Option<(f32, usize, Bits, F::Indices)> = None;
-            for (d, (&(after, reward, at), v)) in afterstates.iter().zip(values).enumerate() {
-                let v = reward + v;
-                if let Some(at) = at
-                    && best.as_ref().is_none_or(|b| v > b.0)
-                {
+            let mut k = 0;
+            for (d, &(after, reward, at)) in afterstates.iter().enumerate() {
+                let Some(at) = at else { continue };
+                let v = reward + values[k];
+                k += 1;
+                if best.as_ref().is_none_or(|b| v > b.0) {
                     best = Some((v, d, after, at));
                 }
             }
@@ -778,6 +785,156 @@ mod tests {
         standard.adjust(&at, rate * (fast_target - standard.value(&at)));
         for (i, w) in expected {
             assert_eq!(read(i), w, "weight {i}");
+        }
+    }
+
+    /// The plain reference of 2048's move `d` (left, right, up, down) of `board`: each line
+    /// read from the wall its tiles move toward, its tiles packed against it, each pair of
+    /// equal neighbours merged once into the next rank, earning that tile's value.
+    fn reference_slide(board: Bits, d: usize) -> (Bits, f32) {
+        let rank = |r: usize, c: usize| ((board >> (4 * (4 * r + c))) & 0xF) as u8;
+        let (mut out, mut reward) = (0u64, 0f32);
+        for k in 0..4 {
+            let at = |i: usize| match d {
+                0 => (k, i),
+                1 => (k, 3 - i),
+                2 => (i, k),
+                _ => (3 - i, k),
+            };
+            let tiles: Vec<u8> = (0..4)
+                .map(|i| rank(at(i).0, at(i).1))
+                .filter(|&t| t != 0)
+                .collect();
+            let mut moved = Vec::new();
+            let mut i = 0;
+            while i < tiles.len() {
+                if i + 1 < tiles.len() && tiles[i] == tiles[i + 1] {
+                    moved.push(tiles[i] + 1);
+                    reward += 2f32.powi(i32::from(tiles[i]) + 1);
+                    i += 2;
+                } else {
+                    moved.push(tiles[i]);
+                    i += 1;
+                }
+            }
+            for (i, &t) in moved.iter().enumerate() {
+                let (r, c) = at(i);
+                out |= u64::from(t) << (4 * (4 * r + c));
+            }
+        }
+        (out, reward)
+    }
+
+    /// Boards with merges in every direction, and none (a full board of distinct tiles).
+    const MOVING: [Bits; 6] = [
+        0x0123_4567_89ab_cde0,
+        0x1111_2222_0330_4004,
+        0x0000_0000_0000_0011,
+        0x1120_0231_2b2b_0aa0,
+        0x1000_1000_2000_2000,
+        0x2113_0a21_5b00_1c02,
+    ];
+
+    /// Item 6 of issue 36: the fast trainer's pieces against plain references on fixed boards.
+    /// A move of the line tables is the plain slide, with its reward; and one training move
+    /// (the four afterstates valued four at a time, the best chosen, the previous
+    /// afterstate's TD step toward it) gives the target and the weights that a plain
+    /// reference gives: its features read cell by cell, its values summed weight by weight,
+    /// its step added weight by weight.
+    #[test]
+    fn one_training_move_is_the_reference_one_on_fixed_boards() {
+        let variant = builtin_variant("2048").unwrap();
+        let rules = Rules::new(&variant).unwrap();
+        let fast = Fast::new(&variant, &rules, &VariantModel::new(&rules, 1)).unwrap();
+        for board in MOVING.into_iter().chain(BOARDS) {
+            for d in 0..4 {
+                let (after, reward, over) = fast.lines.slide(board, d);
+                if over {
+                    continue;
+                }
+                assert_eq!(
+                    (after, reward),
+                    reference_slide(board, d),
+                    "{board:016x} {d}"
+                );
+            }
+        }
+
+        let layout = Layout::standard(false);
+        let network = Network::new(&layout, 0.0);
+        let weights = network.cells();
+        let read = |i: u32| f32::from_bits(weights[i as usize].load(Ordering::Relaxed));
+        let plain_value = |board: Bits| -> f32 {
+            reference_indices(&layout, board)
+                .into_iter()
+                .map(read)
+                .sum()
+        };
+        let standard = Standard::of(&network).unwrap();
+        let rate = 0.1 / 32.0;
+        for (n, pair) in MOVING.windows(2).enumerate() {
+            let (previous, board) = (pair[0], pair[1]);
+            // Weights that differ from one another wherever this move reads them.
+            let reads = (0..4)
+                .map(|d| reference_slide(board, d).0)
+                .chain([previous])
+                .flat_map(|b| reference_indices(&layout, b));
+            for i in reads {
+                let w = (i.wrapping_mul(2_654_435_761) % 1000) as f32 / 8.0 - 60.0 + n as f32;
+                weights[i as usize].store(w.to_bits(), Ordering::Relaxed);
+            }
+
+            // The reference: each move that moves, its reward plus its afterstate's value; the
+            // first best; the previous afterstate's step toward it, weight by weight.
+            let mut best: Option<f32> = None;
+            for d in 0..4 {
+                let (after, reward) = reference_slide(board, d);
+                let v = reward + plain_value(after);
+                if after != board && best.is_none_or(|b| v > b) {
+                    best = Some(v);
+                }
+            }
+            let target = best.unwrap();
+            let delta = rate * (target - plain_value(previous));
+            let mut expected: Vec<(u32, f32)> = Vec::new();
+            for i in reference_indices(&layout, previous) {
+                match expected.iter_mut().find(|e| e.0 == i) {
+                    Some(e) => e.1 += delta,
+                    None => expected.push((i, read(i) + delta)),
+                }
+            }
+
+            // The fast path's pieces, as `play` makes a move: the line table, the eight images'
+            // indices, the values at once (here all four, a move that moves nothing valued as
+            // the first that does and left out; `play` values only those that move, each sum
+            // the same), then the step.
+            let afterstates = [0, 1, 2, 3].map(|d| {
+                let (after, reward, _) = fast.lines.slide(board, d);
+                (after, reward, standard.indices(after))
+            });
+            let any = afterstates.iter().find(|a| a.0 != board).unwrap().2;
+            let values = standard.values(
+                afterstates
+                    .each_ref()
+                    .map(|a| if a.0 != board { &a.2 } else { &any }),
+            );
+            let mut fast_best: Option<f32> = None;
+            for (&(after, reward, _), v) in afterstates.iter().zip(values) {
+                let v = reward + v;
+                if after != board && fast_best.is_none_or(|b| v > b) {
+                    fast_best = Some(v);
+                }
+            }
+            assert_eq!(fast_best.map(f32::to_bits), Some(target.to_bits()));
+            let at = standard.indices(previous);
+            standard.adjust(&at, rate * (target - standard.value(&at)));
+            for (i, w) in expected {
+                assert_eq!(
+                    read(i).to_bits(),
+                    w.to_bits(),
+                    "weight {i} after {board:016x}"
+                );
+            }
         }
     }
 

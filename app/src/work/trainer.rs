@@ -378,13 +378,33 @@ impl Worker {
         while let Some(message) = next.take() {
             match message {
                 Message::Look(variant) => self.look(&variant, None),
-                Message::Start(variant, serial) => next = self.train(&variant, serial, inbox),
+                start @ Message::Start(..) => {
+                    // A stop or another start that came on its heels (while the run before it
+                    // was saving) is carried out before it begins.
+                    if let Some(Message::Start(variant, serial)) = self.latest(start, inbox) {
+                        next = self.train(&variant, serial, inbox);
+                    }
+                }
                 Message::Stop => {}
             }
             if next.is_none() {
                 next = inbox.recv().ok();
             }
         }
+    }
+
+    /// The start to carry out of `start` and what waits in the inbox behind it: the last
+    /// start, or none after a stop; each start given up is told where its game stands.
+    fn latest(&self, start: Message, inbox: &Receiver<Message>) -> Option<Message> {
+        let mut start = Some(start);
+        while let Ok(message) = inbox.try_recv() {
+            match message {
+                Message::Look(variant) => self.look(&variant, None),
+                Message::Stop => self.give_up(start.take()),
+                later @ Message::Start(..) => self.give_up(start.replace(later)),
+            }
+        }
+        start
     }
 
     /// Makes the AI read `id`'s file again at its next move.

@@ -33,7 +33,7 @@ use std::sync::Arc;
 use tilebox_sliding::{Board, Cell, Direction, Rank};
 
 use crate::network::{self, PlayNetwork};
-use crate::search::{RootValues, Stopper, advice, deepen};
+use crate::search::{Deepening, RootValues, Stopper, advice, deepen};
 use crate::table::{Entry, MAX_TABLE_DEPTH, TransTable};
 use crate::{Advice, Limits};
 
@@ -502,7 +502,7 @@ impl GenericEngine {
                 limits.max_depth = 1;
             }
         }
-        let (values, depth) = deepen(&limits, &mut stop, |depth, stop| {
+        let (values, depth, _) = deepen(&limits, &mut stop, Deepening::ByPly, |depth, stop, _| {
             Search {
                 model,
                 prep: &prep,
@@ -513,7 +513,7 @@ impl GenericEngine {
             }
             .root(grid, depth)
         })?;
-        advice(&values, depth, stop.nodes)
+        advice(&values, depth, stop.nodes, None)
     }
 }
 

@@ -162,7 +162,7 @@ impl Engine {
 
     /// The best 2048 move for a packed board ([`bitboard`]); `None` when no move is legal.
     pub fn advise_2048_bits(&mut self, board: Bits, limits: &Limits) -> Option<Advice> {
-        self.advise::<Rules2048>(board, (), limits)
+        self.advise(&Rules2048, board, (), limits)
     }
 
     /// The best Threes move for this state, counting cards; `None` when no move is legal or
@@ -183,26 +183,28 @@ impl Engine {
         preview: NextCard,
         limits: &Limits,
     ) -> Option<Advice> {
-        self.advise::<RulesThrees>(board, (deck, preview), limits)
+        self.advise(&RulesThrees, board, (deck, preview), limits)
     }
 
-    /// Iterative deepening (or one fixed-depth search) of game `G` from `board`.
-    fn advise<G: Rules>(
+    /// Iterative deepening (or one fixed-depth search) of `game` from `board`.
+    pub(crate) fn advise<G: Rules>(
         &mut self,
+        game: &G,
         board: Bits,
         known: G::Known,
         limits: &Limits,
     ) -> Option<Advice> {
         self.tt.new_search();
         // The tables are built on first use; that is set-up, not thinking time.
-        G::prepare();
-        let mut stop = Stopper::new(limits.time);
+        game.prepare();
+        let mut stop = Stopper::new(limits.time).every(G::CLOCK_EVERY);
         let tt = &mut self.tt;
-        let (values, depth) = deepen(limits, &mut stop, |depth, stop| {
-            Expectimax::<G>::new(&mut *tt, stop, limits.min_probability, board)
-                .root(board, known, depth)
-        })?;
-        advice(&values, depth, stop.nodes)
+        let (values, depth, chosen) =
+            deepen(limits, &mut stop, G::DEEPENING, |depth, stop, order| {
+                Expectimax::new(game, &mut *tt, stop, limits.min_probability, board)
+                    .root(board, known, depth, order)
+            })?;
+        advice(&values, depth, stop.nodes, chosen)
     }
 }
 

@@ -19,6 +19,8 @@ pub mod run;
 mod tests;
 pub mod train;
 
+pub(crate) use fast::Fast;
+
 pub use crate::network::{
     Compiled, Layout, LayoutError, MAX_TUPLE, MAX_TUPLES, MAX_WEIGHTS, Network, NetworkSize,
     PlayNetwork, Quantized, SIDE, SYMMETRIES, WeightTable, pack, preview_class, trainable,

@@ -19,7 +19,9 @@ use tilebox_sliding::{
 
 use crate::generic::{GenericEngine, Grid, Learned, SlidingModel, SpawnAt, grid_rank};
 use crate::network::{self, PlayNetwork};
-use crate::threes::Deck;
+use crate::ntuple::Fast;
+use crate::threes::{Deck, ThreesNet};
+use crate::twenty48::LadderNet;
 use crate::{Advice, Engine, Limits, bitboard};
 
 /// Which bitboard player plays a variant exactly.
@@ -554,6 +556,19 @@ impl SlidingModel for VariantModel {
 pub struct SlidingPlayer {
     bitboard: Option<Engine>,
     generic: Option<GenericEngine>,
+    /// What the network's bitboard search knows of the last variant it played.
+    learned: Option<(Variant, BitboardRules)>,
+}
+
+/// A variant's rules as the network's bitboard search reads them.
+#[derive(Debug, Clone)]
+enum BitboardRules {
+    /// 2048 and its kin: the trainer's fast path's tables.
+    Ladder(Fast),
+    /// Threes: what each tile counts on the board.
+    Threes([f32; 16]),
+    /// Neither: the generic search plays it.
+    Neither,
 }
 
 impl SlidingPlayer {
@@ -580,9 +595,12 @@ impl SlidingPlayer {
 
     /// The best move for `state` within `limits`, the search's leaves valued by `network`
     /// (trained on this state's variant: the caller checks, see
-    /// [`crate::ntuple::file::load_player`]) rather than by the heuristic: the generic
-    /// player's search ([`GenericEngine::advise_learned`]), on every 4×4 variant. `None` only
-    /// when no swipe moves.
+    /// [`crate::ntuple::file::load_player`]) rather than by the heuristic, on every 4×4
+    /// variant: on bitboards for Threes and for 2048 and its kin (the trainer's fast path:
+    /// weighted spawns on any empty cell, no preview), deepening by whole moves and spending
+    /// its time ([`crate::search::Deepening::ByMove`]); the generic player's search
+    /// ([`GenericEngine::advise_learned`]) for the others, and where a tile beyond a nibble's
+    /// rank 15 is on the board or can be made. `None` only when no swipe moves.
     pub fn advise_learned(
         &mut self,
         state: &SlidingState,
@@ -592,6 +610,12 @@ impl SlidingPlayer {
         if state.rules().has_move_rules() || state.rules().has_pipeline() {
             // No network learns such rules (`ntuple::trainable`).
             return self.advise(state, limits);
+        }
+        if state.lost() {
+            return None;
+        }
+        if let Some(advice) = self.advise_learned_bitboard(state, limits, network) {
+            return Some(advice);
         }
         let model = VariantModel::of_state(state);
         let later = model
@@ -615,6 +639,47 @@ impl SlidingPlayer {
             )
     }
 
+    /// The network's bitboard search's answer, when one plays this variant (Threes, or a
+    /// variant of the trainer's fast path) and the board and its moves fit four bits a cell;
+    /// `None` otherwise (and when no move is legal).
+    fn advise_learned_bitboard(
+        &mut self,
+        state: &SlidingState,
+        limits: &Limits,
+        network: &PlayNetwork,
+    ) -> Option<Advice> {
+        let variant = state.rules().variant();
+        let bits = bitboard::encode(state.board())?;
+        if self.learned.as_ref().is_none_or(|(v, _)| v != variant) {
+            let rules = state.rules();
+            let tables = if Bitboard::of(variant) == Some(Bitboard::Threes) {
+                BitboardRules::Threes(crate::threes::tile_points(rules))
+            } else {
+                network::trainable(variant)
+                    .then(|| Fast::new(variant, rules, &VariantModel::new(rules, 1)))
+                    .flatten()
+                    .map_or(BitboardRules::Neither, BitboardRules::Ladder)
+            };
+            self.learned = Some((variant.clone(), tables));
+        }
+        let (_, tables) = self.learned.as_ref()?;
+        let engine = self.bitboard.get_or_insert_with(Engine::new);
+        match tables {
+            BitboardRules::Ladder(fast) => {
+                let game = LadderNet::new(fast, network);
+                if !game.fits(bits) {
+                    return None;
+                }
+                engine.advise(&game, bits, (), limits)
+            }
+            BitboardRules::Threes(points) => {
+                let known = threes_known(state)?;
+                engine.advise(&ThreesNet::new(network, points), bits, known, limits)
+            }
+            BitboardRules::Neither => None,
+        }
+    }
+
     /// The bitboard players' answer, when one plays this variant and the board fits.
     fn advise_bitboard(
         &mut self,
@@ -628,27 +693,18 @@ impl SlidingPlayer {
         match kind {
             Bitboard::Twenty48 => engine.advise_2048_bits(bits, limits),
             Bitboard::Threes => {
-                let mut counts = [0u8; 3];
-                for (rank, n) in state.bag_remaining() {
-                    if let Some(slot) = counts.get_mut(usize::from(rank).wrapping_sub(1)) {
-                        *slot = u8::try_from(n).unwrap_or(u8::MAX);
-                    }
-                }
-                let deck = Deck::new(counts).ok()?;
-                let preview = if state.next_is_bonus() {
-                    NextCard::Bonus
-                } else {
-                    match state.next_rank()? {
-                        1 => NextCard::One,
-                        2 => NextCard::Two,
-                        3 => NextCard::Three,
-                        _ => NextCard::Bonus,
-                    }
-                };
+                let (deck, preview) = threes_known(state)?;
                 engine.advise_threes_bits(bits, deck, preview, limits)
             }
         }
     }
+}
+
+/// What a Threes player counting cards knows of `state` besides the board: the deck left and
+/// the preview; `None` for a state with no preview or a deck no Threes game holds.
+fn threes_known(state: &SlidingState) -> Option<(Deck, NextCard)> {
+    let deck = Deck::new(crate::threes::deck_counts(state)).ok()?;
+    Some((deck, state.next_threes_card()?))
 }
 
 #[cfg(test)]
@@ -673,6 +729,38 @@ mod tests {
                 break;
             };
             game.play(dir).unwrap();
+        }
+    }
+
+    /// The network's search plays 2048, Threes and a kin of 2048 (2584) on bitboards, and only
+    /// legal moves, every legal move valued; searched to a fixed depth, it gives the same
+    /// answer again and from a fresh player. (The networks are made up, not trained.)
+    #[test]
+    fn the_network_search_plays_legal_moves_on_bitboards_and_answers_alike() {
+        for (id, preview) in [("2048", false), ("threes", true), ("2584", false)] {
+            let network = Arc::new(crate::testing::small_network(preview, 7));
+            let mut player = SlidingPlayer::new();
+            let mut game = Session::<Sliding>::new(variant(id), 11).unwrap();
+            for (i, depth) in (0..120).zip([1, 3, 2].into_iter().cycle()) {
+                let limits = Limits::fixed_depth(depth);
+                let state = game.state();
+                let legal = Sliding::legal_moves(state);
+                let Some(advice) = player.advise_learned(state, &limits, &network) else {
+                    assert!(legal.is_empty(), "{id} move {i}");
+                    break;
+                };
+                let bitboard = player.advise_learned_bitboard(state, &limits, &network);
+                assert_eq!(bitboard.as_ref(), Some(&advice), "{id} move {i}");
+                assert!(legal.contains(&advice.best), "{id} move {i}");
+                let listed: Vec<Direction> = advice.values.iter().map(|&(d, _)| d).collect();
+                assert_eq!(listed, legal, "{id} move {i}");
+                if i % 10 == 0 {
+                    let fresh = SlidingPlayer::new().advise_learned(state, &limits, &network);
+                    assert_eq!(fresh.as_ref(), Some(&advice), "{id} move {i}");
+                }
+                game.play(advice.best).unwrap();
+            }
+            assert!(game.state().turn() >= 30, "{id}: {}", game.state().turn());
         }
     }
 

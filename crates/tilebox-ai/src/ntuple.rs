@@ -13,12 +13,15 @@
 mod course;
 mod fast;
 pub mod file;
+mod play;
 pub mod players;
 pub mod run;
 #[cfg(test)]
 mod tests;
 pub mod train;
 
+/// For the network's search's tests, which play the fast path's tables.
+#[cfg(test)]
 pub(crate) use fast::Fast;
 
 pub use crate::network::{

@@ -10,7 +10,7 @@ use web_time::Instant;
 use tilebox_sliding::Direction;
 
 use crate::bitboard::Bits;
-use crate::network::PlayNetwork;
+use crate::network::{PlayNetwork, SYMMETRIES};
 use crate::table::{Entry, MAX_TABLE_DEPTH, TransTable};
 use crate::{Advice, Limits};
 
@@ -334,13 +334,40 @@ pub(crate) trait Rules: Sized {
     ) -> f32;
 }
 
-/// The network's value of a bitboard afterstate (the board after a move, before the game's
-/// answer) with preview class `class` ([`crate::network::preview_class`]): the one valuation
-/// of the network's bitboard searches ([`crate::twenty48::LadderNet`],
+/// The standard network's features' indices read straight off a board
+/// (`ntuple::standard_indices`, handed down by the player: the searches sit below the
+/// learning player's modules).
+pub(crate) type StandardIndices = fn(Bits) -> [u32; 4 * SYMMETRIES];
+
+/// A network as the bitboard searches read it ([`crate::twenty48::LadderNet`],
 /// [`crate::threes::ThreesNet`]).
-#[inline]
-pub(crate) fn network_value(network: &PlayNetwork, after: Bits, class: u8) -> f32 {
-    network.value(after, class)
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct NetworkValue<'a> {
+    network: &'a PlayNetwork,
+    /// The standard features' indices, when the network's layout is the standard one.
+    standard: Option<StandardIndices>,
+}
+
+impl<'a> NetworkValue<'a> {
+    /// `network`, its features read by `standard` if its layout is the standard one
+    /// ([`PlayNetwork::is_standard`]), through its compiled cells otherwise.
+    pub(crate) fn new(network: &'a PlayNetwork, standard: StandardIndices) -> Self {
+        Self {
+            network,
+            standard: network.is_standard().then_some(standard),
+        }
+    }
+
+    /// The network's value of a bitboard afterstate (the board after a move, before the
+    /// game's answer) with preview class `class` ([`crate::network::preview_class`]): the one
+    /// valuation of the network's bitboard searches, [`PlayNetwork::value`]'s bit for bit.
+    #[inline]
+    pub(crate) fn value(&self, after: Bits, class: u8) -> f32 {
+        match self.standard {
+            Some(indices) => self.network.value_at(&indices(after)),
+            None => self.network.value(after, class),
+        }
+    }
 }
 
 /// One expectimax search of game `G`.

@@ -8,6 +8,7 @@
 //! hold on some moves or directions only (2592, 2295, Directional Merges), every move of the
 //! search is played by the rules of that move toward its direction ([`SlidingModel::phase`]).
 
+use std::any::Any;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
@@ -17,11 +18,8 @@ use tilebox_sliding::{
     Board, Direction, NextCard, Rank, Rules, SlidingState, Variant, builtin_variant,
 };
 
-use crate::generic::{GenericEngine, Grid, Learned, SlidingModel, SpawnAt, grid_rank};
-use crate::network::{self, PlayNetwork};
-use crate::ntuple::Fast;
-use crate::threes::{Deck, ThreesNet};
-use crate::twenty48::LadderNet;
+use crate::generic::{GenericEngine, Grid, SlidingModel, SpawnAt, grid_rank};
+use crate::threes::Deck;
 use crate::{Advice, Engine, Limits, bitboard};
 
 /// Which bitboard player plays a variant exactly.
@@ -552,23 +550,14 @@ impl SlidingModel for VariantModel {
 
 /// The assistant's player for the sliding engine: the bitboard players where they play the
 /// variant exactly, the generic player everywhere else. Keeps its tables between questions.
+/// Its searches with a network are `ntuple::play`'s ([`SlidingPlayer::advise_learned`]).
 #[derive(Debug, Clone, Default)]
 pub struct SlidingPlayer {
-    bitboard: Option<Engine>,
-    generic: Option<GenericEngine>,
-    /// What the network's bitboard search knows of the last variant it played.
-    learned: Option<(Variant, BitboardRules)>,
-}
-
-/// A variant's rules as the network's bitboard search reads them.
-#[derive(Debug, Clone)]
-enum BitboardRules {
-    /// 2048 and its kin: the trainer's fast path's tables.
-    Ladder(Fast),
-    /// Threes: what each tile counts on the board.
-    Threes([f32; 16]),
-    /// Neither: the generic search plays it.
-    Neither,
+    pub(crate) bitboard: Option<Engine>,
+    pub(crate) generic: Option<GenericEngine>,
+    /// What the network's bitboard search knows of the last variant it played, by
+    /// `ntuple::play`, which alone reads it.
+    pub(crate) learned: Option<(Variant, Arc<dyn Any + Send + Sync>)>,
 }
 
 impl SlidingPlayer {
@@ -593,93 +582,6 @@ impl SlidingPlayer {
             .advise_board(&model, board, limits)
     }
 
-    /// The best move for `state` within `limits`, the search's leaves valued by `network`
-    /// (trained on this state's variant: the caller checks, see
-    /// [`crate::ntuple::file::load_player`]) rather than by the heuristic, on every 4×4
-    /// variant: on bitboards for Threes and for 2048 and its kin (the trainer's fast path:
-    /// weighted spawns on any empty cell, no preview), deepening by whole moves and spending
-    /// its time ([`crate::search::Deepening::ByMove`]); the generic player's search
-    /// ([`GenericEngine::advise_learned`]) for the others, and where a tile beyond a nibble's
-    /// rank 15 is on the board or can be made. `None` only when no swipe moves.
-    pub fn advise_learned(
-        &mut self,
-        state: &SlidingState,
-        limits: &Limits,
-        network: &Arc<PlayNetwork>,
-    ) -> Option<Advice> {
-        if state.rules().has_move_rules() || state.rules().has_pipeline() {
-            // No network learns such rules (`ntuple::trainable`).
-            return self.advise(state, limits);
-        }
-        if state.lost() {
-            return None;
-        }
-        if let Some(advice) = self.advise_learned_bitboard(state, limits, network) {
-            return Some(advice);
-        }
-        let model = VariantModel::of_state(state);
-        let later = model
-            .later_tiles()
-            .into_iter()
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-            .filter(|_| state.rules().variant().preview)
-            .map_or(0, |(rank, _)| rank.clamp(1, 15));
-        let learned = Learned {
-            network: Arc::clone(network),
-            first: network::preview_class(state),
-            later,
-        };
-        self.generic
-            .get_or_insert_with(GenericEngine::new)
-            .advise_learned(
-                &model,
-                &Grid::from_board_by(state.board(), |r| model.grid_rank(r)),
-                limits,
-                &learned,
-            )
-    }
-
-    /// The network's bitboard search's answer, when one plays this variant (Threes, or a
-    /// variant of the trainer's fast path) and the board and its moves fit four bits a cell;
-    /// `None` otherwise (and when no move is legal).
-    fn advise_learned_bitboard(
-        &mut self,
-        state: &SlidingState,
-        limits: &Limits,
-        network: &PlayNetwork,
-    ) -> Option<Advice> {
-        let variant = state.rules().variant();
-        let bits = bitboard::encode(state.board())?;
-        if self.learned.as_ref().is_none_or(|(v, _)| v != variant) {
-            let rules = state.rules();
-            let tables = if Bitboard::of(variant) == Some(Bitboard::Threes) {
-                BitboardRules::Threes(crate::threes::tile_points(rules))
-            } else {
-                network::trainable(variant)
-                    .then(|| Fast::new(variant, rules, &VariantModel::new(rules, 1)))
-                    .flatten()
-                    .map_or(BitboardRules::Neither, BitboardRules::Ladder)
-            };
-            self.learned = Some((variant.clone(), tables));
-        }
-        let (_, tables) = self.learned.as_ref()?;
-        let engine = self.bitboard.get_or_insert_with(Engine::new);
-        match tables {
-            BitboardRules::Ladder(fast) => {
-                let game = LadderNet::new(fast, network);
-                if !game.fits(bits) {
-                    return None;
-                }
-                engine.advise(&game, bits, (), limits)
-            }
-            BitboardRules::Threes(points) => {
-                let known = threes_known(state)?;
-                engine.advise(&ThreesNet::new(network, points), bits, known, limits)
-            }
-            BitboardRules::Neither => None,
-        }
-    }
-
     /// The bitboard players' answer, when one plays this variant and the board fits.
     fn advise_bitboard(
         &mut self,
@@ -702,7 +604,7 @@ impl SlidingPlayer {
 
 /// What a Threes player counting cards knows of `state` besides the board: the deck left and
 /// the preview; `None` for a state with no preview or a deck no Threes game holds.
-fn threes_known(state: &SlidingState) -> Option<(Deck, NextCard)> {
+pub(crate) fn threes_known(state: &SlidingState) -> Option<(Deck, NextCard)> {
     let deck = Deck::new(crate::threes::deck_counts(state)).ok()?;
     Some((deck, state.next_threes_card()?))
 }

@@ -17,8 +17,7 @@ use tilebox_sliding::{Direction, NextCard, SlidingState};
 
 use crate::bitboard::{Bits, entry_offset, max_rank, tables_threes};
 use crate::heuristic::{eval_threes, loss_threes};
-use crate::network::PlayNetwork;
-use crate::search::{Deepening, Expectimax, Rules, network_value};
+use crate::search::{Deepening, Expectimax, NetworkValue, Rules};
 
 /// The highest tile from which bonus cards appear: rank 7, the tile 48.
 pub const BONUS_FROM_RANK: u8 = 7;
@@ -293,6 +292,9 @@ fn place<G: Cards>(
         if mv.moved & (1 << line) == 0 {
             continue;
         }
+        if search.stop.aborted {
+            return 0.0;
+        }
         let at = entry_offset(mv.dir, line);
         for rank in ranks.clone() {
             let board = mv.after | (u64::from(rank) << at);
@@ -328,11 +330,11 @@ fn draw<G: Cards>(
 }
 
 /// Threes for the network's search: the same moves, cards and counted deck as
-/// [`RulesThrees`], the boards valued by a network of afterstates ([`network_value`], the
+/// [`RulesThrees`], the boards valued by a network of afterstates ([`NetworkValue`], the
 /// preview class the card about to enter, as training reads it), each move earning its points.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct ThreesNet<'a> {
-    network: &'a PlayNetwork,
+    network: NetworkValue<'a>,
     /// What each rank's tile counts on the board, as the game's score reads it.
     points: &'a [f32; 16],
 }
@@ -340,7 +342,7 @@ pub(crate) struct ThreesNet<'a> {
 impl<'a> ThreesNet<'a> {
     /// The search with `network` (trained on the variant), whose tiles count `points`
     /// ([`tile_points`]).
-    pub(crate) fn new(network: &'a PlayNetwork, points: &'a [f32; 16]) -> Self {
+    pub(crate) fn new(network: NetworkValue<'a>, points: &'a [f32; 16]) -> Self {
         Self { network, points }
     }
 
@@ -358,7 +360,7 @@ impl<'a> ThreesNet<'a> {
     /// The value of the board a move left with `preview` shown.
     #[inline]
     fn value(&self, after: Bits, preview: NextCard) -> f32 {
-        network_value(self.network, after, card_rank(preview).unwrap_or(0))
+        self.network.value(after, card_rank(preview).unwrap_or(0))
     }
 }
 
@@ -381,7 +383,10 @@ impl Rules for ThreesNet<'_> {
 
     const DEEPENING: Deepening = Deepening::ByMove;
 
-    const CLOCK_EVERY: u64 = 64;
+    /// A turn costs a few of the network's values, and a chance node whose boards are all
+    /// valued, not searched, some dozens: a search given 20 ms overran it by a third when it
+    /// read the clock every 64 of each.
+    const CLOCK_EVERY: u64 = 4;
 
     fn prepare(&self) {
         tables_threes();
@@ -459,6 +464,7 @@ mod tests {
 
     use super::*;
     use crate::bitboard::{cell_offset, move_threes, rank_at};
+    use crate::network::PlayNetwork;
     use crate::sample::boards;
     use crate::testing::{bits_of, chi_square, to_board};
     use crate::{Engine, Limits};
@@ -860,7 +866,7 @@ mod tests {
     fn the_network_search_is_plain_expectimax_at_a_fixed_depth() {
         let network = crate::testing::small_network(true, 5);
         let points = tile_points(&RULES());
-        let game = ThreesNet::new(&network, &points);
+        let game = ThreesNet::new(NetworkValue::new(&network, |_| [0; 32]), &points);
         let decks = [[4, 4, 4], [0, 0, 0], [1, 0, 2], [0, 3, 0]];
         let mut compared = 0;
         for (i, bits) in boards(23, 7, 8).take(12).enumerate() {

@@ -4,9 +4,7 @@ use tilebox_sliding::Direction;
 
 use crate::bitboard::{Bits, count_empty, tables_2048};
 use crate::heuristic::{eval_2048, loss_2048};
-use crate::network::PlayNetwork;
-use crate::ntuple::Fast;
-use crate::search::{Deepening, Expectimax, Rules, network_value};
+use crate::search::{Deepening, Expectimax, NetworkValue, Rules};
 
 /// The chance that a new tile is a 4 (rank 2) rather than a 2 (rank 1).
 pub(crate) const FOUR_CHANCE: f32 = 0.1;
@@ -79,24 +77,35 @@ impl Rules for Rules2048 {
     }
 }
 
-/// 2048 and its kin (the trainer's fast path: [`Fast`], a 4×4 ladder whose tiles spawn by
+/// A 4×4 ladder's moves and spawns as tables, as [`LadderNet`] reads them: the trainer's fast
+/// path's (`ntuple`'s `Fast`), whose variants are 2048 and its kin.
+pub(crate) trait LadderMoves {
+    /// The move `d` (in `Direction::ALL` order) of `board`: the board after, the points it
+    /// earns, and whether it would make a rank beyond 15 (the board then unchanged).
+    fn slide(&self, board: Bits, d: usize) -> (Bits, f32, bool);
+
+    /// The tiles that spawn, as ranks with their weights, and the weights' total.
+    fn spawns(&self) -> (&[(u8, u32)], u32);
+}
+
+/// 2048 and its kin (the trainer's fast path: a 4×4 ladder whose tiles spawn by
 /// weights on any empty cell, with no preview) for the network's search: the variant's own
 /// moves and spawns as tables, the boards valued by a network of afterstates
-/// ([`network_value`]), each move earning its points. A move that would make a tile beyond a
+/// ([`NetworkValue`]), each move earning its points. A move that would make a tile beyond a
 /// nibble's rank 15 is not searched (the player searches no position where one can be made at
 /// the root: [`LadderNet::fits`]).
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct LadderNet<'a> {
-    fast: &'a Fast,
-    network: &'a PlayNetwork,
+pub(crate) struct LadderNet<'a, M> {
+    fast: &'a M,
+    network: NetworkValue<'a>,
     /// The tiles that spawn, as ranks, and their chances; `count` of them.
     tiles: [(u8, f32); 16],
     count: usize,
 }
 
-impl<'a> LadderNet<'a> {
+impl<'a, M: LadderMoves> LadderNet<'a, M> {
     /// The search of `fast`'s variant with `network` (trained on it).
-    pub(crate) fn new(fast: &'a Fast, network: &'a PlayNetwork) -> Self {
+    pub(crate) fn new(fast: &'a M, network: NetworkValue<'a>) -> Self {
         let (weights, total) = fast.spawns();
         let mut tiles = [(0u8, 0f32); 16];
         let mut count = 0;
@@ -119,16 +128,19 @@ impl<'a> LadderNet<'a> {
 
     #[inline]
     fn value(&self, after: Bits) -> f32 {
-        network_value(self.network, after, 0)
+        self.network.value(after, 0)
     }
 }
 
-impl Rules for LadderNet<'_> {
+impl<M: LadderMoves> Rules for LadderNet<'_, M> {
     type Known = ();
 
     const DEEPENING: Deepening = Deepening::ByMove;
 
-    const CLOCK_EVERY: u64 = 64;
+    /// A turn costs a few of the network's values, and a chance node whose boards are all
+    /// valued, not searched, some dozens: a search given 20 ms overran it by a third when it
+    /// read the clock every 64 of each.
+    const CLOCK_EVERY: u64 = 4;
 
     fn prepare(&self) {}
 
@@ -193,6 +205,9 @@ impl Rules for LadderNet<'_> {
         let mut free = after;
         for cell in 0..16 {
             if free & 0xF == 0 {
+                if search.stop.aborted {
+                    return 0.0;
+                }
                 for &(rank, p) in &game.tiles[..game.count] {
                     let next = after | u64::from(rank) << (4 * cell);
                     total += p * search.turn(next, (), plies - 1, share * p);
@@ -212,6 +227,8 @@ mod tests {
     use super::*;
     use crate::bitboard::{cell_offset, move_2048, rank_at};
     use crate::heuristic::loss_2048;
+    use crate::network::PlayNetwork;
+    use crate::ntuple::Fast;
     use crate::sample::boards;
     use crate::testing::{bits_of, chi_square, to_board};
     use crate::{Engine, Limits};
@@ -411,7 +428,7 @@ mod tests {
             let variant = builtin_variant(id).unwrap();
             let model = crate::VariantModel::new(&rules, 1);
             let fast = Fast::new(&variant, &rules, &model).unwrap();
-            let game = LadderNet::new(&fast, &network);
+            let game = LadderNet::new(&fast, NetworkValue::new(&network, |_| [0; 32]));
             let naive = NaiveNet {
                 rules: rules.clone(),
                 network: &network,

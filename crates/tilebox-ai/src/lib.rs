@@ -11,6 +11,11 @@
 //!   fit the budget, cut short at the deadline (the last complete depth answers),
 //! - or, without a time limit, a single fixed-depth search, which is deterministic.
 //!
+//! With a trained network as the evaluation (`SlidingPlayer::advise_learned`), the same
+//! search deepens by whole moves (depth 1, 3, 5 …: a move and the game's answer) and spends
+//! its budget: the next depth starts while time is left, and one the deadline cuts short
+//! answers for the root moves it finished, the last best first.
+//!
 //! The Threes player counts cards: it knows how many 1s, 2s and 3s are left in the deck, the
 //! bonus odds, and treats the preview as a player sees it (a "+" is any of its possible values).
 //!

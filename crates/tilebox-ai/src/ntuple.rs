@@ -8,7 +8,8 @@
 //! which plays with it, in the crate's `network` module. Here are what learning adds: the
 //! self-play ([`train`]), the weights file ([`file`](mod@file)), the players folder
 //! ([`players`]) and a run kept in its file ([`run`]), which play and train through the generic
-//! search and the sliding player.
+//! search and the sliding player; and the play itself (`play`: the sliding player's searches
+//! with a network, on bitboards where they apply).
 
 mod course;
 mod fast;

@@ -321,6 +321,11 @@ fn draw<G: Cards>(
         }
         return value;
     }
+    // The network's draws value up to four boards' best moves each: the clock is read
+    // between them.
+    if G::DEEPENING == Deepening::ByMove && search.stop.poll() {
+        return 0.0;
+    }
     let odds = card_odds(deck, max_rank(board));
     let mut total = 0.0f32;
     for &(preview, p, after) in odds.outcomes() {
@@ -384,9 +389,9 @@ impl Rules for ThreesNet<'_> {
     const DEEPENING: Deepening = Deepening::ByMove;
 
     /// A turn costs a few of the network's values, and a chance node whose boards are all
-    /// valued, not searched, some dozens: a search given 20 ms overran it by a third when it
-    /// read the clock every 64 of each.
-    const CLOCK_EVERY: u64 = 4;
+    /// valued, not searched, dozens to hundreds: the clock (some 25 ns a look) is read at each
+    /// (a search given 20 ms overran it by a third when it read it every 64 of each).
+    const CLOCK_EVERY: u64 = 1;
 
     fn prepare(&self) {
         tables_threes();

@@ -138,9 +138,9 @@ impl<M: LadderMoves> Rules for LadderNet<'_, M> {
     const DEEPENING: Deepening = Deepening::ByMove;
 
     /// A turn costs a few of the network's values, and a chance node whose boards are all
-    /// valued, not searched, some dozens: a search given 20 ms overran it by a third when it
-    /// read the clock every 64 of each.
-    const CLOCK_EVERY: u64 = 4;
+    /// valued, not searched, dozens to hundreds: the clock (some 25 ns a look) is read at each
+    /// (a search given 20 ms overran it by a third when it read it every 64 of each).
+    const CLOCK_EVERY: u64 = 1;
 
     fn prepare(&self) {}
 

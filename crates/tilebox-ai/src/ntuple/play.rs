@@ -35,7 +35,12 @@ impl BitboardRules {
         let rules = state.rules();
         let variant = rules.variant();
         if Bitboard::of(variant) == Some(Bitboard::Threes) {
-            return BitboardRules::Threes(crate::threes::tile_points(rules));
+            // The points a move earns are read off the board's tiles, as Threes scores; a
+            // variant that plays as Threes but counts merges is the generic search's.
+            return match rules.scores_board() {
+                true => BitboardRules::Threes(crate::threes::tile_points(rules)),
+                false => BitboardRules::Neither,
+            };
         }
         network::trainable(variant)
             .then(|| Fast::new(variant, rules, &VariantModel::new(rules, 1)))

@@ -35,7 +35,7 @@ use tilebox_sliding::variant::Counters;
 use tilebox_sliding::{Board, Cell, Direction, Rank};
 
 use crate::network::{self, PlayNetwork};
-use crate::search::{RootValues, Stopper, advice, deepen};
+use crate::search::{Deepening, RootValues, Stopper, advice, deepen};
 use crate::table::{Entry, MAX_TABLE_DEPTH, TransTable};
 use crate::{Advice, Limits};
 
@@ -597,7 +597,7 @@ impl GenericEngine {
             }
         }
         let mut carried = Carried::new(model.counters());
-        let (values, depth) = deepen(&limits, &mut stop, |depth, stop| {
+        let (values, depth, _) = deepen(&limits, &mut stop, Deepening::ByPly, |depth, stop, _| {
             Search {
                 model,
                 prep: &prep,
@@ -609,7 +609,7 @@ impl GenericEngine {
             }
             .root(grid, depth)
         })?;
-        advice(&values, depth, stop.nodes)
+        advice(&values, depth, stop.nodes, None)
     }
 }
 

@@ -11,6 +11,11 @@
 //!   fit the budget, cut short at the deadline (the last complete depth answers),
 //! - or, without a time limit, a single fixed-depth search, which is deterministic.
 //!
+//! With a trained network as the evaluation (`SlidingPlayer::advise_learned`), the same
+//! search deepens by whole moves (depth 1, 3, 5 …: a move and the game's answer) and spends
+//! its budget: the next depth starts while time is left, and one the deadline cuts short
+//! answers for the root moves it finished, the last best first.
+//!
 //! The Threes player counts cards: it knows how many 1s, 2s and 3s are left in the deck, the
 //! bonus odds, and treats the preview as a player sees it (a "+" is any of its possible values).
 //!
@@ -162,7 +167,7 @@ impl Engine {
 
     /// The best 2048 move for a packed board ([`bitboard`]); `None` when no move is legal.
     pub fn advise_2048_bits(&mut self, board: Bits, limits: &Limits) -> Option<Advice> {
-        self.advise::<Rules2048>(board, (), limits)
+        self.advise(&Rules2048, board, (), limits)
     }
 
     /// The best Threes move for this state, counting cards; `None` when no move is legal or
@@ -183,26 +188,28 @@ impl Engine {
         preview: NextCard,
         limits: &Limits,
     ) -> Option<Advice> {
-        self.advise::<RulesThrees>(board, (deck, preview), limits)
+        self.advise(&RulesThrees, board, (deck, preview), limits)
     }
 
-    /// Iterative deepening (or one fixed-depth search) of game `G` from `board`.
-    fn advise<G: Rules>(
+    /// Iterative deepening (or one fixed-depth search) of `game` from `board`.
+    pub(crate) fn advise<G: Rules>(
         &mut self,
+        game: &G,
         board: Bits,
         known: G::Known,
         limits: &Limits,
     ) -> Option<Advice> {
         self.tt.new_search();
         // The tables are built on first use; that is set-up, not thinking time.
-        G::prepare();
-        let mut stop = Stopper::new(limits.time);
+        game.prepare();
+        let mut stop = Stopper::new(limits.time).every(G::CLOCK_EVERY);
         let tt = &mut self.tt;
-        let (values, depth) = deepen(limits, &mut stop, |depth, stop| {
-            Expectimax::<G>::new(&mut *tt, stop, limits.min_probability, board)
-                .root(board, known, depth)
-        })?;
-        advice(&values, depth, stop.nodes)
+        let (values, depth, chosen) =
+            deepen(limits, &mut stop, G::DEEPENING, |depth, stop, order| {
+                Expectimax::new(game, &mut *tt, stop, limits.min_probability, board)
+                    .root(board, known, depth, order)
+            })?;
+        advice(&values, depth, stop.nodes, chosen)
     }
 }
 

@@ -795,6 +795,24 @@ impl PlayNetwork {
         self.compiled.layout()
     }
 
+    /// Whether its layout reads the standard tuples without the preview's family
+    /// ([`Layout::standard`], in any stages), whose features a search may read straight off a
+    /// board's images ([`crate::ntuple::standard_indices`], moved to the board's stage) and
+    /// value with [`PlayNetwork::value_at`].
+    pub(crate) fn is_standard(&self) -> bool {
+        self.layout().reads_as(&Layout::standard(false))
+    }
+
+    /// The sum of the weights at `indices`, in their order: [`PlayNetwork::value`]'s, bit for
+    /// bit, when they are the board's features in the network's order.
+    #[inline]
+    pub(crate) fn value_at(&self, indices: &[u32]) -> f32 {
+        indices
+            .iter()
+            .map(|&i| self.weights.weight(i as usize))
+            .sum()
+    }
+
     /// Bytes of weights held.
     pub fn weight_bytes(&self) -> usize {
         self.weights.weights.len() * 2
@@ -903,6 +921,28 @@ mod tests {
                 image |= ((board >> (4 * c)) & 0xF) << (4 * transform(c, sym));
             }
             assert_eq!(compiled.value(&network.weights[..], image, 0), v, "{sym}");
+        }
+    }
+
+    /// A player's value of a board's features' indices is its value of the board, bit for bit
+    /// (the standard network's search reads the indices off the board's images instead, which
+    /// the trainer's tests hold to the compiled ones).
+    #[test]
+    fn a_players_value_at_the_indices_is_its_value_of_the_board() {
+        for preview in [false, true] {
+            let player = crate::testing::small_network(preview, 9);
+            let compiled = Compiled::new(player.layout());
+            assert!(!player.is_standard());
+            let mut valued = 0;
+            for (i, board) in crate::sample::boards(5, 6, 7).take(200).enumerate() {
+                let class = if preview { (i % 4) as u8 } else { 0 };
+                let mut at = [0u32; MAX_FEATURES];
+                let n = compiled.indices_into(board, class, &mut at);
+                let value = player.value(board, class);
+                valued += usize::from(value != 0.0);
+                assert_eq!(player.value_at(&at[..n]).to_bits(), value.to_bits());
+            }
+            assert!(valued > 150, "{valued}");
         }
     }
 }

@@ -9,16 +9,22 @@
 //! which plays with it, in the crate's `network` module. Here are what learning adds: the
 //! self-play ([`train`]), the weights file ([`file`](mod@file)), the players folder
 //! ([`players`]) and a run kept in its file ([`run`]), which play and train through the generic
-//! search and the sliding player.
+//! search and the sliding player; and the play itself (`play`: the sliding player's searches
+//! with a network, on bitboards where they apply).
 
 mod course;
 mod fast;
 pub mod file;
+mod play;
 pub mod players;
 pub mod run;
 #[cfg(test)]
 mod tests;
 pub mod train;
+
+/// For the network's search's tests, which play the fast path's tables.
+#[cfg(test)]
+pub(crate) use fast::Fast;
 
 pub use crate::network::{
     Compiled, Layout, LayoutError, MAX_STAGES, MAX_TUPLE, MAX_TUPLES, MAX_WEIGHTS, Network,

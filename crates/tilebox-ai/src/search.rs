@@ -4,13 +4,13 @@
 //! move (the chance node). Monomorphised, each game's search is as fast as one written out for
 //! it.
 
-use std::marker::PhantomData;
 use std::time::Duration;
 use web_time::Instant;
 
 use tilebox_sliding::Direction;
 
 use crate::bitboard::Bits;
+use crate::network::{PlayNetwork, SYMMETRIES};
 use crate::table::{Entry, MAX_TABLE_DEPTH, TransTable};
 use crate::{Advice, Limits};
 
@@ -49,6 +49,10 @@ impl Clock {
 pub(crate) struct Stopper {
     pub(crate) clock: Clock,
     pub(crate) nodes: u64,
+    /// Nodes (and [`Stopper::poll`]s) between two looks at the clock: a power of two.
+    every: u64,
+    /// Calls of [`Stopper::poll`].
+    polls: u64,
     /// Whether this iteration may be cut short (the first one never is, so there is always an
     /// answer).
     pub(crate) may_abort: bool,
@@ -65,17 +69,37 @@ impl Stopper {
         Self {
             clock: Clock::start(budget),
             nodes: 0,
+            every: CLOCK_EVERY,
+            polls: 0,
             may_abort: false,
             aborted: false,
             depth_cut: false,
         }
     }
 
+    /// The same stopper looking at the clock every `every` nodes (rounded up to a power of
+    /// two), for searches whose nodes cost more than the heuristic's.
+    pub(crate) fn every(mut self, every: u64) -> Self {
+        self.every = every.max(1).next_power_of_two();
+        self
+    }
+
     /// Counts a node; true when the search must unwind now.
     #[inline]
     pub(crate) fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.may_abort && self.nodes.is_multiple_of(CLOCK_EVERY) && self.clock.expired() {
+        if self.may_abort && self.nodes & (self.every - 1) == 0 && self.clock.expired() {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// As [`Stopper::tick`], for work that is not a player's turn (a chance node whose
+    /// children are all evaluated): counted apart from the nodes.
+    #[inline]
+    pub(crate) fn poll(&mut self) -> bool {
+        self.polls += 1;
+        if self.may_abort && self.polls & (self.every - 1) == 0 && self.clock.expired() {
             self.aborted = true;
         }
         self.aborted
@@ -89,41 +113,80 @@ pub(crate) type RootValues = [Option<f32>; 4];
 /// Growth assumed from one depth to the next before two of the same kind have been timed.
 const DEFAULT_GROWTH: f64 = 16.0;
 
+/// How iterative deepening steps and spends its time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Deepening {
+    /// A ply at a time, each depth started only while it is expected to fit the budget (the
+    /// heuristic's searches, whose values at different depths do not compare).
+    ByPly,
+    /// A whole move at a time (a move and the game's answer: depths 1, 3, 5 …), and the budget
+    /// spent: the next depth starts whenever time is left, and one cut short at the deadline
+    /// still answers for the moves it finished (the network's searches, whose values at any
+    /// depth estimate the same thing, the points still to come).
+    ByMove,
+}
+
+/// What deepening found: the root values, the deepest complete depth, and the best move
+/// when an iteration cut short chose it (its index in [`Direction::ALL`]).
+pub(crate) type Deepened = (RootValues, u32, Option<usize>);
+
 /// Runs `iteration` at increasing depths while the next one is expected to fit the budget.
 ///
+/// `iteration(depth, stopper, order)` searches the root moves in `order` (indices in
+/// [`Direction::ALL`]), and leaves a move it did not finish before the stopper aborted at
+/// `None`.
+///
 /// Without a time limit it runs `limits.max_depth` once (deterministic). With one it starts at
-/// depth 1 and deepens while `elapsed + predicted <= budget`. Odd and even depths grow the tree
-/// differently (a player's move multiplies it by up to 4, the game's answer by the number of
-/// its outcomes), so the prediction for depth `d + 1` is the time of depth `d` multiplied by
-/// the growth from `d - 2` to `d - 1`, the last step of the same kind
-/// ([`DEFAULT_GROWTH`] before there is one). An iteration that overruns anyway is abandoned at
-/// the deadline and the last complete one answers; the first iteration always completes.
-/// Deepening also stops once an iteration reached no leaf by running out of depth: the
-/// probability cut-off bounded the whole tree, so going deeper would change nothing.
+/// depth 1 and deepens by `how`. [`Deepening::ByPly`] deepens while `elapsed + predicted <=
+/// budget`: odd and even depths grow the tree differently (a player's move multiplies it by up
+/// to 4, the game's answer by the number of its outcomes), so the prediction for depth `d + 1`
+/// is the time of depth `d` multiplied by the growth from `d - 2` to `d - 1`, the last step of
+/// the same kind ([`DEFAULT_GROWTH`] before there is one); an iteration that overruns anyway is
+/// abandoned at the deadline and the last complete one answers. [`Deepening::ByMove`] deepens
+/// two plies at a time while time is left, the best move of the last complete iteration
+/// searched first: when the deadline cuts an iteration short after it finished that move, the
+/// best of the moves it finished answers, with their deeper values. The first iteration always
+/// completes. Deepening also stops once an iteration reached no leaf by running out of depth:
+/// the probability cut-off bounded the whole tree, so going deeper would change nothing.
 pub(crate) fn deepen(
     limits: &Limits,
     stopper: &mut Stopper,
-    mut iteration: impl FnMut(u32, &mut Stopper) -> RootValues,
-) -> Option<(RootValues, u32)> {
+    how: Deepening,
+    mut iteration: impl FnMut(u32, &mut Stopper, [usize; 4]) -> RootValues,
+) -> Option<Deepened> {
     let max_depth = limits.max_depth.clamp(1, crate::MAX_DEPTH);
+    let in_order = [0, 1, 2, 3];
     let Some(budget) = limits.time else {
         stopper.may_abort = false;
-        let values = iteration(max_depth, stopper);
-        return Some((values, max_depth));
+        let values = iteration(max_depth, stopper, in_order);
+        return Some((values, max_depth, None));
     };
     let budget = budget.as_secs_f64();
-    let mut best: Option<(RootValues, u32)> = None;
+    let step = match how {
+        Deepening::ByPly => 1,
+        Deepening::ByMove => 2,
+    };
+    let mut best: Option<Deepened> = None;
     // Seconds taken by each completed depth, from depth 1.
     let mut took: Vec<f64> = Vec::new();
-    for depth in 1..=max_depth {
+    for depth in (1..=max_depth).step_by(step) {
         stopper.may_abort = depth > 1;
         stopper.depth_cut = false;
         let started = stopper.clock.elapsed().as_secs_f64();
-        let values = iteration(depth, stopper);
+        let order = match (&best, how) {
+            // The table's approximations make values depend on the order moves are searched
+            // in: a heuristic search keeps one order.
+            (Some((values, _, _)), Deepening::ByMove) => ranked(values),
+            _ => in_order,
+        };
+        let values = iteration(depth, stopper, order);
         if stopper.aborted {
+            if how == Deepening::ByMove {
+                best = best.map(|last| cut_short(last, &values));
+            }
             break;
         }
-        best = Some((values, depth));
+        best = Some((values, depth, None));
         if !stopper.depth_cut {
             // Every leaf was cut for its probability: deeper searches give the same values.
             break;
@@ -131,20 +194,75 @@ pub(crate) fn deepen(
         let now = stopper.clock.elapsed().as_secs_f64();
         let last = (now - started).max(1e-7);
         took.push(last);
-        let growth = match took.len() {
-            n if n >= 3 => (took[n - 2] / took[n - 3]).clamp(1.5, 200.0),
+        let n = took.len();
+        let growth = match how {
+            Deepening::ByPly if n >= 3 => (took[n - 2] / took[n - 3]).clamp(1.5, 200.0),
+            Deepening::ByMove if n >= 2 => (took[n - 1] / took[n - 2]).clamp(1.5, 200.0),
             _ => DEFAULT_GROWTH,
         };
-        if now + last * growth > budget {
+        let next = match how {
+            Deepening::ByPly => now + last * growth,
+            // Whatever is left is spent: a cut-short iteration still answers.
+            Deepening::ByMove => now,
+        };
+        if next >= budget {
             break;
         }
     }
     best
 }
 
-/// Turns root values into advice: the best legal move (first in [`Direction::ALL`] order among
-/// equals) and every legal move's value.
-pub(crate) fn advice(values: &RootValues, depth: u32, nodes: u64) -> Option<Advice> {
+/// The indices of the legal moves of `values`, best first (the first in [`Direction::ALL`]
+/// order among equals), then the illegal ones.
+fn ranked(values: &RootValues) -> [usize; 4] {
+    let mut order = [0, 1, 2, 3];
+    order.sort_by(|&a, &b| match (values[a], values[b]) {
+        (Some(x), Some(y)) => y.total_cmp(&x),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    });
+    order
+}
+
+/// The last complete iteration `last`, amended by one cut short that searched its best move
+/// first and finished the moves of `deeper` that are `Some`: if it finished that best move,
+/// the best of the moves it finished answers, and their values are the deeper ones.
+fn cut_short(last: Deepened, deeper: &RootValues) -> Deepened {
+    let (mut values, depth, chosen) = last;
+    let best = chosen.or_else(|| {
+        ranked(&values)
+            .first()
+            .copied()
+            .filter(|&i| values[i].is_some())
+    });
+    let Some(best) = best.filter(|&i| deeper[i].is_some()) else {
+        return (values, depth, chosen);
+    };
+    let mut pick = best;
+    for (i, v) in deeper.iter().enumerate() {
+        if let (Some(v), Some(b)) = (v, deeper[pick])
+            && (*v > b || (*v == b && i < pick))
+        {
+            pick = i;
+        }
+    }
+    for (slot, v) in values.iter_mut().zip(deeper) {
+        if v.is_some() && slot.is_some() {
+            *slot = *v;
+        }
+    }
+    (values, depth, Some(pick))
+}
+/// Turns root values into advice: the best legal move (`chosen`, an index in
+/// [`Direction::ALL`], when deepening chose it; otherwise the first in [`Direction::ALL`] order
+/// among equals) and every legal move's value.
+pub(crate) fn advice(
+    values: &RootValues,
+    depth: u32,
+    nodes: u64,
+    chosen: Option<usize>,
+) -> Option<Advice> {
     let scored: Vec<(Direction, f64)> = Direction::ALL
         .iter()
         .zip(values)
@@ -156,6 +274,9 @@ pub(crate) fn advice(values: &RootValues, depth: u32, nodes: u64) -> Option<Advi
             best = Some((d, v));
         }
     }
+    if let Some(i) = chosen.filter(|&i| values.get(i).is_some_and(Option::is_some)) {
+        best = best.map(|(_, v)| (Direction::ALL[i], v));
+    }
     best.map(|(best, _)| Advice {
         best,
         values: scored,
@@ -164,19 +285,26 @@ pub(crate) fn advice(values: &RootValues, depth: u32, nodes: u64) -> Option<Advi
     })
 }
 
-/// What a game brings to the shared expectimax search.
+/// What a game brings to the shared expectimax search. A game is a value: the heuristic
+/// players' are unit types; a network's search carries its network and tables.
 pub(crate) trait Rules: Sized {
     /// What the player knows besides the board (Threes: the deck and the preview).
     type Known: Copy;
 
-    /// Builds the tables the search uses, so that building them is not counted as thinking.
-    fn prepare();
+    /// How deepening steps ([`deepen`]).
+    const DEEPENING: Deepening = Deepening::ByPly;
 
-    /// The heuristic value of a board.
-    fn eval(board: Bits) -> f32;
+    /// Nodes between two looks at the clock ([`Stopper::every`]).
+    const CLOCK_EVERY: u64 = CLOCK_EVERY;
+
+    /// Builds the tables the search uses, so that building them is not counted as thinking.
+    fn prepare(&self);
+
+    /// The value of a board where the player is to move, knowing `known`.
+    fn eval(&self, board: Bits, known: Self::Known) -> f32;
 
     /// The value of a lost position, in a search from `root`.
-    fn loss(root: Bits) -> f32;
+    fn loss(&self, root: Bits) -> f32;
 
     /// What `known` adds to the transposition table's key.
     fn key(known: Self::Known) -> u16;
@@ -185,7 +313,15 @@ pub(crate) trait Rules: Sized {
     type Moved: Copy;
 
     /// The move `dir` from `board`, or `None` when it changes nothing.
-    fn slide(board: Bits, dir: Direction) -> Option<Self::Moved>;
+    fn slide(&self, board: Bits, dir: Direction) -> Option<Self::Moved>;
+
+    /// What a move earns, as the values count it: nothing for a heuristic (it values boards,
+    /// not the points on the way); the points for a network, whose values are the points
+    /// still to come.
+    #[inline]
+    fn points(&self, _moved: &Self::Moved) -> f32 {
+        0.0
+    }
 
     /// The chance node after a move: the expected value of the game's answer (the new tile or
     /// card), with `plies` plies left after the move, reached with probability `prob`.
@@ -196,6 +332,52 @@ pub(crate) trait Rules: Sized {
         plies: u32,
         prob: f32,
     ) -> f32;
+}
+
+/// The standard network's features' indices read straight off a board
+/// (`ntuple::standard_indices`, handed down by the player: the searches sit below the
+/// learning player's modules).
+pub(crate) type StandardIndices = fn(Bits) -> [u32; 4 * SYMMETRIES];
+
+/// A network as the bitboard searches read it ([`crate::twenty48::LadderNet`],
+/// [`crate::threes::ThreesNet`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct NetworkValue<'a> {
+    network: &'a PlayNetwork,
+    /// The standard features' indices, when the network's layout is the standard one.
+    standard: Option<StandardIndices>,
+}
+
+impl<'a> NetworkValue<'a> {
+    /// `network`, its features read by `standard` if its layout is the standard one
+    /// ([`PlayNetwork::is_standard`]), through its compiled cells otherwise.
+    pub(crate) fn new(network: &'a PlayNetwork, standard: StandardIndices) -> Self {
+        Self {
+            network,
+            standard: network.is_standard().then_some(standard),
+        }
+    }
+
+    /// The network's value of a bitboard afterstate (the board after a move, before the
+    /// game's answer) with preview class `class` ([`crate::network::preview_class`]): the one
+    /// valuation of the network's bitboard searches, [`PlayNetwork::value`]'s bit for bit.
+    #[inline]
+    pub(crate) fn value(&self, after: Bits, class: u8) -> f32 {
+        match self.standard {
+            Some(indices) => {
+                // The board's stage's blocks: tuple `t` of stage `s` is block `4s + t`.
+                let mut at = indices(after);
+                let stage = self.network.layout().stage_of(after) as u32;
+                if stage > 0 {
+                    for i in &mut at {
+                        *i += (4 * stage) << 24;
+                    }
+                }
+                self.network.value_at(&at)
+            }
+            None => self.network.value(after, class),
+        }
+    }
 }
 
 /// One expectimax search of game `G`.
@@ -214,38 +396,55 @@ pub(crate) trait Rules: Sized {
 /// Whether an entry's search was cut by depth is stored with it, so reusing it tells deepening
 /// the truth about depth-limited leaves (judged at the probability the entry was searched at).
 pub(crate) struct Expectimax<'a, G> {
+    /// The game.
+    pub(crate) game: &'a G,
     pub(crate) tt: &'a mut TransTable,
     pub(crate) stop: &'a mut Stopper,
     /// Below this probability of being reached, a position is evaluated, not searched.
     pub(crate) min_probability: f32,
     /// The value of a lost position.
     pub(crate) loss: f32,
-    game: PhantomData<G>,
 }
 
 impl<'a, G: Rules> Expectimax<'a, G> {
     /// A search from `root`, sharing the table and the stopper with the other iterations.
     pub(crate) fn new(
+        game: &'a G,
         tt: &'a mut TransTable,
         stop: &'a mut Stopper,
         min_probability: f32,
         root: Bits,
     ) -> Self {
         Self {
+            game,
             tt,
             stop,
             min_probability,
-            loss: G::loss(root),
-            game: PhantomData,
+            loss: game.loss(root),
         }
     }
 
-    /// Values of the four root moves searched `plies` plies deep (at least 1).
-    pub(crate) fn root(&mut self, board: Bits, known: G::Known, plies: u32) -> RootValues {
+    /// Values of the four root moves searched `plies` plies deep (at least 1), in `order`
+    /// (indices in [`Direction::ALL`]); once the stopper aborts, the move under way and those
+    /// after it are left at `None`.
+    pub(crate) fn root(
+        &mut self,
+        board: Bits,
+        known: G::Known,
+        plies: u32,
+        order: [usize; 4],
+    ) -> RootValues {
         let mut out = [None; 4];
-        for (slot, dir) in out.iter_mut().zip(Direction::ALL) {
-            *slot = G::slide(board, dir)
-                .map(|moved| G::chance(self, moved, known, plies.saturating_sub(1), 1.0));
+        for d in order {
+            let Some(moved) = self.game.slide(board, Direction::ALL[d & 3]) else {
+                continue;
+            };
+            let value = self.game.points(&moved)
+                + G::chance(self, moved, known, plies.saturating_sub(1), 1.0);
+            if self.stop.aborted {
+                break;
+            }
+            out[d & 3] = Some(value);
         }
         out
     }
@@ -255,11 +454,11 @@ impl<'a, G: Rules> Expectimax<'a, G> {
     #[inline]
     pub(crate) fn turn(&mut self, board: Bits, known: G::Known, plies: u32, prob: f32) -> f32 {
         if prob < self.min_probability {
-            return G::eval(board);
+            return self.game.eval(board, known);
         }
         if plies == 0 {
             self.stop.depth_cut = true;
-            return G::eval(board);
+            return self.game.eval(board, known);
         }
         let key = G::key(known);
         // Depths are at most MAX_DEPTH, below the table's limit (checked in lib.rs).
@@ -277,9 +476,11 @@ impl<'a, G: Rules> Expectimax<'a, G> {
         // Track whether this subtree alone is cut by depth, to store with its value.
         let cut_before = std::mem::replace(&mut self.stop.depth_cut, false);
         let mut best = f32::NEG_INFINITY;
+        let game = self.game;
         for dir in Direction::ALL {
-            if let Some(moved) = G::slide(board, dir) {
-                best = best.max(G::chance(self, moved, known, plies - 1, prob));
+            if let Some(moved) = game.slide(board, dir) {
+                best =
+                    best.max(game.points(&moved) + G::chance(self, moved, known, plies - 1, prob));
             }
         }
         if best == f32::NEG_INFINITY {
@@ -332,15 +533,24 @@ mod tests {
             }
             let mut stop = Stopper::new(None);
             // Depth 3: the four boards are reached with 1 ply left, and all four are hits.
-            let values =
-                Expectimax::<Rules2048>::new(&mut tt, &mut stop, 0.2, board).root(board, (), 3);
+            let values = Expectimax::new(&Rules2048, &mut tt, &mut stop, 0.2, board).root(
+                board,
+                (),
+                3,
+                [0, 1, 2, 3],
+            );
             assert_eq!(stop.nodes, 0, "every turn below the root was a hit");
             assert_eq!(stop.depth_cut, expect_cut, "entries complete: {complete}");
             assert!(values[3].is_some());
             // Without the entries, the search itself meets the depth limit below them.
             tt.new_search();
             stop.depth_cut = false;
-            Expectimax::<Rules2048>::new(&mut tt, &mut stop, 0.2, board).root(board, (), 3);
+            Expectimax::new(&Rules2048, &mut tt, &mut stop, 0.2, board).root(
+                board,
+                (),
+                3,
+                [0, 1, 2, 3],
+            );
             assert!(stop.depth_cut);
         }
     }
@@ -348,7 +558,12 @@ mod tests {
     /// Deepens from `board` until no leaf is cut by depth, then runs the next two iterations
     /// anyway, on the same table: they must give the same values, or the deepening stopped
     /// too early. Returns the depth it stopped at, `None` if it never stopped early.
-    fn check_stop<G: Rules>(board: Bits, known: G::Known, min_probability: f32) -> Option<u32> {
+    fn check_stop<G: Rules>(
+        game: &G,
+        board: Bits,
+        known: G::Known,
+        min_probability: f32,
+    ) -> Option<u32> {
         let limits = Limits {
             time: Some(Duration::from_secs(3600)),
             max_depth: 12,
@@ -357,15 +572,20 @@ mod tests {
         let mut tt = TransTable::new(16);
         tt.new_search();
         let mut stop = Stopper::new(limits.time);
-        let (values, depth) = deepen(&limits, &mut stop, |depth, stop| {
-            Expectimax::<G>::new(&mut tt, stop, min_probability, board).root(board, known, depth)
+        let (values, depth, _) = deepen(&limits, &mut stop, G::DEEPENING, |depth, stop, order| {
+            Expectimax::new(game, &mut tt, stop, min_probability, board)
+                .root(board, known, depth, order)
         })?;
         if stop.depth_cut {
             return None;
         }
         for deeper in depth + 1..=depth + 2 {
-            let again = Expectimax::<G>::new(&mut tt, &mut stop, min_probability, board)
-                .root(board, known, deeper);
+            let again = Expectimax::new(game, &mut tt, &mut stop, min_probability, board).root(
+                board,
+                known,
+                deeper,
+                [0, 1, 2, 3],
+            );
             assert_eq!(again, values, "stopped at {depth}, {deeper} differs");
         }
         Some(depth)
@@ -385,7 +605,7 @@ mod tests {
                     for min_probability in [0.01, 0.03] {
                         if let Some(b) = encode(game.state().board()) {
                             stops[0] +=
-                                check_stop::<Rules2048>(b, (), min_probability).is_some() as u32;
+                                check_stop(&Rules2048, b, (), min_probability).is_some() as u32;
                         }
                         let s = threes.state();
                         let known = (
@@ -394,7 +614,7 @@ mod tests {
                         );
                         let b = encode(s.board()).unwrap();
                         stops[1] +=
-                            check_stop::<RulesThrees>(b, known, min_probability).is_some() as u32;
+                            check_stop(&RulesThrees, b, known, min_probability).is_some() as u32;
                     }
                 }
                 if let Some(a) = engine.advise_2048(game.state(), &quick) {
@@ -407,5 +627,82 @@ mod tests {
         }
         // Enough early stops were checked in both games.
         assert!(stops[0] >= 5 && stops[1] >= 5, "{stops:?}");
+    }
+
+    /// Deepening by whole moves searches depths 1, 3, 5 … (a ply at a time, 1, 2, 3 …), the
+    /// last iteration's best move first; an iteration the deadline cuts short answers for the
+    /// moves it finished when it finished that best move, and not otherwise. (The iterations
+    /// here are made up, and the deadline is theirs to call: no clock decides anything.)
+    #[test]
+    fn deepening_by_moves_steps_whole_moves_and_uses_an_iteration_cut_short() {
+        let limits = Limits {
+            time: Some(Duration::from_secs(3600)),
+            max_depth: 40,
+            min_probability: 0.0,
+        };
+        let cases = [
+            // Cut inside the best move (2): the last complete iteration answers.
+            ([None; 4], [Some(1.0), None, Some(4.0), Some(2.0)], None),
+            // The best move finished, lower than before, and the next one finished above it.
+            (
+                [None, None, Some(3.5), Some(5.0)],
+                [Some(1.0), None, Some(3.5), Some(5.0)],
+                Some(3),
+            ),
+            // The best move alone finished.
+            (
+                [None, None, Some(3.5), None],
+                [Some(1.0), None, Some(3.5), Some(2.0)],
+                Some(2),
+            ),
+        ];
+        for (partial, values, chosen) in cases {
+            let mut stop = Stopper::new(limits.time);
+            let mut seen = Vec::new();
+            let found = deepen(
+                &limits,
+                &mut stop,
+                Deepening::ByMove,
+                |depth, stop, order| {
+                    seen.push((depth, order));
+                    stop.depth_cut = true;
+                    match depth {
+                        1 => [Some(1.0), None, Some(3.0), Some(2.0)],
+                        3 => [Some(1.0), None, Some(4.0), Some(2.0)],
+                        _ => {
+                            stop.aborted = true;
+                            partial
+                        }
+                    }
+                },
+            );
+            assert_eq!(
+                seen,
+                [(1, [0, 1, 2, 3]), (3, [2, 3, 0, 1]), (5, [2, 3, 0, 1])]
+            );
+            assert_eq!(found, Some((values, 3, chosen)));
+            let advice = advice(&values, 3, 0, chosen).unwrap();
+            let best = chosen.unwrap_or(2);
+            assert_eq!(advice.best, Direction::ALL[best]);
+        }
+        // By ply: every depth, always in the same order.
+        let mut seen = Vec::new();
+        let limits = Limits {
+            max_depth: 4,
+            ..limits
+        };
+        let mut stop = Stopper::new(limits.time);
+        deepen(
+            &limits,
+            &mut stop,
+            Deepening::ByPly,
+            |depth, stop, order| {
+                seen.push((depth, order));
+                stop.depth_cut = true;
+                [Some(depth as f32), None, Some(3.0), None]
+            },
+        );
+        let expected: Vec<(u32, [usize; 4])> = (1..=4).map(|d| (d, [0, 1, 2, 3])).collect();
+        assert_eq!(seen, expected);
     }
 }

@@ -8,6 +8,7 @@
 //! hold on some moves or directions only (2592, 2295, Directional Merges), every move of the
 //! search is played by the rules of that move toward its direction ([`SlidingModel::phase`]).
 
+use std::any::Any;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
@@ -17,8 +18,7 @@ use tilebox_sliding::{
     Board, Direction, NextCard, Rank, Rules, SlidingState, Variant, builtin_variant,
 };
 
-use crate::generic::{CountedMove, GenericEngine, Grid, Learned, SlidingModel, SpawnAt, grid_rank};
-use crate::network::{self, PlayNetwork};
+use crate::generic::{CountedMove, GenericEngine, Grid, SlidingModel, SpawnAt, grid_rank};
 use crate::threes::Deck;
 use crate::{Advice, Engine, Limits, bitboard};
 
@@ -715,10 +715,14 @@ impl SlidingModel for VariantModel {
 
 /// The assistant's player for the sliding engine: the bitboard players where they play the
 /// variant exactly, the generic player everywhere else. Keeps its tables between questions.
+/// Its searches with a network are `ntuple::play`'s ([`SlidingPlayer::advise_learned`]).
 #[derive(Debug, Clone, Default)]
 pub struct SlidingPlayer {
-    bitboard: Option<Engine>,
-    generic: Option<GenericEngine>,
+    pub(crate) bitboard: Option<Engine>,
+    pub(crate) generic: Option<GenericEngine>,
+    /// What the network's bitboard search knows of the last variant it played, by
+    /// `ntuple::play`, which alone reads it.
+    pub(crate) learned: Option<(Variant, Arc<dyn Any + Send + Sync>)>,
 }
 
 impl SlidingPlayer {
@@ -743,43 +747,6 @@ impl SlidingPlayer {
             .advise_board(&model, board, limits)
     }
 
-    /// The best move for `state` within `limits`, the search's leaves valued by `network`
-    /// (trained on this state's variant: the caller checks, see
-    /// [`crate::ntuple::file::load_player`]) rather than by the heuristic: the generic
-    /// player's search ([`GenericEngine::advise_learned`]), on every 4×4 variant. `None` only
-    /// when no swipe moves.
-    pub fn advise_learned(
-        &mut self,
-        state: &SlidingState,
-        limits: &Limits,
-        network: &Arc<PlayNetwork>,
-    ) -> Option<Advice> {
-        if state.rules().has_move_rules() || state.rules().has_pipeline() {
-            // No network learns such rules (`ntuple::trainable`).
-            return self.advise(state, limits);
-        }
-        let model = VariantModel::of_state(state);
-        let later = model
-            .later_tiles()
-            .into_iter()
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-            .filter(|_| state.rules().variant().preview)
-            .map_or(0, |(rank, _)| rank.clamp(1, 15));
-        let learned = Learned {
-            network: Arc::clone(network),
-            first: network::preview_class(state),
-            later,
-        };
-        self.generic
-            .get_or_insert_with(GenericEngine::new)
-            .advise_learned(
-                &model,
-                &Grid::from_board_by(state.board(), |r| model.grid_rank(r)),
-                limits,
-                &learned,
-            )
-    }
-
     /// The bitboard players' answer, when one plays this variant and the board fits.
     fn advise_bitboard(
         &mut self,
@@ -793,27 +760,18 @@ impl SlidingPlayer {
         match kind {
             Bitboard::Twenty48 => engine.advise_2048_bits(bits, limits),
             Bitboard::Threes => {
-                let mut counts = [0u8; 3];
-                for (rank, n) in state.bag_remaining() {
-                    if let Some(slot) = counts.get_mut(usize::from(rank).wrapping_sub(1)) {
-                        *slot = u8::try_from(n).unwrap_or(u8::MAX);
-                    }
-                }
-                let deck = Deck::new(counts).ok()?;
-                let preview = if state.next_is_bonus() {
-                    NextCard::Bonus
-                } else {
-                    match state.next_rank()? {
-                        1 => NextCard::One,
-                        2 => NextCard::Two,
-                        3 => NextCard::Three,
-                        _ => NextCard::Bonus,
-                    }
-                };
+                let (deck, preview) = threes_known(state)?;
                 engine.advise_threes_bits(bits, deck, preview, limits)
             }
         }
     }
+}
+
+/// What a Threes player counting cards knows of `state` besides the board: the deck left and
+/// the preview; `None` for a state with no preview or a deck no Threes game holds.
+pub(crate) fn threes_known(state: &SlidingState) -> Option<(Deck, NextCard)> {
+    let deck = Deck::new(crate::threes::deck_counts(state)).ok()?;
+    Some((deck, state.next_threes_card()?))
 }
 
 #[cfg(test)]
@@ -838,6 +796,38 @@ mod tests {
                 break;
             };
             game.play(dir).unwrap();
+        }
+    }
+
+    /// The network's search plays 2048, Threes and a kin of 2048 (2584) on bitboards, and only
+    /// legal moves, every legal move valued; searched to a fixed depth, it gives the same
+    /// answer again and from a fresh player. (The networks are made up, not trained.)
+    #[test]
+    fn the_network_search_plays_legal_moves_on_bitboards_and_answers_alike() {
+        for (id, preview) in [("2048", false), ("threes", true), ("2584", false)] {
+            let network = Arc::new(crate::testing::small_network(preview, 7));
+            let mut player = SlidingPlayer::new();
+            let mut game = Session::<Sliding>::new(variant(id), 11).unwrap();
+            for (i, depth) in (0..120).zip([1, 3, 2].into_iter().cycle()) {
+                let limits = Limits::fixed_depth(depth);
+                let state = game.state();
+                let legal = Sliding::legal_moves(state);
+                let Some(advice) = player.advise_learned(state, &limits, &network) else {
+                    assert!(legal.is_empty(), "{id} move {i}");
+                    break;
+                };
+                let bitboard = player.advise_learned_bitboard(state, &limits, &network);
+                assert_eq!(bitboard.as_ref(), Some(&advice), "{id} move {i}");
+                assert!(legal.contains(&advice.best), "{id} move {i}");
+                let listed: Vec<Direction> = advice.values.iter().map(|&(d, _)| d).collect();
+                assert_eq!(listed, legal, "{id} move {i}");
+                if i % 10 == 0 {
+                    let fresh = SlidingPlayer::new().advise_learned(state, &limits, &network);
+                    assert_eq!(fresh.as_ref(), Some(&advice), "{id} move {i}");
+                }
+                game.play(advice.best).unwrap();
+            }
+            assert!(game.state().turn() >= 30, "{id}: {}", game.state().turn());
         }
     }
 

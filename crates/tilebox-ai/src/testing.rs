@@ -33,3 +33,25 @@ pub fn chi_square(seen: &[f64], expected: &[f64], min_expected: f64) -> f64 {
     }
     stat
 }
+
+/// A small network ([`crate::network::Layout::small`], with the preview's family when
+/// `preview`) whose weights are set by a fixed walk over pseudo-random boards: no training, yet
+/// every board has a value of its own, so that moves differ.
+pub fn small_network(preview: bool, seed: u64) -> crate::network::PlayNetwork {
+    use crate::network::{Layout, Network, PlayNetwork};
+    let network = Network::new(&Layout::small(preview), 0.0);
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for _ in 0..20_000 {
+        // xorshift64*
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        let r = x.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        // Ranks 0 to 7 in each cell; the preview class in 0 to 3.
+        let board = r & 0x7777_7777_7777_7777;
+        let class = (r >> 61) as u8 & 3;
+        let delta = ((r >> 40) & 0xFF) as f32 - 100.0;
+        network.adjust(board, if preview { class } else { 0 }, delta);
+    }
+    PlayNetwork::quantize(&network)
+}

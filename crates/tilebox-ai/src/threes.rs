@@ -17,7 +17,7 @@ use tilebox_sliding::{Direction, NextCard, SlidingState};
 
 use crate::bitboard::{Bits, entry_offset, max_rank, tables_threes};
 use crate::heuristic::{eval_threes, loss_threes};
-use crate::search::{Expectimax, Rules};
+use crate::search::{Deepening, Expectimax, NetworkValue, Rules};
 
 /// The highest tile from which bonus cards appear: rank 7, the tile 48.
 pub const BONUS_FROM_RANK: u8 = 7;
@@ -178,17 +178,17 @@ pub(crate) struct RulesThrees;
 impl Rules for RulesThrees {
     type Known = (Deck, NextCard);
 
-    fn prepare() {
+    fn prepare(&self) {
         tables_threes();
         eval_threes(0);
     }
 
     #[inline]
-    fn eval(board: Bits) -> f32 {
+    fn eval(&self, board: Bits, _: Self::Known) -> f32 {
         eval_threes(board)
     }
 
-    fn loss(root: Bits) -> f32 {
+    fn loss(&self, root: Bits) -> f32 {
         loss_threes(root)
     }
 
@@ -201,14 +201,8 @@ impl Rules for RulesThrees {
     type Moved = Move;
 
     #[inline]
-    fn slide(board: Bits, dir: Direction) -> Option<Move> {
-        let (after, moved) = tables_threes().slide_lines(board, dir);
-        (moved != 0).then_some(Move {
-            before: board,
-            after,
-            moved,
-            dir,
-        })
+    fn slide(&self, board: Bits, dir: Direction) -> Option<Move> {
+        Move::of(board, dir)
     }
 
     #[inline]
@@ -223,6 +217,30 @@ impl Rules for RulesThrees {
     }
 }
 
+impl Cards for RulesThrees {
+    #[inline]
+    fn after_value(&self, after: Bits, _: NextCard) -> f32 {
+        eval_threes(after)
+    }
+
+    #[inline]
+    fn undrawn_value(&self, board: Bits) -> Option<f32> {
+        Some(eval_threes(board))
+    }
+}
+
+/// What the Threes searches share: the card's arrival ([`place`]) and the next preview's draw
+/// from the counted deck ([`draw`]); each search brings its values.
+pub(crate) trait Cards: Rules<Known = (Deck, NextCard), Moved = Move> {
+    /// The value of the board a move left, `preview` the card about to enter, where the search
+    /// stops.
+    fn after_value(&self, after: Bits, preview: NextCard) -> f32;
+
+    /// The value of a board before the next preview is drawn, where the search stops there;
+    /// `None`: the preview is drawn all the same, and each turn values the board knowing it.
+    fn undrawn_value(&self, board: Bits) -> Option<f32>;
+}
+
 /// A move made: the boards before and after, the lines that moved, the direction.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Move {
@@ -232,11 +250,25 @@ pub(crate) struct Move {
     dir: Direction,
 }
 
+impl Move {
+    /// `dir` from `board` by the Threes tables, or `None` when nothing moves.
+    #[inline]
+    fn of(board: Bits, dir: Direction) -> Option<Move> {
+        let (after, moved) = tables_threes().slide_lines(board, dir);
+        (moved != 0).then_some(Move {
+            before: board,
+            after,
+            moved,
+            dir,
+        })
+    }
+}
+
 /// The previewed card entering after a move, with `plies` plies left: each moved line alike,
-/// and for "+" each possible bonus value alike. With no ply left the board is evaluated as the
+/// and for "+" each possible bonus value alike. With no ply left the board is valued as the
 /// move left it.
-fn place(
-    search: &mut Expectimax<'_, RulesThrees>,
+fn place<G: Cards>(
+    search: &mut Expectimax<'_, G>,
     mv: Move,
     deck: Deck,
     preview: NextCard,
@@ -245,7 +277,7 @@ fn place(
 ) -> f32 {
     if plies == 0 {
         search.stop.depth_cut = true;
-        return eval_threes(mv.after);
+        return search.game.after_value(mv.after, preview);
     }
     let ranks = match card_rank(preview) {
         Some(rank) => rank..=rank,
@@ -260,6 +292,9 @@ fn place(
         if mv.moved & (1 << line) == 0 {
             continue;
         }
+        if search.stop.aborted {
+            return 0.0;
+        }
         let at = entry_offset(mv.dir, line);
         for rank in ranks.clone() {
             let board = mv.after | (u64::from(rank) << at);
@@ -271,19 +306,25 @@ fn place(
 
 /// The next preview being drawn, then the turn that sees it (the draw takes no ply of its own:
 /// it belongs with the card's arrival).
-fn draw(
-    search: &mut Expectimax<'_, RulesThrees>,
+fn draw<G: Cards>(
+    search: &mut Expectimax<'_, G>,
     board: Bits,
     deck: Deck,
     plies: u32,
     prob: f32,
 ) -> f32 {
-    if prob < search.min_probability {
-        return eval_threes(board);
+    if (prob < search.min_probability || plies == 0)
+        && let Some(value) = search.game.undrawn_value(board)
+    {
+        if prob >= search.min_probability {
+            search.stop.depth_cut = true;
+        }
+        return value;
     }
-    if plies == 0 {
-        search.stop.depth_cut = true;
-        return eval_threes(board);
+    // The network's draws value up to four boards' best moves each: the clock is read
+    // between them.
+    if G::DEEPENING == Deepening::ByMove && search.stop.poll() {
+        return 0.0;
     }
     let odds = card_odds(deck, max_rank(board));
     let mut total = 0.0f32;
@@ -291,6 +332,130 @@ fn draw(
         total += p * search.turn(board, (after, preview), plies, prob * p);
     }
     total
+}
+
+/// Threes for the network's search: the same moves, cards and counted deck as
+/// [`RulesThrees`], the boards valued by a network of afterstates ([`NetworkValue`], the
+/// preview class the card about to enter, as training reads it), each move earning its points.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ThreesNet<'a> {
+    network: NetworkValue<'a>,
+    /// What each rank's tile counts on the board, as the game's score reads it.
+    points: &'a [f32; 16],
+}
+
+impl<'a> ThreesNet<'a> {
+    /// The search with `network` (trained on the variant), whose tiles count `points`
+    /// ([`tile_points`]).
+    pub(crate) fn new(network: NetworkValue<'a>, points: &'a [f32; 16]) -> Self {
+        Self { network, points }
+    }
+
+    /// What the tiles of `board` count.
+    #[inline]
+    fn board_points(&self, mut board: Bits) -> f32 {
+        let mut total = 0.0;
+        while board != 0 {
+            total += self.points[(board & 0xF) as usize];
+            board >>= 4;
+        }
+        total
+    }
+
+    /// The value of the board a move left with `preview` shown.
+    #[inline]
+    fn value(&self, after: Bits, preview: NextCard) -> f32 {
+        self.network.value(after, card_rank(preview).unwrap_or(0))
+    }
+}
+
+/// What each rank's tile counts on a board scored by its tiles (Threes), by `rules`; all 0
+/// where the score counts merges instead.
+pub(crate) fn tile_points(rules: &tilebox_sliding::Rules) -> [f32; 16] {
+    let mut points = [0.0; 16];
+    for (rank, slot) in points.iter_mut().enumerate().skip(1) {
+        let mut rows = vec![vec![0u64; 4]; 4];
+        rows[0][0] = rules.value(rank as u16);
+        if let Ok(board) = rules.board_from_values(&rows) {
+            *slot = rules.board_score(&board) as f32;
+        }
+    }
+    points
+}
+
+impl Rules for ThreesNet<'_> {
+    type Known = (Deck, NextCard);
+
+    const DEEPENING: Deepening = Deepening::ByMove;
+
+    /// A turn costs a few of the network's values, and a chance node whose boards are all
+    /// valued, not searched, dozens to hundreds: the clock (some 25 ns a look) is read at each
+    /// (a search given 20 ms overran it by a third when it read it every 64 of each).
+    const CLOCK_EVERY: u64 = 1;
+
+    fn prepare(&self) {
+        tables_threes();
+    }
+
+    /// The best move's points and afterstate's value; a lost position's when none moves.
+    fn eval(&self, board: Bits, (_, preview): Self::Known) -> f32 {
+        let mut best = f32::NEG_INFINITY;
+        for dir in Direction::ALL {
+            if let Some(mv) = self.slide(board, dir) {
+                best = best.max(self.points(&mv) + self.value(mv.after, preview));
+            }
+        }
+        if best == f32::NEG_INFINITY { 0.0 } else { best }
+    }
+
+    /// A lost game earns nothing more: the values count the points still to come.
+    fn loss(&self, _: Bits) -> f32 {
+        0.0
+    }
+
+    #[inline]
+    fn key(known: Self::Known) -> u16 {
+        RulesThrees::key(known)
+    }
+
+    type Moved = Move;
+
+    #[inline]
+    fn slide(&self, board: Bits, dir: Direction) -> Option<Move> {
+        Move::of(board, dir)
+    }
+
+    /// The board's points after the move less before, as the engine's score gains them.
+    #[inline]
+    fn points(&self, mv: &Move) -> f32 {
+        self.board_points(mv.after) - self.board_points(mv.before)
+    }
+
+    #[inline]
+    fn chance(
+        search: &mut Expectimax<'_, Self>,
+        mv: Move,
+        (deck, preview): Self::Known,
+        plies: u32,
+        prob: f32,
+    ) -> f32 {
+        // A chance node costs a few of the network's values: the clock is read between them.
+        if plies > 0 && search.stop.poll() {
+            return 0.0;
+        }
+        place(search, mv, deck, preview, plies, prob)
+    }
+}
+
+impl Cards for ThreesNet<'_> {
+    #[inline]
+    fn after_value(&self, after: Bits, preview: NextCard) -> f32 {
+        self.value(after, preview)
+    }
+
+    fn undrawn_value(&self, _: Bits) -> Option<f32> {
+        None
+    }
 }
 
 #[cfg(test)]
@@ -304,6 +469,7 @@ mod tests {
 
     use super::*;
     use crate::bitboard::{cell_offset, move_threes, rank_at};
+    use crate::network::PlayNetwork;
     use crate::sample::boards;
     use crate::testing::{bits_of, chi_square, to_board};
     use crate::{Engine, Limits};
@@ -516,8 +682,14 @@ mod tests {
     /// engine's slide and entry cells, the deck and bonus odds restated here in values. The
     /// same plies as the search (see [`Limits::max_depth`]); leaves scored by the same
     /// `eval_threes`, a lost position by the same `loss_threes`.
-    struct Naive {
+    ///
+    /// With a `network` it is the network's search ([`ThreesNet`]): each move earns the
+    /// engine's points, a search that stops after a move values the board it left by the
+    /// network with the preview's class, one that stops at a player's turn takes the best
+    /// move's points and value, and the preview is drawn before the turn that sees it.
+    struct Naive<'a> {
         loss: f64,
+        network: Option<&'a PlayNetwork>,
     }
 
     #[allow(non_snake_case)]
@@ -540,17 +712,24 @@ mod tests {
         RULES().board_from_values(&values).unwrap()
     }
 
-    impl Naive {
+    impl Naive<'_> {
         fn root(&self, board: &Board, deck: [u8; 3], preview: NextCard, plies: u32) -> Vec<f64> {
+            let points = |gained: u64| self.network.map_or(0.0, |_| gained as f64);
             Direction::ALL
                 .into_iter()
                 .map(|dir| (dir, RULES().slide(board, dir)))
                 .filter(|(_, slide)| slide.moved)
-                .map(|(dir, slide)| self.place(board, &slide, dir, deck, preview, plies - 1))
+                .map(|(dir, slide)| {
+                    points(slide.gained) + self.place(board, &slide, dir, deck, preview, plies - 1)
+                })
                 .collect()
         }
 
         fn turn(&self, board: &Board, deck: [u8; 3], preview: NextCard, plies: u32) -> f64 {
+            if plies == 0 && self.network.is_some() {
+                let values = self.root(board, deck, preview, 1);
+                return values.into_iter().reduce(f64::max).unwrap_or(self.loss);
+            }
             if plies == 0 {
                 return eval(board);
             }
@@ -570,7 +749,13 @@ mod tests {
             plies: u32,
         ) -> f64 {
             if plies == 0 {
-                return eval(&slide.board);
+                return match self.network {
+                    Some(network) => {
+                        let class = card_rank(preview).unwrap_or(0);
+                        f64::from(network.value(crate::network::pack(&slide.board).unwrap(), class))
+                    }
+                    None => eval(&slide.board),
+                };
             }
             let values: Vec<u64> = match preview {
                 NextCard::One => vec![1],
@@ -600,7 +785,7 @@ mod tests {
         /// (the deck untouched); otherwise a card of the deck (rebuilt when empty), each card
         /// alike.
         fn draw(&self, board: &Board, deck: [u8; 3], plies: u32) -> f64 {
-            if plies == 0 {
+            if plies == 0 && self.network.is_none() {
                 return eval(board);
             }
             let bonus = if RULES().value(board.max_rank()) >= 48 {
@@ -645,6 +830,7 @@ mod tests {
             let preview = CARDS[i % CARDS.len()];
             let naive = Naive {
                 loss: f64::from(loss_threes(bits)),
+                network: None,
             };
             for depth in 1..=4 {
                 let limits = Limits {
@@ -675,5 +861,55 @@ mod tests {
             }
         }
         assert!(compared > 200, "{compared}");
+    }
+
+    /// The network's search at a fixed depth with no probability cut-off is plain expectimax
+    /// with the network ([`Naive`] with one), counting the cards below the root and valuing
+    /// each afterstate with the card that is about to enter: at 1 and 3 plies, one and two
+    /// whole moves.
+    #[test]
+    fn the_network_search_is_plain_expectimax_at_a_fixed_depth() {
+        let network = crate::testing::small_network(true, 5);
+        let points = tile_points(&RULES());
+        let game = ThreesNet::new(NetworkValue::new(&network, |_| [0; 32]), &points);
+        let decks = [[4, 4, 4], [0, 0, 0], [1, 0, 2], [0, 3, 0]];
+        let mut compared = 0;
+        for (i, bits) in boards(23, 7, 8).take(12).enumerate() {
+            let board = to_board(&RULES(), bits);
+            let counts = decks[i % decks.len()];
+            let preview = CARDS[i % CARDS.len()];
+            let naive = Naive {
+                loss: 0.0,
+                network: Some(&network),
+            };
+            for depth in [1, 3] {
+                let limits = Limits {
+                    time: None,
+                    max_depth: depth,
+                    min_probability: 0.0,
+                };
+                let expected = naive.root(&board, counts, preview, depth);
+                let Some(advice) = Engine::with_table_bits(16).advise(
+                    &game,
+                    bits,
+                    (deck(counts), preview),
+                    &limits,
+                ) else {
+                    assert!(expected.is_empty());
+                    continue;
+                };
+                assert_eq!(advice.values.len(), expected.len());
+                for (&(dir, got), want) in advice.values.iter().zip(expected) {
+                    let tolerance = 1e-4 * want.abs().max(1.0);
+                    assert!(
+                        (got - want).abs() <= tolerance,
+                        "depth {depth} {dir:?}: {got} vs {want} on {:?}",
+                        crate::bitboard::decode(bits)
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 40, "{compared}");
     }
 }

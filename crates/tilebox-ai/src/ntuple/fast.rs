@@ -282,6 +282,21 @@ impl Fast {
     }
 }
 
+/// What the network's bitboard search reads of the fast path ([`crate::twenty48::LadderNet`]).
+impl Fast {
+    /// The move `d` (in `Direction::ALL` order) of `board`: the board after, the points it
+    /// earns, and whether it would make a rank beyond 15 (the board then unchanged).
+    #[inline]
+    pub(crate) fn slide(&self, board: Bits, d: usize) -> (Bits, f32, bool) {
+        self.lines.slide(board, d)
+    }
+
+    /// The tiles that spawn, as ranks with their weights, and the weights' total.
+    pub(crate) fn spawns(&self) -> (&[(u8, u32)], u32) {
+        (&self.weights, self.total)
+    }
+}
+
 /// The cell (0 to 15, row-major) of the `k`-th empty cell of `board`, counting from 0; 15
 /// when there are not that many.
 #[inline]

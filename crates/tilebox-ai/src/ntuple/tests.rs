@@ -977,3 +977,30 @@ fn the_fast_path_learns_by_tc_in_stages_as_the_engine_does() {
         }
     }
 }
+
+/// The bitboard searches' valuation of the standard network reads each board in its own
+/// stage, as the player's own valuation does, bit for bit: boards of the first stage and of
+/// the second (a 16384), in a network whose stages hold different weights.
+#[test]
+fn the_searches_value_a_staged_network_as_the_player_does() {
+    let layout = Layout::standard(false).staged();
+    let network = Network::new(&layout, 0.0);
+    let low = 0x2113_0a21_5b00_1c02u64;
+    let high = 0x0e21_0300_0100_0002u64;
+    network.adjust(low, 0, 3.0);
+    // Training values a board before it steps it: that begins its stage.
+    network.value(high, 0);
+    network.adjust(high, 0, -2.0);
+    network.adjust(low ^ 0x10, 0, 0.5);
+    assert_eq!(network.begun(), 2, "the 16384 began the second stage");
+    let player = PlayNetwork::quantize(&network);
+    let search = crate::search::NetworkValue::new(&player, super::fast::standard_indices);
+    for board in [low, high, low ^ 0x10, high ^ 0x10, 0] {
+        assert_eq!(
+            search.value(board, 0).to_bits(),
+            player.value(board, 0).to_bits(),
+            "{board:016x}"
+        );
+    }
+    assert!(search.value(high, 0) < 0.0 && search.value(low, 0) > 0.0);
+}

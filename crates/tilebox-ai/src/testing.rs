@@ -55,3 +55,34 @@ pub fn small_network(preview: bool, seed: u64) -> crate::network::PlayNetwork {
     }
     PlayNetwork::quantize(&network)
 }
+
+/// Checks a search's values of the moves against a plain computation's, in order, each within
+/// `relative` of its size (at least 1); returns how many were compared. `what` names the
+/// position in a failure.
+pub fn assert_values_match(
+    got: &[(tilebox_sliding::Direction, f64)],
+    want: &[f64],
+    relative: f64,
+    what: &dyn std::fmt::Display,
+) -> usize {
+    assert_eq!(got.len(), want.len(), "{what}");
+    for (&(dir, got), &want) in got.iter().zip(want) {
+        let tolerance = relative * want.abs().max(1.0);
+        assert!(
+            (got - want).abs() <= tolerance,
+            "{what} {dir:?}: {got} vs {want}"
+        );
+    }
+    got.len()
+}
+
+/// 2048 whose tiles spawn as 16384s and 32768s: a game that begins a second stage at once and
+/// makes a tile beyond a nibble (the fast trainer hands it to the engine's path).
+pub fn big_spawning_2048() -> tilebox_sliding::Variant {
+    tilebox_sliding::Variant::from_text(
+        &include_str!("../../tilebox-sliding/variants/2048.json")
+            .replace(r#""id": "2048""#, r#""id": "big""#)
+            .replace(r#"{"2": 9, "4": 1}"#, r#"{"16384": 1, "32768": 1}"#),
+    )
+    .unwrap()
+}

@@ -848,16 +848,9 @@ mod tests {
                     continue;
                 };
                 let expected = naive.root(&board, counts, preview, depth);
-                assert_eq!(advice.values.len(), expected.len());
-                for (&(dir, got), want) in advice.values.iter().zip(expected) {
-                    let tolerance = 1e-5 * want.abs().max(1.0);
-                    assert!(
-                        (got - want).abs() <= tolerance,
-                        "depth {depth} {dir:?}: {got} vs {want} on {:?}",
-                        crate::bitboard::decode(bits)
-                    );
-                    compared += 1;
-                }
+                let what = format!("depth {depth} on {:?}", crate::bitboard::decode(bits));
+                compared +=
+                    crate::testing::assert_values_match(&advice.values, &expected, 1e-5, &what);
             }
         }
         assert!(compared > 200, "{compared}");
@@ -898,16 +891,9 @@ mod tests {
                     assert!(expected.is_empty());
                     continue;
                 };
-                assert_eq!(advice.values.len(), expected.len());
-                for (&(dir, got), want) in advice.values.iter().zip(expected) {
-                    let tolerance = 1e-4 * want.abs().max(1.0);
-                    assert!(
-                        (got - want).abs() <= tolerance,
-                        "depth {depth} {dir:?}: {got} vs {want} on {:?}",
-                        crate::bitboard::decode(bits)
-                    );
-                    compared += 1;
-                }
+                let what = format!("depth {depth} on {:?}", crate::bitboard::decode(bits));
+                compared +=
+                    crate::testing::assert_values_match(&advice.values, &expected, 1e-4, &what);
             }
         }
         assert!(compared > 40, "{compared}");

@@ -354,16 +354,9 @@ mod tests {
                     assert!(expected.is_empty());
                     continue;
                 };
-                assert_eq!(advice.values.len(), expected.len());
-                for (&(dir, got), want) in advice.values.iter().zip(expected) {
-                    let tolerance = 1e-5 * want.abs().max(1.0);
-                    assert!(
-                        (got - want).abs() <= tolerance,
-                        "depth {depth} {dir:?}: {got} vs {want} on {:?}",
-                        crate::bitboard::decode(bits)
-                    );
-                    compared += 1;
-                }
+                let what = format!("depth {depth} on {:?}", crate::bitboard::decode(bits));
+                compared +=
+                    crate::testing::assert_values_match(&advice.values, &expected, 1e-5, &what);
             }
         }
         assert!(compared > 150, "{compared}");
@@ -447,15 +440,9 @@ mod tests {
                         assert!(expected.is_empty());
                         continue;
                     };
-                    assert_eq!(advice.values.len(), expected.len());
-                    for (&(dir, got), want) in advice.values.iter().zip(expected) {
-                        let tolerance = 1e-4 * want.abs().max(1.0);
-                        assert!(
-                            (got - want).abs() <= tolerance,
-                            "{id} depth {depth} {dir:?}: {got} vs {want}"
-                        );
-                        compared += 1;
-                    }
+                    let what = format!("{id} depth {depth}");
+                    compared +=
+                        crate::testing::assert_values_match(&advice.values, &expected, 1e-4, &what);
                 }
             }
         }

@@ -965,12 +965,7 @@ mod tests {
     /// 16384s and 32768s), which the engine's path finishes.
     #[test]
     fn the_fast_path_trains_as_the_engine_does() {
-        let big = Variant::from_text(
-            &include_str!("../../../tilebox-sliding/variants/2048.json")
-                .replace(r#""id": "2048""#, r#""id": "big""#)
-                .replace(r#"{"2": 9, "4": 1}"#, r#"{"16384": 1, "32768": 1}"#),
-        )
-        .unwrap();
+        let big = crate::testing::big_spawning_2048();
         let kin = ["2584", "3125", "4096"].map(|id| (builtin_variant(id).unwrap(), 3));
         for (variant, games) in [(builtin_variant("2048").unwrap(), 12), (big, 6)]
             .into_iter()

@@ -220,6 +220,21 @@ impl<W: Write> Summed<W> {
         self.hash = fnv(self.hash, bytes);
         self.inner.write_all(bytes)
     }
+
+    /// Puts each of `items`' bytes, in chunks, then the checksum so far (not itself summed).
+    fn put_section<B: AsRef<[u8]>>(&mut self, items: impl Iterator<Item = B>) -> io::Result<()> {
+        let mut chunk = Vec::with_capacity(1 << 16);
+        for item in items {
+            chunk.extend_from_slice(item.as_ref());
+            if chunk.len() >= 1 << 16 {
+                self.put(&chunk)?;
+                chunk.clear();
+            }
+        }
+        self.put(&chunk)?;
+        let sum = self.hash;
+        self.inner.write_all(&sum.to_le_bytes())
+    }
 }
 
 /// The temporary file a save of the file at `path` is written to before it is renamed over it:
@@ -321,31 +336,16 @@ fn write_to(tmp: &Path, variant: &Variant, network: &Network, run: &RunState) ->
     let max = network.weights().fold(0f32, |m, w| m.max(w.abs()));
     out.put(&max.to_le_bytes())?;
     out.put(&(layout.weight_count() as u64).to_le_bytes())?;
-    let mut chunk = Vec::with_capacity(1 << 16);
-    for w in network.weights() {
-        chunk.extend_from_slice(&w.to_le_bytes());
-        if chunk.len() >= 1 << 16 {
-            out.put(&chunk)?;
-            chunk.clear();
-        }
-    }
-    out.put(&chunk)?;
-    let sum = out.hash;
-    out.inner.write_all(&sum.to_le_bytes())?;
+    out.put_section(network.weights().map(f32::to_le_bytes))?;
     if let Some(accumulators) = network.accumulators() {
+        // Their own checksum, which a player (reading the weights only) never reads.
         out.hash = FNV_OFFSET;
-        chunk.clear();
-        for (e, a) in accumulators {
-            chunk.extend_from_slice(&e.to_le_bytes());
-            chunk.extend_from_slice(&a.to_le_bytes());
-            if chunk.len() >= 1 << 16 {
-                out.put(&chunk)?;
-                chunk.clear();
-            }
-        }
-        out.put(&chunk)?;
-        let sum = out.hash;
-        out.inner.write_all(&sum.to_le_bytes())?;
+        out.put_section(accumulators.map(|(e, a)| {
+            let mut both = [0u8; 8];
+            both[..4].copy_from_slice(&e.to_le_bytes());
+            both[4..].copy_from_slice(&a.to_le_bytes());
+            both
+        }))?;
     }
     let file = out.inner.into_inner().map_err(|e| e.into_error())?;
     Ok(file.sync_all()?)

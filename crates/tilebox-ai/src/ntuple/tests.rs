@@ -936,12 +936,7 @@ fn a_small_network_learns_2048_by_tc_far_beyond_random_play() {
 /// games begin the second stage at once and are handed over to the engine's path.
 #[test]
 fn the_fast_path_learns_by_tc_in_stages_as_the_engine_does() {
-    let big = Variant::from_text(
-        &include_str!("../../../tilebox-sliding/variants/2048.json")
-            .replace(r#""id": "2048""#, r#""id": "big""#)
-            .replace(r#"{"2": 9, "4": 1}"#, r#"{"16384": 1, "32768": 1}"#),
-    )
-    .unwrap();
+    let big = crate::testing::big_spawning_2048();
     for (v, games) in [(variant("2048"), 8), (big, 4)] {
         let options = TrainOptions {
             seed: 3,

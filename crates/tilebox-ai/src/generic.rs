@@ -597,7 +597,15 @@ impl GenericEngine {
             }
         }
         let mut carried = Carried::new(model.counters());
-        let (values, depth, _) = deepen(&limits, &mut stop, Deepening::ByPly, |depth, stop, _| {
+        // With a network, values at every depth compare: deepen a whole move at a time and
+        // spend the time (an iteration cut short answers for the moves it finished). The
+        // heuristic's values do not compare across depths: a ply at a time, each expected to fit.
+        let how = if prep.learned.is_some() {
+            Deepening::ByMove
+        } else {
+            Deepening::ByPly
+        };
+        let (values, depth, _) = deepen(&limits, &mut stop, how, |depth, stop, order| {
             Search {
                 model,
                 prep: &prep,
@@ -607,7 +615,7 @@ impl GenericEngine {
                 carried: &mut carried,
                 stop,
             }
-            .root(grid, depth)
+            .root(grid, depth, order)
         })?;
         advice(&values, depth, stop.nodes, None)
     }
@@ -1117,16 +1125,24 @@ struct Search<'a, M: ?Sized> {
 
 impl<M: SlidingModel + ?Sized> Search<'_, M> {
     /// The values of the four root moves searched `plies` deep (at least 1).
-    fn root(&mut self, grid: &Grid, plies: u32) -> RootValues {
+    fn root(&mut self, grid: &Grid, plies: u32, order: [usize; 4]) -> RootValues {
         let mut out = [None; 4];
-        for (d, slot) in out.iter_mut().enumerate() {
-            if let Some(m) = self.slide(grid, d, 0, 0) {
-                if m.lost {
-                    *slot = Some(self.prep.loss);
-                    continue;
-                }
+        for d in order {
+            let Some(m) = self.slide(grid, d, 0, 0) else {
+                continue;
+            };
+            let value = if m.lost {
+                self.prep.loss
+            } else {
                 let later = self.chance(&m, d, plies.saturating_sub(1), 1.0, 0);
-                *slot = Some(self.points(m.gained) + later);
+                self.points(m.gained) + later
+            };
+            // A move the deadline cut short has no value: the moves before it are finished.
+            if self.stop.aborted {
+                break;
+            }
+            if let Some(slot) = out.get_mut(d) {
+                *slot = Some(value);
             }
         }
         out

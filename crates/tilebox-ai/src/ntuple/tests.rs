@@ -999,3 +999,44 @@ fn the_searches_value_a_staged_network_as_the_player_does() {
     }
     assert!(search.value(high, 0) < 0.0 && search.value(low, 0) > 0.0);
 }
+
+/// The generic search with a network (a 4×4 variant the bitboard searches do not play) deepens
+/// by whole moves: every answer comes from a depth of 1, 3, 5 … plies, never from one that
+/// stops at the game's answer, and it is a legal move.
+#[test]
+fn the_generic_search_with_a_network_deepens_by_whole_moves() {
+    use crate::generic::{GenericEngine, Grid, Learned, SlidingModel};
+    use crate::sliding::VariantModel;
+    let v = variant("2048");
+    let (network, _) = trained(&v, 20, 2);
+    let network = std::sync::Arc::new(PlayNetwork::quantize(&network));
+    let mut engine = GenericEngine::new();
+    let mut state = Sliding::new_game(&v, 5).unwrap();
+    // Time enough for any depth: the search goes as deep as the limit and the board allow,
+    // whole moves at a time (a ply at a time it would end on an even depth).
+    let limits = crate::Limits {
+        time: Some(std::time::Duration::from_secs(30)),
+        max_depth: 4,
+        min_probability: 0.0,
+    };
+    let mut searched = 0;
+    for _ in 0..30 {
+        let model = VariantModel::of_state(&state);
+        let grid = Grid::from_board_by(state.board(), |r| model.grid_rank(r));
+        let learned = Learned {
+            network: std::sync::Arc::clone(&network),
+            first: 0,
+            later: 0,
+        };
+        let Some(advice) = engine.advise_learned(&model, &grid, &limits, &learned) else {
+            break;
+        };
+        assert!(Sliding::legal_moves(&state).contains(&advice.best));
+        if advice.values.len() > 1 {
+            assert_eq!(advice.depth % 2, 1, "{advice:?}");
+            searched += 1;
+        }
+        state = Sliding::apply(&state, &advice.best).unwrap();
+    }
+    assert!(searched > 10, "{searched}");
+}

@@ -55,8 +55,19 @@ fn bench_generic(c: &mut Criterion) {
         min_probability: Limits::DEFAULT_MIN_PROBABILITY,
     };
     // Fibonacci merges on 4×4; a longer ladder with triples on 5×5; 2048 on 6×6; pairs and
-    // triples on alternate moves (each move of the search by its own rules).
-    for id in ["2584", "1024", "2048-6x6", "2592", "1845"] {
+    // triples on alternate moves (each move of the search by its own rules); counters carried
+    // from node to node (378's goal, mod 27's modulus, 2058's maximum, Wildcard's highest bit).
+    for id in [
+        "2584",
+        "1024",
+        "2048-6x6",
+        "2592",
+        "1845",
+        "378",
+        "mod-27",
+        "2058",
+        "2-4-8-wildcard-2048",
+    ] {
         let states = positions(id, 8);
         group.throughput(Throughput::Elements(states.len() as u64));
         let mut player = SlidingPlayer::new();

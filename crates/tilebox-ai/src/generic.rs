@@ -185,12 +185,22 @@ pub trait SlidingModel {
         0
     }
 
-    /// [`SlidingModel::slide_line_scored`] by the rules of `counters`; `None` when the move
-    /// makes a tile the model numbers only approximately (the search then plays the whole
+    /// [`SlidingModel::slide_line_scored`] by the rules of `counters`, and the places of the
+    /// tiles its merges made (from the wall, a bit each; `made` reads them); `None` when the
+    /// move makes a tile the model numbers only approximately (the search then plays the whole
     /// move by [`SlidingModel::slide_counted`], whose pipeline reads the tile made).
-    fn slide_line_with(&self, counters: &Counters, line: &mut [u8]) -> Option<u64> {
+    fn slide_line_with(&self, counters: &Counters, line: &mut [u8]) -> Option<(u64, u8)> {
         let _ = counters;
-        Some(self.slide_line_scored(line))
+        Some((self.slide_line_scored(line), 0))
+    }
+
+    /// The counters after a merge of the move `ahead` moves after the searched position's
+    /// made the tile `code` with `counters` (the pipeline's `made`, tile by tile in the move's
+    /// order: line by line from the first, each from the wall). The counters as they are by
+    /// default.
+    fn made_with(&self, counters: &Counters, code: u8, ahead: u32) -> Counters {
+        let _ = (code, ahead);
+        *counters
     }
 
     /// The rest of [`SlidingModel::slide_counted`] on `grid` just slid toward `d` (the lines by
@@ -641,9 +651,19 @@ impl Hasher for KeyHasher {
         self.0
     }
 
+    /// Eight bytes at a time (a grid's 64 cells in eight rounds, not 64).
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(word);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.write_u64(u64::from_le_bytes(w) ^ ((rest.len() as u64) << 56));
         }
     }
 
@@ -752,6 +772,12 @@ impl LineIndex {
             }
         }
         Self { side, cells }
+    }
+
+    /// The index in a grid's cells of place `pos` (from the wall) of line `line` of a move
+    /// toward `d`.
+    fn cell(&self, d: usize, line: usize, pos: usize) -> usize {
+        usize::from(self.cells[d & 3][(8 * line + pos).min(MAX_CELLS - 1)])
     }
 }
 
@@ -892,7 +918,7 @@ struct Carried {
     /// The counters of each number.
     states: Vec<Counters>,
     /// The number of each set met.
-    ids: HashMap<Counters, u32>,
+    ids: HashMap<Counters, u32, BuildHasherDefault<KeyHasher>>,
     /// The key of each number's counters, mixed into its nodes' transposition keys.
     keys: Vec<u64>,
     /// The spawn after a move that left each number's counters, normalised: after the
@@ -910,10 +936,10 @@ struct Carried {
 }
 
 /// Lines moved by the rules of some counters: by the line rule's key and the packed line, the
-/// line after the move and its points (`None`: it did not move), or `Err` when the move makes
-/// a tile the model does not number exactly.
+/// line after the move, its points and the places of the tiles its merges made (`None`: it did
+/// not move), or `Err` when the move makes a tile the model does not number exactly.
 type CountedLines =
-    HashMap<(u64, u64), Result<Option<(u64, f32)>, ()>, BuildHasherDefault<KeyHasher>>;
+    HashMap<(u64, u64), Result<Option<(u64, f32, u8)>, ()>, BuildHasherDefault<KeyHasher>>;
 
 /// A spawn's tiles and their chances, normalised, shared.
 type Tiles = Rc<[(u8, f32)]>;
@@ -1016,6 +1042,8 @@ impl Carried {
         }
         let (side, lines) = (grid.side(), &mut self.lines);
         let mut exact = true;
+        // The places of the tiles merges made, line by line (slide_grid moves them in order).
+        let (mut made, mut line) = ([0u8; 8], 0);
         let slid = slide_grid(grid, index, d, &mut |key| {
             let moved = match lines.get(&(rule, key)) {
                 Some(&hit) => hit,
@@ -1027,9 +1055,9 @@ impl Carried {
                     }
                     let moved = model
                         .slide_line_with(&counters, &mut buf[..side])
-                        .map(|gained| {
+                        .map(|(gained, made)| {
                             let after = pack(&buf[..side]);
-                            (after != key).then_some((after, gained as f32))
+                            (after != key).then_some((after, gained as f32, made))
                         })
                         .ok_or(());
                     lines.insert((rule, key), moved);
@@ -1037,12 +1065,25 @@ impl Carried {
                 }
             };
             exact &= moved.is_ok();
-            moved.ok().flatten()
+            let moved = moved.ok().flatten();
+            if let (Some(slot), Some((_, _, bits))) = (made.get_mut(line), moved) {
+                *slot = bits;
+            }
+            line += 1;
+            moved.map(|(after, gained, _)| (after, gained))
         });
         if !exact {
             return whole(self);
         }
         let (mut after, moved, gained) = slid?;
+        // `made`, tile by tile in the move's order, before the events.
+        let mut counters = counters;
+        for (line, &bits) in made.iter().enumerate().take(side) {
+            for pos in (0..side).filter(|&pos| bits & (1 << pos) != 0) {
+                let cell = index.cell(d, line, pos);
+                counters = model.made_with(&counters, after.cells[cell], ahead);
+            }
+        }
         let (lost, now, next) = model.after_counted(&mut after, d, ahead, &counters)?;
         Some(Carry {
             grid: after,

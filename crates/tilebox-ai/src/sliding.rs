@@ -9,13 +9,14 @@
 //! search is played by the rules of that move toward its direction ([`SlidingModel::phase`]).
 
 use std::any::Any;
+use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use tilebox_sliding::variant::Counters;
 use tilebox_sliding::variant::SpawnAt as VariantSpawnAt;
 use tilebox_sliding::{
-    Board, Direction, NextCard, Rank, Rules, SlidingState, Variant, builtin_variant,
+    Board, Direction, NextCard, Rank, Rules, SlidingState, Variant, builtin_variant, move_order,
 };
 
 use crate::generic::{CountedMove, GenericEngine, Grid, SlidingModel, SpawnAt, grid_rank};
@@ -91,6 +92,49 @@ struct Counting {
     rules: Rules,
     counters: Counters,
     turn: u64,
+    /// The pipeline's tests, one-tile rules and `made` as tables, one set for each set of
+    /// counters met, where they read no `t` (a turn after the slide is then table reads,
+    /// [`SlidingModel::after_counted`], [`SlidingModel::made_with`]); `None` where they do
+    /// (the engine's own pipeline then).
+    tables: Option<Mutex<HashMap<Counters, Arc<CounterTables>>>>,
+}
+
+/// The turn pipeline's tests and one-tile rules read with one set of counters, in a model's
+/// numbers.
+#[derive(Debug)]
+struct CounterTables {
+    /// Whether each event's test holds of each tile (a test of the counters alone: of every
+    /// tile alike), as [`Rules::event_holds_of_tile`] says.
+    events: Vec<[bool; 256]>,
+    /// The ticks and `lose` with these counters as the turn's.
+    after: Arc<AfterSlide>,
+    /// The counters after a merge made each tile ([`Rules::made_tile`]; these counters where
+    /// the variant has no `made`).
+    made: Box<[Counters; 256]>,
+}
+
+impl Counting {
+    /// The most sets of counters whose tables are kept at once.
+    const MOST_TABLES: usize = 256;
+
+    /// The counting of `state`, whose rules have counters.
+    fn of_state(state: &SlidingState) -> Self {
+        let rules = state.rules();
+        let p = &rules.variant().pipeline;
+        let reads_turn = p
+            .events
+            .iter()
+            .map(|e| &e.test)
+            .chain(&p.lose)
+            .any(|t| t.cond.expr().reads_turn())
+            || p.made.iter().any(|(_, e)| e.reads_turn());
+        Counting {
+            rules: rules.clone(),
+            counters: state.counters(),
+            turn: state.turn(),
+            tables: (!reads_turn).then(Mutex::default),
+        }
+    }
 }
 
 /// A turn pipeline's one-tile rules and `lose`, read with the counters of one state (a variant
@@ -156,13 +200,8 @@ impl VariantModel {
                 ..model
             }
         };
-        let counting = (!rules.variant().pipeline.counters.is_empty()).then(|| {
-            Arc::new(Counting {
-                rules: rules.clone(),
-                counters: state.counters(),
-                turn: state.turn(),
-            })
-        });
+        let counting = (!rules.variant().pipeline.counters.is_empty())
+            .then(|| Arc::new(Counting::of_state(state)));
         let reads_turn = rules.variant().reads_turn();
         if !rules.has_move_rules() && !reads_turn {
             return Self {
@@ -445,21 +484,27 @@ impl VariantModel {
 
 impl VariantModel {
     /// [`SlidingModel::slide_line_scored`] by `rules` (this model's, or those of other
-    /// counters, [`Rules::at`]) on this model's move; and whether this model numbers every
-    /// tile the move leaves (a range of integers numbers some only: [`VariantModel::code`]).
-    fn slide_line_by(&self, rules: &Rules, line: &mut [u8]) -> (u64, bool) {
+    /// counters, [`Rules::at`]) on this model's move; whether this model numbers every tile
+    /// the move leaves (a range of integers numbers some only: [`VariantModel::code`]); and
+    /// the places (from the wall, a bit each) of the tiles merges made.
+    fn slide_line_by(&self, rules: &Rules, line: &mut [u8]) -> (u64, bool, u8) {
         let side = self.side;
         if line.len() != side {
-            return (0, true);
+            return (0, true, 0);
         }
         let mut rows = vec![vec![0u64; side]; side];
         for (slot, &rank) in rows[0].iter_mut().zip(line.iter()) {
             *slot = rules.value(self.rank(rank));
         }
         let Ok(board) = rules.board_from_values(&rows) else {
-            return (0, true);
+            return (0, true, 0);
         };
         let slide = rules.slide_on(&board, Direction::Left, self.turn);
+        let made = slide
+            .motions
+            .iter()
+            .filter(|m| m.merged && m.to.row == 0 && m.to.col < 8)
+            .fold(0u8, |bits, m| bits | 1 << m.to.col);
         let mut exact = true;
         if let Some(row) = slide.board.rows().next() {
             for (slot, &rank) in line.iter_mut().zip(row) {
@@ -467,7 +512,58 @@ impl VariantModel {
                 exact &= self.rank(*slot) == rank;
             }
         }
-        (slide.gained, exact)
+        (slide.gained, exact, made)
+    }
+
+    /// The tables of `counters` ([`Counting::tables`]), made when first asked for; `None`
+    /// where the variant has no pipeline.
+    fn counter_tables(
+        &self,
+        c: &Counting,
+        tables: &Mutex<HashMap<Counters, Arc<CounterTables>>>,
+        counters: &Counters,
+    ) -> Option<Arc<CounterTables>> {
+        let mut held = tables.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(found) = held.get(counters) {
+            return Some(found.clone());
+        }
+        let after = self.after_slide_of(counters, c.turn)?;
+        // The tiles this model numbers; a number past them reads as the last.
+        let codes = self
+            .alphabet
+            .as_ref()
+            .map_or(usize::from(u8::MAX), |a| a.len().min(usize::from(u8::MAX)));
+        let events = (0..c.rules.variant().pipeline.events.len())
+            .map(|i| {
+                let mut row = [false; 256];
+                for (code, slot) in row.iter_mut().enumerate().take(codes + 1) {
+                    let rank = u8::try_from(code).map_or(0, |code| self.rank(code));
+                    *slot = c.rules.event_holds_of_tile(i, rank, counters, c.turn);
+                }
+                let last = row[codes];
+                row[codes..].fill(last);
+                row
+            })
+            .collect();
+        let mut made = Box::new([*counters; 256]);
+        if !c.rules.variant().pipeline.made.is_empty() {
+            for (code, slot) in made.iter_mut().enumerate().take(codes + 1) {
+                let rank = u8::try_from(code).map_or(0, |code| self.rank(code));
+                *slot = c.rules.made_tile(rank, counters, c.turn);
+            }
+            let last = made[codes];
+            made[codes..].fill(last);
+        }
+        let tables = Arc::new(CounterTables {
+            events,
+            after,
+            made,
+        });
+        if held.len() >= Counting::MOST_TABLES {
+            held.clear();
+        }
+        held.insert(*counters, tables.clone());
+        Some(tables)
     }
 
     /// The engine's board of `grid` by `rules`; `None` if a tile is not one of theirs.
@@ -631,14 +727,12 @@ impl SlidingModel for VariantModel {
         })
     }
 
-    /// Where no `made` reads the merges' tiles and the rules are those of every move: the
-    /// search moves the lines itself, by the rules of the counters ([`Rules::at`]).
+    /// Where the rules are those of every move: the search moves the lines itself, by the rules
+    /// of the counters ([`Rules::at`]), and reads `made` off the tiles the merges made
+    /// ([`SlidingModel::made_with`]).
     fn lines_with_counters(&self) -> bool {
         let variant = self.rules.variant();
-        self.counting.is_some()
-            && variant.pipeline.made.is_empty()
-            && self.moves.is_none()
-            && variant.hook.is_none()
+        self.counting.is_some() && self.moves.is_none() && variant.hook.is_none()
     }
 
     /// The counters the merge rules read, as [`Rules::at`] holds them: those the line rule
@@ -655,16 +749,34 @@ impl SlidingModel for VariantModel {
         hasher.finish()
     }
 
-    fn slide_line_with(&self, counters: &Counters, line: &mut [u8]) -> Option<u64> {
-        let (gained, exact) = match &self.counting {
+    fn slide_line_with(&self, counters: &Counters, line: &mut [u8]) -> Option<(u64, u8)> {
+        let (gained, exact, made) = match &self.counting {
             Some(c) => self.slide_line_by(&c.rules.at(counters), line),
             None => self.slide_line_by(&self.rules, line),
         };
-        exact.then_some(gained)
+        exact.then_some((gained, made))
+    }
+
+    /// [`Rules::made_tile`] of the tile numbered `code`, read from the tables of `counters`
+    /// where there are tables ([`Counting::tables`]).
+    fn made_with(&self, counters: &Counters, code: u8, ahead: u32) -> Counters {
+        let Some(c) = &self.counting else {
+            return *counters;
+        };
+        if let Some(tables) = &c.tables
+            && let Some(t) = self.counter_tables(c, tables, counters)
+        {
+            return t.made.get(usize::from(code)).copied().unwrap_or(*counters);
+        }
+        let turn = c.turn.saturating_add(u64::from(ahead));
+        c.rules.made_tile(self.rank(code), counters, turn)
     }
 
     /// The turn pipeline before the spawn on the slid `grid` ([`Rules::after_move`]: the events
-    /// and the ticks; there is no `made` where the search moves the lines itself), then `lose`.
+    /// and the ticks; there is no `made` where the search moves the lines itself), then `lose`:
+    /// read from the tables of the counters met ([`Counting::tables`]) where the tests read no
+    /// `t`, the events combined by the engine's own [`Rules::events_by`]; else by the engine
+    /// on the board.
     fn after_counted(
         &self,
         grid: &mut Grid,
@@ -674,9 +786,35 @@ impl SlidingModel for VariantModel {
     ) -> Option<(bool, Counters, Counters)> {
         let c = self.counting.as_ref()?;
         let dir = *Direction::ALL.get(d)?;
+        let turn = c.turn.saturating_add(u64::from(ahead));
+        if let Some(tables) = &c.tables {
+            let mut held = (*counters, self.counter_tables(c, tables, counters)?);
+            let side = grid.side();
+            let cells = &*grid;
+            let (now, next) = c.rules.events_by(
+                counters,
+                turn,
+                || move_order(dir, side).map(|cell| cells.rank(cell)),
+                |i, code, running| {
+                    if *running != held.0
+                        && let Some(t) = self.counter_tables(c, tables, running)
+                    {
+                        held = (*running, t);
+                    }
+                    *running == held.0
+                        && held
+                            .1
+                            .events
+                            .get(i)
+                            .is_some_and(|row| row[usize::from(code)])
+                },
+            );
+            let after = self.counter_tables(c, tables, &now)?.after.clone();
+            grid.map_cells(&after.tick);
+            return Some((after.always || grid.any_cell(&after.loses), now, next));
+        }
         let rules = c.rules.at(counters);
         let mut board = self.board_of(&rules, grid)?;
-        let turn = c.turn.saturating_add(u64::from(ahead));
         let (now, next) = rules.after_move(&mut board, counters, turn, dir);
         *grid = Grid::from_board_by(&board, |r| self.code(r));
         Some((rules.is_lost(&board, &now, turn), now, next))
@@ -1247,6 +1385,21 @@ mod tests {
         "tick": [{"when": ["a = 1", "k = 1"], "makes": null}],
         "lose": "any(a = 4 and k = 0)"}"#;
 
+    /// A game whose `made` reads the tiles in the move's order (each step multiplies by 3), with
+    /// an event `at_once`, one tile by tile, a tick and a `lose` that read the counters: the
+    /// search's tables must follow the engine's order and its combination of events.
+    const ORDERED: &str = r#"{"format": 3, "id": "ordered", "title": "Ordered", "description": "d",
+        "side": 4, "tiles": {"integers": [1, 64]},
+        "merges": [{"tiles": ["a", "b"], "makes": "a + b", "when": ["a = b"]}],
+        "motion": "slide", "spawn": {"weights": {"1": 3, "2": 1}}, "spawn_at": "anywhere",
+        "start": 2, "preview": false, "win": null, "score": "merges",
+        "counters": {"g": {"start": 0, "values": [0, 60]}, "h": {"start": 0, "values": [0, 9]}},
+        "made": {"g": "(3 * g + a) mod 61"},
+        "events": [{"if": "any(a = 4)", "then": {"h": "(h + g) mod 10"}, "at_once": true},
+                   {"if": "any(a > h)", "then": {"g": "g + 1"}, "each_tile": true}],
+        "tick": [{"when": ["a = 16", "h > 4"], "makes": null}],
+        "lose": "any(a = 32 and h = 9)"}"#;
+
     /// The search carries the counters from node to node. On `1 1 1 / . 2 2 / . . .` (k = 0)
     /// a swipe left or right makes a 3 under a 1, and k turns 1 at the move's end: on the next
     /// move a 4 made does not lose, and the 1s vanish. Down makes nothing. Read with the
@@ -1294,16 +1447,18 @@ mod tests {
     }
 
     /// Where the search carries counters, the model of a state plays its first move and the
-    /// next as the engine does, whether the search moves the lines itself (all but Wildcard
-    /// 2048, whose `made` reads the tiles merges make) or the model moves the board: for every
-    /// move of games of each built-in with counters, and every move after it, the board before
-    /// the spawn, the lines moved, the loss and the counters the turn ends with are the
-    /// engine's, the second move read with the counters the model's first left.
+    /// next as the engine does, the search moving the lines itself and reading the pipeline
+    /// from its tables (`made` off the tiles the merges made) as the model moving the whole
+    /// board does: for every move of games of each built-in with counters and of
+    /// [`ORDERED`], and every move after it, the board before the spawn, the lines moved, the
+    /// loss and the counters the turn ends with are the engine's, the second move read with
+    /// the counters the model's first left.
     #[test]
     fn the_counted_moves_are_the_engines_two_moves_deep() {
         let modes = builtin_variants()
             .into_iter()
-            .filter(|v| !v.pipeline.counters.is_empty());
+            .filter(|v| !v.pipeline.counters.is_empty())
+            .chain([Variant::from_text(ORDERED).unwrap()]);
         let mut seconds = 0;
         let mut own_lines = 0;
         for v in modes {

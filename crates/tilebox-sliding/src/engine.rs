@@ -693,6 +693,27 @@ impl Rules {
         turn: u64,
         dir: Direction,
     ) -> (Counters, Counters) {
+        self.events_by(
+            counters,
+            turn,
+            || move_order(dir, board.side()).map(|cell| board.rank(cell)),
+            |i, rank, counters| self.event_holds_of_tile(i, rank, counters, turn),
+        )
+    }
+
+    /// [`Rules::events_toward`] on a board whose tiles come from `tiles` (a fresh iterator at
+    /// each call, the tiles of the slid board in the order the move took them, any tile type),
+    /// tested by `holds(i, tile, counters)`: whether event `i`'s test holds of that tile with
+    /// those counters on this move, as [`Rules::event_holds_of_tile`] says (a player reads it
+    /// from a table). A test of the counters alone is asked once, of the board's first tile.
+    /// The events' order, `each_tile`, `at_once` and the counters' bounds are read here alone.
+    pub fn events_by<T, I: Iterator<Item = T>>(
+        &self,
+        counters: &Counters,
+        turn: u64,
+        tiles: impl Fn() -> I,
+        mut holds: impl FnMut(usize, T, &Counters) -> bool,
+    ) -> (Counters, Counters) {
         let p = &self.0.variant.pipeline;
         let (mut now, mut next) = (*counters, *counters);
         let turn_env = i64::try_from(turn).unwrap_or(i64::MAX);
@@ -713,25 +734,29 @@ impl Rules {
                 }
             }
         };
-        for event in &p.events {
+        for (e, event) in p.events.iter().enumerate() {
             let changed = if event.each_tile {
                 let mut running = *counters;
                 let mut fired = false;
-                for cell in move_order(dir, board.side()) {
-                    let rank = board.rank(cell);
-                    if self.holds_of_tile(&event.test, rank, &running, turn) {
+                for tile in tiles() {
+                    if holds(e, tile, &running) {
                         let from = running;
                         apply(event, &from, &mut running);
                         fired = true;
                     }
                 }
                 fired.then_some(running)
-            } else if self.test_holds(&event.test, board, counters, turn) {
-                let mut changed = *counters;
-                apply(event, counters, &mut changed);
-                Some(changed)
             } else {
-                None
+                let fires = if event.test.any {
+                    tiles().any(|tile| holds(e, tile, counters))
+                } else {
+                    tiles().next().is_some_and(|tile| holds(e, tile, counters))
+                };
+                fires.then(|| {
+                    let mut changed = *counters;
+                    apply(event, counters, &mut changed);
+                    changed
+                })
             };
             let Some(changed) = changed else { continue };
             for (i, _) in &event.then {
@@ -747,6 +772,24 @@ impl Rules {
             }
         }
         (now, next)
+    }
+
+    /// Whether event `i`'s test holds of the tile `rank` with `counters` on move `turn`: for
+    /// `any(…)`, whether that tile meets it (never for rank 0, an empty cell); for a test of
+    /// the counters alone, whether it holds, whatever `rank` is. `false` past the events.
+    pub fn event_holds_of_tile(
+        &self,
+        i: usize,
+        rank: Rank,
+        counters: &Counters,
+        turn: u64,
+    ) -> bool {
+        self.0
+            .variant
+            .pipeline
+            .events
+            .get(i)
+            .is_some_and(|e| self.holds_of_tile(&e.test, rank, counters, turn))
     }
 
     /// [`Rules::events_toward`] of a move toward the left: the counters' new values.
@@ -899,9 +942,8 @@ impl Rules {
     /// every counter `made` names takes its value, read with the tile as `a` and the counters as
     /// the tiles before it left them; an undefined value leaves a counter as it was.
     pub fn after_made(&self, slide: &Slide, counters: &Counters, turn: u64) -> Counters {
-        let p = &self.0.variant.pipeline;
         let mut next = *counters;
-        if p.made.is_empty() {
+        if self.0.variant.pipeline.made.is_empty() {
             return next;
         }
         let mut seen: Vec<Cell> = Vec::new();
@@ -910,23 +952,33 @@ impl Rules {
                 continue;
             }
             seen.push(m.to);
-            let rank = slide.board.rank(m.to);
-            let Some(n) = (rank != 0).then(|| self.0.variant.number(rank)).flatten() else {
+            next = self.made_tile(slide.board.rank(m.to), &next, turn);
+        }
+        next
+    }
+
+    /// The counters after a merge of move `turn` made the tile `rank` with `counters` (one step
+    /// of [`Rules::after_made`]): every counter `made` names takes its value, read with the
+    /// tile as `a`; an undefined value leaves a counter as it was, and so does an empty cell or
+    /// a tile that is no number.
+    pub fn made_tile(&self, rank: Rank, counters: &Counters, turn: u64) -> Counters {
+        let p = &self.0.variant.pipeline;
+        let mut next = *counters;
+        let Some(n) = (rank != 0).then(|| self.0.variant.number(rank)).flatten() else {
+            return next;
+        };
+        let env = crate::condition::Env {
+            tiles: [n, 0, 0, 0, 0, 0],
+            counters: next,
+            turn: i64::try_from(turn).unwrap_or(i64::MAX),
+            ..Default::default()
+        };
+        for (i, value) in &p.made {
+            let (Some(counter), Some(slot)) = (p.counters.get(*i), next.get_mut(*i)) else {
                 continue;
             };
-            let env = crate::condition::Env {
-                tiles: [n, 0, 0, 0, 0, 0],
-                counters: next,
-                turn: i64::try_from(turn).unwrap_or(i64::MAX),
-                ..Default::default()
-            };
-            for (i, value) in &p.made {
-                let (Some(counter), Some(slot)) = (p.counters.get(*i), next.get_mut(*i)) else {
-                    continue;
-                };
-                if let Some(v) = value.eval(&env) {
-                    *slot = v.clamp(counter.values[0], counter.values[1]);
-                }
+            if let Some(v) = value.eval(&env) {
+                *slot = v.clamp(counter.values[0], counter.values[1]);
             }
         }
         next

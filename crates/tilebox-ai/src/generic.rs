@@ -607,13 +607,14 @@ impl GenericEngine {
             }
         }
         let mut carried = Carried::new(model.counters());
-        // With a network, values at every depth compare: deepen a whole move at a time and
-        // spend the time (an iteration cut short answers for the moves it finished). The
-        // heuristic's values do not compare across depths: a ply at a time, each expected to fit.
+        // Both spend the time, an iteration cut short answering for the moves it finished, the
+        // last best first. With a network, values at every depth compare: deepen a whole move
+        // at a time. The heuristic's values compare within one depth only: a ply at a time,
+        // the moves an iteration cut short finished compared by that depth's values.
         let how = if prep.learned.is_some() {
             Deepening::ByMove
         } else {
-            Deepening::ByPly
+            Deepening::ByPlyToDeadline
         };
         let (values, depth, _) = deepen(&limits, &mut stop, how, |depth, stop, order| {
             Search {

@@ -119,6 +119,11 @@ pub(crate) enum Deepening {
     /// A ply at a time, each depth started only while it is expected to fit the budget (the
     /// heuristic's searches, whose values at different depths do not compare).
     ByPly,
+    /// A ply at a time, and the budget spent as [`Deepening::ByMove`] spends it: the next depth
+    /// starts whenever time is left, the last best move first, and one cut short at the
+    /// deadline answers for the moves it finished, the best of them by the values of that
+    /// depth (the generic search with the heuristic: its values compare within one depth).
+    ByPlyToDeadline,
     /// A whole move at a time (a move and the game's answer: depths 1, 3, 5 …), and the budget
     /// spent: the next depth starts whenever time is left, and one cut short at the deadline
     /// still answers for the moves it finished (the network's searches, whose values at any
@@ -130,7 +135,8 @@ pub(crate) enum Deepening {
 /// when an iteration cut short chose it (its index in [`Direction::ALL`]).
 pub(crate) type Deepened = (RootValues, u32, Option<usize>);
 
-/// Runs `iteration` at increasing depths while the next one is expected to fit the budget.
+/// Runs `iteration` at increasing depths while the next one is expected to fit the budget, or
+/// while time is left.
 ///
 /// `iteration(depth, stopper, order)` searches the root moves in `order` (indices in
 /// [`Direction::ALL`]), and leaves a move it did not finish before the stopper aborted at
@@ -145,8 +151,9 @@ pub(crate) type Deepened = (RootValues, u32, Option<usize>);
 /// abandoned at the deadline and the last complete one answers. [`Deepening::ByMove`] deepens
 /// two plies at a time while time is left, the best move of the last complete iteration
 /// searched first: when the deadline cuts an iteration short after it finished that move, the
-/// best of the moves it finished answers, with their deeper values. The first iteration always
-/// completes. Deepening also stops once an iteration reached no leaf by running out of depth:
+/// best of the moves it finished answers, with their deeper values.
+/// [`Deepening::ByPlyToDeadline`] spends the budget alike, a ply at a time. The first iteration
+/// always completes. Deepening also stops once an iteration reached no leaf by running out of depth:
 /// the probability cut-off bounded the whole tree, so going deeper would change nothing.
 pub(crate) fn deepen(
     limits: &Limits,
@@ -163,7 +170,7 @@ pub(crate) fn deepen(
     };
     let budget = budget.as_secs_f64();
     let step = match how {
-        Deepening::ByPly => 1,
+        Deepening::ByPly | Deepening::ByPlyToDeadline => 1,
         Deepening::ByMove => 2,
     };
     let mut best: Option<Deepened> = None;
@@ -176,12 +183,14 @@ pub(crate) fn deepen(
         let order = match (&best, how) {
             // The table's approximations make values depend on the order moves are searched
             // in: a heuristic search keeps one order.
-            (Some((values, _, _)), Deepening::ByMove) => ranked(values),
+            (Some((values, _, _)), Deepening::ByMove | Deepening::ByPlyToDeadline) => {
+                ranked(values)
+            }
             _ => in_order,
         };
         let values = iteration(depth, stopper, order);
         if stopper.aborted {
-            if how == Deepening::ByMove {
+            if how != Deepening::ByPly {
                 best = best.map(|last| cut_short(last, &values));
             }
             break;
@@ -197,13 +206,12 @@ pub(crate) fn deepen(
         let n = took.len();
         let growth = match how {
             Deepening::ByPly if n >= 3 => (took[n - 2] / took[n - 3]).clamp(1.5, 200.0),
-            Deepening::ByMove if n >= 2 => (took[n - 1] / took[n - 2]).clamp(1.5, 200.0),
             _ => DEFAULT_GROWTH,
         };
         let next = match how {
             Deepening::ByPly => now + last * growth,
             // Whatever is left is spent: a cut-short iteration still answers.
-            Deepening::ByMove => now,
+            Deepening::ByMove | Deepening::ByPlyToDeadline => now,
         };
         if next >= budget {
             break;
@@ -631,7 +639,8 @@ mod tests {
 
     /// Deepening by whole moves searches depths 1, 3, 5 … (a ply at a time, 1, 2, 3 …), the
     /// last iteration's best move first; an iteration the deadline cuts short answers for the
-    /// moves it finished when it finished that best move, and not otherwise. (The iterations
+    /// moves it finished when it finished that best move, and not otherwise; by plies to the
+    /// deadline, alike a ply at a time. (The iterations
     /// here are made up, and the deadline is theirs to call: no clock decides anything.)
     #[test]
     fn deepening_by_moves_steps_whole_moves_and_uses_an_iteration_cut_short() {
@@ -704,5 +713,37 @@ mod tests {
         );
         let expected: Vec<(u32, [usize; 4])> = (1..=4).map(|d| (d, [0, 1, 2, 3])).collect();
         assert_eq!(seen, expected);
+        // By ply to the deadline: every depth while time is left, the last best move first,
+        // and an iteration cut short after that move answers with the best of those finished,
+        // by their values of that depth (3 had been best; 2 beats it at depth 3).
+        let mut seen = Vec::new();
+        let limits = Limits {
+            max_depth: 40,
+            ..limits
+        };
+        let mut stop = Stopper::new(limits.time);
+        let found = deepen(
+            &limits,
+            &mut stop,
+            Deepening::ByPlyToDeadline,
+            |depth, stop, order| {
+                seen.push((depth, order));
+                stop.depth_cut = true;
+                match depth {
+                    1 => [Some(1.0), None, Some(3.0), Some(2.0)],
+                    2 => [Some(1.0), None, Some(2.0), Some(4.0)],
+                    _ => {
+                        stop.aborted = true;
+                        [None, None, Some(2.5), Some(0.5)]
+                    }
+                }
+            },
+        );
+        assert_eq!(
+            seen,
+            [(1, [0, 1, 2, 3]), (2, [2, 3, 0, 1]), (3, [3, 2, 0, 1])]
+        );
+        let values = [Some(1.0), None, Some(2.5), Some(0.5)];
+        assert_eq!(found, Some((values, 2, Some(2))));
     }
 }

@@ -614,7 +614,7 @@ impl GenericEngine {
         let how = if prep.learned.is_some() {
             Deepening::ByMove
         } else {
-            Deepening::ByPlyToDeadline
+            Deepening::ByPly { spend: true }
         };
         let (values, depth, _) = deepen(&limits, &mut stop, how, |depth, stop, order| {
             Search {

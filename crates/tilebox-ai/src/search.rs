@@ -116,14 +116,13 @@ const DEFAULT_GROWTH: f64 = 16.0;
 /// How iterative deepening steps and spends its time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Deepening {
-    /// A ply at a time, each depth started only while it is expected to fit the budget (the
-    /// heuristic's searches, whose values at different depths do not compare).
-    ByPly,
-    /// A ply at a time, and the budget spent as [`Deepening::ByMove`] spends it: the next depth
-    /// starts whenever time is left, the last best move first, and one cut short at the
-    /// deadline answers for the moves it finished, the best of them by the values of that
-    /// depth (the generic search with the heuristic: its values compare within one depth).
-    ByPlyToDeadline,
+    /// A ply at a time. Without `spend`, each depth is started only while it is expected to
+    /// fit the budget (the bitboard heuristic players). With it, the budget is spent as
+    /// [`Deepening::ByMove`] spends it: the next depth starts whenever time is left, the last
+    /// best move first, and one cut short at the deadline answers for the moves it finished,
+    /// the best of them by the values of that depth (the generic search with the heuristic,
+    /// whose values compare within one depth only).
+    ByPly { spend: bool },
     /// A whole move at a time (a move and the game's answer: depths 1, 3, 5 …), and the budget
     /// spent: the next depth starts whenever time is left, and one cut short at the deadline
     /// still answers for the moves it finished (the network's searches, whose values at any
@@ -143,7 +142,7 @@ pub(crate) type Deepened = (RootValues, u32, Option<usize>);
 /// `None`.
 ///
 /// Without a time limit it runs `limits.max_depth` once (deterministic). With one it starts at
-/// depth 1 and deepens by `how`. [`Deepening::ByPly`] deepens while `elapsed + predicted <=
+/// depth 1 and deepens by `how`. [`Deepening::ByPly`] without `spend` deepens while `elapsed + predicted <=
 /// budget`: odd and even depths grow the tree differently (a player's move multiplies it by up
 /// to 4, the game's answer by the number of its outcomes), so the prediction for depth `d + 1`
 /// is the time of depth `d` multiplied by the growth from `d - 2` to `d - 1`, the last step of
@@ -152,8 +151,8 @@ pub(crate) type Deepened = (RootValues, u32, Option<usize>);
 /// two plies at a time while time is left, the best move of the last complete iteration
 /// searched first: when the deadline cuts an iteration short after it finished that move, the
 /// best of the moves it finished answers, with their deeper values.
-/// [`Deepening::ByPlyToDeadline`] spends the budget alike, a ply at a time. The first iteration
-/// always completes. Deepening also stops once an iteration reached no leaf by running out of depth:
+/// [`Deepening::ByPly`] with `spend` spends the budget alike, a ply at a time. The first
+/// iteration always completes. Deepening also stops once an iteration reached no leaf by running out of depth:
 /// the probability cut-off bounded the whole tree, so going deeper would change nothing.
 pub(crate) fn deepen(
     limits: &Limits,
@@ -170,7 +169,7 @@ pub(crate) fn deepen(
     };
     let budget = budget.as_secs_f64();
     let step = match how {
-        Deepening::ByPly | Deepening::ByPlyToDeadline => 1,
+        Deepening::ByPly { .. } => 1,
         Deepening::ByMove => 2,
     };
     let mut best: Option<Deepened> = None;
@@ -183,14 +182,14 @@ pub(crate) fn deepen(
         let order = match (&best, how) {
             // The table's approximations make values depend on the order moves are searched
             // in: a heuristic search keeps one order.
-            (Some((values, _, _)), Deepening::ByMove | Deepening::ByPlyToDeadline) => {
+            (Some((values, _, _)), Deepening::ByMove | Deepening::ByPly { spend: true }) => {
                 ranked(values)
             }
             _ => in_order,
         };
         let values = iteration(depth, stopper, order);
         if stopper.aborted {
-            if how != Deepening::ByPly {
+            if how != (Deepening::ByPly { spend: false }) {
                 best = best.map(|last| cut_short(last, &values));
             }
             break;
@@ -205,13 +204,13 @@ pub(crate) fn deepen(
         took.push(last);
         let n = took.len();
         let growth = match how {
-            Deepening::ByPly if n >= 3 => (took[n - 2] / took[n - 3]).clamp(1.5, 200.0),
+            Deepening::ByPly { .. } if n >= 3 => (took[n - 2] / took[n - 3]).clamp(1.5, 200.0),
             _ => DEFAULT_GROWTH,
         };
         let next = match how {
-            Deepening::ByPly => now + last * growth,
+            Deepening::ByPly { spend: false } => now + last * growth,
             // Whatever is left is spent: a cut-short iteration still answers.
-            Deepening::ByMove | Deepening::ByPlyToDeadline => now,
+            Deepening::ByMove | Deepening::ByPly { spend: true } => now,
         };
         if next >= budget {
             break;
@@ -300,7 +299,7 @@ pub(crate) trait Rules: Sized {
     type Known: Copy;
 
     /// How deepening steps ([`deepen`]).
-    const DEEPENING: Deepening = Deepening::ByPly;
+    const DEEPENING: Deepening = Deepening::ByPly { spend: false };
 
     /// Nodes between two looks at the clock ([`Stopper::every`]).
     const CLOCK_EVERY: u64 = CLOCK_EVERY;
@@ -704,7 +703,7 @@ mod tests {
         deepen(
             &limits,
             &mut stop,
-            Deepening::ByPly,
+            Deepening::ByPly { spend: false },
             |depth, stop, order| {
                 seen.push((depth, order));
                 stop.depth_cut = true;
@@ -725,7 +724,7 @@ mod tests {
         let found = deepen(
             &limits,
             &mut stop,
-            Deepening::ByPlyToDeadline,
+            Deepening::ByPly { spend: true },
             |depth, stop, order| {
                 seen.push((depth, order));
                 stop.depth_cut = true;

@@ -528,32 +528,14 @@ impl VariantModel {
             return Some(found.clone());
         }
         let after = self.after_slide_of(counters, c.turn)?;
-        // The tiles this model numbers; a number past them reads as the last.
-        let codes = self
-            .alphabet
-            .as_ref()
-            .map_or(usize::from(u8::MAX), |a| a.len().min(usize::from(u8::MAX)));
         let events = (0..c.rules.variant().pipeline.events.len())
-            .map(|i| {
-                let mut row = [false; 256];
-                for (code, slot) in row.iter_mut().enumerate().take(codes + 1) {
-                    let rank = u8::try_from(code).map_or(0, |code| self.rank(code));
-                    *slot = c.rules.event_holds_of_tile(i, rank, counters, c.turn);
-                }
-                let last = row[codes];
-                row[codes..].fill(last);
-                row
-            })
+            .map(|i| *self.by_code(|rank| c.rules.event_holds_of_tile(i, rank, counters, c.turn)))
             .collect();
-        let mut made = Box::new([*counters; 256]);
-        if !c.rules.variant().pipeline.made.is_empty() {
-            for (code, slot) in made.iter_mut().enumerate().take(codes + 1) {
-                let rank = u8::try_from(code).map_or(0, |code| self.rank(code));
-                *slot = c.rules.made_tile(rank, counters, c.turn);
-            }
-            let last = made[codes];
-            made[codes..].fill(last);
-        }
+        let made = if c.rules.variant().pipeline.made.is_empty() {
+            Box::new([*counters; 256])
+        } else {
+            self.by_code(|rank| c.rules.made_tile(rank, counters, c.turn))
+        };
         let tables = Arc::new(CounterTables {
             events,
             after,
@@ -564,6 +546,22 @@ impl VariantModel {
         }
         held.insert(*counters, tables.clone());
         Some(tables)
+    }
+
+    /// `of(rank)` of the tile of each of this model's numbers (0: an empty cell), asked once
+    /// for each tile the model numbers (a number past them reads as the last).
+    fn by_code<T: Copy>(&self, of: impl Fn(Rank) -> T) -> Box<[T; 256]> {
+        let codes = self
+            .alphabet
+            .as_ref()
+            .map_or(usize::from(u8::MAX), |a| a.len().min(usize::from(u8::MAX)));
+        let mut row = Box::new([of(0); 256]);
+        for (code, slot) in row.iter_mut().enumerate().take(codes + 1).skip(1) {
+            *slot = of(u8::try_from(code).map_or(0, |code| self.rank(code)));
+        }
+        let last = row[codes];
+        row[codes..].fill(last);
+        row
     }
 
     /// The engine's board of `grid` by `rules`; `None` if a tile is not one of theirs.

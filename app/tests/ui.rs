@@ -1110,6 +1110,16 @@ fn the_next_moves_rules_show_above_the_board() {
     assert!(h.query_by_label("Move 1: two tiles merge").is_none());
 }
 
+/// A mode whose counters decide the game shows them above the board, as the Compendium's stat
+/// boxes do: 378's goal, Mod 27's modulus.
+#[test]
+fn the_counters_a_mode_shows_are_above_the_board() {
+    let (_dir, h) = open_sliding("378", 1);
+    h.get_by_label("Goal: 6 · Goals reached: 0");
+    let (_dir, h) = open_sliding("mod-27", 1);
+    h.get_by_label("Modulus: 3");
+}
+
 /// Checks that each of the tiles of a Strike 9 box (9, 10 or 12, as the game's params have it)
 /// says whether it is open or shut, as the session's open tiles (`state_json()["open"]`) have
 /// it; returns the open tiles.

@@ -180,9 +180,10 @@ fn this_move_of(
     entry: &str,
     state: &tilebox_sliding::SlidingState,
 ) -> Option<String> {
-    // A hook's pool (DIVE's seeds): a few numbers, written each frame (a game loaded at the
-    // same move may have other seeds).
-    if state.rules().variant().hook.is_some() {
+    // A hook's pool (DIVE's seeds) and the counters shown (378's goal): a few numbers, written
+    // each frame (a game loaded at the same move may have others).
+    let variant = state.rules().variant();
+    if variant.hook.is_some() || !variant.pipeline.shown.is_empty() {
         return tilebox_games::this_move(state);
     }
     // Most games have no such rules, and the rules say so at once.

@@ -321,7 +321,8 @@ fn integer_words(v: &Variant, rule: &tilebox_sliding::variant::MergeRule) -> Opt
 /// "moving left: 1 + 3 = 4; moving right: 1 + 1 = 2 …"); and where the rules do not change
 /// from move to move, there is no "Move N: ".
 /// `None` where every move has the same rules. A game with a hook's pool (DIVE) tells its seeds
-/// instead: "Seeds (the tiles that spawn): 2, 3, 5".
+/// instead: "Seeds (the tiles that spawn): 2, 3, 5". Where the variant has `shown` lines (378's
+/// goal), they come first, on a line of their own: "Goal: 10 · Goals reached: 1".
 pub fn this_move(state: &SlidingState) -> Option<String> {
     // A hook's pool (DIVE's seeds), which changes move by move, is told first.
     if state.rules().variant().hook.is_some() {
@@ -335,10 +336,38 @@ pub fn this_move(state: &SlidingState) -> Option<String> {
             seeds.join(", ")
         ));
     }
+    let shown = shown(state);
     // Asked every frame: the compiled rules know at once whether any rule is of this kind.
     if !state.rules().has_move_rules() {
+        return shown;
+    }
+    let rules = move_rules(state);
+    match (shown, rules) {
+        (Some(shown), Some(rules)) => Some(format!("{shown}\n{rules}")),
+        (shown, rules) => shown.or(rules),
+    }
+}
+
+/// What the variant's `shown` tells of the counters (378: "Goal: 10 · Goals reached: 1");
+/// `None` without it.
+pub fn shown(state: &SlidingState) -> Option<String> {
+    let lines = state.rules().shown(&state.counters(), state.turn());
+    if lines.is_empty() {
         return None;
     }
+    let words: Vec<String> = lines
+        .into_iter()
+        .map(|(label, value)| match value {
+            Some(v) => format!("{label}: {v}"),
+            None => format!("{label}: –"),
+        })
+        .collect();
+    Some(words.join(" · "))
+}
+
+/// The next move's rules in words, where they change from move to move or by direction
+/// ([`this_move`]).
+fn move_rules(state: &SlidingState) -> Option<String> {
     let v = state.rules().variant();
     let turn = state.turn();
     // The first example of the first of `rules` (indices into the merges) that has one.
@@ -1619,6 +1648,41 @@ mod tests {
         assert_eq!(
             this_move(Session::<Sliding>::new(variant("2048"), 1).unwrap().state()),
             None
+        );
+    }
+
+    /// A variant's `shown` lines tell the counters as the game goes: 378's goal starts at 6
+    /// and is 10 once a 6 is made; Mod 27's modulus and 2058's maximum are told from the start.
+    #[test]
+    fn the_counters_shown_are_told_as_they_change() {
+        let mut game = Session::<Sliding>::new(variant("378"), 1).unwrap();
+        assert_eq!(
+            this_move(game.state()).as_deref(),
+            Some("Goal: 6 · Goals reached: 0")
+        );
+        let mut moves = 0;
+        while game.state().counters()[0] == 3 && moves < 500 {
+            let Some(&first) = Sliding::legal_moves(game.state()).first() else {
+                break;
+            };
+            game.play(first).unwrap();
+            moves += 1;
+        }
+        assert_eq!(
+            game.state().counters()[0],
+            4,
+            "no goal made in {moves} moves"
+        );
+        assert_eq!(
+            this_move(game.state()).as_deref(),
+            Some("Goal: 10 · Goals reached: 1")
+        );
+        let game = Session::<Sliding>::new(variant("mod-27"), 1).unwrap();
+        assert_eq!(this_move(game.state()).as_deref(), Some("Modulus: 3"));
+        let game = Session::<Sliding>::new(variant("2058"), 1).unwrap();
+        assert_eq!(
+            this_move(game.state()).as_deref(),
+            Some("Maximum number: 2")
         );
     }
 

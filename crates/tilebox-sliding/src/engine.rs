@@ -903,6 +903,23 @@ impl Rules {
             .is_some_and(|t| self.test_holds(t, board, counters, turn))
     }
 
+    /// What the pipeline's `shown` tells the player with `counters` before move `turn`: each
+    /// line's label and value (`None` where the value is undefined).
+    pub fn shown(&self, counters: &Counters, turn: u64) -> Vec<(&str, Option<i64>)> {
+        let env = Env {
+            counters: *counters,
+            turn: i64::try_from(turn).unwrap_or(i64::MAX),
+            ..Default::default()
+        };
+        self.0
+            .variant
+            .pipeline
+            .shown
+            .iter()
+            .map(|line| (line.label.as_str(), line.value.eval(&env)))
+            .collect()
+    }
+
     /// The number of different tiles a `distinct` win asks for; `None` without one.
     pub fn distinct_goal(&self) -> Option<usize> {
         self.0.variant.pipeline.distinct.as_ref().map(|d| d.count)

@@ -26,7 +26,7 @@ pub use hook::{HOOK_FIELD, Hook, dive_pool, residue};
 pub use ladder::{Ladder, MAX_INTEGER_TILES};
 pub use pipeline::{
     Counter, Counters, Distinct, Draw, Event, MAX_COUNTER_VALUES, MAX_COUNTERS, MAX_DISTINCT,
-    MAX_DRAW_TILES, PIPELINE_FIELDS, Pipeline, Test, Tick,
+    MAX_DRAW_TILES, PIPELINE_FIELDS, Pipeline, Shown, Test, Tick,
 };
 
 /// The most states of the counters that a variant's merge rules may read: each is compiled

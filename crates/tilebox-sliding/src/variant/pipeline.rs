@@ -9,7 +9,8 @@
 //! "events": [{"if": "any(a = tri(g))", "then": {"g": "g + 1"}}],
 //! "tick": [{"when": ["a = tri(g)"], "makes": null}],
 //! "lose": "any(a > tri(g))",
-//! "win": {"when": "g = 27"}
+//! "win": {"when": "g = 27"},
+//! "shown": [{"label": "Goal", "value": "tri(g)"}]
 //! ```
 //!
 //! A test (an event's `if`, `lose`, a win's `when`) is a condition on the counters and `t`, or
@@ -32,7 +33,9 @@ pub const MAX_COUNTER_VALUES: i64 = 64;
 pub type Counters = [i64; MAX_COUNTERS];
 
 /// The top-level fields of the pipeline (besides `win`'s object form).
-pub const PIPELINE_FIELDS: [&str; 6] = ["counters", "events", "tick", "lose", "made", "draw"];
+pub const PIPELINE_FIELDS: [&str; 7] = [
+    "counters", "events", "tick", "lose", "made", "draw", "shown",
+];
 
 /// A counter: its name, the value a game starts with and the values it may take (a new value
 /// past them is held at the nearer end).
@@ -111,7 +114,25 @@ pub struct Pipeline {
     pub made: Vec<(usize, Expr)>,
     /// A spawn drawn beside `spawn`'s weights from a range of tiles the counters choose.
     pub draw: Option<Draw>,
+    /// What the player is shown of the counters, line by line.
+    pub shown: Vec<Shown>,
 }
+
+/// A line the player is shown beside the board (`"shown"`): a label and a value read from the
+/// counters and `t` (378's goal: `{"label": "Goal", "value": "tri(g)"}` shows "Goal: 10").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shown {
+    /// The words before the value.
+    pub label: String,
+    /// The value, an expression of the counters and `t`.
+    pub value: Expr,
+}
+
+/// The most lines `shown` may hold.
+pub const MAX_SHOWN: usize = 4;
+
+/// The most characters of a `shown` line's label.
+pub const MAX_SHOWN_LABEL: usize = 32;
 
 /// A share of the spawn drawn from a table the counters make (`"draw"`): with weight `weight`
 /// beside `spawn`'s weights, a tile numbered from `from` to `to` (expressions of the counters),
@@ -273,6 +294,9 @@ impl Pipeline {
         }
         if let Some(v) = source.get("made") {
             p.made = made(v, &names).map_err(|m| VariantError::field("made", m))?;
+        }
+        if let Some(v) = source.get("shown") {
+            p.shown = shown(v, &names).map_err(|m| VariantError::field("shown", m))?;
         }
         if let Some(Value::Object(win)) = source.get("win") {
             let err = |m: String| VariantError::field("win", m);
@@ -441,6 +465,68 @@ fn tile_test(v: &Value, names: &[String]) -> Result<Test, String> {
 const DRAW_FIELDS: [&str; 4] = ["weight", "from", "to", "each"];
 
 /// Reads a `draw`: its weight and three expressions.
+/// `shown`: a list of at most [`MAX_SHOWN`] lines, each `{"label": …, "value": …}`.
+fn shown(v: &Value, names: &[String]) -> Result<Vec<Shown>, String> {
+    const EXAMPLE: &str = "[{\"label\": \"Goal\", \"value\": \"tri(g)\"}]";
+    let Value::Array(lines) = v else {
+        return Err(format!("{} is not a list of lines ({EXAMPLE})", kind_of(v)));
+    };
+    if lines.is_empty() || lines.len() > MAX_SHOWN {
+        return Err(format!("{} lines; 1 to {MAX_SHOWN} are shown", lines.len()));
+    }
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let at = |m: String| format!("line {}: {m}", i + 1);
+        let Value::Object(fields) = line else {
+            return Err(at(format!(
+                "{} is not a line ({{\"label\": \"Goal\", \"value\": \"tri(g)\"}})",
+                kind_of(line)
+            )));
+        };
+        if let Some(k) = fields.keys().find(|k| *k != "label" && *k != "value") {
+            return Err(at(format!(
+                "unknown field {} (they are label, value)",
+                quote(&bounded(k))
+            )));
+        }
+        let label = match fields.get("label") {
+            None => return Err(at("label: missing".into())),
+            Some(Value::String(text)) => text,
+            Some(other) => return Err(at(format!("label: {} is not text", kind_of(other)))),
+        };
+        let chars = label.chars().count();
+        if chars == 0 || chars > MAX_SHOWN_LABEL || label.chars().any(char::is_control) {
+            return Err(at(format!(
+                "label: {} is not 1 to {MAX_SHOWN_LABEL} characters on one line",
+                quote(&bounded(label))
+            )));
+        }
+        let text = match fields.get("value") {
+            None => return Err(at("value: missing".into())),
+            Some(Value::String(text)) => text,
+            Some(other) => {
+                return Err(at(format!(
+                    "value: {} is not an expression",
+                    kind_of(other)
+                )));
+            }
+        };
+        let value = Expr::parse_with(text, names)
+            .map_err(|m| at(format!("value: {}: {m}", quote(text))))?;
+        if value.letters() != 0 || value.reads_made() {
+            return Err(at(format!(
+                "value: {}: reads a tile; it reads the counters and t",
+                quote(text)
+            )));
+        }
+        out.push(Shown {
+            label: label.clone(),
+            value,
+        });
+    }
+    Ok(out)
+}
+
 fn draw(v: &Value, names: &[String]) -> Result<Draw, String> {
     let Value::Object(fields) = v else {
         return Err(format!(
@@ -888,6 +974,56 @@ mod tests {
             (
                 json!({"counters": g, "made": {"g": "a +"}}),
                 "made: \"g\": \"a +\":",
+            ),
+            (
+                json!({"shown": {}}),
+                "shown: an object is not a list of lines",
+            ),
+            (json!({"shown": []}), "shown: 0 lines; 1 to 4 are shown"),
+            (
+                json!({"counters": g, "shown": vec![json!({"label": "G", "value": "g"}); 5]}),
+                "shown: 5 lines; 1 to 4 are shown",
+            ),
+            (json!({"shown": [3]}), "shown: line 1: 3 is not a line"),
+            (
+                json!({"counters": g, "shown": [{"label": "G", "value": "g", "x": 1}]}),
+                "shown: line 1: unknown field \"x\" (they are label, value)",
+            ),
+            (
+                json!({"counters": g, "shown": [{"value": "g"}]}),
+                "shown: line 1: label: missing",
+            ),
+            (
+                json!({"counters": g, "shown": [{"label": 3, "value": "g"}]}),
+                "shown: line 1: label: 3 is not text",
+            ),
+            (
+                json!({"counters": g, "shown": [{"label": "", "value": "g"}]}),
+                "shown: line 1: label: \"\" is not 1 to 32 characters on one line",
+            ),
+            (
+                json!({"counters": g, "shown": [{"label": "a\nb", "value": "g"}]}),
+                "shown: line 1: label: \"a\\nb\" is not 1 to 32 characters on one line",
+            ),
+            (
+                json!({"counters": g, "shown": [{"label": "x".repeat(33), "value": "g"}]}),
+                "shown: line 1: label: \"xxxxxxxxxx",
+            ),
+            (
+                json!({"counters": g, "shown": [{"label": "G"}]}),
+                "shown: line 1: value: missing",
+            ),
+            (
+                json!({"counters": g, "shown": [{"label": "G", "value": 3}]}),
+                "shown: line 1: value: 3 is not an expression",
+            ),
+            (
+                json!({"counters": g, "shown": [{"label": "G", "value": "a + g"}]}),
+                "shown: line 1: value: \"a + g\": reads a tile; it reads the counters and t",
+            ),
+            (
+                json!({"counters": g, "shown": [{"label": "G", "value": "h"}]}),
+                "shown: line 1: value: \"h\":",
             ),
             (json!({"draw": []}), "draw: a list is not {\"weight\""),
             (

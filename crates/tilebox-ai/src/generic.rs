@@ -616,7 +616,7 @@ impl GenericEngine {
         } else {
             Deepening::ByPly { spend: true }
         };
-        let (values, depth, _) = deepen(&limits, &mut stop, how, |depth, stop, order| {
+        let deepened = deepen(&limits, &mut stop, how, |depth, stop, order| {
             Search {
                 model,
                 prep: &prep,
@@ -628,7 +628,9 @@ impl GenericEngine {
             }
             .root(grid, depth, order)
         })?;
-        advice(&values, depth, stop.nodes, None)
+        // A depth cut short chose among the moves it finished, by that depth's values: the
+        // advice takes the whole of what deepening found.
+        advice(deepened, stop.nodes)
     }
 }
 

@@ -204,12 +204,11 @@ impl Engine {
         game.prepare();
         let mut stop = Stopper::new(limits.time).every(G::CLOCK_EVERY);
         let tt = &mut self.tt;
-        let (values, depth, chosen) =
-            deepen(limits, &mut stop, G::DEEPENING, |depth, stop, order| {
-                Expectimax::new(game, &mut *tt, stop, limits.min_probability, board)
-                    .root(board, known, depth, order)
-            })?;
-        advice(&values, depth, stop.nodes, chosen)
+        let deepened = deepen(limits, &mut stop, G::DEEPENING, |depth, stop, order| {
+            Expectimax::new(game, &mut *tt, stop, limits.min_probability, board)
+                .root(board, known, depth, order)
+        })?;
+        advice(deepened, stop.nodes)
     }
 }
 

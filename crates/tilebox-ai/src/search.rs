@@ -180,8 +180,9 @@ pub(crate) fn deepen(
         stopper.depth_cut = false;
         let started = stopper.clock.elapsed().as_secs_f64();
         let order = match (&best, how) {
-            // The table's approximations make values depend on the order moves are searched
-            // in: a heuristic search keeps one order.
+            // The last best move first, where a depth cut short may answer. (The table's
+            // approximations make values depend on the order moves are searched in: a search
+            // that never answers from a depth cut short keeps one order.)
             (Some((values, _, _)), Deepening::ByMove | Deepening::ByPly { spend: true }) => {
                 ranked(values)
             }
@@ -261,15 +262,13 @@ fn cut_short(last: Deepened, deeper: &RootValues) -> Deepened {
     }
     (values, depth, Some(pick))
 }
-/// Turns root values into advice: the best legal move (`chosen`, an index in
-/// [`Direction::ALL`], when deepening chose it; otherwise the first in [`Direction::ALL`] order
-/// among equals) and every legal move's value.
-pub(crate) fn advice(
-    values: &RootValues,
-    depth: u32,
-    nodes: u64,
-    chosen: Option<usize>,
-) -> Option<Advice> {
+
+/// Turns what deepening found into advice: the best legal move (the one deepening chose from a
+/// depth cut short, an index in [`Direction::ALL`]; otherwise the best value, the first in
+/// [`Direction::ALL`] order among equals) and every legal move's value. It takes the whole of
+/// [`Deepened`], so that no search drops the choice.
+pub(crate) fn advice(deepened: Deepened, nodes: u64) -> Option<Advice> {
+    let (values, depth, chosen) = deepened;
     let scored: Vec<(Direction, f64)> = Direction::ALL
         .iter()
         .zip(values)
@@ -689,7 +688,7 @@ mod tests {
                 [(1, [0, 1, 2, 3]), (3, [2, 3, 0, 1]), (5, [2, 3, 0, 1])]
             );
             assert_eq!(found, Some((values, 3, chosen)));
-            let advice = advice(&values, 3, 0, chosen).unwrap();
+            let advice = advice((values, 3, chosen), 0).unwrap();
             let best = chosen.unwrap_or(2);
             assert_eq!(advice.best, Direction::ALL[best]);
         }

@@ -324,27 +324,27 @@ fn integer_words(v: &Variant, rule: &tilebox_sliding::variant::MergeRule) -> Opt
 /// instead: "Seeds (the tiles that spawn): 2, 3, 5". Where the variant has `shown` lines (378's
 /// goal), they come first, on a line of their own: "Goal: 10 · Goals reached: 1".
 pub fn this_move(state: &SlidingState) -> Option<String> {
-    // A hook's pool (DIVE's seeds), which changes move by move, is told first.
-    if state.rules().variant().hook.is_some() {
+    let shown = shown(state);
+    // A hook's pool (DIVE's seeds), which changes move by move, is told next.
+    let told = if state.rules().variant().hook.is_some() {
         let seeds: Vec<String> = state
             .pool()
             .into_iter()
             .map(|s| state.rules().variant().tile_text(s))
             .collect();
-        return Some(format!(
+        Some(format!(
             "Seeds (the tiles that spawn): {}",
             seeds.join(", ")
-        ));
-    }
-    let shown = shown(state);
-    // Asked every frame: the compiled rules know at once whether any rule is of this kind.
-    if !state.rules().has_move_rules() {
-        return shown;
-    }
-    let rules = move_rules(state);
-    match (shown, rules) {
-        (Some(shown), Some(rules)) => Some(format!("{shown}\n{rules}")),
-        (shown, rules) => shown.or(rules),
+        ))
+    } else if state.rules().has_move_rules() {
+        // Asked every frame: the compiled rules know at once whether any rule is of this kind.
+        move_rules(state)
+    } else {
+        None
+    };
+    match (shown, told) {
+        (Some(shown), Some(told)) => Some(format!("{shown}\n{told}")),
+        (shown, told) => shown.or(told),
     }
 }
 

@@ -296,6 +296,12 @@ impl Pipeline {
             p.made = made(v, &names).map_err(|m| VariantError::field("made", m))?;
         }
         if let Some(v) = source.get("shown") {
+            if p.counters.is_empty() {
+                return Err(VariantError::field(
+                    "shown",
+                    "shows the counters, and the file has none",
+                ));
+            }
             p.shown = shown(v, &names).map_err(|m| VariantError::field("shown", m))?;
         }
         if let Some(Value::Object(win)) = source.get("win") {
@@ -464,7 +470,6 @@ fn tile_test(v: &Value, names: &[String]) -> Result<Test, String> {
 /// The fields of a `draw`.
 const DRAW_FIELDS: [&str; 4] = ["weight", "from", "to", "each"];
 
-/// Reads a `draw`: its weight and three expressions.
 /// `shown`: a list of at most [`MAX_SHOWN`] lines, each `{"label": …, "value": …}`.
 fn shown(v: &Value, names: &[String]) -> Result<Vec<Shown>, String> {
     const EXAMPLE: &str = "[{\"label\": \"Goal\", \"value\": \"tri(g)\"}]";
@@ -527,6 +532,7 @@ fn shown(v: &Value, names: &[String]) -> Result<Vec<Shown>, String> {
     Ok(out)
 }
 
+/// Reads a `draw`: its weight and three expressions.
 fn draw(v: &Value, names: &[String]) -> Result<Draw, String> {
     let Value::Object(fields) = v else {
         return Err(format!(
@@ -976,15 +982,25 @@ mod tests {
                 "made: \"g\": \"a +\":",
             ),
             (
-                json!({"shown": {}}),
+                json!({"shown": [{"label": "Moves", "value": "t"}]}),
+                "shown: shows the counters, and the file has none",
+            ),
+            (
+                json!({"counters": g, "shown": {}}),
                 "shown: an object is not a list of lines",
             ),
-            (json!({"shown": []}), "shown: 0 lines; 1 to 4 are shown"),
+            (
+                json!({"counters": g, "shown": []}),
+                "shown: 0 lines; 1 to 4 are shown",
+            ),
             (
                 json!({"counters": g, "shown": vec![json!({"label": "G", "value": "g"}); 5]}),
                 "shown: 5 lines; 1 to 4 are shown",
             ),
-            (json!({"shown": [3]}), "shown: line 1: 3 is not a line"),
+            (
+                json!({"counters": g, "shown": [3]}),
+                "shown: line 1: 3 is not a line",
+            ),
             (
                 json!({"counters": g, "shown": [{"label": "G", "value": "g", "x": 1}]}),
                 "shown: line 1: unknown field \"x\" (they are label, value)",

@@ -259,6 +259,10 @@ pub enum Command {
         /// Stop each game at its win instead of playing it to the end.
         #[arg(long)]
         until_win: bool,
+        /// Print a line of JSON for each game as it ends (its seed, score, top tile, moves),
+        /// before the summary: a long bench can be watched, and benches of other seeds combined.
+        #[arg(long)]
+        each: bool,
         /// The game's parameters as a JSON object, instead of the entry's preset (fields left
         /// out take the kind's defaults), e.g. '{"tiles":12}'.
         #[arg(long, value_name = "JSON", allow_hyphen_values = true)]

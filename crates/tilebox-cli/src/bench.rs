@@ -4,6 +4,7 @@
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -47,6 +48,8 @@ pub const WORKER_NAME: &str = "tilebox-bench";
 /// How one game went.
 #[derive(Debug, Clone, Copy)]
 struct Played {
+    /// The game's seed.
+    seed: u64,
     /// False when the player could not search a position of the game before its end (2048
     /// tiles above 32768); the figures are the game's when it stopped.
     finished: bool,
@@ -58,26 +61,41 @@ struct Played {
     thinking: Duration,
 }
 
-/// Plays `games` games of `game`, game `i` from seed `seed + i`, on `threads` threads, each
-/// thread with a player of its own from `assistant`, thinking `budget` a move. The summary:
-/// `games`, `unfinished`, `mean_score`, `median_score`, `max_score`, then `reach` when every
-/// game's session reports its top tile (for each tile value, the share of games that made it)
-/// or `win_rate` otherwise, then `moves` (over all games) and `mean_ms_per_move` (thinking
-/// time). Each game is played until `until`.
+/// What a bench plays: `games` games, game `i` from seed `seed + i`, on `threads` threads at
+/// once, the player thinking `budget` a move, each game played until `until`.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    pub games: u32,
+    pub seed: u64,
+    pub threads: u32,
+    pub budget: Duration,
+    pub until: Until,
+}
+
+/// Plays the games of `plan` of `game`, each thread with a player of its own from `assistant`.
+/// The summary: `games`, `unfinished`, `mean_score`, `median_score`, `max_score`, then `reach`
+/// when every game's session reports its top tile (for each tile value, the share of games that
+/// made it) or `win_rate` otherwise, then `moves` (over all games) and `mean_ms_per_move`
+/// (thinking time). As each game ends, `each` is called on the calling thread with that game's
+/// own line (see [`game_line`]); an error from it stops the bench.
 pub fn run(
     game: &dyn Starts,
     assistant: &dyn DynAssistant,
-    budget: Duration,
-    until: Until,
-    games: u32,
-    seed: u64,
-    threads: u32,
+    plan: Plan,
+    each: &mut dyn FnMut(Value) -> Result<(), CliError>,
 ) -> Result<Bench, CliError> {
+    let Plan {
+        games,
+        seed,
+        threads,
+        budget,
+        until,
+    } = plan;
     let games = u64::from(games);
     // The next game to play; 64 bits so that threads counting past the end never wrap.
     let next = AtomicU64::new(0);
     let stop = || next.store(games, Ordering::Relaxed);
-    let work = || -> Result<Thread, CliError> {
+    let work = |done: &Sender<Played>| -> Result<Thread, CliError> {
         let mut player = assistant.player();
         let mut played = Vec::new();
         loop {
@@ -89,16 +107,16 @@ pub fn run(
                     warnings: player.warnings(),
                 });
             }
-            played.push(play(
-                game,
-                &mut *player,
-                seed.wrapping_add(i),
-                budget,
-                until,
-            )?);
+            let one = play(game, &mut *player, seed.wrapping_add(i), budget, until)?;
+            // The calling thread is there to receive until every thread has returned.
+            let _ = done.send(one);
+            played.push(one);
         }
     };
-    let threads = on_threads(threads, stop, work)?;
+    let rules = rules_of(game.entry());
+    let threads = on_threads(threads, stop, work, |one| {
+        each(game_line(&one, rules.as_ref()))
+    })?;
     let mut results = Vec::new();
     let mut evaluation = None;
     let mut warnings: Vec<String> = Vec::new();
@@ -113,7 +131,7 @@ pub fn run(
         }
     }
     Ok(Bench {
-        summary: summary(&results, rules_of(game.entry())),
+        summary: summary(&results, rules),
         evaluation,
         warnings,
     })
@@ -184,6 +202,7 @@ fn play(
         }
     }
     Ok(Played {
+        seed,
         finished,
         score: session.score(),
         top_tile: session.top_tile(),
@@ -193,17 +212,19 @@ fn play(
     })
 }
 
-/// Runs `work` on `threads` threads at once and gathers what each returned. A thread the system
-/// will not start, a thread's error and a thread's panic are all errors (the first one seen);
-/// each calls `stop` first, to tell the other threads to finish early.
-fn on_threads<T: Send>(
+/// Runs `work` on `threads` threads at once and gathers what each returned; what the threads
+/// send on the way is handed to `each`, on the calling thread, as it comes. A thread the system
+/// will not start, a thread's error, a thread's panic and an error of `each` are all errors (the
+/// first one seen); each calls `stop` first, to tell the threads to finish early.
+fn on_threads<T: Send, M: Send>(
     threads: u32,
     stop: impl Fn() + Sync,
-    work: impl Fn() -> Result<T, CliError> + Sync,
+    work: impl Fn(&Sender<M>) -> Result<T, CliError> + Sync,
+    mut each: impl FnMut(M) -> Result<(), CliError>,
 ) -> Result<Vec<T>, CliError> {
-    let job = || {
-        let result =
-            panic::catch_unwind(AssertUnwindSafe(&work)).unwrap_or_else(|p| Err(panicked(&*p)));
+    let job = |sent: &Sender<M>| {
+        let result = panic::catch_unwind(AssertUnwindSafe(|| work(sent)))
+            .unwrap_or_else(|p| Err(panicked(&*p)));
         if result.is_err() {
             stop();
         }
@@ -212,10 +233,13 @@ fn on_threads<T: Send>(
     thread::scope(|scope| {
         let mut failure = None;
         let mut handles = Vec::new();
+        let (sender, received) = mpsc::channel();
         for _ in 0..threads {
+            let sender = sender.clone();
+            let job = &job;
             match thread::Builder::new()
                 .name(WORKER_NAME.into())
-                .spawn_scoped(scope, job)
+                .spawn_scoped(scope, move || job(&sender))
             {
                 Ok(handle) => handles.push(handle),
                 Err(e) => {
@@ -223,6 +247,16 @@ fn on_threads<T: Send>(
                     failure = Some(CliError::Thread(e));
                     break;
                 }
+            }
+        }
+        // Each thread holds a sender until it returns: the messages end when the last one does.
+        drop(sender);
+        for message in received {
+            if failure.is_none()
+                && let Err(e) = each(message)
+            {
+                stop();
+                failure = Some(e);
             }
         }
         let mut results = Vec::new();
@@ -246,6 +280,29 @@ fn panicked(payload: &(dyn Any + Send)) -> CliError {
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic".into());
     CliError::ThreadFailed(message.escape_debug().to_string())
+}
+
+/// One game's line of `--each`: `seed`, `finished`, `score`, `top_tile` for a game whose session
+/// reports one (the tile as `reach` names it), `won`, `moves` and `ms_per_move` (its thinking
+/// time a move).
+fn game_line(game: &Played, rules: Option<&Rules>) -> Value {
+    let mut out = Map::new();
+    out.insert("seed".into(), game.seed.into());
+    out.insert("finished".into(), game.finished.into());
+    out.insert("score".into(), game.score.into());
+    if let Some(top) = game.top_tile {
+        out.insert("top_tile".into(), tile_text(top, rules).into());
+    }
+    out.insert("won".into(), game.won.into());
+    out.insert("moves".into(), game.moves.into());
+    let ms = game.thinking.as_secs_f64() * 1000.0 / game.moves.max(1) as f64;
+    out.insert("ms_per_move".into(), round(ms).into());
+    Value::Object(out)
+}
+
+/// A tile as the board shows it: its value, or its label (10's `-8`).
+fn tile_text(value: u64, rules: Option<&Rules>) -> String {
+    rules.map_or_else(|| value.to_string(), |r| r.variant().tile_text(value))
 }
 
 /// The summary of `results` (see [`run`]); `rules`, the sliding rule set of the entry if it has
@@ -280,17 +337,11 @@ fn summary(results: &[Played], rules: Option<Rules>) -> Map<String, Value> {
             // made, each with the share of games whose highest tile is at or above it on the
             // ladder (on a ladder of numbers, a game that made a tile made every smaller one on
             // the way; a labelled ladder's tiles are counted by their place on it, docs/cli.md).
-            // Each tile as the board shows it: its value, or its label (10's `-8`).
-            let text = |v: u64| {
-                rules
-                    .as_ref()
-                    .map_or_else(|| v.to_string(), |r| r.variant().tile_text(v))
-            };
             let reach: Map<String, Value> = reach_values(&tops, rules.clone())
                 .into_iter()
                 .map(|value| {
                     let made = tops.iter().filter(|&&t| t >= value).count() as f64;
-                    (text(value), round(made / n).into())
+                    (tile_text(value, rules.as_ref()), round(made / n).into())
                 })
                 .collect();
             out.insert("reach".into(), reach.into());
@@ -351,11 +402,43 @@ mod tests {
     #[test]
     fn every_thread_runs_the_work_once() {
         let runs = AtomicU64::new(0);
-        let results = on_threads(3, || {}, || Ok(runs.fetch_add(1, Ordering::Relaxed)))
-            .expect("no thread fails");
+        let mut sent = Vec::new();
+        let results = on_threads(
+            3,
+            || {},
+            |to: &Sender<u64>| {
+                let run = runs.fetch_add(1, Ordering::Relaxed);
+                to.send(run * 10).expect("the calling thread receives");
+                Ok(run)
+            },
+            |message| {
+                sent.push(message);
+                Ok(())
+            },
+        )
+        .expect("no thread fails");
         let mut seen = results.clone();
         seen.sort_unstable();
         assert_eq!(seen, [0, 1, 2]);
+        // What each thread sent reached the calling thread, once.
+        sent.sort_unstable();
+        assert_eq!(sent, [0, 10, 20]);
+    }
+
+    #[test]
+    fn an_error_on_the_calling_thread_stops_the_threads() {
+        let stopped = AtomicBool::new(false);
+        let result: Result<Vec<()>, CliError> = on_threads(
+            2,
+            || stopped.store(true, Ordering::Relaxed),
+            |to: &Sender<()>| {
+                to.send(()).expect("the calling thread receives");
+                Ok(())
+            },
+            |()| Err(CliError::Ai("the line could not be written".into())),
+        );
+        assert!(matches!(result, Err(CliError::Ai(_))), "{result:?}");
+        assert!(stopped.load(Ordering::Relaxed));
     }
 
     #[test]
@@ -364,7 +447,8 @@ mod tests {
         let result: Result<Vec<()>, CliError> = on_threads(
             2,
             || stopped.store(true, Ordering::Relaxed),
-            || panic!("boom\nagain"),
+            |_: &Sender<()>| panic!("boom\nagain"),
+            |()| Ok(()),
         );
         match result {
             Err(CliError::ThreadFailed(message)) => assert_eq!(message, r"boom\nagain"),
@@ -379,7 +463,8 @@ mod tests {
         let result: Result<Vec<()>, CliError> = on_threads(
             2,
             || stopped.store(true, Ordering::Relaxed),
-            || Err(CliError::AiCannotPlay("too big".into())),
+            |_: &Sender<()>| Err(CliError::AiCannotPlay("too big".into())),
+            |()| Ok(()),
         );
         assert!(
             matches!(result, Err(CliError::AiCannotPlay(_))),
@@ -518,6 +603,7 @@ mod tests {
     #[test]
     fn scores_too_big_to_add_in_u64_are_summed_up_in_f64() {
         let game = |score| Played {
+            seed: 0,
             finished: true,
             score,
             top_tile: None,
@@ -576,6 +662,7 @@ mod tests {
         // Without a rule set, the top tiles themselves.
         assert_eq!(reach_values(&[9, 5, 9], None), [5, 9]);
         let game = |top| Played {
+            seed: 0,
             finished: true,
             score: 0,
             top_tile: Some(top),
@@ -588,5 +675,51 @@ mod tests {
             report["reach"],
             serde_json::json!({"1024": 1.0, "2048": 0.5, "4096": 0.5})
         );
+    }
+
+    #[test]
+    fn a_games_line_gives_its_seed_and_figures() {
+        let game = Played {
+            seed: 41,
+            finished: false,
+            score: 60_000,
+            top_tile: Some(4096),
+            won: true,
+            moves: 3,
+            thinking: Duration::from_millis(50),
+        };
+        let line = game_line(&game, builtin_rules("2048").as_ref());
+        assert_eq!(
+            line,
+            serde_json::json!({"seed": 41, "finished": false, "score": 60_000,
+                "top_tile": "4096", "won": true, "moves": 3, "ms_per_move": 16.6667})
+        );
+        let order: Vec<&str> = line
+            .as_object()
+            .expect("an object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            order,
+            [
+                "seed",
+                "finished",
+                "score",
+                "top_tile",
+                "won",
+                "moves",
+                "ms_per_move"
+            ]
+        );
+        // A game without a top tile (Strike 9) has no such key.
+        let box_shut = Played {
+            top_tile: None,
+            moves: 0,
+            ..game
+        };
+        let line = game_line(&box_shut, None);
+        assert!(line.get("top_tile").is_none(), "{line}");
+        assert_eq!(line["ms_per_move"], 50.0);
     }
 }

@@ -208,6 +208,7 @@ pub fn run(
             seed,
             threads,
             until_win,
+            each,
             params,
         } => {
             let chosen = Game::find(registry, &game, params.as_deref())?;
@@ -228,8 +229,23 @@ pub fn run(
             } else {
                 bench::Until::Over
             };
-            let budget = Duration::from_millis(ms_per_move);
-            let played = bench::run(&chosen, &*assistant, budget, until, games, seed, threads)?;
+            // Each game's line is written as it ends, so that a long bench shows its progress
+            // and keeps its finished games should it be stopped.
+            let mut line = |game: Value| -> Result<(), CliError> {
+                if each {
+                    writeln!(out, "{game}")?;
+                    out.flush()?;
+                }
+                Ok(())
+            };
+            let plan = bench::Plan {
+                games,
+                seed,
+                threads,
+                budget: Duration::from_millis(ms_per_move),
+                until,
+            };
+            let played = bench::run(&chosen, &*assistant, plan, &mut line)?;
             notes.warn(&played.warnings);
             if let Some(evaluation) = played.evaluation {
                 report.insert("player".into(), evaluation.into());

@@ -1177,6 +1177,84 @@ fn bench_reports_the_games_it_played() {
     ]);
 }
 
+/// Runs a command that must succeed and print lines of JSON; returns them parsed.
+fn json_lines(args: &[&str]) -> Vec<Value> {
+    let out = run(args);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    stdout(&out)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("valid JSON"))
+        .collect()
+}
+
+#[test]
+fn bench_each_gives_every_games_line_and_they_sum_up_to_the_summary() {
+    let args = [
+        "bench",
+        "2048",
+        "--games",
+        "4",
+        "--ms-per-move",
+        "1",
+        "--seed",
+        "7",
+        "--threads",
+        "2",
+        "--until-win",
+        "--params",
+        r#"{"win":64}"#,
+        "--each",
+    ];
+    let lines = json_lines(&args);
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    let (games, summary) = lines.split_at(4);
+    let summary = &summary[0];
+    let mut seeds: Vec<u64> = games.iter().filter_map(|g| g["seed"].as_u64()).collect();
+    seeds.sort_unstable();
+    assert_eq!(seeds, [7, 8, 9, 10]);
+    for game in games {
+        assert_eq!(
+            keys_of(game.as_object().expect("an object")),
+            [
+                "seed",
+                "finished",
+                "score",
+                "top_tile",
+                "won",
+                "moves",
+                "ms_per_move"
+            ]
+        );
+        // Played to the win of 64, or lost before it.
+        assert_eq!(game["won"], game["top_tile"] == "64", "{game}");
+    }
+    let mut scores: Vec<u64> = games.iter().filter_map(|g| g["score"].as_u64()).collect();
+    scores.sort_unstable();
+    let median = (scores[1] + scores[2]) as f64 / 2.0;
+    assert_eq!(summary["median_score"].as_f64(), Some(median), "{summary}");
+    assert_eq!(summary["max_score"].as_u64(), Some(scores[3]));
+    let moves: u64 = games.iter().filter_map(|g| g["moves"].as_u64()).sum();
+    assert_eq!(summary["moves"].as_u64(), Some(moves));
+    for (tile, share) in summary["reach"].as_object().expect("reach by tile") {
+        let value: u64 = tile.parse().expect("2048's tiles are numbers");
+        let made = games
+            .iter()
+            .filter(|g| {
+                let top: u64 = g["top_tile"]
+                    .as_str()
+                    .and_then(|t| t.parse().ok())
+                    .expect("a tile");
+                top >= value
+            })
+            .count();
+        assert_eq!(share.as_f64(), Some(made as f64 / 4.0), "{tile}: {summary}");
+    }
+    // Without `--each`, the summary alone.
+    let plain = json(&args[..args.len() - 1]);
+    assert_eq!(plain["games"], 4);
+    assert_eq!(plain["until_win"], true);
+}
+
 #[test]
 fn bench_until_win_stops_every_game_at_its_winning_tile() {
     // 2048 won at 8: stopped at the win, no game goes past its first 8 (a 16 needs two of
@@ -1238,6 +1316,25 @@ fn bench_strike9_reports_its_keys_in_order_and_the_threads_it_used() {
     // Games 5, 6 and 7 played again through `hint` and `play`: the summary must be theirs.
     let mut scores = Vec::new();
     let (mut wins, mut moves_played) = (0, 0);
+    // The same bench with `--each`: a line for each game, then the same summary (but for the
+    // thinking time, which is the clock's).
+    let mut lines = json_lines(&[
+        "bench",
+        "strike9",
+        "--games",
+        "3",
+        "--seed",
+        "5",
+        "--threads",
+        "64",
+        "--each",
+    ]);
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    let mut again = lines.pop().expect("the summary");
+    again["mean_ms_per_move"] = v["mean_ms_per_move"].clone();
+    assert_eq!(again, v);
+    let mut each: Vec<&Value> = lines.iter().collect();
+    each.sort_by_key(|game| game["seed"].as_u64());
     for seed in ["5", "6", "7"] {
         let mut moves: Vec<String> = Vec::new();
         let mut state = json(&["new", "strike9", "--seed", seed]);
@@ -1263,6 +1360,14 @@ fn bench_strike9_reports_its_keys_in_order_and_the_threads_it_used() {
         scores.push(state["score"].as_u64().expect("a score"));
         wins += u64::from(state["won"] == true);
         moves_played += state["moves"].as_u64().expect("a count");
+        // That seed's line says how its game went.
+        let game = each.remove(0);
+        assert_eq!(game["seed"].to_string(), seed);
+        assert_eq!(game["finished"], true);
+        for key in ["score", "won", "moves"] {
+            assert_eq!(game[key], state[key], "{key} of seed {seed}: {game}");
+        }
+        assert!(game.get("top_tile").is_none(), "{game}");
     }
     scores.sort_unstable();
     let sum: u64 = scores.iter().sum();

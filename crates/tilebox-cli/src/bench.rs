@@ -214,8 +214,9 @@ fn play(
 
 /// Runs `work` on `threads` threads at once and gathers what each returned; what the threads
 /// send on the way is handed to `each`, on the calling thread, as it comes. A thread the system
-/// will not start, a thread's error, a thread's panic and an error of `each` are all errors (the
-/// first one seen); each calls `stop` first, to tell the threads to finish early.
+/// will not start, a thread's error, a thread's panic and an error of `each` are all errors, in
+/// that order of precedence (the first thread's first); each calls `stop` first, to tell the
+/// threads to finish early. After an error of `each`, it is not called again.
 fn on_threads<T: Send, M: Send>(
     threads: u32,
     stop: impl Fn() + Sync,
@@ -251,12 +252,13 @@ fn on_threads<T: Send, M: Send>(
         }
         // Each thread holds a sender until it returns: the messages end when the last one does.
         drop(sender);
+        let mut unsaid = None;
         for message in received {
-            if failure.is_none()
+            if unsaid.is_none()
                 && let Err(e) = each(message)
             {
                 stop();
-                failure = Some(e);
+                unsaid = Some(e);
             }
         }
         let mut results = Vec::new();
@@ -268,7 +270,11 @@ fn on_threads<T: Send, M: Send>(
                 }
             }
         }
-        failure.map_or(Ok(results), Err)
+        // A thread's failure says more than the output that could not take its line.
+        match failure.or(unsaid) {
+            Some(e) => Err(e),
+            None => Ok(results),
+        }
     })
 }
 
@@ -383,7 +389,7 @@ fn round(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tests::common::{keys_of, summary_keys};
+    use crate::tests::common::{game_keys, keys_of, summary_keys};
     use std::sync::atomic::AtomicBool;
     use std::sync::{Arc, Mutex};
     use tilebox_core::{Position, Puzzle, Registry};
@@ -439,6 +445,25 @@ mod tests {
         );
         assert!(matches!(result, Err(CliError::Ai(_))), "{result:?}");
         assert!(stopped.load(Ordering::Relaxed));
+        // A thread's own failure comes before the calling thread's.
+        let mut calls = 0;
+        let result: Result<Vec<()>, CliError> = on_threads(
+            2,
+            || {},
+            |to: &Sender<()>| {
+                to.send(()).expect("the calling thread receives");
+                Err(CliError::AiCannotPlay("too big".into()))
+            },
+            |()| {
+                calls += 1;
+                Err(CliError::Ai("the line could not be written".into()))
+            },
+        );
+        assert!(
+            matches!(result, Err(CliError::AiCannotPlay(_))),
+            "{result:?}"
+        );
+        assert_eq!(calls, 1, "not called again after its error");
     }
 
     #[test]
@@ -694,23 +719,9 @@ mod tests {
             serde_json::json!({"seed": 41, "finished": false, "score": 60_000,
                 "top_tile": "4096", "won": true, "moves": 3, "ms_per_move": 16.6667})
         );
-        let order: Vec<&str> = line
-            .as_object()
-            .expect("an object")
-            .keys()
-            .map(String::as_str)
-            .collect();
         assert_eq!(
-            order,
-            [
-                "seed",
-                "finished",
-                "score",
-                "top_tile",
-                "won",
-                "moves",
-                "ms_per_move"
-            ]
+            keys_of(line.as_object().expect("an object")),
+            game_keys(true)
         );
         // A game without a top tile (Strike 9) has no such key.
         let box_shut = Played {

@@ -19,6 +19,17 @@ pub fn summary_keys(figure: &str) -> Vec<&str> {
     ]
 }
 
+/// The keys of a game's line of `bench --each`, in `docs/cli.md`'s order: `top_tile` for games
+/// whose sessions report one.
+pub fn game_keys(top_tile: bool) -> Vec<&'static str> {
+    let mut keys = vec!["seed", "finished", "score"];
+    if top_tile {
+        keys.push("top_tile");
+    }
+    keys.extend(["won", "moves", "ms_per_move"]);
+    keys
+}
+
 /// Every key of `bench`'s JSON, in `docs/cli.md`'s order: what it was asked (`game`, `seed`,
 /// `ms_per_move`, `threads`), when `player` (the sliding games) which evaluation their player
 /// used, then the [`summary_keys`].

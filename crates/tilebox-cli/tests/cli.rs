@@ -1290,7 +1290,7 @@ fn bench_until_win_stops_every_game_at_its_winning_tile() {
 
 #[test]
 fn bench_strike9_reports_its_keys_in_order_and_the_threads_it_used() {
-    let v = json(&[
+    let args = [
         "bench",
         "strike9",
         "--games",
@@ -1299,7 +1299,8 @@ fn bench_strike9_reports_its_keys_in_order_and_the_threads_it_used() {
         "5",
         "--threads",
         "64",
-    ]);
+    ];
+    let v = json(&args);
     assert_eq!(
         keys_of(v.as_object().expect("an object")),
         bench_keys("win_rate", false)
@@ -1313,17 +1314,7 @@ fn bench_strike9_reports_its_keys_in_order_and_the_threads_it_used() {
     let (mut wins, mut moves_played) = (0, 0);
     // The same bench with `--each`: a line for each game, then the same summary (but for the
     // thinking time, which is the clock's).
-    let mut lines = json_lines(&[
-        "bench",
-        "strike9",
-        "--games",
-        "3",
-        "--seed",
-        "5",
-        "--threads",
-        "64",
-        "--each",
-    ]);
+    let mut lines = json_lines(&[&args[..], &["--each"]].concat());
     assert_eq!(lines.len(), 4, "{lines:?}");
     let mut again = lines.pop().expect("the summary");
     again["mean_ms_per_move"] = v["mean_ms_per_move"].clone();
